@@ -1,0 +1,258 @@
+/* stern-cli.c: the commands of sternhalma-cli.  Output on stdout is kept
+ * stable for scripts; diagnostics go to stderr. */
+#include "stern-cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-notation.h"
+
+#define EXIT_USAGE 2
+#define PERFT_MAX_DEPTH 12
+
+typedef struct {
+  const char *name;
+  const char *args;
+  const char *summary;
+  int (*run) (int argc, char **argv);
+} Command;
+
+static int cmd_moves (int argc, char **argv);
+static int cmd_perft (int argc, char **argv);
+static int cmd_replay (int argc, char **argv);
+static int cmd_bench (int argc, char **argv);
+
+static const Command commands[] = {
+  { "moves",  "[--preset P] 'POSITION'", "print every legal move of the colour on turn", cmd_moves },
+  { "perft",  "[--preset P] VARIANT DEPTH", "count the move sequences of DEPTH moves from the start", cmd_perft },
+  { "replay", "FILE", "check a game record and print its final position and result", cmd_replay },
+  { "bench",  "", "measure move generation speed", cmd_bench },
+};
+
+static int
+usage (const char *problem)
+{
+  if (problem)
+    fprintf (stderr, "sternhalma-cli: %s\n", problem);
+  fprintf (stderr, "Usage:\n");
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stderr, "  sternhalma-cli %s %s\n      %s\n",
+             commands[i].name, commands[i].args, commands[i].summary);
+  fprintf (stderr, "Presets: table (default), club, race.\n");
+  return EXIT_USAGE;
+}
+
+/* Takes "--preset P" off the front of the arguments. */
+static gboolean
+take_preset_option (int *argc, char ***argv, SternPreset *preset)
+{
+  *preset = STERN_PRESET_TABLE;
+  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
+    {
+      const char *opt = (*argv)[0], *value;
+
+      if (g_str_equal (opt, "--preset") && *argc > 1)
+        value = (*argv)[1], *argc -= 2, *argv += 2;
+      else if (g_str_has_prefix (opt, "--preset="))
+        value = opt + strlen ("--preset="), *argc -= 1, *argv += 1;
+      else
+        {
+          fprintf (stderr, "sternhalma-cli: unknown option %s\n", opt);
+          return FALSE;
+        }
+      if (!stern_preset_lookup (value, preset))
+        {
+          fprintf (stderr, "sternhalma-cli: unknown preset \"%s\" (table, club or race)\n", value);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_uint (const char *text, unsigned max, unsigned *value)
+{
+  char *end = NULL;
+  guint64 v;
+
+  if (text == NULL || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  v = g_ascii_strtoull (text, &end, 10);
+  if (*end != '\0' || v > max)
+    return FALSE;
+  *value = (unsigned) v;
+  return TRUE;
+}
+
+static int
+cmd_moves (int argc, char **argv)
+{
+  const SternVariant *variant;
+  SternPosition pos;
+  SternRules rules;
+  SternMove moves[STERN_MAX_MOVES];
+  SternPreset preset;
+  g_autoptr (GError) error = NULL;
+  size_t n;
+
+  if (!take_preset_option (&argc, &argv, &preset))
+    return usage (NULL);
+  if (argc != 1)
+    return usage ("moves takes one position string (quote it)");
+  if (!stern_notation_parse_position (argv[0], &variant, &pos, &error))
+    {
+      fprintf (stderr, "sternhalma-cli: %s\n", error->message);
+      return 1;
+    }
+  stern_rules_init (&rules, variant, preset);
+  n = stern_movegen_generate (&rules, &pos, pos.to_move, moves);
+  for (size_t i = 0; i < n; i++)
+    {
+      uint8_t path[STERN_MAX_PATH];
+      size_t len = stern_movegen_path (&rules, &pos, moves[i].from, moves[i].to, path);
+      g_autofree char *text = stern_notation_format_path (path, len);
+
+      g_assert (len >= 2);
+      printf ("%s\n", text);
+    }
+  return 0;
+}
+
+static int
+cmd_perft (int argc, char **argv)
+{
+  const SternVariant *variant;
+  SternPreset preset;
+  SternRules rules;
+  SternPosition pos;
+  unsigned depth;
+  gint64 start;
+  guint64 count;
+  double seconds;
+
+  if (!take_preset_option (&argc, &argv, &preset))
+    return usage (NULL);
+  if (argc != 2)
+    return usage ("perft takes a variant and a depth");
+  variant = stern_variant_lookup (argv[0]);
+  if (variant == NULL)
+    return usage ("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)");
+  if (!parse_uint (argv[1], PERFT_MAX_DEPTH, &depth))
+    return usage ("the depth must be a number from 0 to 12");
+
+  stern_rules_init (&rules, variant, preset);
+  stern_position_set_start (&pos, &rules);
+  start = g_get_monotonic_time ();
+  count = stern_perft (&rules, &pos, depth);
+  seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  fprintf (stderr, "perft %s depth %u: %.3f s, %.1f million leaves per second\n",
+           variant->id, depth, seconds, seconds > 0 ? (double) count / seconds / 1e6 : 0.0);
+  printf ("%" G_GUINT64_FORMAT "\n", count);
+  return 0;
+}
+
+static int
+cmd_replay (int argc, char **argv)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *fen = NULL, *result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  gsize length;
+
+  if (argc != 1)
+    return usage ("replay takes one game record file");
+  if (!g_file_get_contents (argv[0], &text, &length, &error))
+    {
+      fprintf (stderr, "sternhalma-cli: %s\n", error->message);
+      return 1;
+    }
+  if (strlen (text) != length)
+    {
+      fprintf (stderr, "sternhalma-cli: %s: the file contains a NUL byte: not a game record\n", argv[0]);
+      return 1;
+    }
+  game = stern_record_read (text, NULL, &error);
+  if (game == NULL)
+    {
+      fprintf (stderr, "sternhalma-cli: %s: %s\n", argv[0], error->message);
+      return 1;
+    }
+  fen = stern_notation_format_position (stern_game_get_variant (game), stern_game_get_position (game));
+  result = stern_record_result (game);
+  printf ("%s\n%s\n", fen, result);
+  return 0;
+}
+
+/* A fixed set of positions whose perft totals make the benchmark. */
+static const struct {
+  const char *variant;
+  const char *position;   /* NULL: the start */
+  unsigned    depth;
+} bench_cases[] = {
+  { "classic-2", NULL, 6 },
+  { "classic-6", NULL, 4 },
+  { "long-2", NULL, 5 },
+  { "classic-2",
+    "classic-2 white white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
+    5 },
+};
+
+static int
+cmd_bench (int argc, char **argv)
+{
+  guint64 total = 0;
+  double total_seconds = 0;
+
+  if (argc != 0)
+    return usage ("bench takes no arguments");
+  for (size_t i = 0; i < G_N_ELEMENTS (bench_cases); i++)
+    {
+      const SternVariant *variant = stern_variant_lookup (bench_cases[i].variant);
+      SternRules rules;
+      SternPosition pos;
+      gint64 start;
+      guint64 count;
+      double seconds;
+
+      g_assert (variant != NULL);
+      stern_rules_init (&rules, variant, STERN_PRESET_TABLE);
+      if (bench_cases[i].position)
+        {
+          g_autoptr (GError) error = NULL;
+          if (!stern_notation_parse_position (bench_cases[i].position, NULL, &pos, &error))
+            g_error ("bench position: %s", error->message);
+        }
+      else
+        stern_position_set_start (&pos, &rules);
+      start = g_get_monotonic_time ();
+      count = stern_perft (&rules, &pos, bench_cases[i].depth);
+      seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+      printf ("%-10s %s depth %u: %" G_GUINT64_FORMAT " leaves, %.3f s, %.1f M/s\n",
+              variant->id, bench_cases[i].position ? "middle" : "start ",
+              bench_cases[i].depth, count, seconds, (double) count / seconds / 1e6);
+      total += count;
+      total_seconds += seconds;
+    }
+  printf ("positions per second: %.0f\n", (double) total / total_seconds);
+  return 0;
+}
+
+int
+stern_cli_run (int argc, char **argv)
+{
+  if (argc < 2)
+    return usage (NULL);
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") || g_str_equal (argv[1], "help"))
+    {
+      usage (NULL);
+      return 0;
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 2, argv + 2);
+  return usage ("unknown command");
+}

@@ -1,0 +1,116 @@
+/* stern-board.h: board geometry as data, and the star board's holes.
+ *
+ * A board is a set of cells with a fixed number of directions; each cell knows
+ * its neighbour in every direction and the whole line of cells beyond it.  The
+ * move generator only reads these tables, so any board that fits in 128 cells
+ * (the star, Ugolki's 8×8) can reuse it.
+ *
+ * The star (RULES.md §1) is numbered row by row from the bottom (m1 = cell 0)
+ * to the top (e17 = cell 120), left to right within a row.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define STERN_MAX_CELLS     128
+#define STERN_MAX_DIRS      8
+#define STERN_MAX_LINE      16  /* longest line of cells from a cell in one direction */
+#define STERN_NO_CELL       0xff
+
+#define STERN_STAR_N_CELLS  121
+#define STERN_STAR_N_DIRS   6
+#define STERN_N_RAYS        6
+#define STERN_HOLE_NAME_MAX 4   /* "q17" and its terminating NUL */
+
+/* A set of cells, one bit per cell. */
+__extension__ typedef unsigned __int128 SternSet;
+
+static inline SternSet
+stern_set_bit (unsigned cell)
+{
+  return (SternSet) 1 << cell;
+}
+
+static inline bool
+stern_set_has (SternSet set, unsigned cell)
+{
+  return (set >> cell) & 1;
+}
+
+static inline unsigned
+stern_set_count (SternSet set)
+{
+  return (unsigned) __builtin_popcountll ((uint64_t) set) +
+         (unsigned) __builtin_popcountll ((uint64_t) (set >> 64));
+}
+
+/* Index of the lowest cell in a non-empty set. */
+static inline unsigned
+stern_set_first (SternSet set)
+{
+  uint64_t lo = (uint64_t) set;
+  return lo ? (unsigned) __builtin_ctzll (lo)
+            : 64u + (unsigned) __builtin_ctzll ((uint64_t) (set >> 64));
+}
+
+/* Removes and returns the lowest cell of a non-empty set. */
+static inline unsigned
+stern_set_pop (SternSet *set)
+{
+  unsigned cell = stern_set_first (*set);
+  *set &= *set - 1;
+  return cell;
+}
+
+/* The six directions of the star, as (du, dv) in RULES.md §1. */
+typedef enum {
+  STERN_DIR_RIGHT,      /* (+1,  0) */
+  STERN_DIR_LEFT,       /* (−1,  0) */
+  STERN_DIR_UP_RIGHT,   /* ( 0, +1) */
+  STERN_DIR_DOWN_LEFT,  /* ( 0, −1) */
+  STERN_DIR_UP_LEFT,    /* (−1, +1) */
+  STERN_DIR_DOWN_RIGHT, /* (+1, −1) */
+} SternDirection;
+
+typedef struct {
+  uint8_t n_cells;
+  uint8_t n_dirs;
+  /* line[c][d][i]: the cell i+1 steps from c in direction d; line_len cells. */
+  uint8_t line_len[STERN_MAX_CELLS][STERN_MAX_DIRS];
+  uint8_t line[STERN_MAX_CELLS][STERN_MAX_DIRS][STERN_MAX_LINE];
+  /* The ordinary jumps from each cell, packed: over and landing cell pairs. */
+  uint8_t n_jumps[STERN_MAX_CELLS];
+  uint8_t jump_over[STERN_MAX_CELLS][STERN_MAX_DIRS];
+  uint8_t jump_land[STERN_MAX_CELLS][STERN_MAX_DIRS];
+  SternSet neighbours[STERN_MAX_CELLS];
+  SternSet all_cells;
+} SternGeometry;
+
+/* The star of RULES.md §1. */
+const SternGeometry *stern_board_star (void);
+
+/* Axial coordinates of a star hole: u = letter − 'i', v = row − 9. */
+int      stern_board_hole_u (unsigned cell);
+int      stern_board_hole_v (unsigned cell);
+/* The hole at (u, v), or STERN_NO_CELL when there is none. */
+unsigned stern_board_hole_at (int u, int v);
+
+/* The ray a hole belongs to (its seat number 0–5), or -1 in the hexagon. */
+int      stern_board_ray_of (unsigned cell);
+/* The ten holes of a ray. */
+SternSet stern_board_ray (unsigned ray);
+/* The home or goal zone of a ray: the ray alone (10 holes) or, with 15
+ * marbles, the ray plus the hexagon row next to it. */
+SternSet stern_board_zone (unsigned ray, unsigned marbles);
+/* Steps needed on an empty board from a cell to the nearest hole of a zone. */
+unsigned stern_board_zone_distance (unsigned ray, unsigned marbles, unsigned cell);
+/* Steps between two holes on an empty board. */
+unsigned stern_board_distance (unsigned from, unsigned to);
+
+/* Writes "m1", "e17", … into name (STERN_HOLE_NAME_MAX bytes). */
+void     stern_board_hole_name (unsigned cell, char name[STERN_HOLE_NAME_MAX]);
+/* Parses a hole name from the first len bytes of text; STERN_NO_CELL when
+ * they do not name a hole. */
+unsigned stern_board_hole_parse (const char *text, size_t len);

@@ -1,0 +1,392 @@
+/* stern-movegen.c: steps, jump chains and long jumps (RULES.md §3).
+ *
+ * During a chain the moving marble has left its start hole, so that hole
+ * counts as empty (it can be neither jumped over nor landed on again: the
+ * no-revisit rule).  Since nothing else moves during a chain, the holes a
+ * chain can reach are exactly a closure over single jumps; the no-revisit
+ * rule never removes a reachable hole, it only forbids looping paths.
+ */
+#include "stern-movegen.h"
+
+#include <string.h>
+
+#include <glib.h>
+
+/* Whether a marble stands at cell, given that the mover left vacated. */
+static inline bool
+occupied_but (const SternPosition *pos, unsigned cell, unsigned vacated)
+{
+  return pos->cell[cell] != STERN_EMPTY && cell != vacated;
+}
+
+/* The landing of a long jump from cell in direction dir (RULES.md §3):
+ * over exactly one marble k holes away with empty holes around it,
+ * landing 2k holes away.  STERN_NO_CELL when there is none. */
+static inline unsigned
+long_jump_landing (const SternGeometry *geo, const SternPosition *pos,
+                   unsigned cell, unsigned dir, unsigned vacated)
+{
+  const uint8_t *line = geo->line[cell][dir];
+  unsigned len = geo->line_len[cell][dir];
+  unsigned k = 0;
+
+  while (k < len && !occupied_but (pos, line[k], vacated))
+    k++;
+  /* The marble jumped over is line[k], at distance k+1; land at 2(k+1). */
+  if (k >= len || 2 * k + 1 >= len)
+    return STERN_NO_CELL;
+  for (unsigned i = k + 1; i <= 2 * k + 1; i++)
+    if (occupied_but (pos, line[i], vacated))
+      return STERN_NO_CELL;
+  return line[2 * k + 1];
+}
+
+/* Every hole a jump chain from `from` can land on, moving only through
+ * `allowed` landings. */
+static SternSet
+chain_landings (const SternRules *rules, const SternPosition *pos,
+                unsigned from, SternSet allowed)
+{
+  const SternGeometry *geo = rules->geometry;
+  uint8_t stack[STERN_MAX_CELLS];
+  unsigned top = 0;
+  SternSet reached = stern_set_bit (from);
+
+  stack[top++] = (uint8_t) from;
+  if (!rules->long_jumps)
+    {
+      while (top > 0)
+        {
+          unsigned cell = stack[--top];
+          unsigned n = geo->n_jumps[cell];
+
+          for (unsigned i = 0; i < n; i++)
+            {
+              unsigned over = geo->jump_over[cell][i];
+              unsigned land = geo->jump_land[cell][i];
+
+              if (occupied_but (pos, over, from) && pos->cell[land] == STERN_EMPTY &&
+                  !stern_set_has (reached, land) && stern_set_has (allowed, land))
+                {
+                  reached |= stern_set_bit (land);
+                  stack[top++] = (uint8_t) land;
+                }
+            }
+        }
+    }
+  else
+    {
+      while (top > 0)
+        {
+          unsigned cell = stack[--top];
+
+          for (unsigned dir = 0; dir < geo->n_dirs; dir++)
+            {
+              unsigned land = long_jump_landing (geo, pos, cell, dir, from);
+
+              if (land != STERN_NO_CELL && !stern_set_has (reached, land) &&
+                  stern_set_has (allowed, land))
+                {
+                  reached |= stern_set_bit (land);
+                  stack[top++] = (uint8_t) land;
+                }
+            }
+        }
+    }
+  return reached & ~stern_set_bit (from);
+}
+
+/* Where the marble of `seat` at `from` may land at all during its move: a
+ * marble standing in its goal only inside the goal (§3). */
+static inline SternSet
+allowed_landings (const SternRules *rules, unsigned seat, unsigned from)
+{
+  if (rules->goal_confines && stern_set_has (rules->goal[seat], from))
+    return rules->goal[seat];
+  return rules->geometry->all_cells;
+}
+
+static inline SternSet
+marble_destinations (const SternRules *rules, const SternPosition *pos,
+                     unsigned seat, unsigned from)
+{
+  SternSet allowed = allowed_landings (rules, seat, from);
+  SternSet steps = rules->geometry->neighbours[from] & ~pos->occupied & allowed;
+  SternSet jumps = chain_landings (rules, pos, from, allowed);
+
+  /* A move may pass through a foreign ray but not end there. */
+  return (steps | jumps) & ~rules->no_stop[seat];
+}
+
+SternSet
+stern_movegen_destinations (const SternRules *rules, const SternPosition *pos, unsigned from)
+{
+  g_return_val_if_fail (rules != NULL && pos != NULL && from < STERN_MAX_CELLS, 0);
+  if (from >= rules->geometry->n_cells || pos->cell[from] == STERN_EMPTY)
+    return 0;
+  return marble_destinations (rules, pos, pos->cell[from], from);
+}
+
+bool
+stern_movegen_marble_can_move (const SternRules *rules, const SternPosition *pos, unsigned from)
+{
+  return stern_movegen_destinations (rules, pos, from) != 0;
+}
+
+size_t
+stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
+                        unsigned seat, SternMove *moves)
+{
+  SternSet marbles;
+  size_t n = 0;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL && moves != NULL, 0);
+  g_return_val_if_fail (seat < STERN_N_SEATS, 0);
+
+  marbles = pos->marbles[seat];
+  while (marbles)
+    {
+      unsigned from = stern_set_pop (&marbles);
+      SternSet dest = marble_destinations (rules, pos, seat, from);
+
+      while (dest)
+        {
+          g_assert (n < STERN_MAX_MOVES);
+          moves[n].from = (uint8_t) from;
+          moves[n].to = (uint8_t) stern_set_pop (&dest);
+          moves[n].flags = 0;
+          n++;
+        }
+    }
+  return n;
+}
+
+size_t
+stern_movegen_count (const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  SternSet marbles;
+  size_t n = 0;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
+
+  marbles = pos->marbles[seat];
+  while (marbles)
+    {
+      unsigned from = stern_set_pop (&marbles);
+      n += stern_set_count (marble_destinations (rules, pos, seat, from));
+    }
+  return n;
+}
+
+/* Is a → b one jump (ordinary, or long where the rules allow) for the
+ * marble that started at vacated? */
+static bool
+is_jump (const SternRules *rules, const SternPosition *pos,
+         unsigned a, unsigned b, unsigned vacated)
+{
+  const SternGeometry *geo = rules->geometry;
+
+  if (pos->cell[b] != STERN_EMPTY && b != vacated)
+    return false;
+  for (unsigned dir = 0; dir < geo->n_dirs; dir++)
+    {
+      unsigned land;
+
+      if (rules->long_jumps)
+        land = long_jump_landing (geo, pos, a, dir, vacated);
+      else if (geo->line_len[a][dir] >= 2 &&
+               occupied_but (pos, geo->line[a][dir][0], vacated))
+        land = geo->line[a][dir][1];
+      else
+        land = STERN_NO_CELL;
+      if (land == b)
+        return true;
+    }
+  return false;
+}
+
+size_t
+stern_movegen_path (const SternRules *rules, const SternPosition *pos,
+                    unsigned from, unsigned to, uint8_t *path)
+{
+  const SternGeometry *geo;
+  uint8_t parent[STERN_MAX_CELLS];
+  uint8_t queue[STERN_MAX_CELLS];
+  unsigned head = 0, tail = 0, seat;
+  SternSet allowed, reached;
+  size_t len;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL && path != NULL, 0);
+  geo = rules->geometry;
+  if (from >= geo->n_cells || to >= geo->n_cells || pos->cell[from] == STERN_EMPTY)
+    return 0;
+  seat = pos->cell[from];
+  if (!stern_set_has (marble_destinations (rules, pos, seat, from), to))
+    return 0;
+
+  if (stern_set_has (geo->neighbours[from], to))
+    {
+      path[0] = (uint8_t) from;
+      path[1] = (uint8_t) to;
+      return 2;
+    }
+
+  /* Breadth first over single jumps gives a shortest chain. */
+  allowed = allowed_landings (rules, seat, from);
+  reached = stern_set_bit (from);
+  queue[tail++] = (uint8_t) from;
+  while (head < tail && !stern_set_has (reached, to))
+    {
+      unsigned cell = queue[head++];
+      SternSet candidates = allowed & ~reached & ~pos->occupied;
+
+      /* Only holes at even distance along a line can be landings; checking
+       * each candidate keeps this simple, and it is not on a hot path. */
+      while (candidates)
+        {
+          unsigned land = stern_set_pop (&candidates);
+
+          if (is_jump (rules, pos, cell, land, from))
+            {
+              reached |= stern_set_bit (land);
+              parent[land] = (uint8_t) cell;
+              queue[tail++] = (uint8_t) land;
+            }
+        }
+    }
+  g_assert (stern_set_has (reached, to));
+
+  len = 0;
+  for (unsigned cell = to; cell != from; cell = parent[cell])
+    path[len++] = (uint8_t) cell;
+  path[len++] = (uint8_t) from;
+  for (size_t i = 0; i < len / 2; i++)
+    {
+      uint8_t t = path[i];
+      path[i] = path[len - 1 - i];
+      path[len - 1 - i] = t;
+    }
+  return len;
+}
+
+SternPathCheck
+stern_movegen_check_path (const SternRules *rules, const SternPosition *pos,
+                          unsigned seat, const uint8_t *path, size_t len,
+                          size_t *bad_hop)
+{
+  const SternGeometry *geo;
+  unsigned from;
+  SternSet allowed, visited;
+  size_t dummy;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL, STERN_PATH_TOO_SHORT);
+  if (bad_hop == NULL)
+    bad_hop = &dummy;
+  *bad_hop = 0;
+  if (path == NULL || len < 2)
+    return STERN_PATH_TOO_SHORT;
+
+  geo = rules->geometry;
+  for (size_t i = 0; i < len; i++)
+    if (path[i] >= geo->n_cells)
+      {
+        *bad_hop = i;
+        return STERN_PATH_BAD_HOP;
+      }
+  from = path[0];
+  if (pos->cell[from] == STERN_EMPTY)
+    return STERN_PATH_NO_MARBLE;
+  if (pos->cell[from] != seat)
+    return STERN_PATH_NOT_ON_TURN;
+
+  allowed = allowed_landings (rules, seat, from);
+  visited = stern_set_bit (from);
+  for (size_t i = 1; i < len; i++)
+    {
+      unsigned a = path[i - 1], b = path[i];
+      bool step = stern_set_has (geo->neighbours[a], b);
+
+      *bad_hop = i;
+      if (step)
+        {
+          if (len != 2)
+            return STERN_PATH_STEP_IN_CHAIN;
+          if (pos->cell[b] != STERN_EMPTY)
+            return STERN_PATH_BAD_HOP;
+        }
+      else if (!is_jump (rules, pos, a, b, from))
+        return STERN_PATH_BAD_HOP;
+      if (stern_set_has (visited, b))
+        return STERN_PATH_REVISIT;
+      if (!stern_set_has (allowed, b))
+        return STERN_PATH_LEAVES_GOAL;
+      visited |= stern_set_bit (b);
+    }
+  if (stern_set_has (rules->no_stop[seat], path[len - 1]))
+    {
+      *bad_hop = len - 1;
+      return STERN_PATH_FOREIGN_RAY;
+    }
+  return STERN_PATH_OK;
+}
+
+const char *
+stern_path_check_describe (SternPathCheck check)
+{
+  switch (check)
+    {
+    case STERN_PATH_OK:           return "legal";
+    case STERN_PATH_TOO_SHORT:    return "a move needs at least two holes";
+    case STERN_PATH_NO_MARBLE:    return "there is no marble on the first hole";
+    case STERN_PATH_NOT_ON_TURN:  return "the marble does not belong to the player on turn";
+    case STERN_PATH_BAD_HOP:      return "this hop is neither a step nor a jump";
+    case STERN_PATH_STEP_IN_CHAIN: return "steps and jumps cannot be mixed in one move";
+    case STERN_PATH_REVISIT:      return "a jump chain may not land on a hole twice";
+    case STERN_PATH_LEAVES_GOAL:  return "a marble in its goal must stay in the goal";
+    case STERN_PATH_FOREIGN_RAY:  return "a move may not end in a foreign ray";
+    default:                      return "unknown";
+    }
+}
+
+static uint64_t
+perft_recurse (const SternRules *rules, SternPosition *pos,
+               const uint8_t next_seat[STERN_N_SEATS], unsigned depth)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  unsigned seat = pos->to_move;
+  size_t n;
+  uint64_t total = 0;
+
+  if (depth == 1)
+    return stern_movegen_count (rules, pos, seat);
+
+  n = stern_movegen_generate (rules, pos, seat, moves);
+  for (size_t i = 0; i < n; i++)
+    {
+      stern_position_move (pos, moves[i].from, moves[i].to);
+      stern_position_set_to_move (pos, next_seat[seat]);
+      total += perft_recurse (rules, pos, next_seat, depth - 1);
+      stern_position_set_to_move (pos, seat);
+      stern_position_move (pos, moves[i].to, moves[i].from);
+    }
+  return total;
+}
+
+uint64_t
+stern_perft (const SternRules *rules, const SternPosition *pos, unsigned depth)
+{
+  const SternVariant *variant;
+  uint8_t next_seat[STERN_N_SEATS];
+  SternPosition work;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL, 0);
+  if (depth == 0)
+    return 1;
+
+  variant = rules->variant;
+  memset (next_seat, 0, sizeof next_seat);
+  for (unsigned i = 0; i < variant->n_players; i++)
+    next_seat[variant->seats[i]] = variant->seats[(i + 1) % variant->n_players];
+  work = *pos;
+  return perft_recurse (rules, &work, next_seat, depth);
+}

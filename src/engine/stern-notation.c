@@ -1,0 +1,763 @@
+/* stern-notation.c: text forms of moves, positions and games (RULES.md §7).
+ *
+ * Every parser here takes untrusted text (command line, saved files) and
+ * must fail with a message that says what is wrong and where, never crash.
+ */
+#include "stern-notation.h"
+
+#include <string.h>
+
+#define RECORD_MAX_LINE_LEN 100000
+
+/* ---- paths ---- */
+
+char *
+stern_notation_format_path (const uint8_t *path, size_t len)
+{
+  GString *out;
+
+  g_return_val_if_fail (path != NULL || len == 0, NULL);
+  out = g_string_new (NULL);
+  for (size_t i = 0; i < len; i++)
+    {
+      char name[STERN_HOLE_NAME_MAX];
+
+      stern_board_hole_name (path[i], name);
+      if (i > 0)
+        g_string_append_c (out, '-');
+      g_string_append (out, name);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+stern_notation_parse_path (const char *text, uint8_t *path, size_t *len, GError **error)
+{
+  const char *p;
+  size_t n = 0;
+
+  g_return_val_if_fail (text != NULL && path != NULL && len != NULL, FALSE);
+
+  p = text;
+  for (;;)
+    {
+      const char *end = p;
+      unsigned cell;
+
+      while (*end && *end != '-')
+        end++;
+      cell = stern_board_hole_parse (p, (size_t) (end - p));
+      if (cell == STERN_NO_CELL)
+        {
+          g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                       "column %ld: \"%.*s\" is not a hole (holes are a1 to q17, such as m1 or e17)",
+                       (long) (p - text) + 1, (int) MIN (end - p, 20), p);
+          return FALSE;
+        }
+      if (n >= STERN_MAX_PATH)
+        {
+          g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                       "column %ld: a path has at most %d holes",
+                       (long) (p - text) + 1, STERN_MAX_PATH);
+          return FALSE;
+        }
+      path[n++] = (uint8_t) cell;
+      if (*end == '\0')
+        break;
+      p = end + 1;
+    }
+  if (n < 2)
+    {
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                   "\"%s\": a move needs at least two holes joined by '-', such as l3-l4", text);
+      return FALSE;
+    }
+  *len = n;
+  return TRUE;
+}
+
+/* ---- positions ---- */
+
+char *
+stern_notation_format_position (const SternVariant *variant, const SternPosition *pos)
+{
+  GString *out;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL, NULL);
+  out = g_string_new (variant->id);
+  g_string_append_printf (out, " %s", stern_seat_colour_name (pos->to_move));
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      SternSet marbles = pos->marbles[seat];
+      bool first = true;
+
+      if (!marbles)
+        continue;
+      g_string_append_printf (out, " %s:", stern_seat_colour_name (seat));
+      while (marbles)
+        {
+          char name[STERN_HOLE_NAME_MAX];
+
+          stern_board_hole_name (stern_set_pop (&marbles), name);
+          g_string_append_printf (out, "%s%s", first ? "" : ",", name);
+          first = false;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+set_position_error (GError **error, const char *text, const char *at, const char *fmt, ...)
+  G_GNUC_PRINTF (4, 5);
+
+static void
+set_position_error (GError **error, const char *text, const char *at, const char *fmt, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, fmt);
+  message = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE, "position, column %ld: %s",
+               (long) (at - text) + 1, message);
+}
+
+static const char *
+skip_spaces (const char *p)
+{
+  while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+    p++;
+  return p;
+}
+
+static const char *
+word_end (const char *p)
+{
+  while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+    p++;
+  return p;
+}
+
+gboolean
+stern_notation_parse_position (const char *text, const SternVariant **variant_out,
+                               SternPosition *pos_out, GError **error)
+{
+  const SternVariant *variant;
+  SternPosition pos;
+  const char *p, *end;
+  g_autofree char *id = NULL;
+  unsigned turn;
+  bool seen[STERN_N_SEATS] = { false };
+
+  g_return_val_if_fail (text != NULL && pos_out != NULL, FALSE);
+
+  p = skip_spaces (text);
+  end = word_end (p);
+  if (end == p)
+    {
+      set_position_error (error, text, p, "empty; expected a variant such as classic-2");
+      return FALSE;
+    }
+  id = g_strndup (p, (gsize) (end - p));
+  variant = stern_variant_lookup (id);
+  if (variant == NULL)
+    {
+      set_position_error (error, text, p, "unknown variant \"%.20s\"", id);
+      return FALSE;
+    }
+
+  p = skip_spaces (end);
+  end = word_end (p);
+  turn = stern_seat_from_colour_name (p, (size_t) (end - p));
+  if (end == p)
+    {
+      set_position_error (error, text, p, "missing the colour on turn");
+      return FALSE;
+    }
+  if (turn == STERN_NO_SEAT)
+    {
+      set_position_error (error, text, p, "\"%.*s\" is not a colour (white, red, blue, black, yellow, green)",
+                          (int) MIN (end - p, 20), p);
+      return FALSE;
+    }
+  if (!stern_variant_has_seat (variant, turn))
+    {
+      set_position_error (error, text, p, "%s does not play in %s",
+                          stern_seat_colour_name (turn), variant->id);
+      return FALSE;
+    }
+
+  stern_position_clear (&pos);
+  stern_position_set_to_move (&pos, turn);
+
+  for (p = skip_spaces (end); *p; p = skip_spaces (end))
+    {
+      const char *colon, *q;
+      unsigned seat, count = 0;
+
+      end = word_end (p);
+      colon = memchr (p, ':', (size_t) (end - p));
+      if (colon == NULL)
+        {
+          set_position_error (error, text, p, "expected <colour>:<hole>,… but found \"%.*s\"",
+                              (int) MIN (end - p, 20), p);
+          return FALSE;
+        }
+      seat = stern_seat_from_colour_name (p, (size_t) (colon - p));
+      if (seat == STERN_NO_SEAT)
+        {
+          set_position_error (error, text, p, "\"%.*s\" is not a colour",
+                              (int) MIN (colon - p, 20), p);
+          return FALSE;
+        }
+      if (!stern_variant_has_seat (variant, seat))
+        {
+          set_position_error (error, text, p, "%s does not play in %s",
+                              stern_seat_colour_name (seat), variant->id);
+          return FALSE;
+        }
+      if (seen[seat])
+        {
+          set_position_error (error, text, p, "%s is listed twice", stern_seat_colour_name (seat));
+          return FALSE;
+        }
+      seen[seat] = true;
+
+      for (q = colon + 1; q < end;)
+        {
+          const char *comma = q;
+          unsigned cell;
+
+          while (comma < end && *comma != ',')
+            comma++;
+          cell = stern_board_hole_parse (q, (size_t) (comma - q));
+          if (cell == STERN_NO_CELL)
+            {
+              set_position_error (error, text, q, "\"%.*s\" is not a hole",
+                                  (int) MIN (comma - q, 20), q);
+              return FALSE;
+            }
+          if (pos.cell[cell] != STERN_EMPTY)
+            {
+              char name[STERN_HOLE_NAME_MAX];
+
+              stern_board_hole_name (cell, name);
+              set_position_error (error, text, q, "%s already holds a %s marble",
+                                  name, stern_seat_colour_name (pos.cell[cell]));
+              return FALSE;
+            }
+          if (++count > variant->marbles)
+            {
+              set_position_error (error, text, q, "%s has more than %u marbles",
+                                  stern_seat_colour_name (seat), variant->marbles);
+              return FALSE;
+            }
+          stern_position_put (&pos, seat, cell);
+          q = comma < end ? comma + 1 : comma;
+          if (comma < end && q == end)
+            {
+              set_position_error (error, text, comma, "a hole is missing after ','");
+              return FALSE;
+            }
+        }
+    }
+
+  if (variant_out)
+    *variant_out = variant;
+  *pos_out = pos;
+  return TRUE;
+}
+
+/* ---- results ---- */
+
+char *
+stern_record_result (const SternGame *game)
+{
+  const SternVariant *v;
+  GString *out;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  if (!stern_game_is_over (game))
+    return g_strdup ("*");
+  v = stern_game_get_variant (game);
+  if (v->n_players == 2)
+    {
+      unsigned a = stern_game_get_place (game, v->seats[0]);
+      unsigned b = stern_game_get_place (game, v->seats[1]);
+
+      return g_strdup (a == b ? "1/2-1/2" : a < b ? "1-0" : "0-1");
+    }
+  out = g_string_new (NULL);
+  for (unsigned i = 0; i < v->n_players; i++)
+    g_string_append_printf (out, "%s%s:%u", i ? " " : "",
+                            stern_seat_colour_name (v->seats[i]),
+                            stern_game_get_place (game, v->seats[i]));
+  return g_string_free (out, FALSE);
+}
+
+/* ---- records ---- */
+
+void
+stern_record_tags_clear (SternRecordTags *tags)
+{
+  if (tags == NULL)
+    return;
+  g_clear_pointer (&tags->date, g_free);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    g_clear_pointer (&tags->players[s], g_free);
+}
+
+static const char *const colour_tags[STERN_N_SEATS] = {
+  "White", "Red", "Blue", "Black", "Yellow", "Green",
+};
+
+static void
+append_tag (GString *out, const char *name, const char *value)
+{
+  g_string_append_printf (out, "[%s \"", name);
+  for (const char *c = value; *c; c++)
+    {
+      /* Keep one tag on one line, and quotes unambiguous. */
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *c == '\n' || *c == '\r' ? ' ' : *c);
+    }
+  g_string_append (out, "\"]\n");
+}
+
+char *
+stern_record_write (const SternGame *game, const SternRecordTags *tags)
+{
+  const SternVariant *v;
+  g_autoptr (SternGame) start = NULL;
+  g_autofree char *result = NULL;
+  GString *out;
+  guint n;
+  unsigned prev_round = G_MAXUINT;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  v = stern_game_get_variant (game);
+  out = g_string_new (NULL);
+  append_tag (out, "Variant", v->id);
+  append_tag (out, "Preset", stern_preset_name (stern_game_get_preset (game)));
+  if (tags && tags->date)
+    append_tag (out, "Date", tags->date);
+  for (unsigned i = 0; i < v->n_players; i++)
+    {
+      unsigned seat = v->seats[i];
+      if (tags && tags->players[seat])
+        append_tag (out, colour_tags[seat], tags->players[seat]);
+    }
+
+  /* Walk the history on a copy to know each action's round and the start. */
+  start = stern_game_copy (game);
+  n = stern_game_get_n_actions (game);
+  stern_game_seek (start, 0);
+  {
+    SternRules rules;
+    SternPosition initial;
+
+    stern_rules_init (&rules, v, stern_game_get_preset (game));
+    stern_position_set_start (&initial, &rules);
+    if (memcmp (initial.cell, stern_game_get_position (start)->cell, sizeof initial.cell) != 0 ||
+        initial.to_move != stern_game_get_position (start)->to_move)
+      {
+        g_autofree char *fen = stern_notation_format_position (v, stern_game_get_position (start));
+        append_tag (out, "Position", fen);
+      }
+  }
+  result = stern_record_result (game);
+  append_tag (out, "Result", result);
+  g_string_append_c (out, '\n');
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SternAction *action = stern_game_get_action (game, i);
+      unsigned round = stern_game_get_round (start);
+
+      if (round != prev_round)
+        {
+          if (prev_round != G_MAXUINT)
+            g_string_append_c (out, '\n');
+          g_string_append_printf (out, "%u.", round + 1);
+          prev_round = round;
+        }
+      g_string_append_c (out, ' ');
+      switch (action->kind)
+        {
+        case STERN_ACTION_MOVE:
+          {
+            g_autofree char *path = stern_notation_format_path (action->path, action->path_len);
+            g_string_append (out, path);
+          }
+          break;
+        case STERN_ACTION_PASS:
+          g_string_append (out, "--");
+          break;
+        case STERN_ACTION_RESIGN:
+          g_string_append_printf (out, "resign(%s)", stern_seat_colour_name (action->seat));
+          break;
+        case STERN_ACTION_TIMEOUT:
+          g_string_append_printf (out, "timeout(%s)", stern_seat_colour_name (action->seat));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      stern_game_redo (start);
+    }
+  if (n > 0)
+    g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+typedef struct {
+  const char *text;
+  const char *line_start;
+  unsigned    line;
+  GError    **error;
+} RecordReader;
+
+static void
+record_error (RecordReader *r, const char *at, SternErrorCode code, const char *fmt, ...)
+  G_GNUC_PRINTF (4, 5);
+
+static void
+record_error (RecordReader *r, const char *at, SternErrorCode code, const char *fmt, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, fmt);
+  message = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  g_set_error (r->error, STERN_ERROR, code, "line %u, column %ld: %s",
+               r->line, (long) g_utf8_pointer_to_offset (r->line_start, at) + 1, message);
+}
+
+/* Parses `[Name "value"]` on one line; returns FALSE on a malformed tag. */
+static gboolean
+parse_tag (RecordReader *r, const char *p, const char *eol, char **name, char **value)
+{
+  const char *q = p + 1, *name_start;
+  GString *val;
+
+  name_start = q;
+  while (q < eol && (g_ascii_isalnum (*q) || *q == '_'))
+    q++;
+  if (q == name_start)
+    {
+      record_error (r, q, STERN_ERROR_PARSE, "expected a tag name after '['");
+      return FALSE;
+    }
+  *name = g_strndup (name_start, (gsize) (q - name_start));
+  while (q < eol && *q == ' ')
+    q++;
+  if (q >= eol || *q != '"')
+    {
+      record_error (r, q, STERN_ERROR_PARSE, "expected '\"' to start the value of tag %s", *name);
+      g_clear_pointer (name, g_free);
+      return FALSE;
+    }
+  q++;
+  val = g_string_new (NULL);
+  while (q < eol && *q != '"')
+    {
+      if (*q == '\\' && q + 1 < eol)
+        q++;
+      g_string_append_c (val, *q++);
+    }
+  if (q >= eol)
+    {
+      record_error (r, q, STERN_ERROR_PARSE, "the value of tag %s has no closing '\"'", *name);
+      g_string_free (val, TRUE);
+      g_clear_pointer (name, g_free);
+      return FALSE;
+    }
+  q++;
+  while (q < eol && *q == ' ')
+    q++;
+  if (q >= eol || *q != ']')
+    {
+      record_error (r, q, STERN_ERROR_PARSE, "expected ']' to close tag %s", *name);
+      g_string_free (val, TRUE);
+      g_clear_pointer (name, g_free);
+      return FALSE;
+    }
+  *value = g_string_free (val, FALSE);
+  return TRUE;
+}
+
+static gboolean
+is_move_number (const char *p, const char *end)
+{
+  if (end - p < 2 || end[-1] != '.')
+    return FALSE;
+  for (const char *c = p; c < end - 1; c++)
+    if (!g_ascii_isdigit (*c))
+      return FALSE;
+  return TRUE;
+}
+
+/* "resign(white)" or "timeout(white)": the seat, or STERN_NO_SEAT. */
+static unsigned
+parse_give_up (const char *p, const char *end, const char *word)
+{
+  size_t wlen = strlen (word);
+
+  if ((size_t) (end - p) < wlen + 3 || strncmp (p, word, wlen) != 0 ||
+      p[wlen] != '(' || end[-1] != ')')
+    return STERN_NO_SEAT;
+  return stern_seat_from_colour_name (p + wlen + 1, (size_t) (end - p) - wlen - 2);
+}
+
+static gboolean
+play_token (RecordReader *r, SternGame *game, const char *p, const char *end)
+{
+  g_autofree char *token = g_strndup (p, (gsize) (end - p));
+  g_autoptr (GError) local = NULL;
+  unsigned seat;
+
+  if (stern_game_is_over (game))
+    {
+      record_error (r, p, STERN_ERROR_GAME_OVER, "\"%.30s\" comes after the end of the game", token);
+      return FALSE;
+    }
+  if (strcmp (token, "--") == 0)
+    {
+      if (!stern_game_pass (game, &local))
+        {
+          record_error (r, p, STERN_ERROR_ILLEGAL, "%s", local->message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if ((seat = parse_give_up (p, end, "resign")) != STERN_NO_SEAT)
+    {
+      if (!stern_game_resign (game, seat, &local))
+        {
+          record_error (r, p, STERN_ERROR_ILLEGAL, "%s", local->message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if ((seat = parse_give_up (p, end, "timeout")) != STERN_NO_SEAT)
+    {
+      if (!stern_game_timeout (game, seat, &local))
+        {
+          record_error (r, p, STERN_ERROR_ILLEGAL, "%s", local->message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  {
+    uint8_t path[STERN_MAX_PATH];
+    size_t len;
+
+    if (!stern_notation_parse_path (token, path, &len, &local))
+      {
+        record_error (r, p, STERN_ERROR_PARSE, "\"%.30s\" is not a move: %s", token, local->message);
+        return FALSE;
+      }
+    if (!stern_game_play_path (game, path, len, &local))
+      {
+        record_error (r, p, STERN_ERROR_ILLEGAL, "%s: %s", token, local->message);
+        return FALSE;
+      }
+  }
+  return TRUE;
+}
+
+static void
+replace_string (char **slot, const char *value)
+{
+  g_free (*slot);
+  *slot = g_strdup (value);
+}
+
+/* The game a record starts from: the variant's start or its Position tag. */
+static SternGame *
+stern_record_start_game (const SternVariant *variant, SternPreset preset,
+                         const char *position, RecordReader *r)
+{
+  SternPosition pos;
+  const SternVariant *pos_variant;
+  g_autoptr (GError) local = NULL;
+
+  if (position == NULL)
+    return stern_game_new (variant, preset);
+  if (!stern_notation_parse_position (position, &pos_variant, &pos, &local))
+    {
+      record_error (r, r->line_start, STERN_ERROR_PARSE, "Position tag: %s", local->message);
+      return NULL;
+    }
+  if (pos_variant != variant)
+    {
+      record_error (r, r->line_start, STERN_ERROR_PARSE,
+                    "the Position tag is a %s position but the Variant tag says %s",
+                    pos_variant->id, variant->id);
+      return NULL;
+    }
+  return stern_game_new_from_position (variant, preset, &pos, NULL);
+}
+
+SternGame *
+stern_record_read (const char *text, SternRecordTags *tags, GError **error)
+{
+  RecordReader r = { 0 };
+  g_autoptr (SternGame) game = NULL;
+  g_autofree char *variant_id = NULL, *preset_name = NULL, *position = NULL, *result = NULL;
+  const char *p, *result_at = NULL;
+  unsigned result_line = 0;
+  gboolean in_moves = FALSE;
+  SternRecordTags local_tags = { 0 };
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error_literal (error, STERN_ERROR, STERN_ERROR_PARSE,
+                           "the file is not UTF-8 text");
+      return NULL;
+    }
+
+  r.text = text;
+  r.error = error;
+  r.line = 1;
+  for (p = text; *p; r.line++)
+    {
+      const char *eol = strchr (p, '\n'), *q;
+
+      if (eol == NULL)
+        eol = p + strlen (p);
+      r.line_start = p;
+      if (eol - p > RECORD_MAX_LINE_LEN)
+        {
+          record_error (&r, p, STERN_ERROR_PARSE, "the line is too long");
+          goto fail;
+        }
+      q = p;
+      while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+        q++;
+
+      if (q < eol && *q == '[' && !in_moves)
+        {
+          g_autofree char *name = NULL, *value = NULL;
+
+          if (!parse_tag (&r, q, eol, &name, &value))
+            goto fail;
+          if (g_str_equal (name, "Variant"))
+            replace_string (&variant_id, value);
+          else if (g_str_equal (name, "Preset"))
+            replace_string (&preset_name, value);
+          else if (g_str_equal (name, "Position"))
+            replace_string (&position, value);
+          else if (g_str_equal (name, "Date"))
+            replace_string (&local_tags.date, value);
+          else if (g_str_equal (name, "Result"))
+            {
+              replace_string (&result, value);
+              result_at = q;
+              result_line = r.line;
+            }
+          else
+            for (unsigned s = 0; s < STERN_N_SEATS; s++)
+              if (g_str_equal (name, colour_tags[s]))
+                replace_string (&local_tags.players[s], value);
+        }
+      else if (q < eol && *q != ';' && *q != '#')
+        {
+          if (!in_moves)
+            {
+              const SternVariant *variant;
+              SternPreset preset = STERN_PRESET_TABLE;
+
+              in_moves = TRUE;
+              if (variant_id == NULL)
+                {
+                  record_error (&r, q, STERN_ERROR_PARSE, "the moves start before a [Variant \"…\"] tag");
+                  goto fail;
+                }
+              variant = stern_variant_lookup (variant_id);
+              if (variant == NULL)
+                {
+                  record_error (&r, q, STERN_ERROR_PARSE, "unknown variant \"%.20s\"", variant_id);
+                  goto fail;
+                }
+              if (preset_name && !stern_preset_lookup (preset_name, &preset))
+                {
+                  record_error (&r, q, STERN_ERROR_PARSE, "unknown rule preset \"%.20s\"", preset_name);
+                  goto fail;
+                }
+              if (!(game = stern_record_start_game (variant, preset, position, &r)))
+                goto fail;
+            }
+          while (q < eol)
+            {
+              const char *end = q;
+
+              while (end < eol && *end != ' ' && *end != '\t' && *end != '\r')
+                end++;
+              if (!is_move_number (q, end) && !play_token (&r, game, q, end))
+                goto fail;
+              q = end;
+              while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+                q++;
+            }
+        }
+      p = *eol ? eol + 1 : eol;
+    }
+
+  if (game == NULL)
+    {
+      /* A record with tags and no moves yet is a game at its start. */
+      const SternVariant *variant;
+      SternPreset preset = STERN_PRESET_TABLE;
+
+      r.line_start = p;
+      if (variant_id == NULL)
+        {
+          record_error (&r, p, STERN_ERROR_PARSE, "no [Variant \"…\"] tag: this is not a Sternhalma game record");
+          goto fail;
+        }
+      variant = stern_variant_lookup (variant_id);
+      if (variant == NULL)
+        {
+          record_error (&r, p, STERN_ERROR_PARSE, "unknown variant \"%.20s\"", variant_id);
+          goto fail;
+        }
+      if (preset_name && !stern_preset_lookup (preset_name, &preset))
+        {
+          record_error (&r, p, STERN_ERROR_PARSE, "unknown rule preset \"%.20s\"", preset_name);
+          goto fail;
+        }
+      if (!(game = stern_record_start_game (variant, preset, position, &r)))
+        goto fail;
+    }
+
+  if (result && !g_str_equal (result, "*") && stern_game_is_over (game))
+    {
+      g_autofree char *actual = stern_record_result (game);
+
+      if (!g_str_equal (actual, result))
+        {
+          r.line = result_line;
+          r.line_start = result_at;
+          record_error (&r, result_at, STERN_ERROR_ILLEGAL,
+                        "the Result tag says \"%.30s\" but the moves give \"%s\"", result, actual);
+          goto fail;
+        }
+    }
+
+  if (tags)
+    *tags = local_tags;
+  else
+    stern_record_tags_clear (&local_tags);
+  return g_steal_pointer (&game);
+
+fail:
+  stern_record_tags_clear (&local_tags);
+  return NULL;
+}

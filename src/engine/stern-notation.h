@@ -1,0 +1,33 @@
+/* stern-notation.h: hole names, move paths, position strings and game
+ * records (RULES.md §7).  Every parser reports what is wrong and where.
+ */
+#pragma once
+
+#include "stern-game.h"
+
+/* "m1-m3-k5"; returns a newly allocated string. */
+char    *stern_notation_format_path (const uint8_t *path, size_t len);
+/* Parses holes joined by '-' into path (room for STERN_MAX_PATH); the
+ * error names the bad part and its column (1-based). */
+gboolean stern_notation_parse_path (const char *text, uint8_t *path, size_t *len,
+                                    GError **error);
+
+/* "<variant> <colour on turn> <colour>:<hole>,… …" */
+char    *stern_notation_format_position (const SternVariant *variant, const SternPosition *pos);
+gboolean stern_notation_parse_position (const char *text, const SternVariant **variant,
+                                        SternPosition *pos, GError **error);
+
+/* Tags a record may carry besides the moves. */
+typedef struct {
+  char *date;                          /* "2026.11.29", or NULL */
+  char *players[STERN_N_SEATS];        /* names by seat, or NULL */
+} SternRecordTags;
+
+void     stern_record_tags_clear (SternRecordTags *tags);
+
+/* The game record: tags, then the numbered moves ("--" for a pass). */
+char      *stern_record_write (const SternGame *game, const SternRecordTags *tags);
+/* Reads a record and replays it; errors give line and column.  tags may be NULL. */
+SternGame *stern_record_read (const char *text, SternRecordTags *tags, GError **error);
+/* "1-0", "0-1", "1/2-1/2", "white:1 red:2 …" or "*" while playing. */
+char      *stern_record_result (const SternGame *game);

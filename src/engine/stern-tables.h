@@ -1,0 +1,18 @@
+/* stern-tables.h: the star's constant tables, generated at build time by
+ * stern-gen-tables.c.  Internal to the engine. */
+#pragma once
+
+#include "stern-board.h"
+
+#define STERN_SET_WORDS(hi, lo) ((((SternSet) (hi)) << 64) | (SternSet) (lo))
+
+extern const SternGeometry stern_star_geometry;
+extern const int8_t   stern_star_u[STERN_STAR_N_CELLS];
+extern const int8_t   stern_star_v[STERN_STAR_N_CELLS];
+extern const int8_t   stern_star_ray[STERN_STAR_N_CELLS];
+extern const SternSet stern_star_zone[2][STERN_N_RAYS];
+extern const uint8_t  stern_star_zone_distance[2][STERN_N_RAYS][STERN_STAR_N_CELLS];
+extern const uint8_t  stern_star_distance[STERN_STAR_N_CELLS][STERN_STAR_N_CELLS];
+extern const uint64_t stern_zobrist_marble[STERN_N_RAYS][STERN_MAX_CELLS];
+extern const uint64_t stern_zobrist_to_move[STERN_N_RAYS];
+extern const uint64_t stern_zobrist_in_play[STERN_N_RAYS];

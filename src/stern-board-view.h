@@ -1,0 +1,69 @@
+/* stern-board-view.h: the star board widget.
+ *
+ * Draws a SternGame's position with cairo and lets the human pick and play
+ * moves with mouse and keyboard.  It never decides legality: it asks the
+ * engine (stern_game_legal_moves, stern_movegen_path) and emits
+ * "move-chosen"; the window plays the move on the game and then calls
+ * stern_board_view_game_changed().
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-game.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_BOARD_VIEW (stern_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (SternBoardView, stern_board_view, STERN, BOARD_VIEW, GtkWidget)
+
+GtkWidget *stern_board_view_new (void);
+
+/* The game shown (borrowed: the caller keeps it alive while shown, and sets
+ * NULL before freeing it). */
+void       stern_board_view_set_game (SternBoardView *self, SternGame *game);
+SternGame *stern_board_view_get_game (SternBoardView *self);
+
+/* Call after the game changed (a move, undo, new game).  animate_last: play
+ * the newest move's hops as an animation (ignored when animations are off). */
+void       stern_board_view_game_changed (SternBoardView *self, gboolean animate_last);
+
+/* Whether the human may pick moves now (their turn, no computer thinking). */
+void       stern_board_view_set_interactive (SternBoardView *self, gboolean interactive);
+/* The seat whose ray is drawn at the bottom. */
+void       stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat);
+unsigned   stern_board_view_get_bottom_seat (SternBoardView *self);
+void       stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show);
+void       stern_board_view_set_animations (SternBoardView *self, gboolean enabled);
+/* Shows a path (a hint) as a preview until the next change; NULL/0 clears it. */
+void       stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len);
+
+/* For tests and the drawing benchmark: draws the whole board into cr at the
+ * given size, exactly as the widget would. */
+void       stern_board_view_draw (SternBoardView *self, cairo_t *cr, int width, int height);
+/* The hole under widget point (x, y) for a widget of size width × height,
+ * or STERN_NO_CELL. */
+guint      stern_board_view_hole_at (SternBoardView *self, double x, double y,
+                                     int width, int height);
+/* Centre of a hole in widget coordinates for a widget of size width × height. */
+void       stern_board_view_hole_centre (SternBoardView *self, guint hole,
+                                         int width, int height, double *x, double *y);
+
+/* For tests: what the human sees as selection and highlights. */
+guint      stern_board_view_get_selected (SternBoardView *self);   /* STERN_NO_CELL if none */
+SternSet   stern_board_view_get_highlighted (SternBoardView *self);
+guint      stern_board_view_get_cursor (SternBoardView *self);
+/* The previewed path under the pointer; returns its length (0 if none). */
+gsize      stern_board_view_get_preview (SternBoardView *self, guint8 *path /* STERN_MAX_PATH */);
+
+/* Input as the controllers deliver it, callable from tests: a primary click
+ * and a pointer motion at widget coordinates, and a key press. */
+void       stern_board_view_click (SternBoardView *self, double x, double y);
+void       stern_board_view_hover (SternBoardView *self, double x, double y);
+gboolean   stern_board_view_key (SternBoardView *self, guint keyval);
+
+/* Signals:
+ *   "move-chosen" (guint from, guint to): the human picked a legal move.
+ *   "selection-changed" (): selection or highlights changed. */
+
+G_END_DECLS
