@@ -41,55 +41,68 @@ long_jump_landing (const SternGeometry *geo, const SternPosition *pos,
   return line[2 * k + 1];
 }
 
+/* Ordinary jump chains.  `confined` is a constant at each call, so the
+ * compiler drops the goal test for the common, unconfined case. */
+static inline SternSet
+short_chain_landings (const SternGeometry *geo, const SternPosition *pos,
+                      unsigned from, SternSet allowed, bool confined)
+{
+  uint8_t stack[STERN_MAX_CELLS];
+  unsigned top = 0;
+  SternSet reached = stern_set_bit (from);
+
+  stack[top++] = (uint8_t) from;
+  while (top > 0)
+    {
+      unsigned cell = stack[--top];
+      unsigned n = geo->n_jumps[cell];
+
+      for (unsigned i = 0; i < n; i++)
+        {
+          unsigned over = geo->jump_over[cell][i];
+          unsigned land = geo->jump_land[cell][i];
+
+          if (occupied_but (pos, over, from) && pos->cell[land] == STERN_EMPTY &&
+              !stern_set_has (reached, land) &&
+              (!confined || stern_set_has (allowed, land)))
+            {
+              reached |= stern_set_bit (land);
+              stack[top++] = (uint8_t) land;
+            }
+        }
+    }
+  return reached & ~stern_set_bit (from);
+}
+
 /* Every hole a jump chain from `from` can land on, moving only through
  * `allowed` landings. */
-static SternSet
+static inline SternSet
 chain_landings (const SternRules *rules, const SternPosition *pos,
-                unsigned from, SternSet allowed)
+                unsigned from, SternSet allowed, bool confined)
 {
   const SternGeometry *geo = rules->geometry;
   uint8_t stack[STERN_MAX_CELLS];
   unsigned top = 0;
   SternSet reached = stern_set_bit (from);
 
-  stack[top++] = (uint8_t) from;
   if (!rules->long_jumps)
+    return confined ? short_chain_landings (geo, pos, from, allowed, true)
+                    : short_chain_landings (geo, pos, from, allowed, false);
+
+  stack[top++] = (uint8_t) from;
+  while (top > 0)
     {
-      while (top > 0)
+      unsigned cell = stack[--top];
+
+      for (unsigned dir = 0; dir < geo->n_dirs; dir++)
         {
-          unsigned cell = stack[--top];
-          unsigned n = geo->n_jumps[cell];
+          unsigned land = long_jump_landing (geo, pos, cell, dir, from);
 
-          for (unsigned i = 0; i < n; i++)
+          if (land != STERN_NO_CELL && !stern_set_has (reached, land) &&
+              stern_set_has (allowed, land))
             {
-              unsigned over = geo->jump_over[cell][i];
-              unsigned land = geo->jump_land[cell][i];
-
-              if (occupied_but (pos, over, from) && pos->cell[land] == STERN_EMPTY &&
-                  !stern_set_has (reached, land) && stern_set_has (allowed, land))
-                {
-                  reached |= stern_set_bit (land);
-                  stack[top++] = (uint8_t) land;
-                }
-            }
-        }
-    }
-  else
-    {
-      while (top > 0)
-        {
-          unsigned cell = stack[--top];
-
-          for (unsigned dir = 0; dir < geo->n_dirs; dir++)
-            {
-              unsigned land = long_jump_landing (geo, pos, cell, dir, from);
-
-              if (land != STERN_NO_CELL && !stern_set_has (reached, land) &&
-                  stern_set_has (allowed, land))
-                {
-                  reached |= stern_set_bit (land);
-                  stack[top++] = (uint8_t) land;
-                }
+              reached |= stern_set_bit (land);
+              stack[top++] = (uint8_t) land;
             }
         }
     }
@@ -98,21 +111,26 @@ chain_landings (const SternRules *rules, const SternPosition *pos,
 
 /* Where the marble of `seat` at `from` may land at all during its move: a
  * marble standing in its goal only inside the goal (§3). */
+static inline bool
+is_confined (const SternRules *rules, unsigned seat, unsigned from)
+{
+  return rules->goal_confines && stern_set_has (rules->goal[seat], from);
+}
+
 static inline SternSet
 allowed_landings (const SternRules *rules, unsigned seat, unsigned from)
 {
-  if (rules->goal_confines && stern_set_has (rules->goal[seat], from))
-    return rules->goal[seat];
-  return rules->geometry->all_cells;
+  return is_confined (rules, seat, from) ? rules->goal[seat] : rules->geometry->all_cells;
 }
 
 static inline SternSet
 marble_destinations (const SternRules *rules, const SternPosition *pos,
                      unsigned seat, unsigned from)
 {
-  SternSet allowed = allowed_landings (rules, seat, from);
+  bool confined = is_confined (rules, seat, from);
+  SternSet allowed = confined ? rules->goal[seat] : rules->geometry->all_cells;
   SternSet steps = rules->geometry->neighbours[from] & ~pos->occupied & allowed;
-  SternSet jumps = chain_landings (rules, pos, from, allowed);
+  SternSet jumps = chain_landings (rules, pos, from, allowed, confined);
 
   /* A move may pass through a foreign ray but not end there. */
   return (steps | jumps) & ~rules->no_stop[seat];

@@ -1,0 +1,148 @@
+/* Board geometry and hole names (RULES.md §1). */
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-board.h"
+#include "stern-variant.h"
+
+static void
+test_hole_count_and_shape (void)
+{
+  const SternGeometry *geo = stern_board_star ();
+  unsigned hexagon = 0, per_ray[STERN_N_RAYS] = { 0 };
+
+  g_assert_cmpuint (geo->n_cells, ==, 121);
+  g_assert_cmpuint (stern_set_count (geo->all_cells), ==, 121);
+  for (unsigned c = 0; c < geo->n_cells; c++)
+    {
+      int ray = stern_board_ray_of (c);
+      if (ray < 0)
+        hexagon++;
+      else
+        per_ray[ray]++;
+    }
+  g_assert_cmpuint (hexagon, ==, 61);
+  for (unsigned r = 0; r < STERN_N_RAYS; r++)
+    {
+      g_assert_cmpuint (per_ray[r], ==, 10);
+      g_assert_cmpuint (stern_set_count (stern_board_ray (r)), ==, 10);
+      g_assert_cmpuint (stern_set_count (stern_board_zone (r, 15)), ==, 15);
+    }
+}
+
+static void
+test_names (void)
+{
+  char name[STERN_HOLE_NAME_MAX];
+
+  stern_board_hole_name (0, name);
+  g_assert_cmpstr (name, ==, "m1");
+  stern_board_hole_name (120, name);
+  g_assert_cmpstr (name, ==, "e17");
+  g_assert_cmpuint (stern_board_hole_parse ("i9", 2), ==, stern_board_hole_at (0, 0));
+  g_assert_cmpuint (stern_board_hole_parse ("m1", 2), ==, 0);
+  g_assert_cmpuint (stern_board_hole_parse ("e17", 3), ==, 120);
+
+  /* Every name parses back to its hole. */
+  for (unsigned c = 0; c < STERN_STAR_N_CELLS; c++)
+    {
+      stern_board_hole_name (c, name);
+      g_assert_cmpuint (stern_board_hole_parse (name, strlen (name)), ==, c);
+    }
+
+  /* Not holes: off the star, out of range, malformed. */
+  g_assert_cmpuint (stern_board_hole_parse ("a1", 2), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("q17", 3), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("r9", 2), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("i0", 2), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("i18", 3), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("i09", 3), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("I9", 2), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("i", 1), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse ("i9x", 3), ==, STERN_NO_CELL);
+  g_assert_cmpuint (stern_board_hole_parse (NULL, 0), ==, STERN_NO_CELL);
+}
+
+static void
+test_existence_formula (void)
+{
+  for (int u = -8; u <= 8; u++)
+    for (int v = -8; v <= 8; v++)
+      {
+        gboolean exists = (u >= -4 && v >= -4 && u + v <= 4) ||
+                          (u <= 4 && v <= 4 && u + v >= -4);
+        unsigned c = stern_board_hole_at (u, v);
+
+        g_assert_cmpint (c != STERN_NO_CELL, ==, exists);
+        if (exists)
+          {
+            g_assert_cmpint (stern_board_hole_u (c), ==, u);
+            g_assert_cmpint (stern_board_hole_v (c), ==, v);
+          }
+      }
+}
+
+static SternSet
+set_of (const char *const *names)
+{
+  SternSet set = 0;
+  for (; *names; names++)
+    set |= stern_set_bit (stern_board_hole_parse (*names, strlen (*names)));
+  return set;
+}
+
+static void
+test_homes (void)
+{
+  const char *const white[] = { "m1", "l2", "m2", "k3", "l3", "m3", "j4", "k4", "l4", "m4", NULL };
+  const char *const black[] = { "e17", "e16", "f16", "e15", "f15", "g15", "e14", "f14", "g14", "h14", NULL };
+  SternRules rules;
+
+  stern_rules_init (&rules, stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_assert_true (rules.home[STERN_WHITE] == set_of (white));
+  g_assert_true (rules.home[STERN_BLACK] == set_of (black));
+  g_assert_true (rules.goal[STERN_WHITE] == rules.home[STERN_BLACK]);
+
+  /* fifteen-2: rows 1–5 of the ray plus the hexagon row, not the side rays. */
+  stern_rules_init (&rules, stern_variant_lookup ("fifteen-2"), STERN_PRESET_TABLE);
+  g_assert_cmpuint (stern_set_count (rules.home[STERN_WHITE]), ==, 15);
+  g_assert_true (stern_set_has (rules.home[STERN_WHITE], stern_board_hole_parse ("i5", 2)));
+  g_assert_true (stern_set_has (rules.home[STERN_WHITE], stern_board_hole_parse ("m5", 2)));
+  g_assert_false (stern_set_has (rules.home[STERN_WHITE], stern_board_hole_parse ("h5", 2)));
+  g_assert_false (stern_set_has (rules.home[STERN_WHITE], stern_board_hole_parse ("n5", 2)));
+}
+
+static void
+test_neighbours_symmetric (void)
+{
+  const SternGeometry *geo = stern_board_star ();
+
+  for (unsigned c = 0; c < geo->n_cells; c++)
+    {
+      SternSet n = geo->neighbours[c];
+      g_assert_cmpuint (stern_set_count (n), <=, 6);
+      while (n)
+        {
+          unsigned m = stern_set_pop (&n);
+          g_assert_true (stern_set_has (geo->neighbours[m], c));
+          g_assert_cmpuint (stern_board_distance (c, m), ==, 1);
+        }
+    }
+  /* The tips are 16 steps apart; a tip's zone distance to its own ray is 0. */
+  g_assert_cmpuint (stern_board_distance (0, 120), ==, 16);
+  g_assert_cmpuint (stern_board_zone_distance (3, 10, 0), ==, 13);  /* row 1 to row 14 */
+  g_assert_cmpuint (stern_board_zone_distance (0, 10, 0), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/board/count-and-shape", test_hole_count_and_shape);
+  g_test_add_func ("/board/names", test_names);
+  g_test_add_func ("/board/existence-formula", test_existence_formula);
+  g_test_add_func ("/board/homes", test_homes);
+  g_test_add_func ("/board/neighbours", test_neighbours_symmetric);
+  return g_test_run ();
+}

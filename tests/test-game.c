@@ -1,0 +1,197 @@
+/* The game's mechanics (stern-game.h): playing, passing, history, copies
+ * and errors.  The rules themselves are tested in test-rules.c. */
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-notation.h"
+
+/* Plays random non-fatal legal moves (passing when it must) until the game
+ * ends or max_actions were played. */
+static void
+play_randomly (SternGame *game, GRand *rand, guint max_actions)
+{
+  static SternMove moves[STERN_MAX_MOVES];
+
+  for (guint i = 0; i < max_actions && !stern_game_is_over (game); i++)
+    {
+      size_t n = stern_game_legal_moves (game, moves);
+      g_autoptr (GError) error = NULL;
+
+      if (n == 0)
+        {
+          g_assert_true (stern_game_must_pass (game));
+          g_assert_true (stern_game_pass (game, &error));
+        }
+      else
+        {
+          const SternMove *m = &moves[g_rand_int_range (rand, 0, (gint32) n)];
+          g_assert_true (stern_game_play (game, m->from, m->to, &error));
+        }
+      g_assert_no_error (error);
+    }
+}
+
+static void
+test_undo_redo_every_variant (void)
+{
+  for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (42 + v);
+      g_autoptr (SternGame) game = stern_game_new (stern_variant_get (v), STERN_PRESET_TABLE);
+      g_autoptr (SternGame) snapshot = NULL;
+      SternPosition start = *stern_game_get_position (game), end;
+      guint n;
+
+      play_randomly (game, rand, 200);
+      n = stern_game_get_n_actions (game);
+      g_assert_cmpuint (n, >, 0);
+      end = *stern_game_get_position (game);
+      snapshot = stern_game_copy (game);
+
+      g_assert_true (stern_game_seek (game, 0));
+      g_assert_false (stern_game_can_undo (game));
+      g_assert_true (stern_game_can_redo (game));
+      g_assert_cmpmem (stern_game_get_position (game), sizeof start, &start, sizeof start);
+      g_assert_cmpuint (stern_game_get_round (game), ==, 0);
+
+      g_assert_true (stern_game_seek (game, n));
+      g_assert_false (stern_game_can_redo (game));
+      g_assert_cmpmem (stern_game_get_position (game), sizeof end, &end, sizeof end);
+      g_assert_cmpint (stern_game_is_over (game), ==, stern_game_is_over (snapshot));
+      g_assert_cmpuint (stern_game_get_round (game), ==, stern_game_get_round (snapshot));
+      for (unsigned s = 0; s < STERN_N_SEATS; s++)
+        {
+          g_assert_cmpuint (stern_game_get_place (game, s), ==, stern_game_get_place (snapshot, s));
+          g_assert_cmpuint (stern_game_get_moves_made (game, s), ==,
+                            stern_game_get_moves_made (snapshot, s));
+        }
+      g_assert_false (stern_game_seek (game, n + 1));
+    }
+}
+
+static void
+test_new_move_drops_redo (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  SternMove moves[STERN_MAX_MOVES];
+
+  play_randomly (game, rand, 6);
+  g_assert_true (stern_game_undo (game));
+  g_assert_true (stern_game_undo (game));
+  g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 6);
+  g_assert_cmpuint (stern_game_legal_moves (game, moves), >, 0);
+  g_assert_true (stern_game_play (game, moves[0].from, moves[0].to, NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 5);
+  g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 5);
+  g_assert_false (stern_game_can_redo (game));
+}
+
+static void
+test_copy_is_independent (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
+  g_autoptr (SternGame) copy = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  SternPosition before;
+
+  play_randomly (game, rand, 10);
+  copy = stern_game_copy (game);
+  before = *stern_game_get_position (game);
+  play_randomly (copy, rand, 10);
+  stern_game_undo (copy);
+  g_assert_cmpmem (stern_game_get_position (game), sizeof before, &before, sizeof before);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 10);
+  g_assert_cmpuint (stern_game_get_n_actions (copy), ==, 19);
+}
+
+static void
+test_illegal_actions_leave_game_unchanged (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr (GError) error = NULL;
+  SternPosition before = *stern_game_get_position (game);
+  uint8_t path[3];
+
+  /* A black marble while white is on turn. */
+  g_assert_false (stern_game_play (game, stern_board_hole_parse ("h14", 3),
+                                   stern_board_hole_parse ("h13", 3), &error));
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "h14"));
+  g_clear_error (&error);
+  /* Holes off the board. */
+  g_assert_false (stern_game_play (game, 200, 201, &error));
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  /* A pass with moves available. */
+  g_assert_false (stern_game_pass (game, &error));
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  /* A path through a hole that is no jump. */
+  path[0] = stern_board_hole_parse ("l4", 2);
+  path[1] = stern_board_hole_parse ("l6", 2);
+  g_assert_false (stern_game_play_path (game, path, 2, &error));
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "l6"));
+  g_clear_error (&error);
+
+  g_assert_cmpmem (stern_game_get_position (game), sizeof before, &before, sizeof before);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+}
+
+static void
+test_nothing_after_the_end (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr (GError) error = NULL;
+  SternMove moves[STERN_MAX_MOVES];
+
+  g_assert_true (stern_game_resign (game, STERN_BLACK, &error));
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_NO_SEAT);
+  g_assert_cmpuint (stern_game_legal_moves (game, moves), ==, 0);
+  g_assert_false (stern_game_play (game, stern_board_hole_parse ("l4", 2),
+                                   stern_board_hole_parse ("l5", 2), &error));
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_GAME_OVER);
+  g_clear_error (&error);
+  g_assert_false (stern_game_resign (game, STERN_WHITE, &error));
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_GAME_OVER);
+  /* Undo takes the resignation back. */
+  g_assert_true (stern_game_undo (game));
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+}
+
+static void
+test_random_games_end (void)
+{
+  /* Random play ends every game by some rule of §5 within its limits. */
+  for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
+    {
+      const SternVariant *variant = stern_variant_get (v);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (99 + v);
+      g_autoptr (SternGame) game = NULL;
+
+      if (variant->solo)
+        continue;  /* no limit: random play may wander forever */
+      game = stern_game_new (variant, STERN_PRESET_TABLE);
+      play_randomly (game, rand, 150 * 6 + 10);
+      g_assert_true (stern_game_is_over (game));
+      for (unsigned i = 0; i < variant->n_players; i++)
+        g_assert_cmpuint (stern_game_get_place (game, variant->seats[i]), >=, 1);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/game/undo-redo-every-variant", test_undo_redo_every_variant);
+  g_test_add_func ("/game/new-move-drops-redo", test_new_move_drops_redo);
+  g_test_add_func ("/game/copy-is-independent", test_copy_is_independent);
+  g_test_add_func ("/game/illegal-actions", test_illegal_actions_leave_game_unchanged);
+  g_test_add_func ("/game/nothing-after-the-end", test_nothing_after_the_end);
+  g_test_add_func ("/game/random-games-end", test_random_games_end);
+  return g_test_run ();
+}
