@@ -194,11 +194,11 @@ static const struct {
   unsigned    depth;
 } bench_cases[] = {
   { "classic-2", NULL, 6 },
-  { "classic-6", NULL, 4 },
+  { "classic-6", NULL, 6 },
   { "long-2", NULL, 5 },
   { "classic-2",
     "classic-2 white white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
-    5 },
+    4 },
 };
 
 static int

@@ -39,11 +39,25 @@ stern_set_has (SternSet set, unsigned cell)
   return (set >> cell) & 1;
 }
 
+/* Bit count of one word.  Without -mpopcnt the compiler's builtin calls a
+ * slow library routine; this bit-slicing form is a dozen instructions. */
+static inline unsigned
+stern_word_count (uint64_t x)
+{
+#ifdef __POPCNT__
+  return (unsigned) __builtin_popcountll (x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (unsigned) ((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 static inline unsigned
 stern_set_count (SternSet set)
 {
-  return (unsigned) __builtin_popcountll ((uint64_t) set) +
-         (unsigned) __builtin_popcountll ((uint64_t) (set >> 64));
+  return stern_word_count ((uint64_t) set) + stern_word_count ((uint64_t) (set >> 64));
 }
 
 /* Index of the lowest cell in a non-empty set. */
