@@ -381,6 +381,14 @@ advance_turn (const SternGame *game, GameState *st, unsigned seat)
   if (st->end_reason != STERN_END_NONE)
     return;
 
+  /* A reply that cannot be made is skipped, which settles the game. */
+  if (st->reply_seat != STERN_NO_SEAT &&
+      stern_movegen_count (rules, &st->pos, st->reply_seat) == 0)
+    {
+      settle_reply (game, st);
+      return;
+    }
+
   next = next_in_rotation (game, st, seat);
   if (next == STERN_NO_SEAT)
     {
@@ -434,7 +442,9 @@ apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
   if (breaks_home_rule (game, st, seat, to))
     eliminate (game, st, seat);
   update_finishing (game, st, seat);
-  if (was_reply)
+  /* A move of the second player that completes the first one's goal is
+   * itself the reply: both have made the same number of moves. */
+  if (was_reply || st->reply_seat == seat)
     settle_reply (game, st);
   else if (st->reply_seat == STERN_NO_SEAT)
     maybe_end_by_places (game, st);
