@@ -35,6 +35,8 @@ void       stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat
 unsigned   stern_board_view_get_bottom_seat (SternBoardView *self);
 void       stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show);
 void       stern_board_view_set_animations (SternBoardView *self, gboolean enabled);
+/* Whether the newest move is being animated (input is ignored meanwhile). */
+gboolean   stern_board_view_is_animating (SternBoardView *self);
 /* Shows a path (a hint) as a preview until the next change; NULL/0 clears it. */
 void       stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len);
 
@@ -55,6 +57,10 @@ SternSet   stern_board_view_get_highlighted (SternBoardView *self);
 guint      stern_board_view_get_cursor (SternBoardView *self);
 /* The previewed path under the pointer; returns its length (0 if none). */
 gsize      stern_board_view_get_preview (SternBoardView *self, guint8 *path /* STERN_MAX_PATH */);
+
+/* What the accessible description says of a hole: its name, contents and
+ * whether the picked marble can reach it ("k3, white marble, selected"). */
+char      *stern_board_view_describe_hole (SternBoardView *self, guint hole);
 
 /* Input as the controllers deliver it, callable from tests: a primary click
  * and a pointer motion at widget coordinates, and a key press. */

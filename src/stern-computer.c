@@ -1,0 +1,129 @@
+/* stern-computer.c: the computer opponent (a random mover for now).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "stern-computer.h"
+
+static const char * const level_names[STERN_COMPUTER_N_LEVELS] = {
+  "easy", "medium", "hard", "expert",
+};
+
+const char *
+stern_computer_level_name (int level)
+{
+  if (level < 0 || level >= STERN_COMPUTER_N_LEVELS)
+    level = STERN_COMPUTER_MEDIUM;
+  return level_names[level];
+}
+
+int
+stern_computer_level_from_name (const char *name)
+{
+  for (int i = 0; i < STERN_COMPUTER_N_LEVELS; i++)
+    if (g_strcmp0 (name, level_names[i]) == 0)
+      return i;
+  return STERN_COMPUTER_MEDIUM;
+}
+
+typedef struct {
+  SternGame *game;
+  int        level;
+  guint32    seed;
+} ChooseData;
+
+static void
+choose_data_free (gpointer data)
+{
+  ChooseData *cd = data;
+
+  g_clear_pointer (&cd->game, stern_game_free);
+  g_free (cd);
+}
+
+static void
+choose_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ChooseData *cd = task_data;
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (cd->seed);
+  SternMove *choice;
+  size_t n, n_safe = 0;
+
+  n = stern_game_legal_moves (cd->game, moves);
+  if (n == 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                               "The seat on turn has no legal move");
+      return;
+    }
+
+  /* Keep the moves that do not eliminate the mover at the front. */
+  for (size_t i = 0; i < n; i++)
+    if (!(moves[i].flags & STERN_MOVE_FATAL))
+      moves[n_safe++] = moves[i];
+
+  if (n_safe > 0)
+    choice = &moves[g_rand_int_range (rand, 0, (gint32) n_safe)];
+  else
+    {
+      /* Only fatal moves are left: regenerate and take any of them. */
+      n = stern_game_legal_moves (cd->game, moves);
+      choice = &moves[g_rand_int_range (rand, 0, (gint32) n)];
+    }
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  g_task_return_pointer (task, g_memdup2 (choice, sizeof *choice), g_free);
+}
+
+void
+stern_computer_choose_async (SternGame           *copy,
+                             int                  level,
+                             guint32              seed,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ChooseData *cd;
+
+  g_return_if_fail (copy != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  cd = g_new0 (ChooseData, 1);
+  cd->game = copy;
+  cd->level = level;
+  cd->seed = seed;
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, stern_computer_choose_async);
+  g_task_set_name (task, "[sternhalma] computer move");
+  g_task_set_task_data (task, cd, choose_data_free);
+  g_task_run_in_thread (task, choose_thread);
+}
+
+gboolean
+stern_computer_choose_finish (GAsyncResult  *result,
+                              SternMove     *move,
+                              GError       **error)
+{
+  g_autofree SternMove *chosen = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == stern_computer_choose_async, FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  chosen = g_task_propagate_pointer (G_TASK (result), error);
+  if (chosen == NULL)
+    return FALSE;
+
+  *move = *chosen;
+  return TRUE;
+}

@@ -1,0 +1,44 @@
+/* stern-computer.h: the computer opponent.
+ *
+ * For now it plays a uniformly random legal move, avoiding fatal moves while
+ * it has another; the real search replaces the body, not the interface.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "stern-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  STERN_COMPUTER_EASY,
+  STERN_COMPUTER_MEDIUM,
+  STERN_COMPUTER_HARD,
+  STERN_COMPUTER_EXPERT,
+  STERN_COMPUTER_N_LEVELS,
+} SternComputerLevel;
+
+/* "easy", "medium", "hard", "expert"; unknown names give medium. */
+const char *stern_computer_level_name (int level);
+int         stern_computer_level_from_name (const char *name);
+
+/* Chooses a move for the seat on turn of copy in a worker thread.  Takes
+ * ownership of copy (a stern_game_copy() the caller no longer touches) and
+ * frees it when done.  The same seed gives the same choice. */
+void     stern_computer_choose_async  (SternGame           *copy,
+                                       int                  level,
+                                       guint32              seed,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data);
+/* Returns TRUE and fills move, or FALSE with G_IO_ERROR_CANCELLED when
+ * cancelled, or G_IO_ERROR_NOT_FOUND when the seat has no move. */
+gboolean stern_computer_choose_finish (GAsyncResult        *result,
+                                       SternMove           *move,
+                                       GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,252 @@
+/* stern-game-over-window.c: the places at the end of a game.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-game-over-window.h"
+
+struct _SternGameOverWindow
+{
+  GtkWindow parent_instance;
+
+  GtkWidget *headline;
+  GtkWidget *reason;
+  GtkWidget *places;   /* GtkGrid */
+  char      *result;
+};
+
+G_DEFINE_FINAL_TYPE (SternGameOverWindow, stern_game_over_window, GTK_TYPE_WINDOW)
+
+enum {
+  SIGNAL_PLAY_AGAIN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+const char *
+stern_game_over_window_get_result (SternGameOverWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_GAME_OVER_WINDOW (self), NULL);
+
+  return self->result;
+}
+
+void
+stern_game_over_window_play_again (SternGameOverWindow *self)
+{
+  g_return_if_fail (STERN_IS_GAME_OVER_WINDOW (self));
+
+  /* Closed first: the handler starts a game, which may close it too. */
+  g_object_ref (self);
+  gtk_window_close (GTK_WINDOW (self));
+  g_signal_emit (self, signals[SIGNAL_PLAY_AGAIN], 0);
+  g_object_unref (self);
+}
+
+static void
+play_again_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  stern_game_over_window_play_again (STERN_GAME_OVER_WINDOW (widget));
+}
+
+static GtkWidget *
+label_new (const char *text,
+           float       xalign,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static void
+fill (SternGameOverWindow  *self,
+      const SternGame      *game,
+      const SternGameSetup *setup)
+{
+  const SternVariant *variant = stern_game_get_variant (game);
+  const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
+  unsigned order[STERN_N_SEATS];
+  unsigned n = variant->n_players;
+  int row = 0;
+
+  self->result = stern_game_result_text (game);
+  gtk_label_set_label (GTK_LABEL (self->headline), self->result);
+  gtk_label_set_label (GTK_LABEL (self->reason), reason != NULL ? reason : "");
+  gtk_widget_set_visible (self->reason, reason != NULL);
+
+  /* Seats by place; unplaced ones (should not happen at the end) last. */
+  for (unsigned i = 0; i < n; i++)
+    order[i] = variant->seats[i];
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0; j--)
+      {
+        unsigned a = stern_game_get_place (game, order[j - 1]);
+        unsigned b = stern_game_get_place (game, order[j]);
+        unsigned tmp;
+
+        if ((a == 0 ? 99 : a) <= (b == 0 ? 99 : b))
+          break;
+        tmp = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = tmp;
+      }
+
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned seat = order[i];
+      unsigned place = stern_game_get_place (game, seat);
+      unsigned team = stern_team_number (variant, seat);
+      SternPlayerState state = stern_game_get_player_state (game, seat);
+      g_autofree char *who = NULL;
+      g_autofree char *goal = NULL;
+      const char *note = "";
+      int col = 0;
+
+      if (state == STERN_PLAYER_ELIMINATED)
+        note = _("Eliminated");
+      else if (state == STERN_PLAYER_RESIGNED)
+        note = _("Resigned");
+
+      if (stern_game_setup_is_human (setup, seat))
+        who = g_strdup (_("Human"));
+      else
+        /* Translators: "Computer · Medium": who plays a seat and how strong */
+        who = g_strdup_printf (_("Computer · %s"), stern_level_display_name (setup->level[seat]));
+
+      /* Translators: marbles of a player in its goal, e.g. "7/10 in goal" */
+      goal = g_strdup_printf (_("%u/%u in goal"),
+                              stern_game_marbles_in_goal (game, seat), (unsigned) variant->marbles);
+
+      gtk_grid_attach (GTK_GRID (self->places),
+                       label_new (place >= 1 && place <= STERN_N_SEATS ? stern_place_display_name (place) : "",
+                                  0, "heading"),
+                       col++, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->places), stern_seat_dot_new (seat), col++, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->places), label_new (stern_seat_display_name (seat), 0, NULL),
+                       col++, row, 1, 1);
+      if (team != 0)
+        {
+          g_autofree char *team_text = g_strdup_printf (_("Team %u"), team);
+
+          gtk_grid_attach (GTK_GRID (self->places), label_new (team_text, 0, "dim-label"),
+                           col++, row, 1, 1);
+        }
+      gtk_grid_attach (GTK_GRID (self->places), label_new (who, 0, "dim-label"), col++, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->places), label_new (*note ? note : goal, 1, "dim-label"),
+                       col++, row, 1, 1);
+      row++;
+    }
+}
+
+static void
+stern_game_over_window_finalize (GObject *object)
+{
+  SternGameOverWindow *self = STERN_GAME_OVER_WINDOW (object);
+
+  g_free (self->result);
+
+  G_OBJECT_CLASS (stern_game_over_window_parent_class)->finalize (object);
+}
+
+static void
+stern_game_over_window_class_init (SternGameOverWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = stern_game_over_window_finalize;
+
+  signals[SIGNAL_PLAY_AGAIN] =
+    g_signal_new ("play-again",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "game-over.play-again", NULL, play_again_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+stern_game_over_window_init (SternGameOverWindow *self)
+{
+  GtkWidget *header, *box, *buttons, *close, *again;
+
+  gtk_window_set_title (GTK_WINDOW (self), _("Game Over"));
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_window_set_resizable (GTK_WINDOW (self), FALSE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "game-over");
+
+  header = gtk_header_bar_new ();
+  gtk_window_set_titlebar (GTK_WINDOW (self), header);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_top (box, 24);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_widget_set_margin_start (box, 24);
+  gtk_widget_set_margin_end (box, 24);
+  gtk_widget_set_size_request (box, 340, -1);
+  gtk_window_set_child (GTK_WINDOW (self), box);
+
+  self->headline = label_new (NULL, 0.5, "title-1");
+  gtk_box_append (GTK_BOX (box), self->headline);
+  self->reason = label_new (NULL, 0.5, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (self->reason), TRUE);
+  gtk_box_append (GTK_BOX (box), self->reason);
+
+  self->places = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (self->places), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (self->places), 12);
+  gtk_widget_set_halign (self->places, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (self->places, 12);
+  gtk_widget_set_margin_bottom (self->places, 12);
+  gtk_box_append (GTK_BOX (box), self->places);
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (box), buttons);
+
+  close = gtk_button_new_with_mnemonic (_("_Close"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "window.close");
+  gtk_box_append (GTK_BOX (buttons), close);
+
+  again = gtk_button_new_with_mnemonic (_("_Play Again"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (again), "game-over.play-again");
+  gtk_widget_add_css_class (again, "suggested-action");
+  gtk_box_append (GTK_BOX (buttons), again);
+
+  gtk_window_set_default_widget (GTK_WINDOW (self), again);
+  gtk_window_set_focus (GTK_WINDOW (self), again);
+}
+
+GtkWidget *
+stern_game_over_window_new (GtkWindow            *parent,
+                            const SternGame      *game,
+                            const SternGameSetup *setup)
+{
+  SternGameOverWindow *self;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (setup != NULL, NULL);
+
+  self = g_object_new (STERN_TYPE_GAME_OVER_WINDOW,
+                       "transient-for", parent,
+                       NULL);
+  fill (self, game, setup);
+
+  return GTK_WIDGET (self);
+}

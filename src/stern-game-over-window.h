@@ -1,0 +1,29 @@
+/* stern-game-over-window.h: the places at the end of a game.
+ *
+ * A modal window with the result, each player's place (and team), and the
+ * buttons Play Again (emits "play-again", then closes) and Close.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-game-setup.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_GAME_OVER_WINDOW (stern_game_over_window_get_type ())
+G_DECLARE_FINAL_TYPE (SternGameOverWindow, stern_game_over_window, STERN, GAME_OVER_WINDOW, GtkWindow)
+
+GtkWidget *stern_game_over_window_new (GtkWindow            *parent,
+                                       const SternGame      *game,
+                                       const SternGameSetup *setup);
+
+/* The headline shown ("White wins"). */
+const char *stern_game_over_window_get_result (SternGameOverWindow *self);
+/* As the Play Again button does. */
+void        stern_game_over_window_play_again (SternGameOverWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,299 @@
+/* stern-game-setup.c: game setup in GSettings, and display names.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-computer.h"
+#include "stern-game-setup.h"
+
+void
+stern_game_setup_load (SternGameSetup *setup,
+                       GSettings      *settings)
+{
+  g_autofree char *variant = NULL;
+  g_autofree char *preset = NULL;
+  g_auto(GStrv) kinds = NULL;
+  g_auto(GStrv) levels = NULL;
+  guint n_kinds, n_levels;
+
+  g_return_if_fail (setup != NULL);
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  variant = g_settings_get_string (settings, "variant");
+  preset = g_settings_get_string (settings, "preset");
+  kinds = g_settings_get_strv (settings, "seat-kinds");
+  levels = g_settings_get_strv (settings, "computer-levels");
+  n_kinds = g_strv_length (kinds);
+  n_levels = g_strv_length (levels);
+
+  setup->variant = stern_variant_lookup (variant);
+  if (setup->variant == NULL)
+    setup->variant = stern_variant_get (0);
+  if (!stern_preset_lookup (preset, &setup->preset))
+    setup->preset = STERN_PRESET_TABLE;
+
+  /* Missing entries: the first seat human, the others the computer. */
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      setup->computer[seat] = seat < n_kinds ? g_str_equal (kinds[seat], "computer") : seat != 0;
+      setup->level[seat] = stern_computer_level_from_name (seat < n_levels ? levels[seat] : NULL);
+    }
+}
+
+void
+stern_game_setup_save (const SternGameSetup *setup,
+                       GSettings            *settings)
+{
+  const char *kinds[STERN_N_SEATS + 1];
+  const char *levels[STERN_N_SEATS + 1];
+
+  g_return_if_fail (setup != NULL && setup->variant != NULL);
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      kinds[seat] = setup->computer[seat] ? "computer" : "human";
+      levels[seat] = stern_computer_level_name (setup->level[seat]);
+    }
+  kinds[STERN_N_SEATS] = levels[STERN_N_SEATS] = NULL;
+
+  g_settings_delay (settings);
+  g_settings_set_string (settings, "variant", setup->variant->id);
+  g_settings_set_string (settings, "preset", stern_preset_name (setup->preset));
+  g_settings_set_strv (settings, "seat-kinds", kinds);
+  g_settings_set_strv (settings, "computer-levels", levels);
+  g_settings_apply (settings);
+}
+
+gboolean
+stern_game_setup_is_human (const SternGameSetup *setup,
+                           unsigned              seat)
+{
+  g_return_val_if_fail (setup != NULL && setup->variant != NULL, FALSE);
+
+  return seat < STERN_N_SEATS &&
+         stern_variant_has_seat (setup->variant, seat) &&
+         !setup->computer[seat];
+}
+
+guint
+stern_game_setup_count_humans (const SternGameSetup *setup)
+{
+  guint n = 0;
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (stern_game_setup_is_human (setup, seat))
+      n++;
+  return n;
+}
+
+const char *
+stern_seat_display_name (unsigned seat)
+{
+  static const char * const names[STERN_N_SEATS] = {
+    N_("White"), N_("Red"), N_("Blue"), N_("Black"), N_("Yellow"), N_("Green"),
+  };
+
+  g_return_val_if_fail (seat < STERN_N_SEATS, "");
+  return _(names[seat]);
+}
+
+static const struct {
+  const char *id;
+  const char *name;
+  const char *description;
+} variant_names[] = {
+  { "classic-2", N_("Two Players"), N_("Ten marbles each, across the board from each other.") },
+  { "classic-3", N_("Three Players"), N_("Ten marbles each; the goals are the three empty points.") },
+  { "classic-4", N_("Four Players"), N_("Ten marbles each, two pairs facing each other.") },
+  { "classic-6", N_("Six Players"), N_("Ten marbles each, every point of the star in play.") },
+  { "long-2", N_("Two Players, Long Jumps"), N_("A jump may go over one marble from any distance.") },
+  { "long-6", N_("Six Players, Long Jumps"), N_("A jump may go over one marble from any distance.") },
+  { "fifteen-2", N_("Two Players, Fifteen Marbles"), N_("Home and goal reach one row into the hexagon.") },
+  { "pairs-4", N_("Four Players in Two Teams"), N_("Partners sit opposite each other and finish together.") },
+  { "pairs-6", N_("Six Players in Three Teams"), N_("Partners sit opposite each other and finish together.") },
+  { "solo", N_("Solo Puzzle"), N_("One player alone: cross the board in as few moves as you can.") },
+};
+
+const char *
+stern_variant_display_name (const SternVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, "");
+
+  for (guint i = 0; i < G_N_ELEMENTS (variant_names); i++)
+    if (g_str_equal (variant->id, variant_names[i].id))
+      return _(variant_names[i].name);
+  return variant->id;
+}
+
+const char *
+stern_variant_description (const SternVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, "");
+
+  for (guint i = 0; i < G_N_ELEMENTS (variant_names); i++)
+    if (g_str_equal (variant->id, variant_names[i].id))
+      return _(variant_names[i].description);
+  return "";
+}
+
+const char *
+stern_preset_display_name (SternPreset preset)
+{
+  static const char * const names[STERN_N_PRESETS] = {
+    N_("Table Rules"), N_("Club Rules"), N_("Race"),
+  };
+
+  g_return_val_if_fail (preset < STERN_N_PRESETS, "");
+  return _(names[preset]);
+}
+
+const char *
+stern_preset_description (SternPreset preset)
+{
+  static const char * const descriptions[STERN_N_PRESETS] = {
+    N_("The standard rules: leave home within 30 moves, stop only in your home or goal, at most 150 rounds."),
+    N_("No leaving-home deadline, moves may end anywhere, at most 200 moves each."),
+    N_("The first to bring all their own marbles into the goal wins; moves may end anywhere."),
+  };
+
+  g_return_val_if_fail (preset < STERN_N_PRESETS, "");
+  return _(descriptions[preset]);
+}
+
+const char *
+stern_level_display_name (int level)
+{
+  static const char * const names[STERN_COMPUTER_N_LEVELS] = {
+    N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"),
+  };
+
+  if (level < 0 || level >= STERN_COMPUTER_N_LEVELS)
+    level = STERN_COMPUTER_MEDIUM;
+  return _(names[level]);
+}
+
+const char *
+stern_place_display_name (unsigned place)
+{
+  static const char * const names[] = {
+    N_("1st place"), N_("2nd place"), N_("3rd place"),
+    N_("4th place"), N_("5th place"), N_("6th place"),
+  };
+
+  g_return_val_if_fail (place >= 1 && place <= G_N_ELEMENTS (names), "");
+  return _(names[place - 1]);
+}
+
+GtkWidget *
+stern_seat_dot_new (unsigned seat)
+{
+  GtkWidget *dot;
+
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  dot = gtk_label_new (NULL);
+  gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (dot, "seat-dot");
+  gtk_widget_add_css_class (dot, stern_seat_colour_name (seat));
+  return dot;
+}
+
+unsigned
+stern_team_number (const SternVariant *variant,
+                   unsigned            seat)
+{
+  unsigned n = 0;
+
+  g_return_val_if_fail (variant != NULL, 0);
+
+  if (!variant->teams || !stern_variant_has_seat (variant, seat))
+    return 0;
+
+  /* Teams are numbered in turn order of their first member. */
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned s = variant->seats[i];
+
+      if (stern_seat_opposite (s) < s && stern_variant_has_seat (variant, stern_seat_opposite (s)))
+        continue;
+      n++;
+      if (s == seat || stern_seat_opposite (s) == seat)
+        return n;
+    }
+  return 0;
+}
+
+char *
+stern_game_result_text (const SternGame *game)
+{
+  const SternVariant *variant;
+  unsigned winners[STERN_N_SEATS];
+  unsigned n_winners = 0;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+
+  if (variant->solo)
+    {
+      unsigned seat = variant->seats[0];
+
+      if (stern_game_get_player_state (game, seat) == STERN_PLAYER_FINISHED)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Solved in %u move",
+                                             "Solved in %u moves",
+                                             stern_game_get_moves_made (game, seat)),
+                                stern_game_get_moves_made (game, seat));
+      return g_strdup (_("Not solved"));
+    }
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    if (stern_game_get_place (game, variant->seats[i]) == 1)
+      winners[n_winners++] = variant->seats[i];
+
+  if (n_winners == 1)
+    /* Translators: %s is a colour, the name of a seat */
+    return g_strdup_printf (_("%s wins"), stern_seat_display_name (winners[0]));
+
+  if (n_winners == 2 && variant->teams &&
+      stern_seat_opposite (winners[0]) == winners[1])
+    /* Translators: the two %s are colours, the partners of a team */
+    return g_strdup_printf (_("%s and %s win"),
+                            stern_seat_display_name (winners[0]),
+                            stern_seat_display_name (winners[1]));
+
+  if (n_winners > 1)
+    return g_strdup (_("Draw"));
+
+  return g_strdup (_("Game over"));
+}
+
+const char *
+stern_end_reason_text (SternEndReason reason)
+{
+  switch (reason)
+    {
+    case STERN_END_ROUND_LIMIT:
+      return _("The round limit was reached.");
+    case STERN_END_MOVE_LIMIT:
+      return _("Every player has made the most moves allowed.");
+    case STERN_END_REPETITION:
+      return _("The same position came up for the third time.");
+    case STERN_END_NO_MOVES:
+      return _("No player could move any more.");
+    case STERN_END_RESIGNATION:
+      return _("A player resigned.");
+    case STERN_END_TIMEOUT:
+      return _("A player ran out of time.");
+    case STERN_END_NONE:
+    case STERN_END_FINISHED:
+    default:
+      return NULL;
+    }
+}

@@ -1,0 +1,52 @@
+/* stern-game-setup.h: who plays what, as chosen in the New Game dialog and
+ * remembered in GSettings; and the names the interface gives seats,
+ * variants and presets.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-game.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const SternVariant *variant;
+  SternPreset         preset;
+  gboolean            computer[STERN_N_SEATS];  /* by seat; unused seats ignored */
+  int                 level[STERN_N_SEATS];     /* SternComputerLevel, by seat */
+} SternGameSetup;
+
+/* Keys variant, preset, seat-kinds and computer-levels. */
+void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
+void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);
+
+/* Whether a human plays this seat of the setup's variant. */
+gboolean    stern_game_setup_is_human (const SternGameSetup *setup, unsigned seat);
+guint       stern_game_setup_count_humans (const SternGameSetup *setup);
+
+/* Translated names: "White", "Two players", "Table rules", "Medium". */
+const char *stern_seat_display_name (unsigned seat);
+const char *stern_variant_display_name (const SternVariant *variant);
+const char *stern_variant_description (const SternVariant *variant);
+const char *stern_preset_display_name (SternPreset preset);
+const char *stern_preset_description (SternPreset preset);
+const char *stern_level_display_name (int level);
+/* "1st place", …; place 1 to 6. */
+const char *stern_place_display_name (unsigned place);
+
+/* A small round dot in the seat's colour (CSS classes seat-dot and the
+ * colour name, see style.css). */
+GtkWidget  *stern_seat_dot_new (unsigned seat);
+
+/* The outcome of a finished game in one line ("White wins", "Draw"), and
+ * why it ended when that was not by finishing (or NULL).  Newly allocated. */
+char       *stern_game_result_text (const SternGame *game);
+const char *stern_end_reason_text  (SternEndReason reason);
+/* 1, 2 or 3 for the team of a seat in a team variant, 0 otherwise. */
+unsigned    stern_team_number (const SternVariant *variant, unsigned seat);
+
+G_END_DECLS

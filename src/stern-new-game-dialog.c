@@ -1,0 +1,299 @@
+/* stern-new-game-dialog.c: choose variant, rules and players.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-computer.h"
+#include "stern-new-game-dialog.h"
+
+typedef struct {
+  GtkWidget *dot;
+  GtkWidget *name;
+  GtkWidget *kind;   /* GtkDropDown: Human, Computer */
+  GtkWidget *level;  /* GtkDropDown: the levels */
+} SeatRow;
+
+struct _SternNewGameDialog
+{
+  GtkWindow parent_instance;
+
+  GtkDropDown *variant_dropdown;
+  GtkLabel    *variant_description;
+  GtkDropDown *preset_dropdown;
+  GtkLabel    *preset_description;
+  GtkGrid     *seats_grid;
+
+  SeatRow      seats[STERN_N_SEATS];
+  GSettings   *settings;
+};
+
+G_DEFINE_FINAL_TYPE (SternNewGameDialog, stern_new_game_dialog, GTK_TYPE_WINDOW)
+
+enum {
+  SIGNAL_START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+enum {
+  KIND_HUMAN,
+  KIND_COMPUTER,
+};
+
+static const SternVariant *
+selected_variant (SternNewGameDialog *self)
+{
+  guint i = gtk_drop_down_get_selected (self->variant_dropdown);
+
+  return stern_variant_get (i < STERN_N_VARIANTS ? i : 0);
+}
+
+static void
+update_sensitivity (SternNewGameDialog *self)
+{
+  const SternVariant *variant = selected_variant (self);
+  guint preset = gtk_drop_down_get_selected (self->preset_dropdown);
+
+  gtk_label_set_label (self->variant_description, stern_variant_description (variant));
+  if (preset < STERN_N_PRESETS)
+    gtk_label_set_label (self->preset_description, stern_preset_description (preset));
+
+  /* Only the seats of the variant are shown; a level only for the computer. */
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      SeatRow *row = &self->seats[seat];
+      gboolean in_play = stern_variant_has_seat (variant, seat);
+      gboolean computer = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->kind)) == KIND_COMPUTER;
+
+      gtk_widget_set_visible (row->dot, in_play);
+      gtk_widget_set_visible (row->name, in_play);
+      gtk_widget_set_visible (row->kind, in_play);
+      gtk_widget_set_visible (row->level, in_play);
+      gtk_widget_set_sensitive (row->level, computer);
+    }
+}
+
+void
+stern_new_game_dialog_get_setup (SternNewGameDialog *self,
+                                 SternGameSetup     *setup)
+{
+  guint preset;
+
+  g_return_if_fail (STERN_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (setup != NULL);
+
+  setup->variant = selected_variant (self);
+  preset = gtk_drop_down_get_selected (self->preset_dropdown);
+  setup->preset = preset < STERN_N_PRESETS ? preset : STERN_PRESET_TABLE;
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      SeatRow *row = &self->seats[seat];
+      guint level = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->level));
+
+      setup->computer[seat] = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->kind)) == KIND_COMPUTER;
+      setup->level[seat] = level < STERN_COMPUTER_N_LEVELS ? (int) level : STERN_COMPUTER_MEDIUM;
+    }
+}
+
+void
+stern_new_game_dialog_set_setup (SternNewGameDialog   *self,
+                                 const SternGameSetup *setup)
+{
+  g_return_if_fail (STERN_IS_NEW_GAME_DIALOG (self));
+  g_return_if_fail (setup != NULL && setup->variant != NULL);
+
+  for (guint i = 0; i < STERN_N_VARIANTS; i++)
+    if (stern_variant_get (i) == setup->variant)
+      gtk_drop_down_set_selected (self->variant_dropdown, i);
+  gtk_drop_down_set_selected (self->preset_dropdown, setup->preset);
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      SeatRow *row = &self->seats[seat];
+
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (row->kind),
+                                  setup->computer[seat] ? KIND_COMPUTER : KIND_HUMAN);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (row->level), (guint) setup->level[seat]);
+    }
+
+  update_sensitivity (self);
+}
+
+void
+stern_new_game_dialog_start (SternNewGameDialog *self)
+{
+  SternGameSetup setup;
+
+  g_return_if_fail (STERN_IS_NEW_GAME_DIALOG (self));
+
+  stern_new_game_dialog_get_setup (self, &setup);
+  if (self->settings != NULL)
+    stern_game_setup_save (&setup, self->settings);
+
+  g_signal_emit (self, signals[SIGNAL_START], 0, &setup);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+start_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  stern_new_game_dialog_start (STERN_NEW_GAME_DIALOG (widget));
+}
+
+static void
+on_selection_changed (SternNewGameDialog *self)
+{
+  update_sensitivity (self);
+}
+
+static GtkWidget *
+drop_down_new (const char * const *strings)
+{
+  GtkWidget *dropdown = gtk_drop_down_new_from_strings (strings);
+
+  gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+  return dropdown;
+}
+
+static void
+build_seat_rows (SternNewGameDialog *self)
+{
+  const char *kinds[] = { _("Human"), _("Computer"), NULL };
+  const char *levels[STERN_COMPUTER_N_LEVELS + 1];
+
+  for (int i = 0; i < STERN_COMPUTER_N_LEVELS; i++)
+    levels[i] = stern_level_display_name (i);
+  levels[STERN_COMPUTER_N_LEVELS] = NULL;
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      SeatRow *row = &self->seats[seat];
+      g_autofree char *kind_label = NULL;
+      g_autofree char *level_label = NULL;
+
+      row->dot = stern_seat_dot_new (seat);
+      row->name = gtk_label_new (stern_seat_display_name (seat));
+      gtk_label_set_xalign (GTK_LABEL (row->name), 0);
+      gtk_widget_set_hexpand (row->name, TRUE);
+      row->kind = drop_down_new (kinds);
+      row->level = drop_down_new (levels);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (row->level), STERN_COMPUTER_MEDIUM);
+
+      /* Screen readers name each drop-down after its seat. */
+      /* Translators: %s is a colour, the name of a seat */
+      kind_label = g_strdup_printf (_("%s is played by"), stern_seat_display_name (seat));
+      /* Translators: %s is a colour, the name of a seat */
+      level_label = g_strdup_printf (_("Computer level for %s"), stern_seat_display_name (seat));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->kind),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, kind_label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->level),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, level_label, -1);
+
+      gtk_grid_attach (self->seats_grid, row->dot, 0, (int) seat, 1, 1);
+      gtk_grid_attach (self->seats_grid, row->name, 1, (int) seat, 1, 1);
+      gtk_grid_attach (self->seats_grid, row->kind, 2, (int) seat, 1, 1);
+      gtk_grid_attach (self->seats_grid, row->level, 3, (int) seat, 1, 1);
+
+      g_signal_connect_swapped (row->kind, "notify::selected",
+                                G_CALLBACK (on_selection_changed), self);
+    }
+}
+
+static void
+stern_new_game_dialog_dispose (GObject *object)
+{
+  SternNewGameDialog *self = STERN_NEW_GAME_DIALOG (object);
+
+  g_clear_object (&self->settings);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_NEW_GAME_DIALOG);
+
+  G_OBJECT_CLASS (stern_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stern_new_game_dialog_dispose;
+
+  /**
+   * SternNewGameDialog::start:
+   * @setup: (type gpointer): the chosen const SternGameSetup *
+   */
+  signals[SIGNAL_START] =
+    g_signal_new ("start",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/sternhalma/Sternhalma/ui/stern-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, variant_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, variant_description);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_description);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, seats_grid);
+
+  gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+stern_new_game_dialog_init (SternNewGameDialog *self)
+{
+  g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < STERN_N_VARIANTS; i++)
+    gtk_string_list_append (variants, stern_variant_display_name (stern_variant_get (i)));
+  for (guint i = 0; i < STERN_N_PRESETS; i++)
+    gtk_string_list_append (presets, stern_preset_display_name (i));
+  gtk_drop_down_set_model (self->variant_dropdown, G_LIST_MODEL (variants));
+  gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
+
+  build_seat_rows (self);
+
+  g_signal_connect_swapped (self->variant_dropdown, "notify::selected",
+                            G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->preset_dropdown, "notify::selected",
+                            G_CALLBACK (on_selection_changed), self);
+
+  update_sensitivity (self);
+}
+
+GtkWidget *
+stern_new_game_dialog_new (GtkWindow *parent,
+                           GSettings *settings)
+{
+  SternNewGameDialog *self;
+  SternGameSetup setup;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (STERN_TYPE_NEW_GAME_DIALOG,
+                       "transient-for", parent,
+                       NULL);
+  if (settings != NULL)
+    {
+      self->settings = g_object_ref (settings);
+      stern_game_setup_load (&setup, settings);
+      stern_new_game_dialog_set_setup (self, &setup);
+    }
+
+  return GTK_WIDGET (self);
+}

@@ -1,0 +1,1214 @@
+/* stern-window.c: the game window.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-computer.h"
+#include "stern-game-over-window.h"
+#include "stern-new-game-dialog.h"
+#include "stern-notation.h"
+#include "stern-window.h"
+
+#define DEFAULT_COMPUTER_DELAY_MS 500
+
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *marker;
+  GtkWidget *detail;
+  GtkWidget *state;
+} PlayerRow;
+
+struct _SternWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* Template widgets */
+  SternBoardView    *board;
+  GtkSpinner        *spinner;
+  GtkListBox        *players_list;
+  GtkScrolledWindow *moves_scroller;
+  GtkTextView       *moves_view;
+  GtkLabel          *status_label;
+
+  GSettings      *settings;
+  SternGame      *game;
+  SternGameSetup  setup;
+  PlayerRow       rows[STERN_N_SEATS];
+  char           *status;
+
+  /* The computer's move in progress: the worker's cancellable, and the
+   * pause before its answer is played, so that a human can follow it. */
+  GCancellable *computer_cancellable;
+  gint64        computer_started;
+  guint         computer_delay_id;
+  guint         computer_delay_ms;
+  SternMove     computer_move;
+
+  /* A fatal move waiting for the human's confirmation. */
+  GtkWidget *confirm;
+  guint      confirm_from;
+  guint      confirm_to;
+
+  GtkWidget *game_over;
+  gboolean   game_over_shown;
+  guint      game_over_id;    /* waits for the last move's animation */
+  guint      rotate_id;       /* the same, to turn the board (hot-seat) */
+};
+
+G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void advance (SternWindow *self, gboolean animate);
+
+static gboolean
+seat_is_human (SternWindow *self,
+               unsigned     seat)
+{
+  return stern_game_setup_is_human (&self->setup, seat);
+}
+
+/* A human is on turn and has a move to make. */
+static gboolean
+human_to_play (SternWindow *self)
+{
+  unsigned turn = stern_game_get_turn (self->game);
+
+  return turn != STERN_NO_SEAT &&
+         seat_is_human (self, turn) &&
+         !stern_game_must_pass (self->game);
+}
+
+static gboolean
+is_thinking (SternWindow *self)
+{
+  return self->computer_cancellable != NULL;
+}
+
+/* Stops a computer move in progress: the worker's answer is dropped. */
+static void
+cancel_computer (SternWindow *self)
+{
+  if (self->computer_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->computer_cancellable);
+      g_clear_object (&self->computer_cancellable);
+    }
+  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+
+  gtk_spinner_set_spinning (self->spinner, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+}
+
+/* The pointers are cleared first, so that the "destroy" handlers know the
+ * window itself closed them. */
+static void
+close_confirm (SternWindow *self)
+{
+  GtkWidget *confirm = g_steal_pointer (&self->confirm);
+
+  if (confirm != NULL)
+    gtk_window_destroy (GTK_WINDOW (confirm));
+}
+
+static void
+close_game_over (SternWindow *self)
+{
+  GtkWidget *game_over = g_steal_pointer (&self->game_over);
+
+  g_clear_handle_id (&self->game_over_id, g_source_remove);
+
+  if (game_over != NULL)
+    gtk_window_destroy (GTK_WINDOW (game_over));
+}
+
+/* ------------------------------------------------------------------ */
+/* Players panel, move list, status line                               */
+
+static void
+clear_players (SternWindow *self)
+{
+  GtkWidget *child;
+
+  /* gtk_list_box_remove_all() needs GTK 4.12. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
+    gtk_list_box_remove (self->players_list, child);
+
+  memset (self->rows, 0, sizeof self->rows);
+}
+
+static void
+build_players (SternWindow *self)
+{
+  const SternVariant *variant = self->setup.variant;
+
+  clear_players (self);
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      PlayerRow *pr = &self->rows[seat];
+      GtkWidget *box, *labels, *name;
+
+      box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+      pr->marker = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
+      gtk_widget_add_css_class (pr->marker, "turn-marker");
+      gtk_box_append (GTK_BOX (box), pr->marker);
+
+      gtk_box_append (GTK_BOX (box), stern_seat_dot_new (seat));
+
+      labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gtk_widget_set_hexpand (labels, TRUE);
+      name = gtk_label_new (stern_seat_display_name (seat));
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_add_css_class (name, "player-name");
+      gtk_box_append (GTK_BOX (labels), name);
+      pr->detail = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->detail), 0);
+      /* A long detail ("Computer · Medium · Team 2") must not widen the
+       * panel and shrink the board: it is shortened, the tooltip has it. */
+      gtk_label_set_ellipsize (GTK_LABEL (pr->detail), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (pr->detail), 8);
+      gtk_widget_add_css_class (pr->detail, "dim-label");
+      gtk_widget_add_css_class (pr->detail, "caption");
+      gtk_box_append (GTK_BOX (labels), pr->detail);
+      gtk_box_append (GTK_BOX (box), labels);
+
+      pr->state = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->state), 1);
+      gtk_widget_add_css_class (pr->state, "player-state");
+      gtk_box_append (GTK_BOX (box), pr->state);
+
+      pr->row = gtk_list_box_row_new ();
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (pr->row), FALSE);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (pr->row), box);
+      gtk_list_box_append (self->players_list, pr->row);
+    }
+}
+
+static void
+update_players (SternWindow *self)
+{
+  const SternVariant *variant = self->setup.variant;
+  unsigned turn = stern_game_get_turn (self->game);
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      PlayerRow *pr = &self->rows[seat];
+      unsigned place = stern_game_get_place (self->game, seat);
+      unsigned team = stern_team_number (variant, seat);
+      g_autofree char *detail = NULL;
+      g_autofree char *state = NULL;
+      const char *kind;
+
+      if (pr->row == NULL)
+        continue;
+
+      if (seat_is_human (self, seat))
+        kind = _("Human");
+      else
+        kind = stern_level_display_name (self->setup.level[seat]);
+
+      if (!seat_is_human (self, seat) && team != 0)
+        /* Translators: "Computer · Hard · Team 2" */
+        detail = g_strdup_printf (_("Computer · %s · Team %u"), kind, team);
+      else if (!seat_is_human (self, seat))
+        /* Translators: "Computer · Hard" */
+        detail = g_strdup_printf (_("Computer · %s"), kind);
+      else if (team != 0)
+        /* Translators: "Human · Team 2" */
+        detail = g_strdup_printf (_("%s · Team %u"), kind, team);
+      else
+        detail = g_strdup (kind);
+      gtk_label_set_label (GTK_LABEL (pr->detail), detail);
+      gtk_widget_set_tooltip_text (pr->detail, detail);
+
+      switch (stern_game_get_player_state (self->game, seat))
+        {
+        case STERN_PLAYER_ELIMINATED:
+          state = g_strdup (_("Eliminated"));
+          break;
+        case STERN_PLAYER_RESIGNED:
+          state = g_strdup (_("Resigned"));
+          break;
+        case STERN_PLAYER_FINISHED:
+        case STERN_PLAYER_PLAYING:
+        default:
+          if (place >= 1 && place <= STERN_N_SEATS)
+            state = g_strdup (stern_place_display_name (place));
+          else
+            /* Translators: marbles of a player in its goal, e.g. "7/10" */
+            state = g_strdup_printf (C_("marbles in goal", "%u/%u"),
+                                     stern_game_marbles_in_goal (self->game, seat),
+                                     (unsigned) variant->marbles);
+          break;
+        }
+      gtk_label_set_label (GTK_LABEL (pr->state), state);
+      gtk_widget_set_tooltip_text (pr->state,
+                                   place == 0 && stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING
+                                   ? _("Marbles in the goal") : NULL);
+
+      /* The marker keeps its space so the names stay aligned. */
+      gtk_widget_set_opacity (pr->marker, seat == turn ? 1.0 : 0.0);
+      if (seat == turn)
+        gtk_widget_add_css_class (pr->row, "on-turn");
+      else
+        gtk_widget_remove_css_class (pr->row, "on-turn");
+    }
+}
+
+static const char *
+action_text (const SternAction *action,
+             char             **to_free)
+{
+  *to_free = NULL;
+
+  switch (action->kind)
+    {
+    case STERN_ACTION_MOVE:
+      return *to_free = stern_notation_format_path (action->path, action->path_len);
+    case STERN_ACTION_PASS:
+      return "--";
+    case STERN_ACTION_RESIGN:
+      return _("resigned");
+    case STERN_ACTION_TIMEOUT:
+      return _("out of time");
+    default:
+      return "?";
+    }
+}
+
+static void
+update_moves (SternWindow *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
+  guint n = stern_game_get_n_actions (self->game);
+  unsigned prev_seat = STERN_NO_SEAT;
+  unsigned round = 0;
+  GtkTextIter iter;
+  GtkTextMark *end;
+
+  gtk_text_buffer_set_text (buffer, "", 0);
+  gtk_text_buffer_get_start_iter (buffer, &iter);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SternAction *action = stern_game_get_action (self->game, i);
+      g_autofree char *path = NULL;
+      char seat_tag[16];
+      const char *text;
+
+      /* Play goes round in increasing seat order, so a seat number that
+       * does not grow starts the next round. */
+      if (prev_seat == STERN_NO_SEAT || action->seat <= prev_seat)
+        {
+          g_autofree char *number = g_strdup_printf ("%s%3u.", round > 0 ? "\n" : "", round + 1);
+
+          gtk_text_buffer_insert_with_tags_by_name (buffer, &iter, number, -1, "round", NULL);
+          round++;
+        }
+      prev_seat = action->seat;
+
+      /* A move is never broken across lines, only the round's line
+       * between moves. */
+      gtk_text_buffer_insert (buffer, &iter, " ", -1);
+      text = action_text (action, &path);
+      /* The whole move in one run of the same tags: Pango may break a
+       * line between differently tagged runs even without a space. */
+      {
+        g_autofree char *item = g_strdup_printf ("%s\u00a0%s",
+                                                 action->seat == STERN_WHITE ? "○" : "●", text);
+
+        g_snprintf (seat_tag, sizeof seat_tag, "seat-%u", (unsigned) action->seat);
+        /* A long chain may still break after a hyphen rather than run off
+         * the panel's edge. */
+        gtk_text_buffer_insert_with_tags_by_name (buffer, &iter, item, -1, seat_tag,
+                                                  g_utf8_strlen (item, -1) <= 20 ? "move" : NULL,
+                                                  NULL);
+      }
+    }
+
+  /* Wrapped lines of a round are indented past its number. */
+  {
+    GtkTextIter start;
+
+    gtk_text_buffer_get_bounds (buffer, &start, &iter);
+    gtk_text_buffer_apply_tag_by_name (buffer, "rounds", &start, &iter);
+  }
+
+  /* Follow the newest move. */
+  end = gtk_text_buffer_get_mark (buffer, "end");
+  gtk_text_buffer_get_end_iter (buffer, &iter);
+  if (end == NULL)
+    end = gtk_text_buffer_create_mark (buffer, "end", &iter, FALSE);
+  else
+    gtk_text_buffer_move_mark (buffer, end, &iter);
+  gtk_text_view_scroll_mark_onscreen (self->moves_view, end);
+}
+
+static void
+update_status (SternWindow *self)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+  unsigned turn = stern_game_get_turn (self->game);
+  guint n_actions = stern_game_get_n_actions (self->game);
+
+  if (stern_game_is_over (self->game))
+    {
+      g_autofree char *result = stern_game_result_text (self->game);
+      const char *reason = stern_end_reason_text (stern_game_get_end_reason (self->game));
+
+      /* Translators: %s is the result, such as "White wins" */
+      g_string_printf (s, _("Game over: %s"), result);
+      if (reason != NULL)
+        g_string_append_printf (s, " %s", reason);
+    }
+  else
+    {
+      const SternRules *rules = stern_game_get_rules (self->game);
+      const SternPosition *pos = stern_game_get_position (self->game);
+      const char *name = stern_seat_display_name (turn);
+      int left = stern_game_moves_to_leave_home (self->game, turn);
+
+      if (is_thinking (self))
+        /* Translators: %s is a colour, the name of a seat */
+        g_string_printf (s, _("%s is thinking…"), name);
+      else
+        /* Translators: %s is a colour, the name of a seat */
+        g_string_printf (s, _("%s to move"), name);
+
+      g_string_append (s, " · ");
+      g_string_append_printf (s, _("Round %u"), stern_game_get_round (self->game) + 1);
+
+      /* The countdown matters only while marbles are still at home. */
+      if (left >= 0 && (pos->marbles[turn] & rules->home[turn]) != 0)
+        {
+          g_string_append (s, " · ");
+          if (seat_is_human (self, turn))
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d move left to leave your home",
+                                                    "%d moves left to leave your home",
+                                                    (gulong) left),
+                                    left);
+          else
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d move left to leave home",
+                                                    "%d moves left to leave home",
+                                                    (gulong) left),
+                                    left);
+        }
+    }
+
+  /* Say so when somebody was skipped, or the turn seems to jump. */
+  if (n_actions > 0)
+    {
+      const SternAction *last = stern_game_get_action (self->game, n_actions - 1);
+
+      if (last->kind == STERN_ACTION_PASS)
+        {
+          g_string_append (s, " · ");
+          /* Translators: %s is a colour, the name of a seat */
+          g_string_append_printf (s, _("%s had no move and passed"),
+                                  stern_seat_display_name (last->seat));
+        }
+    }
+
+  g_free (self->status);
+  self->status = g_string_free (g_steal_pointer (&s), FALSE);
+  gtk_label_set_label (self->status_label, self->status);
+}
+
+static gboolean
+rotate_timeout (gpointer user_data)
+{
+  SternWindow *self = user_data;
+  unsigned turn;
+
+  /* The mover sees the move through before the board turns away. */
+  if (stern_board_view_is_animating (self->board))
+    return G_SOURCE_CONTINUE;
+
+  self->rotate_id = 0;
+  turn = stern_game_get_turn (self->game);
+  if (turn != STERN_NO_SEAT && seat_is_human (self, turn))
+    stern_board_view_set_bottom_seat (self->board, turn);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_bottom_seat (SternWindow *self)
+{
+  unsigned turn = stern_game_get_turn (self->game);
+
+  /* Hot-seat: turn the board to the human on turn, if wanted. */
+  if (stern_game_setup_count_humans (&self->setup) > 1 &&
+      g_settings_get_boolean (self->settings, "rotate-to-player") &&
+      turn != STERN_NO_SEAT && seat_is_human (self, turn) &&
+      stern_board_view_get_bottom_seat (self->board) != turn)
+    {
+      if (!stern_board_view_is_animating (self->board))
+        stern_board_view_set_bottom_seat (self->board, turn);
+      else if (self->rotate_id == 0)
+        self->rotate_id = g_timeout_add (50, rotate_timeout, self);
+    }
+}
+
+static void
+refresh (SternWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  update_bottom_seat (self);
+  stern_board_view_set_interactive (self->board,
+                                    human_to_play (self) &&
+                                    !is_thinking (self) &&
+                                    self->confirm == NULL);
+  update_players (self);
+  update_moves (self);
+  update_status (self);
+
+  gtk_widget_action_set_enabled (widget, "win.undo", stern_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.redo", stern_game_can_redo (self->game));
+  /* The hint waits for the real computer opponent. */
+  gtk_widget_action_set_enabled (widget, "win.hint", FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Playing                                                             */
+
+static void
+play_move (SternWindow *self,
+           guint        from,
+           guint        to)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!stern_game_play (self->game, from, to, &error))
+    {
+      /* The board and the computer only offer legal moves. */
+      g_warning ("Could not play %u-%u: %s", from, to, error->message);
+      refresh (self);
+      return;
+    }
+
+  self->game_over_shown = FALSE;
+  advance (self, TRUE);
+}
+
+static void
+on_game_over_play_again (SternWindow *self)
+{
+  SternGameSetup setup = self->setup;
+
+  stern_window_new_game (self, &setup);
+}
+
+static void
+on_game_over_destroyed (SternWindow *self)
+{
+  self->game_over = NULL;
+}
+
+static void
+show_game_over (SternWindow *self)
+{
+  if (self->game_over_shown || self->game_over != NULL)
+    return;
+  self->game_over_shown = TRUE;
+
+  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), self->game, &self->setup);
+  g_signal_connect_object (self->game_over, "destroy",
+                           G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game_over, "play-again",
+                           G_CALLBACK (on_game_over_play_again), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (self->game_over));
+}
+
+static gboolean
+game_over_timeout (gpointer user_data)
+{
+  SternWindow *self = user_data;
+
+  if (stern_board_view_is_animating (self->board))
+    return G_SOURCE_CONTINUE;
+
+  self->game_over_id = 0;
+  show_game_over (self);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+computer_delay_done (gpointer user_data)
+{
+  SternWindow *self = user_data;
+  SternMove move = self->computer_move;
+
+  /* Let the previous move's animation finish before the next one. */
+  if (stern_board_view_is_animating (self->board))
+    {
+      self->computer_delay_id = g_timeout_add (30, computer_delay_done, self);
+      return G_SOURCE_REMOVE;
+    }
+
+  self->computer_delay_id = 0;
+  cancel_computer (self);
+
+  /* The engine has the last word on legality. */
+  if (stern_game_is_legal (self->game, move.from, move.to))
+    play_move (self, move.from, move.to);
+  else
+    {
+      g_warning ("The computer chose an illegal move %u-%u", move.from, move.to);
+      refresh (self);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+computer_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 elapsed_ms;
+  SternMove move;
+
+  if (!stern_computer_choose_finish (result, &move, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("The computer found no move: %s", error->message);
+      return;
+    }
+
+  /* An answer for a game that has moved on since (undo, new game). */
+  if (self->computer_cancellable == NULL ||
+      g_task_get_cancellable (G_TASK (result)) != self->computer_cancellable)
+    return;
+
+  self->computer_move = move;
+  elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
+  if (elapsed_ms >= self->computer_delay_ms)
+    computer_delay_done (self);
+  else
+    self->computer_delay_id = g_timeout_add ((guint) (self->computer_delay_ms - elapsed_ms),
+                                             computer_delay_done, self);
+}
+
+static void
+start_computer (SternWindow *self)
+{
+  unsigned turn = stern_game_get_turn (self->game);
+
+  g_assert (turn != STERN_NO_SEAT && !seat_is_human (self, turn));
+
+  cancel_computer (self);
+  self->computer_cancellable = g_cancellable_new ();
+  self->computer_started = g_get_monotonic_time ();
+
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_set_spinning (self->spinner, TRUE);
+
+  stern_computer_choose_async (stern_game_copy (self->game),
+                               self->setup.level[turn],
+                               g_random_int (),
+                               self->computer_cancellable,
+                               computer_done,
+                               g_object_ref (self));
+}
+
+/* After the game changed: pass for players without a move, show the
+ * change, then hand the turn to the computer or the human, or end. */
+static void
+advance (SternWindow *self,
+         gboolean     animate)
+{
+  guint guard = 0;
+
+  while (!stern_game_is_over (self->game) &&
+         stern_game_must_pass (self->game) &&
+         guard++ < 2 * STERN_N_SEATS)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!stern_game_pass (self->game, &error))
+        {
+          g_warning ("Could not pass: %s", error->message);
+          break;
+        }
+    }
+
+  stern_board_view_game_changed (self->board, animate);
+
+  if (!stern_game_is_over (self->game) && !human_to_play (self) &&
+      !stern_game_must_pass (self->game))
+    start_computer (self);
+
+  refresh (self);
+
+  /* The result comes after the final move has been seen. */
+  if (stern_game_is_over (self->game))
+    {
+      if (!stern_board_view_is_animating (self->board))
+        show_game_over (self);
+      else if (self->game_over_id == 0)
+        self->game_over_id = g_timeout_add (50, game_over_timeout, self);
+    }
+}
+
+static void
+start_game (SternWindow          *self,
+            SternGame            *game,
+            const SternGameSetup *setup)
+{
+  const SternVariant *variant = setup->variant;
+  unsigned bottom = variant->seats[0];
+
+  cancel_computer (self);
+  close_confirm (self);
+  close_game_over (self);
+  g_clear_handle_id (&self->rotate_id, g_source_remove);
+
+  stern_board_view_set_game (self->board, NULL);
+  g_clear_pointer (&self->game, stern_game_free);
+
+  self->setup = *setup;
+  self->game = game;
+  self->game_over_shown = stern_game_is_over (game);
+
+  /* The (first) human's home is at the bottom. */
+  for (unsigned i = 0; i < variant->n_players; i++)
+    if (seat_is_human (self, variant->seats[i]))
+      {
+        bottom = variant->seats[i];
+        break;
+      }
+  stern_board_view_set_bottom_seat (self->board, bottom);
+  stern_board_view_set_game (self->board, self->game);
+
+  build_players (self);
+  advance (self, FALSE);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+void
+stern_window_new_game (SternWindow          *self,
+                       const SternGameSetup *setup)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (setup != NULL && setup->variant != NULL);
+
+  start_game (self, stern_game_new (setup->variant, setup->preset), setup);
+}
+
+void
+stern_window_load_game (SternWindow          *self,
+                        SternGame            *game,
+                        const SternGameSetup *setup)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (game != NULL);
+  g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
+
+  start_game (self, game, setup);
+}
+
+/* ------------------------------------------------------------------ */
+/* A fatal move: ask first                                             */
+
+static void
+confirm_answered (SternWindow *self,
+                  gboolean     play)
+{
+  guint from = self->confirm_from;
+  guint to = self->confirm_to;
+
+  close_confirm (self);
+
+  if (play && human_to_play (self) && stern_game_is_legal (self->game, from, to))
+    play_move (self, from, to);
+  else
+    {
+      /* Let the board drop its selection and take input again. */
+      stern_board_view_game_changed (self->board, FALSE);
+      refresh (self);
+    }
+}
+
+static void
+on_confirm_play_clicked (SternWindow *self)
+{
+  confirm_answered (self, TRUE);
+}
+
+static void
+on_confirm_destroyed (SternWindow *self)
+{
+  /* Closed by its Cancel button, Escape or the window manager. */
+  if (self->confirm != NULL)
+    {
+      self->confirm = NULL;
+      stern_board_view_game_changed (self->board, FALSE);
+      refresh (self);
+    }
+}
+
+static void
+ask_fatal (SternWindow *self,
+           guint        from,
+           guint        to)
+{
+  GtkWidget *window, *header, *box, *title, *body, *buttons, *cancel, *play;
+  GtkShortcutController *shortcuts;
+  unsigned turn = stern_game_get_turn (self->game);
+  g_autofree char *body_text = NULL;
+
+  close_confirm (self);
+
+  window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Lose the Game?"));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  gtk_window_set_resizable (GTK_WINDOW (window), FALSE);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+  gtk_widget_add_css_class (window, "confirm-fatal");
+
+  header = gtk_header_bar_new ();
+  gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
+  gtk_window_set_titlebar (GTK_WINDOW (window), header);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_widget_set_margin_start (box, 24);
+  gtk_widget_set_margin_end (box, 24);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+
+  title = gtk_label_new (_("This move puts you out of the game"));
+  gtk_widget_add_css_class (title, "title-3");
+  gtk_box_append (GTK_BOX (box), title);
+
+  body_text = g_strdup_printf (_("The deadline for leaving home has passed, so a marble "
+                                 "that ends its move at home eliminates %s. "
+                                 "Play this move anyway?"),
+                               stern_seat_display_name (turn));
+  body = gtk_label_new (body_text);
+  gtk_label_set_wrap (GTK_LABEL (body), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (body), 40);
+  gtk_label_set_justify (GTK_LABEL (body), GTK_JUSTIFY_CENTER);
+  gtk_box_append (GTK_BOX (box), body);
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (buttons, 6);
+  gtk_box_append (GTK_BOX (box), buttons);
+
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
+  gtk_box_append (GTK_BOX (buttons), cancel);
+
+  play = gtk_button_new_with_mnemonic (_("_Play Anyway"));
+  gtk_widget_add_css_class (play, "destructive-action");
+  g_signal_connect_swapped (play, "clicked", G_CALLBACK (on_confirm_play_clicked), self);
+  gtk_box_append (GTK_BOX (buttons), play);
+
+  /* Escape cancels; the safe answer has the focus. */
+  shortcuts = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (window, GTK_EVENT_CONTROLLER (shortcuts));
+  gtk_window_set_focus (GTK_WINDOW (window), cancel);
+
+  self->confirm = window;
+  self->confirm_from = from;
+  self->confirm_to = to;
+  g_signal_connect_object (window, "destroy", G_CALLBACK (on_confirm_destroyed),
+                           self, G_CONNECT_SWAPPED);
+
+  refresh (self);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+on_move_chosen (SternWindow    *self,
+                guint           from,
+                guint           to,
+                SternBoardView *board)
+{
+  /* Input that arrives when it is not a human's move is dropped. */
+  if (!human_to_play (self) || is_thinking (self) || self->confirm != NULL)
+    return;
+
+  if (!stern_game_is_legal (self->game, from, to))
+    return;
+
+  if (stern_game_is_fatal (self->game, from, to))
+    ask_fatal (self, from, to);
+  else
+    play_move (self, from, to);
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                             */
+
+static void
+on_new_game_dialog_start (SternWindow          *self,
+                          const SternGameSetup *setup)
+{
+  stern_window_new_game (self, setup);
+}
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  GtkWidget *dialog;
+
+  dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  cancel_computer (self);
+  close_confirm (self);
+  close_game_over (self);
+
+  if (!stern_game_undo (self->game))
+    return;
+
+  /* Against the computer, go back to the human's previous turn. */
+  if (stern_game_setup_count_humans (&self->setup) > 0)
+    while (!human_to_play (self) && stern_game_undo (self->game))
+      ;
+
+  self->game_over_shown = FALSE;
+  advance (self, FALSE);
+}
+
+static void
+redo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  guint n = 0;
+
+  cancel_computer (self);
+  close_confirm (self);
+
+  if (!stern_game_redo (self->game))
+    return;
+  n++;
+
+  /* Forward to the human's next turn, replaying the computer's answers. */
+  if (stern_game_setup_count_humans (&self->setup) > 0)
+    while (!stern_game_is_over (self->game) && !human_to_play (self) &&
+           stern_game_can_redo (self->game) && stern_game_redo (self->game))
+      n++;
+
+  advance (self, n == 1);
+}
+
+static void
+hint_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  /* Enabled once the computer opponent can search for the best move. */
+}
+
+/* ------------------------------------------------------------------ */
+/* Settings, window state                                              */
+
+static void
+on_settings_changed (SternWindow *self,
+                     const char  *key,
+                     GSettings   *settings)
+{
+  if (g_str_equal (key, "animations"))
+    stern_board_view_set_animations (self->board, g_settings_get_boolean (settings, key));
+  else if (g_str_equal (key, "show-coordinates"))
+    stern_board_view_set_show_coordinates (self->board, g_settings_get_boolean (settings, key));
+  else if (g_str_equal (key, "rotate-to-player") && self->game != NULL)
+    refresh (self);
+}
+
+static gboolean
+stern_window_close_request (GtkWindow *window)
+{
+  SternWindow *self = STERN_WINDOW (window);
+  int width, height;
+
+  cancel_computer (self);
+
+  /* The default size follows the user's resizing but not maximizing. */
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_apply (self->settings);
+
+  return GTK_WINDOW_CLASS (stern_window_parent_class)->close_request (window);
+}
+
+/* Preferences in the primary menu, as stateful actions on the window. */
+static const char * const settings_actions[] = {
+  "show-coordinates", "animations", "rotate-to-player",
+};
+
+static void
+stern_window_dispose (GObject *object)
+{
+  SternWindow *self = STERN_WINDOW (object);
+
+  /* The actions follow the settings; they must stop telling this window
+   * (once: dispose may run again, after the action map is gone). */
+  if (self->settings != NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
+      g_action_map_remove_action (G_ACTION_MAP (self), settings_actions[i]);
+
+  close_confirm (self);
+  close_game_over (self);
+  g_clear_handle_id (&self->rotate_id, g_source_remove);
+
+  if (self->computer_cancellable != NULL)
+    g_cancellable_cancel (self->computer_cancellable);
+  g_clear_object (&self->computer_cancellable);
+  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+
+  if (self->board != NULL)
+    stern_board_view_set_game (self->board, NULL);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
+
+  g_clear_pointer (&self->game, stern_game_free);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (stern_window_parent_class)->dispose (object);
+}
+
+static void
+stern_window_finalize (GObject *object)
+{
+  SternWindow *self = STERN_WINDOW (object);
+
+  g_free (self->status);
+
+  G_OBJECT_CLASS (stern_window_parent_class)->finalize (object);
+}
+
+static void
+stern_window_class_init (SternWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = stern_window_dispose;
+  object_class->finalize = stern_window_finalize;
+  window_class->close_request = stern_window_close_request;
+
+  g_type_ensure (STERN_TYPE_BOARD_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_list);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, moves_scroller);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, moves_view);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+}
+
+static void
+setup_text_tags (SternWindow *self)
+{
+  static const char * const colours[STERN_N_SEATS] = {
+    /* Text colours: white is grey, yellow darkened to read on light. */
+    "#77767b", "#c01c28", "#1a5fb4", "#241f31", "#c88800", "#26a269",
+  };
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "seat-%u", seat);
+      gtk_text_buffer_create_tag (buffer, name, "foreground", colours[seat], NULL);
+    }
+  gtk_text_buffer_create_tag (buffer, "round",
+                              "foreground", "#9a9996",
+                              NULL);
+  gtk_text_buffer_create_tag (buffer, "move",
+                              "allow-breaks", FALSE,
+                              NULL);
+  /* The view's left margin is 12; continuation lines line up after "NNN." */
+  gtk_text_buffer_create_tag (buffer, "rounds",
+                              "left-margin", 12 + 40,
+                              "indent", -40,
+                              NULL);
+}
+
+static void
+stern_window_init (SternWindow *self)
+{
+  SternGameSetup setup;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->computer_delay_ms = DEFAULT_COMPUTER_DELAY_MS;
+  self->settings = g_settings_new (APP_ID);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
+    {
+      g_autoptr(GAction) action = g_settings_create_action (self->settings, settings_actions[i]);
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+
+  stern_board_view_set_animations (self->board,
+                                   g_settings_get_boolean (self->settings, "animations"));
+  stern_board_view_set_show_coordinates (self->board,
+                                         g_settings_get_boolean (self->settings, "show-coordinates"));
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed),
+                           self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (on_move_chosen),
+                           self, G_CONNECT_SWAPPED);
+
+  setup_text_tags (self);
+
+  stern_game_setup_load (&setup, self->settings);
+  stern_window_new_game (self, &setup);
+}
+
+SternWindow *
+stern_window_new (SternApplication *app)
+{
+  g_return_val_if_fail (STERN_IS_APPLICATION (app), NULL);
+
+  return g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+}
+
+SternGame *
+stern_window_get_game (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return self->game;
+}
+
+SternBoardView *
+stern_window_get_board (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return self->board;
+}
+
+const SternGameSetup *
+stern_window_get_setup (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return &self->setup;
+}
+
+const char *
+stern_window_get_status (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return self->status;
+}
+
+char *
+stern_window_get_move_list (SternWindow *self)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  buffer = gtk_text_view_get_buffer (self->moves_view);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+gboolean
+stern_window_is_thinking (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  return is_thinking (self);
+}
+
+void
+stern_window_set_computer_delay (SternWindow *self,
+                                 guint        msec)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+
+  self->computer_delay_ms = msec;
+}
+
+gboolean
+stern_window_is_confirming (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  return self->confirm != NULL;
+}
+
+void
+stern_window_answer_confirm (SternWindow *self,
+                             gboolean     play)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (self->confirm != NULL);
+
+  confirm_answered (self, play);
+}
+
+GtkWindow *
+stern_window_get_game_over_window (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
+}

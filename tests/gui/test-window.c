@@ -1,0 +1,745 @@
+/* test-window.c: the game window's flow, under a real display (Xvfb).
+ *
+ * New game, a human move through the board's "move-chosen", undo and redo,
+ * the computer answering in its worker thread, cancelling it, the fatal-move
+ * confirmation, the end of a game, the New Game dialog and the status line.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "stern-computer.h"
+#include "stern-game-over-window.h"
+#include "stern-new-game-dialog.h"
+#include "stern-notation.h"
+#include "stern-window.h"
+
+static gboolean have_display;
+
+static void
+setup_for (SternGameSetup *setup,
+           const char     *variant,
+           const char     *kinds)   /* one letter a seat: h or c */
+{
+  setup->variant = stern_variant_lookup (variant);
+  g_assert_nonnull (setup->variant);
+  setup->preset = STERN_PRESET_TABLE;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      setup->computer[seat] = kinds[seat] == 'c';
+      setup->level[seat] = STERN_COMPUTER_MEDIUM;
+    }
+}
+
+static SternWindow *
+window_new (void)
+{
+  SternWindow *window;
+
+  window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Runs the main loop until cond holds or timeout_ms pass. */
+static gboolean
+wait_until (Condition cond,
+            gpointer  data,
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static gboolean
+not_thinking (gpointer data)
+{
+  return !stern_window_is_thinking (data);
+}
+
+static gboolean
+game_over (gpointer data)
+{
+  return stern_game_is_over (stern_window_get_game (data));
+}
+
+static void
+first_safe_move (const SternGame *game,
+                 guint           *from,
+                 guint           *to)
+{
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  size_t n = stern_game_legal_moves (game, moves);
+
+  for (size_t i = 0; i < n; i++)
+    if (!(moves[i].flags & STERN_MOVE_FATAL))
+      {
+        *from = moves[i].from;
+        *to = moves[i].to;
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+static void
+choose (SternWindow *window,
+        guint        from,
+        guint        to)
+{
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
+}
+
+static guint
+hole (const char *name)
+{
+  guint cell = stern_board_hole_parse (name, strlen (name));
+
+  g_assert_cmpuint (cell, !=, STERN_NO_CELL);
+  return cell;
+}
+
+#define SKIP_WITHOUT_DISPLAY()                        \
+  G_STMT_START {                                      \
+    if (!have_display)                                \
+      {                                               \
+        g_test_skip ("no display");                   \
+        return;                                       \
+      }                                               \
+  } G_STMT_END
+
+static void
+test_status (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  const char *status;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+
+  status = stern_window_get_status (window);
+  g_test_message ("status: %s", status);
+  g_assert_nonnull (strstr (status, "White to move"));
+  g_assert_nonnull (strstr (status, "Round 1"));
+  g_assert_nonnull (strstr (status, "30 moves left to leave your home"));
+  g_assert_false (stern_window_is_thinking (window));
+  g_assert_cmpuint (stern_board_view_get_bottom_seat (stern_window_get_board (window)), ==, STERN_WHITE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_status_countdown_singular (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternPosition pos;
+  const SternVariant *variant;
+  g_autoptr(GError) error = NULL;
+  unsigned moves_made[STERN_N_SEATS] = { 29, 29, 29, 29, 29, 29 };
+  const char *status;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_notation_parse_position ("classic-2 white white:k4,k6 black:e17,g12",
+                                                &variant, &pos, &error));
+  g_assert_no_error (error);
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_load_game (window,
+                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
+                          &setup);
+  status = stern_window_get_status (window);
+  g_test_message ("status: %s", status);
+  g_assert_nonnull (strstr (status, "White to move"));
+  g_assert_nonnull (strstr (status, "1 move left to leave your home"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_hot_seat_undo_redo (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  guint from, to;
+  g_autofree char *list = NULL;
+  g_autofree char *path = NULL;
+  const SternAction *action;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+
+  /* Nothing to undo yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+
+  first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+  g_assert_false (stern_window_is_thinking (window));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Black to move"));
+
+  action = stern_game_get_action (game, 0);
+  path = stern_notation_format_path (action->path, action->path_len);
+  list = stern_window_get_move_list (window);
+  g_test_message ("moves: %s", list);
+  g_assert_nonnull (strstr (list, path));
+  g_assert_nonnull (strstr (list, "1."));
+
+  /* A second move by black stays in round 1; white's next starts round 2. */
+  first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
+  g_clear_pointer (&list, g_free);
+  list = stern_window_get_move_list (window);
+  g_assert_nonnull (strstr (list, "2."));
+  g_assert_null (strstr (list, "3."));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Round 2"));
+
+  /* Hot-seat: each undo takes back one move. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
+  g_assert_false (stern_game_can_redo (game));
+
+  /* A move that is not legal now is ignored. */
+  choose (window, hole ("e17"), hole ("e16"));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+bottom_is_black (gpointer data)
+{
+  return stern_board_view_get_bottom_seat (data) == STERN_BLACK;
+}
+
+static void
+test_rotate_to_player (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  SternBoardView *board;
+  guint from, to;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  board = stern_window_get_board (window);
+
+  /* One human, sitting at black: black is at the bottom all game. */
+  setup_for (&setup, "classic-2", "hhhhhh");
+  setup.computer[STERN_WHITE] = TRUE;
+  stern_window_new_game (window, &setup);
+  g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
+  g_assert_true (wait_until (not_thinking, window, 5000));
+  g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
+
+  /* Hot-seat with rotate-to-player (the default): the board follows. */
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
+  first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
+
+  /* Animated, the board turns once the move has been shown. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_boolean (settings, "animations", TRUE);
+    stern_window_new_game (window, &setup);
+    game = stern_window_get_game (window);
+    choose (window, hole ("l3"), hole ("l5"));
+    if (stern_board_view_is_animating (board))
+      g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
+    g_assert_true (wait_until (bottom_is_black, board, 5000));
+    g_assert_false (stern_board_view_is_animating (board));
+    g_settings_set_boolean (settings, "animations", FALSE);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_computer_answers (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  g_autoptr(SternGame) replay = NULL;
+  const SternAction *reply;
+  guint from, to;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhchh");
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  g_assert_false (stern_window_is_thinking (window));
+
+  first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_true (stern_window_is_thinking (window));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Black is thinking"));
+
+  /* While the computer thinks, the human's input is ignored. */
+  first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+
+  g_assert_true (wait_until (not_thinking, window, 5000));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "White to move"));
+
+  /* The answer is a legal, non-fatal move of black. */
+  reply = stern_game_get_action (game, 1);
+  g_assert_cmpint (reply->kind, ==, STERN_ACTION_MOVE);
+  g_assert_cmpuint (reply->seat, ==, STERN_BLACK);
+  replay = stern_game_new (setup.variant, setup.preset);
+  g_assert_true (stern_game_play (replay, stern_game_get_action (game, 0)->path[0],
+                                  stern_game_get_action (game, 0)->path[stern_game_get_action (game, 0)->path_len - 1],
+                                  NULL));
+  g_assert_true (stern_game_is_legal (replay, reply->path[0], reply->path[reply->path_len - 1]));
+  g_assert_false (stern_game_is_fatal (replay, reply->path[0], reply->path[reply->path_len - 1]));
+
+  /* Undo against the computer goes back to the human's previous turn. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+  g_assert_false (stern_window_is_thinking (window));
+
+  /* Redo goes forward to the human's next turn, the answer included. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  g_assert_false (stern_window_is_thinking (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_computer_waits_for_animation (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  guint from, to;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  g_settings_set_boolean (settings, "animations", TRUE);
+  setup_for (&setup, "classic-2", "hhhchh");
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+
+  /* l3-l5 is a jump: the answer waits until it has been shown. */
+  from = hole ("l3");
+  to = hole ("l5");
+  g_assert_true (stern_game_is_legal (game, from, to));
+  choose (window, from, to);
+  g_assert_true (stern_window_is_thinking (window));
+  g_assert_true (wait_until (not_thinking, window, 5000));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+
+  g_settings_set_boolean (settings, "animations", FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cancel (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+
+  /* The worker's answer still on its way when a new game starts. */
+  setup_for (&setup, "classic-2", "chhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_true (stern_window_is_thinking (window));
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_false (stern_window_is_thinking (window));
+  game = stern_window_get_game (window);
+  spin (300);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+  g_assert_false (stern_window_is_thinking (window));
+
+  /* The answer waiting out its pause when a new game starts. */
+  stern_window_set_computer_delay (window, 60000);
+  setup_for (&setup, "classic-2", "chhhhh");
+  stern_window_new_game (window, &setup);
+  spin (300);
+  g_assert_true (stern_window_is_thinking (window));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+  setup_for (&setup, "classic-3", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_false (stern_window_is_thinking (window));
+  spin (100);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+
+  /* Undo cancels a thinking computer too. */
+  stern_window_set_computer_delay (window, 60000);
+  setup_for (&setup, "classic-2", "hhhchh");
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  {
+    guint from, to;
+
+    first_safe_move (game, &from, &to);
+    choose (window, from, to);
+  }
+  g_assert_true (stern_window_is_thinking (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (stern_window_is_thinking (window));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+  spin (200);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_fatal_confirm (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  SternPosition pos;
+  const SternVariant *variant;
+  g_autoptr(GError) error = NULL;
+  unsigned moves_made[STERN_N_SEATS] = { 30, 30, 30, 30, 30, 30 };
+  GtkWindow *over;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_notation_parse_position ("classic-2 white white:k5,e9 black:e17,g12",
+                                                &variant, &pos, &error));
+  g_assert_no_error (error);
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_load_game (window,
+                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
+                          &setup);
+  game = stern_window_get_game (window);
+  g_assert_true (stern_game_is_fatal (game, hole ("k5"), hole ("k4")));
+
+  /* Asked first; declining plays nothing. */
+  choose (window, hole ("k5"), hole ("k4"));
+  g_assert_true (stern_window_is_confirming (window));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+  stern_window_answer_confirm (window, FALSE);
+  g_assert_false (stern_window_is_confirming (window));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+
+  /* Accepting plays it: white is out, black wins. */
+  choose (window, hole ("k5"), hole ("k4"));
+  g_assert_true (stern_window_is_confirming (window));
+  stern_window_answer_confirm (window, TRUE);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
+
+  over = stern_window_get_game_over_window (window);
+  g_assert_nonnull (over);
+  g_assert_cmpstr (stern_game_over_window_get_result (STERN_GAME_OVER_WINDOW (over)), ==, "Black wins");
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Game over: Black wins"));
+
+  /* A non-fatal move does not ask. */
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_null (stern_window_get_game_over_window (window));
+  {
+    guint from, to;
+
+    first_safe_move (stern_window_get_game (window), &from, &to);
+    choose (window, from, to);
+  }
+  g_assert_false (stern_window_is_confirming (window));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_auto_pass (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  SternPosition pos;
+  const SternVariant *variant;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *list = NULL;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  /* White's only marble, m1, is shut in by black marbles in black's goal. */
+  g_assert_true (stern_notation_parse_position ("classic-2 white white:m1 black:m2,l2,m3,k3",
+                                                &variant, &pos, &error));
+  g_assert_no_error (error);
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_load_game (window,
+                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL),
+                          &setup);
+  game = stern_window_get_game (window);
+
+  /* The window passed for white at once: black is on turn. */
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_cmpint (stern_game_get_action (game, 0)->kind, ==, STERN_ACTION_PASS);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+  g_test_message ("status: %s", stern_window_get_status (window));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Black to move"));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "White had no move and passed"));
+  list = stern_window_get_move_list (window);
+  g_assert_nonnull (strstr (list, "--"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_computer_game_to_the_end (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  GtkWindow *over;
+  g_autofree char *list = NULL;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "cccccc");
+  stern_window_new_game (window, &setup);
+
+  /* Random movers do not leave home in time: someone is out by move 30. */
+  g_assert_true (wait_until (game_over, window, 60000));
+  g_assert_false (stern_window_is_thinking (window));
+  list = stern_window_get_move_list (window);
+  g_test_message ("%u actions, status: %s",
+                  stern_game_get_n_actions (stern_window_get_game (window)),
+                  stern_window_get_status (window));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
+
+  over = stern_window_get_game_over_window (window);
+  g_assert_nonnull (over);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (over)));
+  g_assert_true (gtk_window_get_modal (over));
+
+  /* Play Again starts the same setup over; new game stops the computers. */
+  stern_game_over_window_play_again (STERN_GAME_OVER_WINDOW (over));
+  g_assert_null (stern_window_get_game_over_window (window));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+  g_assert_true (stern_window_get_setup (window)->computer[STERN_BLACK]);
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+on_dialog_start (SternNewGameDialog   *dialog,
+                 const SternGameSetup *setup,
+                 SternGameSetup       *out)
+{
+  *out = *setup;
+}
+
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_auto(GStrv) kinds = NULL;
+  g_auto(GStrv) levels = NULL;
+  g_autofree char *variant = NULL;
+  g_autofree char *preset = NULL;
+  SternNewGameDialog *dialog = NULL;
+  SternWindow *window;
+  SternGameSetup setup, got = { 0 };
+  GListModel *toplevels;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+
+  /* The window's action opens the dialog. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_NEW_GAME_DIALOG (item))
+        dialog = STERN_NEW_GAME_DIALOG (item);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+
+  setup_for (&setup, "pairs-4", "hchhch");
+  setup.preset = STERN_PRESET_CLUB;
+  setup.level[STERN_RED] = STERN_COMPUTER_EXPERT;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  g_signal_connect (dialog, "start", G_CALLBACK (on_dialog_start), &got);
+  stern_new_game_dialog_start (dialog);
+
+  /* The choice reached the handler, the settings and the window. */
+  g_assert_true (got.variant == stern_variant_lookup ("pairs-4"));
+  g_assert_cmpint (got.preset, ==, STERN_PRESET_CLUB);
+  g_assert_true (got.computer[STERN_RED]);
+  g_assert_false (got.computer[STERN_WHITE]);
+  g_assert_cmpint (got.level[STERN_RED], ==, STERN_COMPUTER_EXPERT);
+
+  variant = g_settings_get_string (settings, "variant");
+  preset = g_settings_get_string (settings, "preset");
+  kinds = g_settings_get_strv (settings, "seat-kinds");
+  levels = g_settings_get_strv (settings, "computer-levels");
+  g_assert_cmpstr (variant, ==, "pairs-4");
+  g_assert_cmpstr (preset, ==, "club");
+  g_assert_cmpuint (g_strv_length (kinds), ==, 6);
+  g_assert_cmpstr (kinds[0], ==, "human");
+  g_assert_cmpstr (kinds[1], ==, "computer");
+  g_assert_cmpstr (levels[1], ==, "expert");
+
+  g_assert_true (stern_game_get_variant (stern_window_get_game (window)) == stern_variant_lookup ("pairs-4"));
+  g_assert_cmpint (stern_game_get_preset (stern_window_get_game (window)), ==, STERN_PRESET_CLUB);
+
+  /* A new dialog starts from the saved choice. */
+  dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (GTK_WINDOW (window), settings));
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_true (got.variant == stern_variant_lookup ("pairs-4"));
+  g_assert_true (got.computer[STERN_YELLOW]);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Saved settings drive the window's first game. */
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = window_new ();
+  g_assert_true (stern_game_get_variant (stern_window_get_game (window)) == stern_variant_lookup ("pairs-4"));
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_settings_reset (settings, "variant");
+  g_settings_reset (settings, "preset");
+  g_settings_reset (settings, "seat-kinds");
+  g_settings_reset (settings, "computer-levels");
+}
+
+static void
+test_window_size_saved (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  SternWindow *window;
+  SternGameSetup setup;
+  int width, height;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  g_settings_set_int (settings, "window-width", 900);
+  g_settings_set_int (settings, "window-height", 700);
+  window = window_new ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 900);
+  g_assert_cmpint (height, ==, 700);
+
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  gtk_window_set_default_size (GTK_WINDOW (window), 820, 640);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  have_display = gtk_init_check ();
+  if (have_display)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+      /* Moves appear at once: the tests do not wait for animations. */
+      g_settings_set_boolean (settings, "animations", FALSE);
+    }
+
+  g_test_add_func ("/window/status", test_status);
+  g_test_add_func ("/window/status-countdown-singular", test_status_countdown_singular);
+  g_test_add_func ("/window/hot-seat-undo-redo", test_hot_seat_undo_redo);
+  g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);
+  g_test_add_func ("/window/computer-answers", test_computer_answers);
+  g_test_add_func ("/window/computer-waits-for-animation", test_computer_waits_for_animation);
+  g_test_add_func ("/window/cancel", test_cancel);
+  g_test_add_func ("/window/fatal-confirm", test_fatal_confirm);
+  g_test_add_func ("/window/auto-pass", test_auto_pass);
+  g_test_add_func ("/window/computer-game-to-the-end", test_computer_game_to_the_end);
+  g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/size-saved", test_window_size_saved);
+
+  return g_test_run ();
+}
