@@ -1,4 +1,4 @@
-/* stern-computer.c: the computer opponent (a random mover for now).
+/* stern-computer.c: the computer opponent: the engine's search in a thread.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include "stern-computer.h"
+
+#include "stern-search.h"
 
 static const char * const level_names[STERN_COMPUTER_N_LEVELS] = {
   "easy", "medium", "hard", "expert",
@@ -32,6 +34,8 @@ typedef struct {
   SternGame *game;
   int        level;
   guint32    seed;
+  int        movetime_ms;
+  gint       stop;       /* set from the cancelling thread, polled by the search */
 } ChooseData;
 
 static void
@@ -44,49 +48,47 @@ choose_data_free (gpointer data)
 }
 
 static void
+stop_search (GCancellable *cancellable,
+             gpointer      data)
+{
+  g_atomic_int_set ((gint *) data, 1);
+}
+
+static void
 choose_thread (GTask        *task,
                gpointer      source_object,
                gpointer      task_data,
                GCancellable *cancellable)
 {
   ChooseData *cd = task_data;
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (cd->seed);
-  SternMove *choice;
-  size_t n, n_safe = 0;
+  g_autoptr(SternSearch) search = stern_search_new ();
+  SternMove choice;
+  gulong handler = 0;
+  gboolean found;
 
-  n = stern_game_legal_moves (cd->game, moves);
-  if (n == 0)
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), &cd->stop, NULL);
+  found = stern_search_choose (search, cd->game, (SternLevel) cd->level, cd->seed,
+                               cd->movetime_ms, &cd->stop, &choice);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, handler);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!found)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                                "The seat on turn has no legal move");
       return;
     }
-
-  /* Keep the moves that do not eliminate the mover at the front. */
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      moves[n_safe++] = moves[i];
-
-  if (n_safe > 0)
-    choice = &moves[g_rand_int_range (rand, 0, (gint32) n_safe)];
-  else
-    {
-      /* Only fatal moves are left: regenerate and take any of them. */
-      n = stern_game_legal_moves (cd->game, moves);
-      choice = &moves[g_rand_int_range (rand, 0, (gint32) n)];
-    }
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-
-  g_task_return_pointer (task, g_memdup2 (choice, sizeof *choice), g_free);
+  g_task_return_pointer (task, g_memdup2 (&choice, sizeof choice), g_free);
 }
 
 void
 stern_computer_choose_async (SternGame           *copy,
                              int                  level,
                              guint32              seed,
+                             int                  movetime_ms,
                              GCancellable        *cancellable,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
@@ -100,6 +102,7 @@ stern_computer_choose_async (SternGame           *copy,
   cd = g_new0 (ChooseData, 1);
   cd->game = copy;
   cd->level = level;
+  cd->movetime_ms = movetime_ms;
   cd->seed = seed;
 
   task = g_task_new (NULL, cancellable, callback, user_data);

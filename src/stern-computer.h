@@ -1,7 +1,7 @@
 /* stern-computer.h: the computer opponent.
  *
- * For now it plays a uniformly random legal move, avoiding fatal moves while
- * it has another; the real search replaces the body, not the interface.
+ * The engine's search (stern-search.h) runs in a worker thread on the
+ * caller's copy of the game; cancelling stops it at once.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -28,10 +28,12 @@ int         stern_computer_level_from_name (const char *name);
 
 /* Chooses a move for the seat on turn of copy in a worker thread.  Takes
  * ownership of copy (a stern_game_copy() the caller no longer touches) and
- * frees it when done.  The same seed gives the same choice. */
+ * frees it when done.  The same seed gives the same choice.  movetime_ms
+ * > 0 limits the thought to that long (a clock); 0 uses the level's own. */
 void     stern_computer_choose_async  (SternGame           *copy,
                                        int                  level,
                                        guint32              seed,
+                                       int                  movetime_ms,
                                        GCancellable        *cancellable,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data);

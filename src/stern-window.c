@@ -18,6 +18,7 @@
 typedef struct {
   GtkWidget *row;
   GtkWidget *marker;
+  GtkWidget *name;
   GtkWidget *detail;
   GtkWidget *state;
 } PlayerRow;
@@ -43,6 +44,9 @@ struct _SternWindow
   /* The computer's move in progress: the worker's cancellable, and the
    * pause before its answer is played, so that a human can follow it. */
   GCancellable *computer_cancellable;
+  /* A hint being searched for the human, and the game state it is for. */
+  GCancellable *hint_cancellable;
+  guint         hint_for_actions;
   gint64        computer_started;
   guint         computer_delay_id;
   guint         computer_delay_ms;
@@ -81,6 +85,36 @@ human_to_play (SternWindow *self)
          !stern_game_must_pass (self->game);
 }
 
+/* The player's name (a preference) for the seat of a lone human, who is
+ * "you"; with several humans nobody knows who is who, so the colours stay. */
+static char *
+seat_name (SternWindow *self,
+           unsigned     seat)
+{
+  g_autofree char *name = NULL;
+
+  if (seat_is_human (self, seat) && stern_game_setup_count_humans (&self->setup) == 1)
+    {
+      name = g_strstrip (g_settings_get_string (self->settings, "player-name"));
+      if (name[0] != '\0')
+        return g_steal_pointer (&name);
+    }
+
+  return g_strdup (stern_seat_display_name (seat));
+}
+
+static void
+update_player_names (SternWindow *self)
+{
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (self->rows[seat].name != NULL)
+      {
+        g_autofree char *name = seat_name (self, seat);
+
+        gtk_label_set_label (GTK_LABEL (self->rows[seat].name), name);
+      }
+}
+
 static gboolean
 is_thinking (SternWindow *self)
 {
@@ -97,6 +131,11 @@ cancel_computer (SternWindow *self)
       g_clear_object (&self->computer_cancellable);
     }
   g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+  if (self->hint_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->hint_cancellable);
+      g_clear_object (&self->hint_cancellable);
+    }
 
   gtk_spinner_set_spinning (self->spinner, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
@@ -162,10 +201,13 @@ build_players (SternWindow *self)
 
       labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       gtk_widget_set_hexpand (labels, TRUE);
-      name = gtk_label_new (stern_seat_display_name (seat));
+      name = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
+      /* A long player name must not widen the panel either. */
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (name, "player-name");
       gtk_box_append (GTK_BOX (labels), name);
+      pr->name = name;
       pr->detail = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (pr->detail), 0);
       /* A long detail ("Computer · Medium · Team 2") must not widen the
@@ -187,6 +229,8 @@ build_players (SternWindow *self)
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (pr->row), box);
       gtk_list_box_append (self->players_list, pr->row);
     }
+
+  update_player_names (self);
 }
 
 static void
@@ -290,7 +334,6 @@ update_moves (SternWindow *self)
   unsigned prev_seat = STERN_NO_SEAT;
   unsigned round = 0;
   GtkTextIter iter;
-  GtkTextMark *end;
 
   gtk_text_buffer_set_text (buffer, "", 0);
   gtk_text_buffer_get_start_iter (buffer, &iter);
@@ -340,14 +383,20 @@ update_moves (SternWindow *self)
     gtk_text_buffer_apply_tag_by_name (buffer, "rounds", &start, &iter);
   }
 
-  /* Follow the newest move. */
-  end = gtk_text_buffer_get_mark (buffer, "end");
-  gtk_text_buffer_get_end_iter (buffer, &iter);
-  if (end == NULL)
-    end = gtk_text_buffer_create_mark (buffer, "end", &iter, FALSE);
-  else
-    gtk_text_buffer_move_mark (buffer, end, &iter);
-  gtk_text_view_scroll_mark_onscreen (self->moves_view, end);
+  /* The newest move is followed by moves_follow_end(), once the view has
+   * measured the new text. */
+}
+
+/* Keeps the move list scrolled to its end as it grows.  Not
+ * gtk_text_view_scroll_mark_onscreen(): on GTK 4.8 its pending scroll makes
+ * unmapping the view emit a critical. */
+static void
+moves_follow_end (SternWindow   *self,
+                  GtkAdjustment *adjustment)
+{
+  gtk_adjustment_set_value (adjustment,
+                            gtk_adjustment_get_upper (adjustment) -
+                            gtk_adjustment_get_page_size (adjustment));
 }
 
 static void
@@ -371,7 +420,7 @@ update_status (SternWindow *self)
     {
       const SternRules *rules = stern_game_get_rules (self->game);
       const SternPosition *pos = stern_game_get_position (self->game);
-      const char *name = stern_seat_display_name (turn);
+      g_autofree char *name = seat_name (self, turn);
       int left = stern_game_moves_to_leave_home (self->game, turn);
 
       if (is_thinking (self))
@@ -473,8 +522,9 @@ refresh (SternWindow *self)
 
   gtk_widget_action_set_enabled (widget, "win.undo", stern_game_can_undo (self->game));
   gtk_widget_action_set_enabled (widget, "win.redo", stern_game_can_redo (self->game));
-  /* The hint waits for the real computer opponent. */
-  gtk_widget_action_set_enabled (widget, "win.hint", FALSE);
+  gtk_widget_action_set_enabled (widget, "win.hint",
+                                 human_to_play (self) && !is_thinking (self) &&
+                                 self->hint_cancellable == NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -617,6 +667,7 @@ start_computer (SternWindow *self)
   stern_computer_choose_async (stern_game_copy (self->game),
                                self->setup.level[turn],
                                g_random_int (),
+                               0,
                                self->computer_cancellable,
                                computer_done,
                                g_object_ref (self));
@@ -850,7 +901,8 @@ on_move_chosen (SternWindow    *self,
   if (!stern_game_is_legal (self->game, from, to))
     return;
 
-  if (stern_game_is_fatal (self->game, from, to))
+  if (stern_game_is_fatal (self->game, from, to) &&
+      g_settings_get_boolean (self->settings, "confirm-fatal-moves"))
     ask_fatal (self, from, to);
   else
     play_move (self, from, to);
@@ -927,12 +979,58 @@ redo_activated (GtkWidget  *widget,
   advance (self, n == 1);
 }
 
+#define HINT_LEVEL STERN_COMPUTER_HARD
+
+static void
+hint_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  guint8 path[STERN_MAX_PATH];
+  SternMove move;
+  gsize len;
+
+  if (!stern_computer_choose_finish (result, &move, &error))
+    return;
+  if (self->hint_cancellable == NULL ||
+      g_task_get_cancellable (G_TASK (result)) != self->hint_cancellable)
+    return;
+  g_clear_object (&self->hint_cancellable);
+  if (!is_thinking (self))
+    {
+      gtk_spinner_set_spinning (self->spinner, FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+    }
+
+  /* Only the hint for the position still on the board. */
+  if (stern_game_get_n_actions (self->game) == self->hint_for_actions)
+    {
+      len = stern_movegen_path (stern_game_get_rules (self->game),
+                                stern_game_get_position (self->game),
+                                move.from, move.to, path);
+      stern_board_view_show_hint (self->board, path, len);
+    }
+  refresh (self);
+}
+
 static void
 hint_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  /* Enabled once the computer opponent can search for the best move. */
+  SternWindow *self = STERN_WINDOW (widget);
+
+  if (!human_to_play (self) || self->hint_cancellable != NULL)
+    return;
+  self->hint_cancellable = g_cancellable_new ();
+  self->hint_for_actions = stern_game_get_n_actions (self->game);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_set_spinning (self->spinner, TRUE);
+  stern_computer_choose_async (stern_game_copy (self->game), HINT_LEVEL, g_random_int (), 0,
+                               self->hint_cancellable, hint_done, g_object_ref (self));
+  refresh (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -949,6 +1047,11 @@ on_settings_changed (SternWindow *self,
     stern_board_view_set_show_coordinates (self->board, g_settings_get_boolean (settings, key));
   else if (g_str_equal (key, "rotate-to-player") && self->game != NULL)
     refresh (self);
+  else if (g_str_equal (key, "player-name") && self->game != NULL)
+    {
+      update_player_names (self);
+      update_status (self);
+    }
 }
 
 static gboolean
@@ -961,14 +1064,14 @@ stern_window_close_request (GtkWindow *window)
 
   /* The default size follows the user's resizing but not maximizing. */
   gtk_window_get_default_size (window, &width, &height);
-  g_settings_delay (self->settings);
+  /* No g_settings_delay(): it cannot be undone, and a delayed object would
+   * hold back the menu toggles' changes from the Preferences window. */
   if (width > 0 && height > 0)
     {
       g_settings_set_int (self->settings, "window-width", width);
       g_settings_set_int (self->settings, "window-height", height);
     }
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  g_settings_apply (self->settings);
 
   return GTK_WINDOW_CLASS (stern_window_parent_class)->close_request (window);
 }
@@ -1084,6 +1187,8 @@ stern_window_init (SternWindow *self)
   SternGameSetup setup;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->moves_view)),
+                           "changed", G_CALLBACK (moves_follow_end), self, G_CONNECT_SWAPPED);
 
   self->computer_delay_ms = DEFAULT_COMPUTER_DELAY_MS;
   self->settings = g_settings_new (APP_ID);

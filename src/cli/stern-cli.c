@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "stern-notation.h"
+#include "stern-cli-ai.h"
 
 #define EXIT_USAGE 2
 #define PERFT_MAX_DEPTH 12
@@ -30,6 +31,9 @@ static const Command commands[] = {
   { "perft",  "[--preset P] VARIANT DEPTH", "count the move sequences of DEPTH moves from the start", cmd_perft },
   { "replay", "FILE", "check a game record and print its final position and result", cmd_replay },
   { "bench",  "", "measure move generation speed", cmd_bench },
+  { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION'", "print the move the computer plays at LEVEL", stern_cli_bestmove },
+  { "match",  "[--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...", "play games between computer levels", stern_cli_match },
+  { "solo",   "[--seed S] LEVEL", "play the solo variant and count the moves", stern_cli_solo },
 };
 
 static int

@@ -87,6 +87,14 @@ game_over (gpointer data)
   return stern_game_is_over (stern_window_get_game (data));
 }
 
+static gboolean
+game_over_shown (gpointer data)
+{
+  GtkWindow *over = stern_window_get_game_over_window (data);
+
+  return over != NULL && gtk_widget_get_mapped (GTK_WIDGET (over));
+}
+
 static void
 first_safe_move (const SternGame *game,
                  guint           *from,
@@ -496,6 +504,8 @@ test_fatal_confirm (void)
   g_assert_true (stern_game_is_over (game));
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
 
+  /* The window comes after the last move's animation, as a player sees it. */
+  g_assert_true (wait_until (game_over_shown, window, 5000));
   over = stern_window_get_game_over_window (window);
   g_assert_nonnull (over);
   g_assert_cmpstr (stern_game_over_window_get_result (STERN_GAME_OVER_WINDOW (over)), ==, "Black wins");
@@ -569,7 +579,7 @@ test_computer_game_to_the_end (void)
   setup_for (&setup, "classic-2", "cccccc");
   stern_window_new_game (window, &setup);
 
-  /* Random movers do not leave home in time: someone is out by move 30. */
+  /* Two computers play a whole game. */
   g_assert_true (wait_until (game_over, window, 60000));
   g_assert_false (stern_window_is_thinking (window));
   list = stern_window_get_move_list (window);
@@ -578,6 +588,8 @@ test_computer_game_to_the_end (void)
                   stern_window_get_status (window));
   g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
 
+  /* The window comes after the last move's animation, as a player sees it. */
+  g_assert_true (wait_until (game_over_shown, window, 5000));
   over = stern_window_get_game_over_window (window);
   g_assert_nonnull (over);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (over)));

@@ -1,0 +1,412 @@
+/* stern-cli-ai.c: bestmove, match and solo, the computer player's commands
+ * (issue 4).  Results go to stdout, one stable line each; timings and
+ * diagnostics go to stderr. */
+#include "stern-cli-ai.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-notation.h"
+#include "stern-search.h"
+
+#define EXIT_USAGE        2
+#define MATCH_MAX_GAMES   100000
+#define MATCH_DEFAULT_GAMES 10
+/* Presets without a round limit could go on forever between two stubborn
+ * players; a match stops a game after this many actions and calls it a draw. */
+#define MATCH_MAX_ACTIONS 3000
+#define SOLO_MAX_MOVES    500
+
+static int
+ai_usage (const char *problem)
+{
+  if (problem)
+    fprintf (stderr, "sternhalma-cli: %s\n", problem);
+  fprintf (stderr,
+           "Usage:\n"
+           "  sternhalma-cli bestmove [--preset P] [--movetime MS] LEVEL 'POSITION'\n"
+           "      print the path of the move the computer plays at LEVEL\n"
+           "  sternhalma-cli match [--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...\n"
+           "      play games between levels, one per seat of the variant, rotating seats\n"
+           "  sternhalma-cli solo [--seed S] LEVEL\n"
+           "      play the solo variant and print the moves, then their number\n"
+           "Levels: easy, medium, hard, expert, and the baselines random and greedy.\n"
+           "Presets: table (default), club, race.\n");
+  return EXIT_USAGE;
+}
+
+static gboolean
+parse_number (const char *text, guint64 max, guint64 *value)
+{
+  char *end = NULL;
+  guint64 v;
+
+  if (text == NULL || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  v = g_ascii_strtoull (text, &end, 10);
+  if (*end != '\0' || v > max)
+    return FALSE;
+  *value = v;
+  return TRUE;
+}
+
+typedef struct {
+  SternPreset preset;
+  guint64     movetime;
+  guint64     games;
+  guint64     seed;
+} Options;
+
+/* Takes "--name VALUE" and "--name=VALUE" options off the front of the
+ * arguments; `allowed` lists the names this command accepts. */
+static gboolean
+take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
+{
+  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
+    {
+      const char *arg = (*argv)[0], *eq = strchr (arg, '=');
+      g_autofree char *name = eq ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
+      const char *value;
+      gboolean known = FALSE;
+
+      for (unsigned i = 0; allowed[i]; i++)
+        known |= g_str_equal (name, allowed[i]);
+      if (!known)
+        {
+          fprintf (stderr, "sternhalma-cli: unknown option %s\n", name);
+          return FALSE;
+        }
+      if (eq)
+        value = eq + 1, *argc -= 1, *argv += 1;
+      else if (*argc > 1)
+        value = (*argv)[1], *argc -= 2, *argv += 2;
+      else
+        {
+          fprintf (stderr, "sternhalma-cli: %s needs a value\n", name);
+          return FALSE;
+        }
+
+      if (g_str_equal (name, "--preset"))
+        {
+          if (!stern_preset_lookup (value, &o->preset))
+            {
+              fprintf (stderr, "sternhalma-cli: unknown preset \"%s\" (table, club or race)\n", value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (name, "--movetime"))
+        {
+          if (!parse_number (value, 3600 * 1000, &o->movetime) || o->movetime == 0)
+            {
+              fprintf (stderr, "sternhalma-cli: --movetime takes milliseconds, 1 to 3600000\n");
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (name, "--games"))
+        {
+          if (!parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
+            {
+              fprintf (stderr, "sternhalma-cli: --games takes a number from 1 to %d\n", MATCH_MAX_GAMES);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (name, "--seed"))
+        {
+          if (!parse_number (value, G_MAXUINT64, &o->seed))
+            {
+              fprintf (stderr, "sternhalma-cli: --seed takes a non-negative number\n");
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+lookup_level (const char *name, SternLevel *level)
+{
+  if (stern_level_lookup (name, level))
+    return TRUE;
+  fprintf (stderr, "sternhalma-cli: unknown level \"%s\"\n", name);
+  return FALSE;
+}
+
+/* A per-move seed: the game's seed and how far the game has gone. */
+static guint64
+move_seed (guint64 seed, guint n_actions)
+{
+  guint64 x = seed * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + n_actions + 1;
+
+  x ^= x >> 31;
+  x *= G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  return x ^ (x >> 29);
+}
+
+static char *
+format_move (const SternGame *game, const SternMove *move)
+{
+  uint8_t path[STERN_MAX_PATH];
+  size_t len = stern_movegen_path (stern_game_get_rules (game), stern_game_get_position (game),
+                                   move->from, move->to, path);
+
+  g_assert (len >= 2);
+  return stern_notation_format_path (path, len);
+}
+
+int
+stern_cli_bestmove (int argc, char **argv)
+{
+  static const char *const allowed[] = { "--preset", "--movetime", NULL };
+  Options o = { STERN_PRESET_TABLE, 0, 0, 0 };
+  const SternVariant *variant;
+  SternPosition pos;
+  SternLevel level;
+  SternMove move;
+  SternSearchInfo info;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternSearch) search = NULL;
+  g_autofree char *text = NULL;
+
+  if (!take_options (&argc, &argv, allowed, &o))
+    return ai_usage (NULL);
+  if (argc != 2)
+    return ai_usage ("bestmove takes a level and one position string (quote it)");
+  if (!lookup_level (argv[0], &level))
+    return ai_usage (NULL);
+  if (!stern_notation_parse_position (argv[1], &variant, &pos, &error))
+    {
+      fprintf (stderr, "sternhalma-cli: %s\n", error->message);
+      return 1;
+    }
+  game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
+  if (stern_game_is_over (game))
+    {
+      fprintf (stderr, "sternhalma-cli: the game is already over in this position\n");
+      return 1;
+    }
+  if (stern_game_get_turn (game) != pos.to_move)
+    fprintf (stderr, "sternhalma-cli: %s has finished or cannot play; %s is on turn\n",
+             stern_seat_colour_name (pos.to_move),
+             stern_seat_colour_name (stern_game_get_turn (game)));
+
+  search = stern_search_new ();
+  if (!stern_search_choose (search, game, level, 0, (int) o.movetime, NULL, &move))
+    {
+      printf ("--\n");
+      fprintf (stderr, "sternhalma-cli: %s has no legal move and must pass\n",
+               stern_seat_colour_name (stern_game_get_turn (game)));
+      return 0;
+    }
+  text = format_move (game, &move);
+  printf ("%s\n", text);
+  stern_search_get_info (search, &info);
+  fprintf (stderr, "level %s: depth %u, %" G_GUINT64_FORMAT " nodes, score %d, %.3f s\n",
+           stern_level_name (level), info.depth, info.nodes, info.score, info.seconds);
+  return 0;
+}
+
+typedef struct {
+  double   seconds;
+  double   max_seconds;
+  guint64  moves;
+} LevelTime;
+
+int
+stern_cli_match (int argc, char **argv)
+{
+  static const char *const allowed[] = { "--games", "--seed", "--preset", NULL };
+  Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1 };
+  const SternVariant *variant;
+  SternLevel levels[STERN_N_SEATS];
+  guint64 firsts[STERN_N_LEVELS] = { 0 }, draws = 0;
+  LevelTime times[STERN_N_LEVELS] = { 0 };
+  g_autoptr (SternSearch) search = NULL;
+  unsigned n;
+
+  if (!take_options (&argc, &argv, allowed, &o))
+    return ai_usage (NULL);
+  if (argc < 1)
+    return ai_usage ("match takes a variant and a level for each of its seats");
+  variant = stern_variant_lookup (argv[0]);
+  if (variant == NULL)
+    return ai_usage ("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)");
+  n = variant->n_players;
+  if ((unsigned) argc - 1 != n)
+    {
+      fprintf (stderr, "sternhalma-cli: %s has %u seats: give %u levels\n", variant->id, n, n);
+      return ai_usage (NULL);
+    }
+  for (unsigned i = 0; i < n; i++)
+    if (!lookup_level (argv[1 + i], &levels[i]))
+      return ai_usage (NULL);
+
+  search = stern_search_new ();
+  for (guint64 g = 0; g < o.games; g++)
+    {
+      g_autoptr (SternGame) game = stern_game_new (variant, o.preset);
+      guint64 seed = o.seed + g;
+      SternLevel seat_level[STERN_N_SEATS];
+      GString *line = g_string_new (NULL);
+      const char *end;
+      gboolean capped = FALSE, level_won[STERN_N_LEVELS] = { FALSE };
+      unsigned n_first_units = 0, first_unit = STERN_NO_SEAT;
+
+      for (unsigned i = 0; i < n; i++)
+        seat_level[variant->seats[i]] = levels[(i + g) % n];
+
+      while (!stern_game_is_over (game))
+        {
+          unsigned seat = stern_game_get_turn (game);
+          SternLevel level = seat_level[seat];
+          SternSearchInfo info;
+          SternMove move;
+          g_autoptr (GError) error = NULL;
+
+          if (stern_game_get_n_actions (game) >= MATCH_MAX_ACTIONS)
+            {
+              capped = TRUE;
+              break;
+            }
+          if (stern_game_must_pass (game))
+            {
+              if (!stern_game_pass (game, &error))
+                g_error ("pass: %s", error->message);
+              continue;
+            }
+          if (!stern_search_choose (search, game, level,
+                                    move_seed (seed, stern_game_get_n_actions (game)),
+                                    0, NULL, &move))
+            g_error ("%s found no move for %s", stern_level_name (level),
+                     stern_seat_colour_name (seat));
+          stern_search_get_info (search, &info);
+          times[level].seconds += info.seconds;
+          times[level].max_seconds = MAX (times[level].max_seconds, info.seconds);
+          times[level].moves++;
+          if (!stern_game_play (game, move.from, move.to, &error))
+            g_error ("%s played an illegal move: %s", stern_level_name (level), error->message);
+        }
+
+      g_string_append_printf (line, "game %" G_GUINT64_FORMAT ":", g + 1);
+      for (unsigned i = 0; i < n; i++)
+        {
+          unsigned seat = variant->seats[i];
+          unsigned place = stern_game_get_place (game, seat);
+
+          g_string_append_printf (line, " %s=%s:%u", stern_seat_colour_name (seat),
+                                  stern_level_name (seat_level[seat]), capped ? 0 : place);
+          if (!capped && place == 1)
+            {
+              unsigned unit = variant->teams ? seat % 3 : seat;
+              if (first_unit != unit)
+                n_first_units += first_unit == STERN_NO_SEAT || first_unit != unit;
+              if (first_unit == STERN_NO_SEAT)
+                first_unit = unit;
+              level_won[seat_level[seat]] = TRUE;
+            }
+        }
+      switch (capped ? STERN_END_NONE : stern_game_get_end_reason (game))
+        {
+        case STERN_END_FINISHED:    end = "finished"; break;
+        case STERN_END_ROUND_LIMIT: end = "round-limit"; break;
+        case STERN_END_MOVE_LIMIT:  end = "move-limit"; break;
+        case STERN_END_REPETITION:  end = "repetition"; break;
+        case STERN_END_NO_MOVES:    end = "no-moves"; break;
+        case STERN_END_RESIGNATION: end = "resignation"; break;
+        case STERN_END_TIMEOUT:     end = "timeout"; break;
+        case STERN_END_NONE:
+        default:                    end = "action-cap"; break;
+        }
+      g_string_append_printf (line, " end=%s rounds=%u", end, stern_game_get_round (game));
+      if (capped || stern_game_get_end_reason (game) != STERN_END_FINISHED)
+        {
+          g_autofree char *fen = stern_notation_format_position (variant, stern_game_get_position (game));
+          fprintf (stderr, "game %" G_GUINT64_FORMAT " ended (%s) in: %s\n", g + 1, end, fen);
+        }
+
+      if (n_first_units == 1)
+        {
+          for (unsigned l = 0; l < STERN_N_LEVELS; l++)
+            if (level_won[l])
+              firsts[l]++;
+        }
+      else
+        {
+          draws++;
+          g_string_append (line, " draw");
+        }
+      printf ("%s\n", line->str);
+      fflush (stdout);
+      g_string_free (line, TRUE);
+    }
+
+  {
+    GString *summary = g_string_new ("summary:");
+    gboolean listed[STERN_N_LEVELS] = { FALSE };
+
+    for (unsigned i = 0; i < n; i++)
+      if (!listed[levels[i]])
+        {
+          listed[levels[i]] = TRUE;
+          g_string_append_printf (summary, " %s=%" G_GUINT64_FORMAT,
+                                  stern_level_name (levels[i]), firsts[levels[i]]);
+          if (times[levels[i]].moves > 0)
+            fprintf (stderr, "%s: %" G_GUINT64_FORMAT " moves, %.4f s a move on average, %.3f s at most\n",
+                     stern_level_name (levels[i]), times[levels[i]].moves,
+                     times[levels[i]].seconds / (double) times[levels[i]].moves,
+                     times[levels[i]].max_seconds);
+        }
+    g_string_append_printf (summary, " draws=%" G_GUINT64_FORMAT " games=%" G_GUINT64_FORMAT,
+                            draws, o.games);
+    printf ("%s\n", summary->str);
+    g_string_free (summary, TRUE);
+  }
+  return 0;
+}
+
+int
+stern_cli_solo (int argc, char **argv)
+{
+  static const char *const allowed[] = { "--seed", NULL };
+  Options o = { STERN_PRESET_TABLE, 0, 0, 1 };
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternSearch) search = NULL;
+  SternLevel level;
+  unsigned moves = 0;
+  double seconds = 0;
+
+  if (!take_options (&argc, &argv, allowed, &o))
+    return ai_usage (NULL);
+  if (argc != 1)
+    return ai_usage ("solo takes a level");
+  if (!lookup_level (argv[0], &level))
+    return ai_usage (NULL);
+
+  game = stern_game_new (stern_variant_lookup ("solo"), STERN_PRESET_TABLE);
+  search = stern_search_new ();
+  while (!stern_game_is_over (game) && moves < SOLO_MAX_MOVES)
+    {
+      SternMove move;
+      SternSearchInfo info;
+      g_autofree char *text = NULL;
+      g_autoptr (GError) error = NULL;
+
+      if (!stern_search_choose (search, game, level, move_seed (o.seed, moves), 0, NULL, &move))
+        break;
+      stern_search_get_info (search, &info);
+      seconds += info.seconds;
+      text = format_move (game, &move);
+      printf ("%s\n", text);
+      if (!stern_game_play (game, move.from, move.to, &error))
+        g_error ("%s played an illegal move: %s", stern_level_name (level), error->message);
+      moves++;
+    }
+  if (!stern_game_is_over (game))
+    fprintf (stderr, "sternhalma-cli: %s did not finish in %u moves\n",
+             stern_level_name (level), moves);
+  fprintf (stderr, "%.3f s in all\n", seconds);
+  printf ("moves: %u\n", moves);
+  return stern_game_is_over (game) ? 0 : 1;
+}

@@ -1,0 +1,201 @@
+/* stern-eval.c: the computer player's evaluation (stern-eval.h). */
+#include "stern-eval.h"
+
+#include <string.h>
+
+#include <glib.h>
+
+/* Each term is in cost units, STERN_EVAL_ROW to a row of progress. */
+
+/* The rear marbles count a little more than the front ones (d² / SQUARE_DIV
+ * per marble), so a move that brings up a straggler beats an equal one at
+ * the front: no marble is left behind. */
+#define SQUARE_DIV          3
+/* Off the straight line from home to goal, per hole of sideways distance
+ * beyond LATERAL_FREE: the sides are dead ends with few jumps. */
+#define LATERAL_W           5
+#define LATERAL_FREE        2.0
+/* The rear marble beyond STRAGGLER_FREE rows behind the average. */
+#define STRAGGLER_W         6
+#define STRAGGLER_FREE      4
+/* A jump forward ready to be made (a ladder rung), capped. */
+#define LADDER_W            3
+#define LADDER_MAX          8
+/* Marbles still at home as the leaving-home check (RULES.md §4) nears:
+ * HOME_W per marble and per move inside the last HOME_HORIZON moves,
+ * and HOME_DOOMED per marble that can no longer make it out in time. */
+#define HOME_HORIZON        14
+#define HOME_W              10
+#define HOME_DOOMED         4000
+
+/* Square root by Newton's method, so the engine needs no libm. */
+static double
+square_root (double x)
+{
+  double r = x > 1 ? x : 1;
+
+  if (x <= 0)
+    return 0;
+  for (int i = 0; i < 64; i++)
+    r = (r + x / r) / 2;
+  return r;
+}
+
+static double
+hole_x (unsigned cell)
+{
+  return stern_board_hole_u (cell) + stern_board_hole_v (cell) / 2.0;
+}
+
+static double
+hole_y (unsigned cell)
+{
+  return stern_board_hole_v (cell) * square_root (3.0) / 2.0;
+}
+
+/* The hole of a ray farthest from the centre: its tip. */
+static unsigned
+ray_tip (unsigned ray)
+{
+  unsigned centre = stern_board_hole_at (0, 0), best = 0, best_d = 0;
+  SternSet holes = stern_board_ray (ray);
+
+  while (holes)
+    {
+      unsigned cell = stern_set_pop (&holes);
+      unsigned d = stern_board_distance (centre, cell);
+
+      if (d > best_d)
+        best = cell, best_d = d;
+    }
+  return best;
+}
+
+void
+stern_eval_init (SternEval *ev, const SternRules *rules)
+{
+  const SternGeometry *geo;
+  unsigned centre;
+
+  g_return_if_fail (ev != NULL && rules != NULL);
+
+  memset (ev, 0, sizeof *ev);
+  ev->rules = rules;
+  ev->marbles = rules->variant->marbles;
+  geo = rules->geometry;
+  centre = stern_board_hole_at (0, 0);
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      unsigned tip = ray_tip (stern_seat_opposite (seat));
+      unsigned home_tip = ray_tip (seat);
+      double ax = hole_x (tip) - hole_x (home_tip), ay = hole_y (tip) - hole_y (home_tip);
+      double alen = square_root (ax * ax + ay * ay);
+      unsigned n_forward = 0;
+      SternSet goal = rules->goal[seat];
+      unsigned dists[32], n = 0;
+
+      ev->tip[seat] = (uint8_t) tip;
+      for (unsigned cell = 0; cell < geo->n_cells; cell++)
+        {
+          unsigned d = stern_board_distance (cell, tip);
+          double px = hole_x (cell) - hole_x (home_tip), py = hole_y (cell) - hole_y (home_tip);
+          double cross = px * ay - py * ax;
+          double lateral = (cross < 0 ? -cross : cross) / alen;
+          int cost = (int) (STERN_EVAL_ROW * d + d * d / SQUARE_DIV);
+
+          if (!stern_set_has (goal, cell) && lateral > LATERAL_FREE)
+            cost += (int) (LATERAL_W * (lateral - LATERAL_FREE) + 0.5);
+          ev->tip_dist[seat][cell] = (uint8_t) d;
+          ev->zone_dist[seat][cell] = (uint8_t) stern_rules_goal_distance (rules, seat, cell);
+          ev->cell_cost[seat][cell] = (int16_t) cost;
+        }
+
+      for (unsigned dir = 0; dir < geo->n_dirs && n_forward < 2; dir++)
+        if (geo->line_len[centre][dir] > 0 &&
+            ev->tip_dist[seat][geo->line[centre][dir][0]] < ev->tip_dist[seat][centre])
+          ev->forward[seat][n_forward++] = (uint8_t) dir;
+      g_assert (n_forward == 2);
+
+      /* The goal filled: the marbles' cheapest holes there. */
+      while (goal && n < G_N_ELEMENTS (dists))
+        dists[n++] = (unsigned) ev->cell_cost[seat][stern_set_pop (&goal)];
+      for (unsigned i = 0; i < n; i++)
+        ev->finished_cost[seat] += (int) dists[i];
+    }
+}
+
+int
+stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
+                      unsigned seat, int moves_left)
+{
+  const SternRules *rules = ev->rules;
+  const SternGeometry *geo = rules->geometry;
+  SternSet marbles = pos->marbles[seat];
+  SternSet goal = rules->goal[seat];
+  int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
+
+  while (marbles)
+    {
+      unsigned cell = stern_set_pop (&marbles);
+      int d = ev->tip_dist[seat][cell];
+
+      cost += ev->cell_cost[seat][cell];
+      sum_d += d;
+      rear = MAX (rear, d);
+      n++;
+      if (!stern_set_has (goal, cell))
+        for (unsigned i = 0; i < 2; i++)
+          {
+            unsigned dir = ev->forward[seat][i];
+
+            if (geo->line_len[cell][dir] >= 2 &&
+                pos->cell[geo->line[cell][dir][0]] != STERN_EMPTY &&
+                pos->cell[geo->line[cell][dir][1]] == STERN_EMPTY)
+              ladders++;
+          }
+    }
+  if (n == 0)
+    return 0;
+
+  cost -= ev->finished_cost[seat] * n / (int) ev->marbles;
+  if (rear * n > sum_d + STRAGGLER_FREE * n)
+    cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
+  cost -= LADDER_W * MIN (ladders, LADDER_MAX);
+
+  if (moves_left >= 0)
+    {
+      int at_home = (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
+
+      if (at_home > 0)
+        {
+          if (moves_left < HOME_HORIZON)
+            cost += HOME_W * at_home * (HOME_HORIZON - moves_left);
+          if (at_home > moves_left)
+            cost += HOME_DOOMED * (at_home - moves_left);
+        }
+    }
+  return cost;
+}
+
+void
+stern_eval_ranking_keys (const SternEval *ev, const SternPosition *pos, unsigned seat,
+                         unsigned *in_goal, unsigned *distance)
+{
+  SternSet marbles = pos->marbles[seat];
+
+  *in_goal = stern_set_count (marbles & ev->rules->goal[seat]);
+  *distance = 0;
+  while (marbles)
+    *distance += ev->zone_dist[seat][stern_set_pop (&marbles)];
+}
+
+bool
+stern_eval_seat_finished (const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  SternSet own = pos->marbles[seat], goal = rules->goal[seat];
+
+  if (rules->finish_needs_all_own)
+    return own != 0 && (own & ~goal) == 0;
+  return (pos->occupied & goal) == goal && (own & goal) != 0;
+}

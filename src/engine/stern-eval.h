@@ -1,0 +1,60 @@
+/* stern-eval.h: how far a player is from finishing, for the computer
+ * player's search (issue 4).
+ *
+ * Everything is table lookups prepared once per rule set: each seat's cost
+ * of a marble on each hole (rows left to the far tip of its goal, so the
+ * goal fills from its deepest holes, plus a little for straying from the
+ * straight line), then terms that need the whole position: no marble left
+ * behind, jumps ready to be made (ladders), and leaving home before the
+ * deadline of RULES.md §4.  Lower cost is better.
+ */
+#pragma once
+
+#include "stern-movegen.h"
+
+/* A won or lost position; search scores near it mean a finish in so many plies. */
+#define STERN_EVAL_WIN      1000000
+/* Cost units of one row of progress. */
+#define STERN_EVAL_ROW      16
+
+typedef struct {
+  const SternRules *rules;
+  unsigned marbles;
+  uint8_t  tip[STERN_N_SEATS];                            /* far tip of the goal */
+  uint8_t  tip_dist[STERN_N_SEATS][STERN_MAX_CELLS];      /* rows to that tip */
+  uint8_t  zone_dist[STERN_N_SEATS][STERN_MAX_CELLS];     /* steps to the goal (§5) */
+  int16_t  cell_cost[STERN_N_SEATS][STERN_MAX_CELLS];     /* cost of a marble there */
+  /* The two directions that bring a marble one row nearer its goal tip. */
+  uint8_t  forward[STERN_N_SEATS][2];
+  /* Cost of a seat whose marbles fill the goal, the least it can have. */
+  int      finished_cost[STERN_N_SEATS];
+} SternEval;
+
+void stern_eval_init (SternEval *ev, const SternRules *rules);
+
+/* The seat's cost in pos.  moves_left is what stern_game_moves_to_leave_home()
+ * gives (moves before the leaving-home check, or -1 when none applies). */
+int  stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
+                           unsigned seat, int moves_left);
+
+/* The cost a move saves on its marble alone (positive: forward). */
+static inline int
+stern_eval_move_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned to)
+{
+  return ev->cell_cost[seat][from] - ev->cell_cost[seat][to];
+}
+
+/* Rows a move gains toward the goal tip, on an empty board. */
+static inline int
+stern_eval_row_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned to)
+{
+  return (int) ev->tip_dist[seat][from] - (int) ev->tip_dist[seat][to];
+}
+
+/* The ranking keys of RULES.md §5: marbles in the goal, summed distance. */
+void stern_eval_ranking_keys (const SternEval *ev, const SternPosition *pos, unsigned seat,
+                              unsigned *in_goal, unsigned *distance);
+
+/* Has the seat finished in pos (RULES.md §5, or all own marbles home in
+ * the race preset)? */
+bool stern_eval_seat_finished (const SternRules *rules, const SternPosition *pos, unsigned seat);

@@ -1,0 +1,1005 @@
+/* stern-search.c: the computer player (stern-search.h).
+ *
+ * One search serves every variant: the root seat's moves at max nodes and,
+ * at min nodes, the best single move of any opponent (Best-Reply Search).
+ * With one opponent that is plain alpha-beta.  Scores are always from the
+ * root seat's side: its best opponent's cost minus its own.
+ *
+ * Chinese checkers has a hundred or more moves a turn, so below the root
+ * only the most promising moves are searched (forward pruning): the
+ * transposition-table move, killers, then moves by distance gain and
+ * history.  The root always looks at every move.
+ */
+#include "stern-search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "stern-eval.h"
+
+#define MAX_PLY         32
+#define INF             (STERN_EVAL_WIN * 2)
+#define WIN_BOUND       (STERN_EVAL_WIN - 1000)
+#define TT_BITS         18
+#define TT_SIZE         (1u << TT_BITS)
+/* A min node lists every opponent's moves. */
+#define NODE_MOVES      4096
+/* Told apart from max nodes in the table. */
+#define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
+#define STOP_POLL_MASK  255
+
+/* A repeated position ends the game (RULES.md §5), ranked by marbles in
+ * the goal and distance: decisive, but below any finish. */
+#define REPETITION_SCORE (STERN_EVAL_WIN / 2)
+/* Earlier positions of the game remembered for that. */
+#define SEEN_SIZE       1024
+#define SEEN_LOOKBACK   300
+
+/* The weight of the best opponent's cost with several opponents. */
+#define MULTI_OPP_NUM   1
+#define MULTI_OPP_DEN   4
+
+/* Move ordering weights.  The inner nodes keep only their first moves, so
+ * the distance gain decides which moves are searched; history only breaks
+ * ties between equal gains. */
+#define ORDER_TT        (1 << 28)
+#define ORDER_KILLER    (1 << 24)
+#define ORDER_GAIN      1024
+#define HISTORY_MAX     (ORDER_GAIN - 1)
+
+/* Easy plays one ply with this much noise (eval units): about three rows,
+ * enough to miss the better of two moves as people do. */
+#define EASY_NOISE      (3 * STERN_EVAL_ROW)
+
+/* Solo: how deep the beam search may look, and room for the children of
+ * one depth (this many per state in the beam on average). */
+#define SOLO_MAX_DEPTH  96
+#define SOLO_CHILDREN   96
+
+typedef struct {
+  uint8_t from, to, seat, flags;
+  int32_t order;
+} SMove;
+
+enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
+typedef struct {
+  uint64_t key;
+  int32_t  score;
+  uint8_t  depth;
+  uint8_t  bound;
+  uint8_t  from, to, seat;
+} TTEntry;
+
+/* What makes the levels differ.  Columns: depth, node budget, time cap
+ * (ms), moves searched at inner max and min nodes, root noise, and the
+ * solo beam width. */
+typedef struct {
+  unsigned max_depth;
+  guint64  nodes;       /* node budget; 0: none */
+  int      time_ms;     /* safety cap */
+  unsigned beam_max;    /* moves searched at inner max nodes */
+  unsigned beam_min;    /* and at min nodes */
+  int      jitter;      /* root noise, to vary games between seeds */
+  unsigned solo_beam;
+} LevelParams;
+
+static const LevelParams level_params[STERN_N_PLAY_LEVELS] = {
+  /* easy: a noisy one-ply look, handled apart */
+  { 1,  0,       200,  0,  0,  EASY_NOISE,          8 },
+  /* medium: a short look ahead with some noise */
+  { 2,  6000,    300,  10, 8,  STERN_EVAL_ROW,      100 },
+  /* hard */
+  { 24, 50000,   900,  14, 10, 2,                   1000 },
+  /* expert */
+  { 24, 200000,  2700, 18, 12, 2,                   3000 },
+};
+
+typedef struct {
+  uint32_t parent;
+  uint8_t  from, to;
+} SoloStep;
+
+typedef struct {
+  uint64_t key;
+  int32_t  h;
+  uint32_t parent;
+  uint8_t  from, to;
+} SoloChild;
+
+struct _SternSearch {
+  TTEntry  *tt;
+  SMove    (*moves)[NODE_MOVES];
+  SternMove scratch[STERN_MAX_MOVES];
+  int32_t   history[STERN_N_SEATS][STERN_MAX_CELLS][STERN_MAX_CELLS];
+  SMove     killers[MAX_PLY][2];
+
+  /* The search under way. */
+  SternRules    rules;
+  SternEval     eval;
+  SternPosition pos;
+  unsigned      root;
+  unsigned      partner;            /* STERN_NO_SEAT without teams */
+  unsigned      n_opp;
+  uint8_t       opp[STERN_N_SEATS]; /* opponent seats still playing */
+  int           made[STERN_N_SEATS];
+  guint64       nodes, node_limit;
+  gint64        deadline_us;
+  const gint   *stop;
+  bool          aborted;
+  uint64_t      seen[SEEN_SIZE];    /* the game's earlier positions; 0: empty slot */
+  uint64_t      path[MAX_PLY];      /* keys of the positions on the search path */
+  unsigned      beam_max, beam_min;
+
+  /* Solo: the last plan, replayed while the game follows it. */
+  SoloStep      *solo_steps;
+  SoloChild     *solo_children;
+  SternPosition *solo_cur, *solo_next;
+  unsigned       solo_alloc_beam;
+  SternMove      plan[SOLO_MAX_DEPTH];
+  uint64_t       plan_key[SOLO_MAX_DEPTH];
+  unsigned       plan_len;
+  int            plan_level;
+
+  SternSearchInfo info;
+};
+
+static const char *const level_names[STERN_N_LEVELS] = {
+  "easy", "medium", "hard", "expert", "random", "greedy",
+};
+
+const char *
+stern_level_name (SternLevel level)
+{
+  g_return_val_if_fail (level < STERN_N_LEVELS, "medium");
+  return level_names[level];
+}
+
+gboolean
+stern_level_lookup (const char *name, SternLevel *level)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+  for (unsigned i = 0; i < STERN_N_LEVELS; i++)
+    if (strcmp (name, level_names[i]) == 0)
+      {
+        if (level)
+          *level = (SternLevel) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+SternSearch *
+stern_search_new (void)
+{
+  SternSearch *s = g_new0 (SternSearch, 1);
+
+  s->tt = g_new0 (TTEntry, TT_SIZE);
+  s->moves = g_malloc (sizeof (SMove[NODE_MOVES]) * MAX_PLY);
+  s->plan_level = -1;
+  return s;
+}
+
+void
+stern_search_free (SternSearch *search)
+{
+  if (search == NULL)
+    return;
+  g_free (search->tt);
+  g_free (search->moves);
+  g_free (search->solo_steps);
+  g_free (search->solo_children);
+  g_free (search->solo_cur);
+  g_free (search->solo_next);
+  g_free (search);
+}
+
+void
+stern_search_get_info (const SternSearch *search, SternSearchInfo *info)
+{
+  g_return_if_fail (search != NULL && info != NULL);
+  *info = search->info;
+}
+
+static uint64_t
+mix64 (uint64_t x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/* A reproducible number in [0, range] for a move under a seed. */
+static int
+move_noise (guint64 seed, unsigned from, unsigned to, int range)
+{
+  if (range <= 0)
+    return 0;
+  return (int) (mix64 (seed ^ ((uint64_t) from << 8 | to) * G_GUINT64_CONSTANT (0x2545f4914f6cdd1d)) %
+                (uint64_t) (range + 1));
+}
+
+/* ---- evaluation from the root's side ---- */
+
+static int
+moves_left (const SternSearch *s, unsigned seat)
+{
+  int deadline = (int) s->rules.leave_home_deadline;
+
+  if (!deadline || s->made[seat] >= deadline)
+    return -1;
+  return deadline - s->made[seat];
+}
+
+static int
+seat_cost (const SternSearch *s, unsigned seat)
+{
+  return stern_eval_seat_cost (&s->eval, &s->pos, seat, moves_left (s, seat));
+}
+
+static int
+unit_cost (const SternSearch *s, unsigned seat)
+{
+  int cost = seat_cost (s, seat);
+
+  if (s->rules.variant->teams)
+    cost += seat_cost (s, stern_seat_opposite (seat));
+  return cost;
+}
+
+static int
+evaluate (const SternSearch *s)
+{
+  int mine = unit_cost (s, s->root), best_opp = INF;
+
+  for (unsigned i = 0; i < s->n_opp; i++)
+    {
+      unsigned seat = s->opp[i];
+
+      /* A team is counted once, at its lower seat still playing. */
+      if (s->rules.variant->teams && seat > 2)
+        {
+          bool partner_listed = false;
+          for (unsigned j = 0; j < s->n_opp; j++)
+            partner_listed |= s->opp[j] == stern_seat_opposite (seat);
+          if (partner_listed)
+            continue;
+        }
+      best_opp = MIN (best_opp, unit_cost (s, seat));
+    }
+  if (best_opp == INF)
+    return -mine;
+  /* With several opponents, holding the leader back pays less than
+   * racing: count its progress only in part. */
+  if (s->n_opp > 1)
+    return best_opp * MULTI_OPP_NUM / MULTI_OPP_DEN - mine;
+  return best_opp - mine;
+}
+
+/* ---- moves inside the search ---- */
+
+/* Would the seat's move to `to`, just made (made[] already counts it), eliminate it (§4)? */
+static bool
+search_fatal (const SternSearch *s, unsigned seat, unsigned to)
+{
+  const SternRules *rules = &s->rules;
+  int deadline = (int) rules->leave_home_deadline;
+  SternSet at_home;
+
+  if (!deadline || s->made[seat] < deadline)
+    return false;
+  if (s->made[seat] > deadline)
+    return rules->fatal_return_home && stern_set_has (rules->home[seat], to);
+  at_home = s->pos.marbles[seat] & rules->home[seat];
+  while (at_home)
+    if (stern_movegen_marble_can_move (rules, &s->pos, stern_set_pop (&at_home)))
+      return true;
+  return false;
+}
+
+/* Can seat finish with one move (the reply of RULES.md §5)? */
+static bool
+can_finish_in_one (SternSearch *s, unsigned seat)
+{
+  SternMove *moves = s->scratch;
+  size_t n = stern_movegen_generate (&s->rules, &s->pos, seat, moves);
+  bool found = false;
+
+  for (size_t i = 0; i < n && !found; i++)
+    {
+      stern_position_move (&s->pos, moves[i].from, moves[i].to);
+      found = stern_eval_seat_finished (&s->rules, &s->pos, seat);
+      stern_position_move (&s->pos, moves[i].to, moves[i].from);
+    }
+  return found;
+}
+
+/* The score when the mover's move ended the contest, or FALSE. */
+static bool
+terminal_score (SternSearch *s, unsigned mover, unsigned ply, int *score)
+{
+  const SternRules *rules = &s->rules;
+
+  if (rules->variant->teams || !stern_eval_seat_finished (rules, &s->pos, mover))
+    return false;
+  if (s->n_opp == 1)
+    {
+      unsigned other = mover == s->root ? s->opp[0] : s->root;
+      int sign = mover == s->root ? 1 : -1;
+
+      if (rules->reply_move && mover == rules->variant->seats[0] &&
+          can_finish_in_one (s, other))
+        *score = 0;
+      else
+        *score = sign * (STERN_EVAL_WIN - (int) ply);
+      return true;
+    }
+  /* Several opponents: the root finishing takes first place; an opponent
+   * finishing is left to the evaluation, the race for the rest goes on. */
+  if (mover != s->root)
+    return false;
+  *score = STERN_EVAL_WIN - (int) ply;
+  return true;
+}
+
+static unsigned
+generate (SternSearch *s, unsigned ply, bool max_node)
+{
+  SMove *list = s->moves[ply];
+  unsigned n = 0;
+  unsigned seats[STERN_N_SEATS], n_seats = 0;
+
+  if (max_node)
+    seats[n_seats++] = s->root;
+  else
+    for (unsigned i = 0; i < s->n_opp; i++)
+      seats[n_seats++] = s->opp[i];
+
+  for (unsigned k = 0; k < n_seats; k++)
+    {
+      unsigned seat = seats[k];
+      size_t count = stern_movegen_generate (&s->rules, &s->pos, seat, s->scratch);
+
+      for (size_t i = 0; i < count && n < NODE_MOVES; i++)
+        {
+          unsigned from = s->scratch[i].from, to = s->scratch[i].to;
+
+          list[n].from = (uint8_t) from;
+          list[n].to = (uint8_t) to;
+          list[n].seat = (uint8_t) seat;
+          list[n].flags = 0;
+          list[n].order = ORDER_GAIN * stern_eval_move_gain (&s->eval, seat, from, to) +
+                          MIN (s->history[seat][from][to], HISTORY_MAX);
+          n++;
+        }
+    }
+  return n;
+}
+
+static inline bool
+same_move (const SMove *a, unsigned from, unsigned to, unsigned seat)
+{
+  return a->from == from && a->to == to && a->seat == seat;
+}
+
+/* Brings the best-ordered of list[i…n) to i. */
+static inline void
+pick_next (SMove *list, unsigned i, unsigned n)
+{
+  unsigned best = i;
+
+  for (unsigned j = i + 1; j < n; j++)
+    if (list[j].order > list[best].order)
+      best = j;
+  if (best != i)
+    {
+      SMove t = list[i];
+      list[i] = list[best];
+      list[best] = t;
+    }
+}
+
+static bool
+out_of_budget (SternSearch *s)
+{
+  if (s->aborted)
+    return true;
+  s->nodes++;
+  if (s->node_limit && s->nodes >= s->node_limit)
+    s->aborted = true;
+  else if ((s->nodes & STOP_POLL_MASK) == 0 &&
+           ((s->stop && g_atomic_int_get (s->stop)) ||
+            (s->deadline_us && g_get_monotonic_time () >= s->deadline_us)))
+    s->aborted = true;
+  return s->aborted;
+}
+
+static void
+make (SternSearch *s, const SMove *m)
+{
+  stern_position_move (&s->pos, m->from, m->to);
+  s->made[m->seat]++;
+}
+
+static void
+unmake (SternSearch *s, const SMove *m)
+{
+  stern_position_move (&s->pos, m->to, m->from);
+  s->made[m->seat]--;
+}
+
+static void
+seen_add (SternSearch *s, uint64_t key)
+{
+  unsigned i = (unsigned) key & (SEEN_SIZE - 1);
+
+  if (key == 0)
+    return;
+  while (s->seen[i] != 0 && s->seen[i] != key)
+    i = (i + 1) & (SEEN_SIZE - 1);
+  s->seen[i] = key;
+}
+
+static bool
+seen_has (const SternSearch *s, uint64_t key)
+{
+  unsigned i = (unsigned) key & (SEEN_SIZE - 1);
+
+  while (s->seen[i] != 0)
+    {
+      if (s->seen[i] == key)
+        return true;
+      i = (i + 1) & (SEEN_SIZE - 1);
+    }
+  return false;
+}
+
+/* The position has been seen before, in the game or on the search path:
+ * count it as the repetition that ends the game, ranked as §5 says. */
+static bool
+is_repetition (const SternSearch *s, uint64_t key, unsigned ply)
+{
+  for (unsigned p = ply; p >= 2; p -= 2)
+    if (s->path[p - 2] == key)
+      return true;
+  return seen_has (s, key);
+}
+
+static int
+repetition_score (const SternSearch *s)
+{
+  unsigned my_goal, my_dist, opp_goal, opp_dist;
+
+  if (s->n_opp != 1 || s->rules.variant->teams)
+    return 0;
+  stern_eval_ranking_keys (&s->eval, &s->pos, s->root, &my_goal, &my_dist);
+  stern_eval_ranking_keys (&s->eval, &s->pos, s->opp[0], &opp_goal, &opp_dist);
+  if (my_goal != opp_goal)
+    return my_goal > opp_goal ? REPETITION_SCORE : -REPETITION_SCORE;
+  if (my_dist != opp_dist)
+    return my_dist < opp_dist ? REPETITION_SCORE : -REPETITION_SCORE;
+  return 0;
+}
+
+static int
+search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool max_node)
+{
+  SMove *list;
+  TTEntry *entry;
+  uint64_t key;
+  unsigned n, beam, searched = 0;
+  int best, alpha0 = alpha, beta0 = beta;
+  SMove best_move = { 0 };
+  bool have_tt = false;
+  uint8_t tt_from = 0, tt_to = 0, tt_seat = 0;
+
+  key = s->pos.hash ^ (max_node ? 0 : MIN_NODE_KEY);
+  if (s->rules.repetition_ends && is_repetition (s, key, ply))
+    return repetition_score (s);
+  if (depth <= 0 || ply >= MAX_PLY - 1)
+    return evaluate (s);
+  if (out_of_budget (s))
+    return 0;
+  s->path[ply] = key;
+  entry = &s->tt[key & (TT_SIZE - 1)];
+  if (entry->key == key)
+    {
+      if (entry->depth >= depth &&
+          (entry->bound == BOUND_EXACT ||
+           (entry->bound == BOUND_LOWER && entry->score >= beta) ||
+           (entry->bound == BOUND_UPPER && entry->score <= alpha)))
+        return entry->score;
+      have_tt = true;
+      tt_from = entry->from, tt_to = entry->to, tt_seat = entry->seat;
+    }
+
+  n = generate (s, ply, max_node);
+  list = s->moves[ply];
+  for (unsigned i = 0; i < n; i++)
+    {
+      const SMove *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
+
+      if (have_tt && same_move (&list[i], tt_from, tt_to, tt_seat))
+        list[i].order += ORDER_TT;
+      else if (same_move (&list[i], k0->from, k0->to, k0->seat) ||
+               same_move (&list[i], k1->from, k1->to, k1->seat))
+        list[i].order += ORDER_KILLER;
+    }
+
+  beam = max_node ? s->beam_max : s->beam_min;
+  best = max_node ? -INF : INF;
+  for (unsigned i = 0; i < n && searched < beam; i++)
+    {
+      SMove *m;
+      int v;
+
+      pick_next (list, i, n);
+      m = &list[i];
+      make (s, m);
+      if (search_fatal (s, m->seat, m->to))
+        {
+          unmake (s, m);
+          continue;
+        }
+      searched++;
+      if (!terminal_score (s, m->seat, ply + 1, &v))
+        v = search_node (s, depth - 1, ply + 1, alpha, beta, !max_node);
+      unmake (s, m);
+      if (s->aborted)
+        return best == INF || best == -INF ? 0 : best;
+
+      if (max_node ? v > best : v < best)
+        {
+          best = v;
+          best_move = *m;
+        }
+      if (max_node)
+        alpha = MAX (alpha, v);
+      else
+        beta = MIN (beta, v);
+      if (alpha >= beta)
+        {
+          SMove *k = s->killers[ply];
+
+          if (!same_move (&k[0], m->from, m->to, m->seat))
+            {
+              k[1] = k[0];
+              k[0] = *m;
+            }
+          s->history[m->seat][m->from][m->to] += depth * depth;
+          break;
+        }
+    }
+
+  /* No move (or only fatal ones): the turn passes. */
+  if (searched == 0)
+    return search_node (s, depth - 1, ply + 1, alpha0, beta0, !max_node);
+
+  entry->key = key;
+  entry->score = best;
+  entry->depth = (uint8_t) depth;
+  entry->bound = best <= alpha0 ? BOUND_UPPER : best >= beta0 ? BOUND_LOWER : BOUND_EXACT;
+  entry->from = best_move.from;
+  entry->to = best_move.to;
+  entry->seat = best_move.seat;
+  return best;
+}
+
+/* ---- setting up a search ---- */
+
+static void
+setup (SternSearch *s, const SternGame *game)
+{
+  const SternVariant *v = stern_game_get_variant (game);
+
+  s->rules = *stern_game_get_rules (game);
+  stern_eval_init (&s->eval, &s->rules);
+  s->pos = *stern_game_get_position (game);
+  s->root = stern_game_get_turn (game);
+  s->partner = v->teams ? stern_seat_opposite (s->root) : STERN_NO_SEAT;
+  s->n_opp = 0;
+  for (unsigned i = 0; i < v->n_players; i++)
+    {
+      unsigned seat = v->seats[i];
+
+      s->made[seat] = (int) stern_game_get_moves_made (game, seat);
+      if (seat != s->root && seat != s->partner &&
+          stern_game_get_player_state (game, seat) == STERN_PLAYER_PLAYING)
+        s->opp[s->n_opp++] = (uint8_t) seat;
+    }
+  s->nodes = 0;
+  s->aborted = false;
+
+  /* The earlier positions, keyed as the search keys its nodes: the root
+   * seat on turn at max nodes, an opponent at min nodes. */
+  memset (s->seen, 0, sizeof s->seen);
+  if (s->rules.repetition_ends && stern_game_get_n_actions (game) > 0)
+    {
+      g_autoptr (SternGame) past = stern_game_copy (game);
+      uint64_t root_key = stern_position_key_to_move (s->root);
+
+      for (unsigned i = 0; i < SEEN_LOOKBACK && stern_game_undo (past); i++)
+        {
+          const SternPosition *p = stern_game_get_position (past);
+
+          if (p->to_move == s->root)
+            seen_add (s, p->hash);
+          else
+            seen_add (s, p->hash ^ stern_position_key_to_move (p->to_move) ^ root_key ^ MIN_NODE_KEY);
+        }
+    }
+}
+
+/* The seat's legal moves in the game, fatal ones dropped while others exist. */
+static size_t
+root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
+{
+  size_t n = stern_game_legal_moves (game, moves), kept = 0;
+
+  for (size_t i = 0; i < n; i++)
+    if (!(moves[i].flags & STERN_MOVE_FATAL))
+      moves[kept++] = moves[i];
+  return kept > 0 ? kept : n;
+}
+
+static gboolean
+choose_random (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
+{
+  size_t n = root_moves (s, game, s->scratch);
+
+  if (n == 0)
+    return FALSE;
+  *out = s->scratch[mix64 (seed ^ stern_game_get_position (game)->hash) % n];
+  return TRUE;
+}
+
+/* Greedy: the most rows gained; ties broken by the seed. */
+static gboolean
+choose_greedy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t n = root_moves (s, game, moves);
+  unsigned seat = stern_game_get_turn (game);
+  int best = -INF;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      int v = stern_eval_row_gain (&s->eval, seat, moves[i].from, moves[i].to) * 1024 +
+              move_noise (seed, moves[i].from, moves[i].to, 1023);
+      if (v > best)
+        {
+          best = v;
+          *out = moves[i];
+        }
+    }
+  return n > 0;
+}
+
+/* Easy: one ply with noise, the way a person overlooks the better move. */
+static gboolean
+choose_easy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t n = root_moves (s, game, moves);
+  int best = -INF;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      SMove m = { moves[i].from, moves[i].to, (uint8_t) s->root, 0, 0 };
+      int v;
+
+      make (s, &m);
+      if (!terminal_score (s, s->root, 1, &v))
+        v = evaluate (s) + move_noise (seed, m.from, m.to, EASY_NOISE);
+      unmake (s, &m);
+      if (v > best)
+        {
+          best = v;
+          *out = moves[i];
+        }
+    }
+  s->info.score = best;
+  return n > 0;
+}
+
+static int
+compare_root (const void *a, const void *b)
+{
+  const SMove *x = a, *y = b;
+  return (y->order > x->order) - (y->order < x->order);
+}
+
+/* Iterative deepening over the root's moves. */
+static gboolean
+choose_search (SternSearch *s, const SternGame *game, const LevelParams *lp,
+               guint64 seed, SternMove *out)
+{
+  SternMove legal[STERN_MAX_MOVES];
+  size_t n = root_moves (s, game, legal);
+  SMove *list = s->moves[0];
+  SMove best_move;
+  int best_score = 0;
+
+  if (n == 0)
+    return FALSE;
+
+  /* The root's order: the gain, a fixed order for ties. */
+  for (size_t i = 0; i < n; i++)
+    {
+      list[i].from = legal[i].from;
+      list[i].to = legal[i].to;
+      list[i].seat = (uint8_t) s->root;
+      list[i].flags = legal[i].flags;
+      list[i].order = stern_eval_move_gain (&s->eval, s->root, legal[i].from, legal[i].to);
+    }
+  qsort (list, n, sizeof *list, compare_root);
+  best_move = list[0];
+  s->path[0] = s->pos.hash;
+
+  for (unsigned depth = 1; depth <= lp->max_depth; depth++)
+    {
+      int alpha = -INF;
+      SMove iter_best = list[0];
+      unsigned completed = 0;
+
+      for (size_t i = 0; i < n; i++)
+        {
+          SMove *m = &list[i];
+          int noise = move_noise (seed, m->from, m->to, lp->jitter);
+          int v;
+
+          make (s, m);
+          if (!terminal_score (s, s->root, 1, &v))
+            v = search_node (s, (int) depth - 1, 1, alpha - noise, INF, false);
+          unmake (s, m);
+          if (s->aborted)
+            break;
+          v += noise;
+          completed++;
+          m->order = v;
+          if (v > alpha)
+            {
+              alpha = v;
+              iter_best = *m;
+            }
+        }
+
+      /* An unfinished iteration still searched the previous best first:
+       * whatever beat it is better. */
+      if (completed > 0)
+        {
+          best_move = iter_best;
+          best_score = alpha;
+        }
+      if (s->aborted)
+        break;
+      s->info.depth = depth;
+
+      /* The unfinished moves keep their old order behind the searched ones. */
+      for (size_t i = completed; i < n; i++)
+        list[i].order = -INF;
+      for (size_t i = 0; i < completed; i++)
+        if (same_move (&list[i], iter_best.from, iter_best.to, iter_best.seat))
+          list[i].order = INF;
+      qsort (list, n, sizeof *list, compare_root);
+      if (best_score >= WIN_BOUND || best_score <= -WIN_BOUND || n == 1)
+        break;
+    }
+
+  out->from = best_move.from;
+  out->to = best_move.to;
+  out->flags = best_move.flags;
+  s->info.score = best_score;
+  return TRUE;
+}
+
+/* ---- solo: the shortest crossing ---- */
+
+static int
+compare_children (const void *a, const void *b)
+{
+  const SoloChild *x = a, *y = b;
+
+  if (x->h != y->h)
+    return x->h < y->h ? -1 : 1;
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+static void
+solo_reserve (SternSearch *s, unsigned beam)
+{
+  if (s->solo_alloc_beam >= beam)
+    return;
+  g_free (s->solo_steps);
+  g_free (s->solo_children);
+  g_free (s->solo_cur);
+  g_free (s->solo_next);
+  s->solo_steps = g_new (SoloStep, (gsize) SOLO_MAX_DEPTH * beam);
+  s->solo_children = g_new (SoloChild, (gsize) SOLO_CHILDREN * beam);
+  s->solo_cur = g_new (SternPosition, beam);
+  s->solo_next = g_new (SternPosition, beam);
+  s->solo_alloc_beam = beam;
+}
+
+/* Writes the moves from the root to a child of level `level` into the plan. */
+static void
+solo_trace (SternSearch *s, unsigned beam, unsigned level, uint32_t parent,
+            unsigned from, unsigned to)
+{
+  SternPosition pos = s->pos;
+
+  s->plan[level].from = (uint8_t) from;
+  s->plan[level].to = (uint8_t) to;
+  s->plan[level].flags = 0;
+  for (unsigned l = level; l-- > 0;)
+    {
+      const SoloStep *step = &s->solo_steps[(gsize) l * beam + parent];
+
+      s->plan[l].from = step->from;
+      s->plan[l].to = step->to;
+      s->plan[l].flags = 0;
+      parent = step->parent;
+    }
+  s->plan_len = level + 1;
+  for (unsigned l = 0; l < s->plan_len; l++)
+    {
+      s->plan_key[l] = pos.hash;
+      stern_position_move (&pos, s->plan[l].from, s->plan[l].to);
+    }
+}
+
+/* Beam search over move sequences: at each depth keep the `beam` best
+ * distinct positions by evaluation, until one has finished. */
+static void
+solo_plan (SternSearch *s, unsigned beam)
+{
+  const unsigned seat = s->root;
+  const unsigned cap = SOLO_CHILDREN * beam;
+  unsigned n_cur = 1;
+
+  solo_reserve (s, beam);
+  s->solo_cur[0] = s->pos;
+  s->plan_len = 0;
+
+  for (unsigned level = 0; level < SOLO_MAX_DEPTH; level++)
+    {
+      SoloChild *children = s->solo_children;
+      unsigned n_child = 0, n_next = 0;
+      SternPosition *tmp;
+
+      for (unsigned i = 0; i < n_cur; i++)
+        {
+          SternPosition *pos = &s->solo_cur[i];
+          size_t count = stern_movegen_generate (&s->rules, pos, seat, s->scratch);
+
+          for (size_t k = 0; k < count && n_child < cap; k++)
+            {
+              unsigned from = s->scratch[k].from, to = s->scratch[k].to;
+              bool done;
+
+              stern_position_move (pos, from, to);
+              done = stern_eval_seat_finished (&s->rules, pos, seat);
+              children[n_child].key = pos->hash;
+              children[n_child].h = stern_eval_seat_cost (&s->eval, pos, seat, -1);
+              stern_position_move (pos, to, from);
+              if (done)
+                {
+                  solo_trace (s, beam, level, i, from, to);
+                  return;
+                }
+              children[n_child].parent = i;
+              children[n_child].from = (uint8_t) from;
+              children[n_child].to = (uint8_t) to;
+              n_child++;
+            }
+        }
+      if (n_child == 0)
+        break;
+
+      qsort (children, n_child, sizeof *children, compare_children);
+      for (unsigned c = 0; c < n_child && n_next < beam; c++)
+        {
+          SoloStep *step;
+
+          if (c > 0 && children[c].key == children[c - 1].key)
+            continue;
+          step = &s->solo_steps[(gsize) level * beam + n_next];
+          step->parent = children[c].parent;
+          step->from = children[c].from;
+          step->to = children[c].to;
+          s->solo_next[n_next] = s->solo_cur[children[c].parent];
+          stern_position_move (&s->solo_next[n_next], step->from, step->to);
+          n_next++;
+        }
+      tmp = s->solo_cur;
+      s->solo_cur = s->solo_next;
+      s->solo_next = tmp;
+      n_cur = n_next;
+
+      /* Out of depth: follow the best line found so far. */
+      if (level == SOLO_MAX_DEPTH - 1)
+        {
+          const SoloStep *step = &s->solo_steps[(gsize) level * beam];
+          solo_trace (s, beam, level, step->parent, step->from, step->to);
+        }
+    }
+}
+
+static gboolean
+choose_solo (SternSearch *s, int level, unsigned beam, SternMove *out)
+{
+  for (int attempt = 0; attempt < 2; attempt++)
+    {
+      if (s->plan_level == level)
+        for (unsigned i = 0; i < s->plan_len; i++)
+          if (s->plan_key[i] == s->pos.hash &&
+              s->pos.cell[s->plan[i].from] == s->root &&
+              stern_set_has (stern_movegen_destinations (&s->rules, &s->pos, s->plan[i].from),
+                             s->plan[i].to))
+            {
+              *out = s->plan[i];
+              return TRUE;
+            }
+      solo_plan (s, beam);
+      s->plan_level = level;
+    }
+  return FALSE;
+}
+
+/* ---- the entry point ---- */
+
+gboolean
+stern_search_choose (SternSearch *search, const SternGame *game,
+                     SternLevel level, guint64 seed, int movetime_ms,
+                     const gint *stop, SternMove *out)
+{
+  SternSearch *s = search;
+  const LevelParams *lp;
+  gint64 start;
+  gboolean found;
+
+  g_return_val_if_fail (search != NULL && game != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (level < STERN_N_LEVELS, FALSE);
+
+  memset (&s->info, 0, sizeof s->info);
+  if (stern_game_is_over (game) || stern_game_must_pass (game))
+    return FALSE;
+
+  start = g_get_monotonic_time ();
+  setup (s, game);
+  s->stop = stop;
+  s->node_limit = 0;
+  s->deadline_us = 0;
+
+  if (level == STERN_LEVEL_RANDOM)
+    found = choose_random (s, game, seed, out);
+  else if (level == STERN_LEVEL_GREEDY)
+    found = choose_greedy (s, game, seed, out);
+  else
+    {
+      lp = &level_params[level];
+      if (stern_game_get_variant (game)->solo)
+        found = choose_solo (s, (int) level, lp->solo_beam, out);
+      else if (level == STERN_LEVEL_EASY)
+        found = choose_easy (s, game, seed, out);
+      else
+        {
+          memset (s->tt, 0, sizeof (TTEntry) * TT_SIZE);
+          memset (s->history, 0, sizeof s->history);
+          memset (s->killers, 0, sizeof s->killers);
+          s->beam_max = lp->beam_max;
+          s->beam_min = lp->beam_min;
+          s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
+          s->deadline_us = start + (gint64) (movetime_ms > 0 ? movetime_ms : lp->time_ms) * 1000;
+          found = choose_search (s, game, lp, seed, out);
+        }
+      /* Should the search have picked nothing sensible, any legal move will do. */
+      if (!found)
+        found = choose_random (s, game, seed, out);
+    }
+
+  s->info.nodes = s->nodes;
+  s->info.seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  return found;
+}

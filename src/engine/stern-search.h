@@ -1,0 +1,62 @@
+/* stern-search.h: the computer player (issue 4).
+ *
+ * Two players: iterative-deepening alpha-beta with a transposition table.
+ * Three to six players and teams: Best-Reply Search (Schadd & Winands
+ * 2011), where the opponents' best single move stands for all of theirs.
+ * Solo: a beam search for the shortest crossing.  The levels are limited by
+ * nodes, not by time, so the same seed gives the same move on any machine;
+ * time is only a safety cap.
+ *
+ * A search object holds the transposition table and scratch buffers,
+ * allocated once; it is not thread-safe, so give each thread its own.
+ */
+#pragma once
+
+#include "stern-game.h"
+
+typedef enum {
+  STERN_LEVEL_EASY,
+  STERN_LEVEL_MEDIUM,
+  STERN_LEVEL_HARD,
+  STERN_LEVEL_EXPERT,
+  /* Baselines for measuring the levels, not offered to players. */
+  STERN_LEVEL_RANDOM,   /* a uniformly random move */
+  STERN_LEVEL_GREEDY,   /* the best one-move distance gain */
+  STERN_N_LEVELS,
+} SternLevel;
+
+/* The levels a player can choose: easy … expert. */
+#define STERN_N_PLAY_LEVELS 4
+
+/* "easy", "medium", "hard", "expert", "random", "greedy". */
+const char *stern_level_name (SternLevel level);
+/* FALSE when name is none of those. */
+gboolean    stern_level_lookup (const char *name, SternLevel *level);
+
+typedef struct _SternSearch SternSearch;
+
+SternSearch *stern_search_new (void);
+void         stern_search_free (SternSearch *search);
+
+/* Chooses a legal move for the seat on turn.  The same game, level and seed
+ * give the same move.  movetime_ms <= 0 uses the level's own budget (a node
+ * limit, with a time cap); above 0 it searches for that long instead.  stop
+ * (may be NULL) is polled with g_atomic_int_get: when it becomes non-zero
+ * the search returns its best move so far at once.  Never picks a fatal
+ * move (RULES.md §4) while another exists.  Returns FALSE only when the
+ * game is over or the seat must pass. */
+gboolean     stern_search_choose (SternSearch *search, const SternGame *game,
+                                  SternLevel level, guint64 seed, int movetime_ms,
+                                  const gint *stop, SternMove *out);
+
+typedef struct {
+  unsigned depth;       /* deepest completed iteration (plies) */
+  guint64  nodes;
+  int      score;       /* for the mover, in eval units (STERN_EVAL_ROW a row) */
+  double   seconds;
+} SternSearchInfo;
+
+/* What the last stern_search_choose() did. */
+void         stern_search_get_info (const SternSearch *search, SternSearchInfo *info);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SternSearch, stern_search_free)

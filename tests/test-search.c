@@ -1,0 +1,279 @@
+/* The computer player (stern-search.h): legal and never fatal moves in
+ * every variant and preset, immediate wins, determinism, the stop flag,
+ * and the solo crossing. */
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-notation.h"
+#include "stern-search.h"
+
+/* A search budget small enough to keep the test quick. */
+#define QUICK_MS 15
+
+static SternGame *
+game_from (const char *text, SternPreset preset, const unsigned moves_made[STERN_N_SEATS])
+{
+  const SternVariant *variant;
+  SternPosition pos;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (stern_notation_parse_position (text, &variant, &pos, &error));
+  g_assert_no_error (error);
+  return stern_game_new_from_position (variant, preset, &pos, moves_made);
+}
+
+static unsigned
+hole (const char *name)
+{
+  unsigned c = stern_board_hole_parse (name, strlen (name));
+  g_assert_cmpuint (c, !=, STERN_NO_CELL);
+  return c;
+}
+
+/* The budget a test gives a level: its own for the quick ones. */
+static int
+budget (SternLevel level)
+{
+  return level == STERN_LEVEL_HARD || level == STERN_LEVEL_EXPERT ? QUICK_MS : 0;
+}
+
+static void
+test_levels_legal_everywhere (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
+    for (unsigned p = 0; p < STERN_N_PRESETS; p++)
+      {
+        const SternVariant *variant = stern_variant_get (v);
+        g_autoptr (SternGame) game = NULL;
+        g_autoptr (GRand) rand = g_rand_new_with_seed (7 * v + p);
+
+        if (variant->solo && p != STERN_PRESET_TABLE)
+          continue;
+        if (p == STERN_PRESET_RACE && variant->n_players != 2)
+          continue;
+        game = stern_game_new (variant, (SternPreset) p);
+
+        /* Let the levels take turns for a while from the start. */
+        for (unsigned turn = 0; turn < 24 && !stern_game_is_over (game); turn++)
+          {
+            SternLevel level = (SternLevel) ((turn + v) % STERN_N_LEVELS);
+            SternMove move;
+
+            if (variant->solo && (level == STERN_LEVEL_EXPERT || level == STERN_LEVEL_HARD))
+              level = STERN_LEVEL_MEDIUM;
+            if (stern_game_must_pass (game))
+              {
+                g_assert_true (stern_game_pass (game, NULL));
+                continue;
+              }
+            g_assert_true (stern_search_choose (search, game, level, g_rand_int (rand),
+                                                budget (level), NULL, &move));
+            g_assert_true (stern_game_is_legal (game, move.from, move.to));
+            g_assert_false (stern_game_is_fatal (game, move.from, move.to));
+            g_assert_true (stern_game_play (game, move.from, move.to, NULL));
+          }
+      }
+}
+
+/* White's 30th move: the marble left at home on m1 must leave now (by
+ * m1-k3-k5 over black's marbles), and every other move would eliminate
+ * white. */
+static void
+test_fatal_deadline_avoided (void)
+{
+  static const unsigned made[STERN_N_SEATS] = { 29, 0, 0, 29, 0, 0 };
+  g_autoptr (SternGame) game = game_from ("classic-2 white "
+                                          "white:m1,i9,h9,h10,g10,g11,f12,j8,j9,k8 "
+                                          "black:l2,k4,e17,e16,f16,e15,f15,g15,e14,f14",
+                                          STERN_PRESET_TABLE, made);
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (unsigned l = 0; l < STERN_N_LEVELS; l++)
+    {
+      SternMove move;
+
+      g_assert_true (stern_search_choose (search, game, (SternLevel) l, 3, budget (l), NULL, &move));
+      g_assert_false (stern_game_is_fatal (game, move.from, move.to));
+      g_assert_cmpuint (move.from, ==, hole ("m1"));
+    }
+}
+
+/* After the deadline a move back home is fatal: white's k5 may not step
+ * or jump back into its home. */
+static void
+test_fatal_return_avoided (void)
+{
+  static const unsigned made[STERN_N_SEATS] = { 40, 0, 0, 40, 0, 0 };
+  g_autoptr (SternGame) game = game_from ("classic-2 white "
+                                          "white:k5,e17,e16,f16,e15,f15,g15,e14,f14,g14 "
+                                          "black:m1,l2,m2,k3,l3,m3,j4,l4,i9,h9",
+                                          STERN_PRESET_TABLE, made);
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (unsigned l = 0; l < STERN_N_LEVELS; l++)
+    for (guint64 seed = 0; seed < 4; seed++)
+      {
+        SternMove move;
+
+        g_assert_true (stern_search_choose (search, game, (SternLevel) l, seed, budget (l), NULL, &move));
+        g_assert_false (stern_game_is_fatal (game, move.from, move.to));
+      }
+}
+
+/* Black fills its goal with j5-j4 and wins at once (RULES.md §5: the
+ * second player finishing first wins outright). */
+static void
+test_wins_at_once (void)
+{
+  static const char *const presets[] = { "table", "club", "race" };
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (unsigned p = 0; p < G_N_ELEMENTS (presets); p++)
+    for (unsigned l = STERN_LEVEL_EASY; l <= STERN_LEVEL_EXPERT; l++)
+      {
+        g_autoptr (SternGame) game = game_from ("classic-2 black "
+                                                "white:i9,h9,h10,g10,g11,f12,j8,j9,k8,k7 "
+                                                "black:m1,l2,m2,k3,l3,m3,j5,k4,l4,m4",
+                                                (SternPreset) p, NULL);
+        SternMove move;
+
+        g_assert_true (stern_search_choose (search, game, (SternLevel) l, 11, budget (l), NULL, &move));
+        g_assert_cmpuint (move.from, ==, hole ("j5"));
+        g_assert_cmpuint (move.to, ==, hole ("j4"));
+        g_assert_true (stern_game_play (game, move.from, move.to, NULL));
+        g_assert_true (stern_game_is_over (game));
+        g_assert_cmpuint (stern_game_get_place (game, STERN_BLACK), ==, 1);
+      }
+}
+
+static void
+test_deterministic (void)
+{
+  g_autoptr (SternGame) game = game_from ("classic-2 white "
+                                          "white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 "
+                                          "black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
+                                          STERN_PRESET_TABLE, NULL);
+  g_autoptr (SternSearch) a = stern_search_new ();
+  g_autoptr (SternSearch) b = stern_search_new ();
+
+  for (unsigned l = 0; l <= STERN_LEVEL_HARD; l++)
+    {
+      SternMove first, again, other;
+
+      g_assert_true (stern_search_choose (a, game, (SternLevel) l, 99, 0, NULL, &first));
+      /* A search object keeps nothing from one call to the next. */
+      g_assert_true (stern_search_choose (a, game, (SternLevel) l, 5, 0, NULL, &other));
+      g_assert_true (stern_search_choose (a, game, (SternLevel) l, 99, 0, NULL, &again));
+      g_assert_cmpuint (first.from, ==, again.from);
+      g_assert_cmpuint (first.to, ==, again.to);
+      g_assert_true (stern_search_choose (b, game, (SternLevel) l, 99, 0, NULL, &again));
+      g_assert_cmpuint (first.from, ==, again.from);
+      g_assert_cmpuint (first.to, ==, again.to);
+    }
+}
+
+typedef struct {
+  gint stop;
+} StopData;
+
+static gpointer
+raise_stop (gpointer data)
+{
+  StopData *d = data;
+
+  g_usleep (50 * 1000);
+  g_atomic_int_set (&d->stop, 1);
+  return NULL;
+}
+
+static void
+test_stop_flag (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
+  g_autoptr (SternSearch) search = stern_search_new ();
+  StopData data = { 0 };
+  GThread *thread;
+  SternMove move;
+  gint64 start;
+
+  /* Ten seconds allowed, stopped after 50 ms. */
+  thread = g_thread_new ("stop", raise_stop, &data);
+  start = g_get_monotonic_time ();
+  g_assert_true (stern_search_choose (search, game, STERN_LEVEL_EXPERT, 1, 10000, &data.stop, &move));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 1000 * 1000);
+  g_assert_true (stern_game_is_legal (game, move.from, move.to));
+  g_thread_join (thread);
+
+  /* Already raised: back at once with a legal move. */
+  start = g_get_monotonic_time ();
+  g_assert_true (stern_search_choose (search, game, STERN_LEVEL_EXPERT, 1, 0, &data.stop, &move));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 200 * 1000);
+  g_assert_true (stern_game_is_legal (game, move.from, move.to));
+}
+
+static void
+test_no_move_when_over (void)
+{
+  g_autoptr (SternGame) game = game_from ("classic-2 black "
+                                          "white:i9,h9,h10,g10,g11,f12,j8,j9,k8,k7 "
+                                          "black:m1,l2,m2,k3,l3,m3,j5,k4,l4,m4",
+                                          STERN_PRESET_TABLE, NULL);
+  g_autoptr (SternSearch) search = stern_search_new ();
+  SternMove move;
+
+  g_assert_true (stern_game_play (game, hole ("j5"), hole ("j4"), NULL));
+  g_assert_true (stern_game_is_over (game));
+  g_assert_false (stern_search_choose (search, game, STERN_LEVEL_HARD, 1, 0, NULL, &move));
+}
+
+/* Solo: the hard level crosses the board in few moves. */
+static void
+test_solo (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("solo"), STERN_PRESET_TABLE);
+  g_autoptr (SternSearch) search = stern_search_new ();
+  unsigned moves = 0;
+
+  while (!stern_game_is_over (game) && moves < 100)
+    {
+      SternMove move;
+
+      g_assert_true (stern_search_choose (search, game, STERN_LEVEL_HARD, moves, 0, NULL, &move));
+      g_assert_true (stern_game_play (game, move.from, move.to, NULL));
+      moves++;
+    }
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpuint (moves, <=, 34);
+}
+
+static void
+test_level_names (void)
+{
+  for (unsigned l = 0; l < STERN_N_LEVELS; l++)
+    {
+      SternLevel back;
+
+      g_assert_true (stern_level_lookup (stern_level_name ((SternLevel) l), &back));
+      g_assert_cmpuint (back, ==, l);
+    }
+  g_assert_false (stern_level_lookup ("grandmaster", NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/search/level-names", test_level_names);
+  g_test_add_func ("/search/legal-everywhere", test_levels_legal_everywhere);
+  g_test_add_func ("/search/fatal-deadline", test_fatal_deadline_avoided);
+  g_test_add_func ("/search/fatal-return", test_fatal_return_avoided);
+  g_test_add_func ("/search/wins-at-once", test_wins_at_once);
+  g_test_add_func ("/search/deterministic", test_deterministic);
+  g_test_add_func ("/search/stop", test_stop_flag);
+  g_test_add_func ("/search/game-over", test_no_move_when_over);
+  g_test_add_func ("/search/solo", test_solo);
+  return g_test_run ();
+}
