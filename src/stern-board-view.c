@@ -47,6 +47,8 @@ struct _SternBoardView
   SternGame *game;                 /* borrowed */
 
   gboolean interactive;
+  gboolean illustration;           /* a picture in the rules help: no input */
+  unsigned zones_seat;             /* zones shown without a pick, or STERN_NO_SEAT */
   gboolean show_coordinates;
   gboolean animations;
   unsigned bottom_seat;
@@ -921,6 +923,11 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
       ensure_zones (self, &l, rules->no_stop[seat], rules->goal[seat]);
       cairo_set_source_surface (cr, self->bg_zones, 0, 0);
     }
+  else if (pos != NULL && self->zones_seat < STERN_N_SEATS)
+    {
+      ensure_zones (self, &l, rules->no_stop[self->zones_seat], rules->goal[self->zones_seat]);
+      cairo_set_source_surface (cr, self->bg_zones, 0, 0);
+    }
   else
     cairo_set_source_surface (cr, self->background, 0, 0);
   cairo_paint (cr);
@@ -1668,6 +1675,55 @@ stern_board_view_key (SternBoardView *self, guint keyval)
   return TRUE;
 }
 
+void
+stern_board_view_set_illustration (SternBoardView *self, gboolean illustration)
+{
+  GtkWidget *widget;
+
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+
+  widget = GTK_WIDGET (self);
+  illustration = !!illustration;
+  if (illustration == self->illustration)
+    return;
+  self->illustration = illustration;
+  /* A picture takes neither pointer nor keyboard input, and does not move. */
+  stern_board_view_set_interactive (self, !illustration);
+  gtk_widget_set_can_target (widget, !illustration);
+  gtk_widget_set_focusable (widget, !illustration);
+  gtk_widget_set_focus_on_click (widget, !illustration);
+  if (illustration)
+    {
+      self->animations = FALSE;
+      stop_animation (self);
+    }
+  gtk_widget_queue_resize (widget);
+}
+
+void
+stern_board_view_select (SternBoardView *self, guint hole)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+
+  if (self->game == NULL || !is_hole (hole) ||
+      stern_game_get_position (self->game)->cell[hole] == STERN_EMPTY)
+    {
+      clear_selection (self);
+      return;
+    }
+  select_marble (self, hole);
+}
+
+void
+stern_board_view_show_zones (SternBoardView *self, unsigned seat)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+  g_return_if_fail (seat < STERN_N_SEATS || seat == STERN_NO_SEAT);
+
+  self->zones_seat = seat;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* ---- controllers --------------------------------------------------------------- */
 
 static void
@@ -1773,8 +1829,11 @@ stern_board_view_measure (GtkWidget      *widget,
                           int            *minimum_baseline,
                           int            *natural_baseline)
 {
-  *minimum = 240;
-  *natural = 640;
+  SternBoardView *self = STERN_BOARD_VIEW (widget);
+
+  /* An illustration sits between paragraphs of text: keep it modest. */
+  *minimum = self->illustration ? 200 : 240;
+  *natural = self->illustration ? 300 : 640;
 }
 
 static void
@@ -1842,6 +1901,7 @@ stern_board_view_init (SternBoardView *self)
 
   self->selected = STERN_NO_CELL;
   self->cursor = STERN_NO_CELL;
+  self->zones_seat = STERN_NO_SEAT;
   self->interactive = TRUE;
   self->animations = TRUE;
 

@@ -40,6 +40,17 @@ gboolean   stern_board_view_is_animating (SternBoardView *self);
 /* Shows a path (a hint) as a preview until the next change; NULL/0 clears it. */
 void       stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len);
 
+/* Illustrations (the rules help): the board takes no input, is not
+ * animated and asks for less room.  Off by default. */
+void       stern_board_view_set_illustration (SternBoardView *self, gboolean illustration);
+/* Picks the marble on hole as a click would (its reachable holes lit, the
+ * zones of its seat drawn), whether or not the view is interactive;
+ * STERN_NO_CELL or an empty hole clears the pick. */
+void       stern_board_view_select (SternBoardView *self, guint hole);
+/* Greys the rays where seat may not stop and gilds its goal without picking
+ * a marble; STERN_NO_SEAT (the default) shows no zones. */
+void       stern_board_view_show_zones (SternBoardView *self, unsigned seat);
+
 /* For tests and the drawing benchmark: draws the whole board into cr at the
  * given size, exactly as the widget would. */
 void       stern_board_view_draw (SternBoardView *self, cairo_t *cr, int width, int height);

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+
 #include <glib/gi18n.h>
 
 #include "stern-computer.h"
@@ -18,7 +20,9 @@ stern_game_setup_load (SternGameSetup *setup,
   g_autofree char *preset = NULL;
   g_auto(GStrv) kinds = NULL;
   g_auto(GStrv) levels = NULL;
+  g_autofree char *clock = NULL;
   guint n_kinds, n_levels;
+  guint minutes, increment;
 
   g_return_if_fail (setup != NULL);
   g_return_if_fail (G_IS_SETTINGS (settings));
@@ -42,6 +46,16 @@ stern_game_setup_load (SternGameSetup *setup,
       setup->computer[seat] = seat < n_kinds ? g_str_equal (kinds[seat], "computer") : seat != 0;
       setup->level[seat] = stern_computer_level_from_name (seat < n_levels ? levels[seat] : NULL);
     }
+
+  /* "minutes+seconds", or "off". */
+  clock = g_settings_get_string (settings, "clock");
+  if (sscanf (clock, "%u+%u", &minutes, &increment) == 2 && minutes > 0)
+    {
+      setup->clock_reserve_s = minutes * 60;
+      setup->clock_increment_s = increment;
+    }
+  else
+    setup->clock_reserve_s = setup->clock_increment_s = 0;
 }
 
 void
@@ -61,12 +75,22 @@ stern_game_setup_save (const SternGameSetup *setup,
     }
   kinds[STERN_N_SEATS] = levels[STERN_N_SEATS] = NULL;
 
-  g_settings_delay (settings);
+  /* Not g_settings_delay (settings): the caller's object would stay in
+   * delay mode for good, holding back every later change it makes (the
+   * game window's menu toggles write through the same object). */
   g_settings_set_string (settings, "variant", setup->variant->id);
   g_settings_set_string (settings, "preset", stern_preset_name (setup->preset));
   g_settings_set_strv (settings, "seat-kinds", kinds);
   g_settings_set_strv (settings, "computer-levels", levels);
-  g_settings_apply (settings);
+  if (setup->clock_reserve_s > 0)
+    {
+      g_autofree char *clock = g_strdup_printf ("%u+%u", setup->clock_reserve_s / 60,
+                                                setup->clock_increment_s);
+
+      g_settings_set_string (settings, "clock", clock);
+    }
+  else
+    g_settings_set_string (settings, "clock", "off");
 }
 
 gboolean

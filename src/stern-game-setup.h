@@ -18,9 +18,11 @@ typedef struct {
   SternPreset         preset;
   gboolean            computer[STERN_N_SEATS];  /* by seat; unused seats ignored */
   int                 level[STERN_N_SEATS];     /* SternComputerLevel, by seat */
+  guint               clock_reserve_s;          /* each player's reserve; 0 = no clock */
+  guint               clock_increment_s;        /* added after each move */
 } SternGameSetup;
 
-/* Keys variant, preset, seat-kinds and computer-levels. */
+/* Keys variant, preset, seat-kinds, computer-levels and clock. */
 void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
 void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);
 

@@ -25,6 +25,7 @@ struct _SternNewGameDialog
   GtkLabel    *variant_description;
   GtkDropDown *preset_dropdown;
   GtkLabel    *preset_description;
+  GtkDropDown *clock_dropdown;
   GtkGrid     *seats_grid;
 
   SeatRow      seats[STERN_N_SEATS];
@@ -43,6 +44,17 @@ static guint signals[N_SIGNALS];
 enum {
   KIND_HUMAN,
   KIND_COMPUTER,
+};
+
+/* The clock choices: minutes for the game, seconds added after each move. */
+static const struct {
+  guint reserve_s;
+  guint increment_s;
+} clock_choices[] = {
+  { 0, 0 },
+  { 5 * 60, 3 },
+  { 10 * 60, 5 },
+  { 30 * 60, 10 },
 };
 
 static const SternVariant *
@@ -90,6 +102,14 @@ stern_new_game_dialog_get_setup (SternNewGameDialog *self,
   setup->variant = selected_variant (self);
   preset = gtk_drop_down_get_selected (self->preset_dropdown);
   setup->preset = preset < STERN_N_PRESETS ? preset : STERN_PRESET_TABLE;
+  {
+    guint clock = gtk_drop_down_get_selected (self->clock_dropdown);
+
+    if (clock >= G_N_ELEMENTS (clock_choices))
+      clock = 0;
+    setup->clock_reserve_s = clock_choices[clock].reserve_s;
+    setup->clock_increment_s = clock_choices[clock].increment_s;
+  }
 
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
@@ -112,6 +132,11 @@ stern_new_game_dialog_set_setup (SternNewGameDialog   *self,
     if (stern_variant_get (i) == setup->variant)
       gtk_drop_down_set_selected (self->variant_dropdown, i);
   gtk_drop_down_set_selected (self->preset_dropdown, setup->preset);
+  gtk_drop_down_set_selected (self->clock_dropdown, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
+    if (clock_choices[i].reserve_s == setup->clock_reserve_s &&
+        clock_choices[i].increment_s == setup->clock_increment_s)
+      gtk_drop_down_set_selected (self->clock_dropdown, i);
 
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
@@ -244,6 +269,7 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, variant_description);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_description);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, clock_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, seats_grid);
 
   gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_activated);
@@ -255,6 +281,7 @@ stern_new_game_dialog_init (SternNewGameDialog *self)
 {
   g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) clocks = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -264,6 +291,20 @@ stern_new_game_dialog_init (SternNewGameDialog *self)
     gtk_string_list_append (presets, stern_preset_display_name (i));
   gtk_drop_down_set_model (self->variant_dropdown, G_LIST_MODEL (variants));
   gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
+  for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
+    {
+      g_autofree char *label = NULL;
+
+      if (clock_choices[i].reserve_s == 0)
+        label = g_strdup (C_("clock", "Off"));
+      else
+        /* Translators: a time control, "5 min + 3 s": minutes for the
+         * whole game, seconds added after each move */
+        label = g_strdup_printf (_("%u min + %u s"), clock_choices[i].reserve_s / 60,
+                                 clock_choices[i].increment_s);
+      gtk_string_list_append (clocks, label);
+    }
+  gtk_drop_down_set_model (self->clock_dropdown, G_LIST_MODEL (clocks));
 
   build_seat_rows (self);
 

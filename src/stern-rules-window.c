@@ -1,40 +1,228 @@
-/* stern-rules-window.c: a window with a short summary of the rules.
+/* stern-rules-window.c: the rules help.
  *
- * The text lives in the template (ui/stern-rules-window.ui) so that it is
- * translated with the other interface strings.
+ * The text lives in the template (ui/stern-rules-window.ui), one stack page
+ * per topic, so that it is translated with the other interface strings.
+ * The pictures are SternBoardView widgets in illustration mode showing
+ * positions built through the engine: the engine parses them and answers
+ * which moves are legal, so a picture cannot show a move the game would
+ * refuse.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "stern-rules-window.h"
+
+#include "stern-board-view.h"
+#include "stern-movegen.h"
+#include "stern-notation.h"
 
 struct _SternRulesWindow
 {
   GtkWindow parent_instance;
+
+  GtkStack *stack;
+  SternBoardView *board_start;
+  SternBoardView *board_chain;
+  SternBoardView *board_rays;
+  SternBoardView *board_goal;
+  SternBoardView *board_long;
+
+  /* The games the illustrations show (the views only borrow them). */
+  GPtrArray *games;
 };
 
 G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
 
+/* The illustrated positions (RULES.md §7 position strings).  Hole names are
+ * the same in every language, so these need no translation. */
+
+/* Six players at the start. */
+#define POS_START \
+  "classic-6 white " \
+  "white:m1,l2,m2,k3,l3,m3,j4,k4,l4,m4 " \
+  "red:e5,e6,e7,e8,f5,f6,f7,g5,g6,h5 " \
+  "blue:a13,b12,b13,c11,c12,c13,d10,d11,d12,d13 " \
+  "black:e17,e16,f16,e15,f15,g15,e14,f14,g14,h14 " \
+  "yellow:j13,k12,k13,l11,l12,l13,m10,m11,m12,m13 " \
+  "green:n5,o5,p5,q5,n6,o6,p6,n7,o7,n8"
+
+/* White's marble on k4 jumps over k5, j6, h7 and g9, white and black. */
+#define POS_CHAIN \
+  "classic-2 white " \
+  "white:m1,l2,m2,k3,l3,j4,l4,k4,k5,h7 " \
+  "black:e17,e16,f16,e15,f15,g15,e14,f14,j6,g9"
+#define CHAIN_FROM "k4"
+#define CHAIN_TO   "g10"
+
+/* White's marble on m5 can pass through the green ray but not stop there. */
+#define POS_RAYS \
+  "classic-2 white " \
+  "white:m1,l2,m2,k3,l3,k4,j4,l4,m5,n5 " \
+  "black:e17,e16,f16,e15,f15,g15,e14,f14,n6,h9"
+#define RAYS_FROM "m5"
+#define RAYS_TO   "m7"
+
+/* Black's goal (white's home) full, with white's shut-in marble on m1. */
+#define POS_GOAL \
+  "classic-2 white " \
+  "white:m1,e16,f16,e15,f15,g15,e14,f14,g14,h13 " \
+  "black:l2,m2,k3,l3,m3,j4,k4,l4,m4,i6"
+
+/* A long jump over black's marble on k7, three holes away. */
+#define POS_LONG \
+  "long-2 white " \
+  "white:m1,l2,m2,k3,l3,m3,j4,k4,l4,m4 " \
+  "black:e17,e16,f16,e15,f15,g15,e14,f14,g14,k7"
+#define LONG_FROM "k4"
+#define LONG_TO   "k10"
+
+static guint
+hole (const char *name)
+{
+  guint h = stern_board_hole_parse (name, strlen (name));
+
+  g_assert (h != STERN_NO_CELL);
+  return h;
+}
+
+/* Puts the position on the view; returns the game (owned by self). */
+static SternGame *
+show_position (SternRulesWindow *self,
+               SternBoardView   *view,
+               const char       *text)
+{
+  g_autoptr(GError) error = NULL;
+  const SternVariant *variant = NULL;
+  SternPosition pos;
+  SternGame *game;
+
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("Rules illustration \"%s\": %s", text, error->message);
+
+  game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL);
+  g_ptr_array_add (self->games, game);
+  stern_board_view_set_illustration (view, TRUE);
+  stern_board_view_set_game (view, game);
+  return game;
+}
+
+/* Shows the engine's path of a legal move as a hint, its hops numbered. */
+static void
+show_move (SternBoardView *view,
+           SternGame      *game,
+           const char     *from,
+           const char     *to)
+{
+  guint8 path[STERN_MAX_PATH];
+  gsize len;
+
+  g_assert (stern_game_is_legal (game, hole (from), hole (to)));
+  len = stern_movegen_path (stern_game_get_rules (game), stern_game_get_position (game),
+                            hole (from), hole (to), path);
+  g_assert (len >= 2);
+  stern_board_view_show_hint (view, path, len);
+}
+
+static void
+setup_illustrations (SternRulesWindow *self)
+{
+  SternGame *game;
+
+  show_position (self, self->board_start, POS_START);
+  stern_board_view_set_show_coordinates (self->board_start, TRUE);
+
+  game = show_position (self, self->board_chain, POS_CHAIN);
+  show_move (self->board_chain, game, CHAIN_FROM, CHAIN_TO);
+
+  game = show_position (self, self->board_rays, POS_RAYS);
+  stern_board_view_select (self->board_rays, hole (RAYS_FROM));
+  show_move (self->board_rays, game, RAYS_FROM, RAYS_TO);
+
+  show_position (self, self->board_goal, POS_GOAL);
+  stern_board_view_show_zones (self->board_goal, STERN_BLACK);
+
+  game = show_position (self, self->board_long, POS_LONG);
+  show_move (self->board_long, game, LONG_FROM, LONG_TO);
+}
+
+static void
+stern_rules_window_dispose (GObject *object)
+{
+  SternRulesWindow *self = STERN_RULES_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_RULES_WINDOW);
+
+  G_OBJECT_CLASS (stern_rules_window_parent_class)->dispose (object);
+}
+
+static void
+stern_rules_window_finalize (GObject *object)
+{
+  SternRulesWindow *self = STERN_RULES_WINDOW (object);
+
+  /* The views are gone by now: nothing borrows the games any more. */
+  g_clear_pointer (&self->games, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (stern_rules_window_parent_class)->finalize (object);
+}
+
 static void
 stern_rules_window_class_init (SternRulesWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stern_rules_window_dispose;
+  object_class->finalize = stern_rules_window_finalize;
+
+  g_type_ensure (STERN_TYPE_BOARD_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-rules-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_start);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_chain);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_rays);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_goal);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_long);
+
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 stern_rules_window_init (SternRulesWindow *self)
 {
+  self->games = g_ptr_array_new_with_free_func ((GDestroyNotify) stern_game_free);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_illustrations (self);
 }
 
 GtkWidget *
 stern_rules_window_new (void)
 {
   return g_object_new (STERN_TYPE_RULES_WINDOW, NULL);
+}
+
+void
+stern_rules_window_set_page (SternRulesWindow *self,
+                             const char       *name)
+{
+  g_return_if_fail (STERN_IS_RULES_WINDOW (self));
+  g_return_if_fail (name != NULL);
+
+  if (gtk_stack_get_child_by_name (self->stack, name) != NULL)
+    gtk_stack_set_visible_child_name (self->stack, name);
+}
+
+const char *
+stern_rules_window_get_page (SternRulesWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_RULES_WINDOW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
 }

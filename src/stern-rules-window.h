@@ -1,4 +1,5 @@
-/* stern-rules-window.h: a window with a short summary of the rules.
+/* stern-rules-window.h: the rules help, one page per topic, illustrated
+ * with boards drawn by the game's own board widget.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,5 +14,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SternRulesWindow, stern_rules_window, STERN, RULES_WINDOW, GtkWindow)
 
 GtkWidget *stern_rules_window_new (void);
+
+/* Shows the page of a topic ("board", "moves", "rays", "finishing", "home",
+ * "limits", "notation", "variants", "presets", "playing"). */
+void       stern_rules_window_set_page (SternRulesWindow *self, const char *name);
+const char *stern_rules_window_get_page (SternRulesWindow *self);
 
 G_END_DECLS

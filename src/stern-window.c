@@ -8,9 +8,14 @@
 #include <glib/gi18n.h>
 
 #include "stern-computer.h"
+#include "stern-file-dialog.h"
 #include "stern-game-over-window.h"
+#include "stern-message-window.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
+#include "stern-ratings.h"
+#include "stern-saved-game.h"
+#include "stern-statistics-window.h"
 #include "stern-window.h"
 
 #define DEFAULT_COMPUTER_DELAY_MS 500
@@ -21,6 +26,7 @@ typedef struct {
   GtkWidget *name;
   GtkWidget *detail;
   GtkWidget *state;
+  GtkWidget *clock;
 } PlayerRow;
 
 struct _SternWindow
@@ -61,11 +67,42 @@ struct _SternWindow
   gboolean   game_over_shown;
   guint      game_over_id;    /* waits for the last move's animation */
   guint      rotate_id;       /* the same, to turn the board (hot-seat) */
+
+  /* Saving, replay, clock and rating (the section at the end). */
+  char           *data_dir;       /* autosave and ratings; NULL: none kept */
+  gboolean        autosave_held;  /* while the offer to continue is open */
+  SternGame      *resume_game;    /* the game offered to continue */
+  SternGameSetup  resume_setup;
+  SternClock      resume_clock;
+  GtkWidget      *message;        /* a question or an error */
+  SternGameClock *clock;
+  gboolean        end_counted;    /* the game's end has been rated */
+  GArray         *move_starts;    /* char offsets of each action in the move list */
+  GArray         *move_ends;
+  guint           moves_scroll_id;
 };
 
 G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void advance (SternWindow *self, gboolean animate);
+static void start_game (SternWindow *self, SternGame *game, const SternGameSetup *setup,
+                        const SternClock *clock_state);
+static char *seat_name (SternWindow *self, unsigned seat);
+
+/* Saving, replay, clock and rating: the section at the end. */
+static gboolean is_browsing (SternWindow *self);
+static void     autosave (SternWindow *self);
+static void     update_clock_labels (SternWindow *self);
+static void     session_update_actions (SternWindow *self);
+static void     session_changed (SternWindow *self);
+static void     session_game_started (SternWindow *self, const SternClock *clock_state);
+static gboolean session_before_move (SternWindow *self);
+static void     session_after_move (SternWindow *self, unsigned mover);
+static int      computer_movetime (SternWindow *self, unsigned seat);
+static gint64   computer_delay (SternWindow *self);
+static void     session_init (SternWindow *self);
+static void     session_dispose (SternWindow *self);
+static void     session_class_init (GtkWidgetClass *widget_class);
 
 static gboolean
 seat_is_human (SternWindow *self,
@@ -224,6 +261,13 @@ build_players (SternWindow *self)
       gtk_widget_add_css_class (pr->state, "player-state");
       gtk_box_append (GTK_BOX (box), pr->state);
 
+      pr->clock = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->clock), 1);
+      gtk_widget_add_css_class (pr->clock, "player-clock");
+      gtk_widget_set_tooltip_text (pr->clock, _("Time left"));
+      gtk_widget_set_visible (pr->clock, FALSE);
+      gtk_box_append (GTK_BOX (box), pr->clock);
+
       pr->row = gtk_list_box_row_new ();
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (pr->row), FALSE);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (pr->row), box);
@@ -303,6 +347,8 @@ update_players (SternWindow *self)
       else
         gtk_widget_remove_css_class (pr->row, "on-turn");
     }
+
+  update_clock_labels (self);
 }
 
 static const char *
@@ -330,13 +376,16 @@ static void
 update_moves (SternWindow *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  guint n = stern_game_get_n_actions (self->game);
+  /* The undone moves too: a replay shows where it goes (mark_moves()). */
+  guint n = stern_game_get_n_actions_total (self->game);
   unsigned prev_seat = STERN_NO_SEAT;
   unsigned round = 0;
   GtkTextIter iter;
 
   gtk_text_buffer_set_text (buffer, "", 0);
   gtk_text_buffer_get_start_iter (buffer, &iter);
+  g_array_set_size (self->move_starts, 0);
+  g_array_set_size (self->move_ends, 0);
 
   for (guint i = 0; i < n; i++)
     {
@@ -369,9 +418,11 @@ update_moves (SternWindow *self)
         g_snprintf (seat_tag, sizeof seat_tag, "seat-%u", (unsigned) action->seat);
         /* A long chain may still break after a hyphen rather than run off
          * the panel's edge. */
+        g_array_append_vals (self->move_starts, (int[]) { gtk_text_iter_get_offset (&iter) }, 1);
         gtk_text_buffer_insert_with_tags_by_name (buffer, &iter, item, -1, seat_tag,
                                                   g_utf8_strlen (item, -1) <= 20 ? "move" : NULL,
                                                   NULL);
+        g_array_append_vals (self->move_ends, (int[]) { gtk_text_iter_get_offset (&iter) }, 1);
       }
     }
 
@@ -394,6 +445,9 @@ static void
 moves_follow_end (SternWindow   *self,
                   GtkAdjustment *adjustment)
 {
+  /* A replay keeps its own place (moves_scroll_to_current()). */
+  if (self->game != NULL && is_browsing (self))
+    return;
   gtk_adjustment_set_value (adjustment,
                             gtk_adjustment_get_upper (adjustment) -
                             gtk_adjustment_get_page_size (adjustment));
@@ -466,6 +520,14 @@ update_status (SternWindow *self)
         }
     }
 
+  if (is_browsing (self))
+    {
+      g_string_append (s, " · ");
+      /* Translators: an earlier position of the game is shown */
+      g_string_append_printf (s, _("Move %u of %u"), n_actions,
+                              stern_game_get_n_actions_total (self->game));
+    }
+
   g_free (self->status);
   self->status = g_string_free (g_steal_pointer (&s), FALSE);
   gtk_label_set_label (self->status_label, self->status);
@@ -525,6 +587,7 @@ refresh (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  human_to_play (self) && !is_thinking (self) &&
                                  self->hint_cancellable == NULL);
+  session_update_actions (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -536,6 +599,10 @@ play_move (SternWindow *self,
            guint        to)
 {
   g_autoptr(GError) error = NULL;
+  unsigned mover = stern_game_get_turn (self->game);
+
+  if (!session_before_move (self))
+    return;   /* the mover's time ran out first */
 
   if (!stern_game_play (self->game, from, to, &error))
     {
@@ -545,6 +612,7 @@ play_move (SternWindow *self,
       return;
     }
 
+  session_after_move (self, mover);
   self->game_over_shown = FALSE;
   advance (self, TRUE);
 }
@@ -643,10 +711,10 @@ computer_done (GObject      *source,
 
   self->computer_move = move;
   elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
-  if (elapsed_ms >= self->computer_delay_ms)
+  if (elapsed_ms >= computer_delay (self))
     computer_delay_done (self);
   else
-    self->computer_delay_id = g_timeout_add ((guint) (self->computer_delay_ms - elapsed_ms),
+    self->computer_delay_id = g_timeout_add ((guint) (computer_delay (self) - elapsed_ms),
                                              computer_delay_done, self);
 }
 
@@ -667,7 +735,7 @@ start_computer (SternWindow *self)
   stern_computer_choose_async (stern_game_copy (self->game),
                                self->setup.level[turn],
                                g_random_int (),
-                               0,
+                               computer_movetime (self, turn),
                                self->computer_cancellable,
                                computer_done,
                                g_object_ref (self));
@@ -710,12 +778,15 @@ advance (SternWindow *self,
       else if (self->game_over_id == 0)
         self->game_over_id = g_timeout_add (50, game_over_timeout, self);
     }
+
+  session_changed (self);
 }
 
 static void
 start_game (SternWindow          *self,
             SternGame            *game,
-            const SternGameSetup *setup)
+            const SternGameSetup *setup,
+            const SternClock     *clock_state)
 {
   const SternVariant *variant = setup->variant;
   unsigned bottom = variant->seats[0];
@@ -742,6 +813,7 @@ start_game (SternWindow          *self,
   stern_board_view_set_bottom_seat (self->board, bottom);
   stern_board_view_set_game (self->board, self->game);
 
+  session_game_started (self, clock_state);
   build_players (self);
   advance (self, FALSE);
 
@@ -755,7 +827,7 @@ stern_window_new_game (SternWindow          *self,
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (setup != NULL && setup->variant != NULL);
 
-  start_game (self, stern_game_new (setup->variant, setup->preset), setup);
+  start_game (self, stern_game_new (setup->variant, setup->preset), setup, NULL);
 }
 
 void
@@ -767,7 +839,7 @@ stern_window_load_game (SternWindow          *self,
   g_return_if_fail (game != NULL);
   g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
 
-  start_game (self, game, setup);
+  start_game (self, game, setup, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1061,6 +1133,8 @@ stern_window_close_request (GtkWindow *window)
   int width, height;
 
   cancel_computer (self);
+  /* With the time left on the clocks as they are now. */
+  autosave (self);
 
   /* The default size follows the user's resizing but not maximizing. */
   gtk_window_get_default_size (window, &width, &height);
@@ -1094,6 +1168,7 @@ stern_window_dispose (GObject *object)
 
   close_confirm (self);
   close_game_over (self);
+  session_dispose (self);
   g_clear_handle_id (&self->rotate_id, g_source_remove);
 
   if (self->computer_cancellable != NULL)
@@ -1150,6 +1225,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  session_class_init (widget_class);
 }
 
 static void
@@ -1217,6 +1293,7 @@ stern_window_init (SternWindow *self)
                            self, G_CONNECT_SWAPPED);
 
   setup_text_tags (self);
+  session_init (self);
 
   stern_game_setup_load (&setup, self->settings);
   stern_window_new_game (self, &setup);
@@ -1316,4 +1393,825 @@ stern_window_get_game_over_window (SternWindow *self)
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
 
   return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving, replay, clock, resignation and rating                       */
+
+static gboolean
+is_browsing (SternWindow *self)
+{
+  /* An earlier position of the game is shown: moves follow it. */
+  return stern_game_can_redo (self->game);
+}
+
+static gboolean
+game_over_at_end (const SternGame *game)
+{
+  g_autoptr(SternGame) end = stern_game_copy (game);
+
+  stern_game_seek (end, stern_game_get_n_actions_total (end));
+  return stern_game_is_over (end);
+}
+
+static void
+on_message_destroyed (SternWindow *self)
+{
+  self->message = NULL;
+
+  /* The offer to continue went away unanswered (another message replaced
+   * it, the window closed): keep the saved game for the next start. */
+  if (self->resume_game != NULL)
+    {
+      g_clear_pointer (&self->resume_game, stern_game_free);
+      self->autosave_held = FALSE;
+    }
+}
+
+static GtkWidget *
+show_message (SternWindow *self,
+              GtkWidget   *message,
+              GCallback    on_response)
+{
+  GtkWidget *old = g_steal_pointer (&self->message);
+
+  if (old != NULL)
+    gtk_window_destroy (GTK_WINDOW (old));
+
+  self->message = message;
+  g_signal_connect_object (message, "destroy", G_CALLBACK (on_message_destroyed),
+                           self, G_CONNECT_SWAPPED);
+  if (on_response != NULL)
+    g_signal_connect_object (message, "response", on_response, self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (message));
+  return message;
+}
+
+static void
+show_error (SternWindow *self,
+            const char  *heading,
+            const char  *body)
+{
+  show_message (self,
+                stern_message_window_new (GTK_WINDOW (self), _("Error"), heading, body,
+                                          NULL, _("_Close"), STERN_MESSAGE_PLAIN),
+                NULL);
+}
+
+/* -- the autosave -- */
+
+static void
+autosave (SternWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  SternClock clock;
+
+  if (self->data_dir == NULL || self->autosave_held || self->game == NULL)
+    return;
+
+  /* Nothing to continue: a game not begun, or one that has ended. */
+  if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
+    {
+      stern_autosave_delete (self->data_dir);
+      return;
+    }
+
+  stern_game_clock_get_state (self->clock, &clock);
+  if (!stern_autosave_write (self->data_dir, self->game, &self->setup, &clock, &error))
+    g_warning ("Could not save the game in progress: %s", error->message);
+}
+
+/* -- the clock -- */
+
+static gboolean
+window_shown (SternWindow *self)
+{
+  GdkSurface *surface;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return FALSE;
+
+  surface = gtk_native_get_surface (GTK_NATIVE (self));
+  if (surface != NULL && GDK_IS_TOPLEVEL (surface) &&
+      (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) & GDK_TOPLEVEL_STATE_MINIMIZED) != 0)
+    return FALSE;
+
+  return TRUE;
+}
+
+static void
+update_clock_labels (SternWindow *self)
+{
+  gboolean enabled = stern_game_clock_is_enabled (self->clock);
+  unsigned running = stern_game_clock_get_running (self->clock);
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      GtkWidget *label = self->rows[seat].clock;
+      g_autofree char *text = NULL;
+
+      if (label == NULL)
+        continue;
+
+      gtk_widget_set_visible (label, enabled);
+      if (!enabled)
+        continue;
+
+      text = stern_game_clock_format (self->clock, seat);
+      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+        gtk_label_set_label (GTK_LABEL (label), text);
+
+      if (seat == running)
+        gtk_widget_add_css_class (label, "running");
+      else
+        gtk_widget_remove_css_class (label, "running");
+      if (stern_game_clock_get_remaining_ms (self->clock, seat) < 10000)
+        gtk_widget_add_css_class (label, "low");
+      else
+        gtk_widget_remove_css_class (label, "low");
+    }
+}
+
+/* Whose time runs: the player on turn, while the window is shown, no move
+ * is being animated and the newest position is on the board. */
+static void
+sync_clock (SternWindow *self)
+{
+  unsigned turn = stern_game_get_turn (self->game);
+  unsigned run = STERN_NO_SEAT;
+
+  if (!stern_game_clock_is_enabled (self->clock))
+    {
+      update_clock_labels (self);
+      return;
+    }
+
+  if (turn != STERN_NO_SEAT && !is_browsing (self) && window_shown (self) &&
+      !stern_board_view_is_animating (self->board) && !stern_game_must_pass (self->game))
+    run = turn;
+
+  stern_game_clock_run (self->clock, run);
+  stern_game_clock_set_ticking (self->clock, !stern_game_is_over (self->game));
+  update_clock_labels (self);
+}
+
+static void
+time_ran_out (SternWindow *self,
+              unsigned     seat)
+{
+  g_autoptr(GError) error = NULL;
+
+  cancel_computer (self);
+  close_confirm (self);
+
+  if (!stern_game_timeout (self->game, seat, &error))
+    {
+      g_warning ("Could not end %s's time: %s", stern_seat_colour_name (seat), error->message);
+      return;
+    }
+
+  self->game_over_shown = FALSE;
+  advance (self, FALSE);
+}
+
+static void
+on_clock_tick (SternWindow *self)
+{
+  unsigned running;
+
+  sync_clock (self);
+
+  running = stern_game_clock_get_running (self->clock);
+  if (running != STERN_NO_SEAT && stern_game_clock_expired (self->clock, running))
+    time_ran_out (self, running);
+}
+
+/* The mover's time must not have run out before its move. */
+static gboolean
+session_before_move (SternWindow *self)
+{
+  unsigned turn = stern_game_get_turn (self->game);
+
+  if (turn != STERN_NO_SEAT &&
+      stern_game_clock_get_running (self->clock) == turn &&
+      stern_game_clock_expired (self->clock, turn))
+    {
+      time_ran_out (self, turn);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+session_after_move (SternWindow *self,
+                    unsigned     mover)
+{
+  if (mover != STERN_NO_SEAT)
+    stern_game_clock_moved (self->clock, mover);
+}
+
+/* The computer's thought for this move, from what is left on its clock
+ * (0: no clock, the level decides). */
+static int
+computer_movetime (SternWindow *self,
+                   unsigned     seat)
+{
+  gint64 left, increment, budget;
+
+  if (!stern_game_clock_is_enabled (self->clock))
+    return 0;
+
+  left = stern_game_clock_get_remaining_ms (self->clock, seat);
+  increment = (gint64) self->setup.clock_increment_s * 1000;
+  /* About a thirtieth of the reserve and most of the increment, never
+   * more than a quarter of what is left. */
+  budget = left / 30 + increment * 3 / 4;
+  budget = MIN (budget, left / 4);
+  return (int) CLAMP (budget, 20, 60 * 1000);
+}
+
+/* The pause before a computer move is shown, shorter when its time is short. */
+static gint64
+computer_delay (SternWindow *self)
+{
+  unsigned turn = stern_game_get_turn (self->game);
+
+  if (stern_game_clock_is_enabled (self->clock) && turn != STERN_NO_SEAT)
+    return MIN ((gint64) self->computer_delay_ms,
+                stern_game_clock_get_remaining_ms (self->clock, turn) / 20);
+  return self->computer_delay_ms;
+}
+
+/* -- the rating -- */
+
+static void
+count_game (SternWindow *self)
+{
+  g_autoptr(SternRatings) ratings = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  if (self->data_dir == NULL)
+    return;
+
+  path = g_build_filename (self->data_dir, "ratings.ini", NULL);
+  ratings = stern_ratings_load (path, &error);
+  if (error != NULL)
+    {
+      g_warning ("Could not read the ratings, starting again: %s", error->message);
+      g_clear_error (&error);
+    }
+
+  if (stern_ratings_add_game (ratings, self->game, &self->setup) &&
+      !stern_ratings_save (ratings, path, &error))
+    g_warning ("Could not save the ratings: %s", error->message);
+}
+
+/* After every change of the game (from advance()). */
+static void
+session_changed (SternWindow *self)
+{
+  if (stern_game_is_over (self->game) && !is_browsing (self) && !self->end_counted)
+    {
+      self->end_counted = TRUE;
+      count_game (self);
+    }
+
+  autosave (self);
+}
+
+static void
+session_game_started (SternWindow      *self,
+                      const SternClock *clock_state)
+{
+  stern_game_clock_reset (self->clock, self->setup.clock_reserve_s, self->setup.clock_increment_s);
+  if (clock_state != NULL && clock_state->enabled)
+    stern_game_clock_restore (self->clock, clock_state);
+
+  /* A game that has already ended counts no more. */
+  self->end_counted = game_over_at_end (self->game);
+}
+
+/* -- replay -- */
+
+static gboolean
+moves_show_current (gpointer user_data)
+{
+  SternWindow *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->moves_view));
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
+  guint n = stern_game_get_n_actions (self->game);
+  double value, page;
+  GdkRectangle rect;
+  GtkTextIter iter;
+
+  self->moves_scroll_id = 0;
+
+  if (n == 0 || self->move_starts == NULL || n > self->move_starts->len)
+    {
+      gtk_adjustment_set_value (adjustment, 0);
+      return G_SOURCE_REMOVE;
+    }
+
+  gtk_text_buffer_get_iter_at_offset (buffer, &iter, g_array_index (self->move_starts, int, n - 1));
+  gtk_text_view_get_iter_location (self->moves_view, &iter, &rect);
+  value = gtk_adjustment_get_value (adjustment);
+  page = gtk_adjustment_get_page_size (adjustment);
+  if (rect.y < value || rect.y + rect.height > value + page)
+    gtk_adjustment_set_value (adjustment, MAX (rect.y - page / 3, 0));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+moves_scroll_to_current (SternWindow *self)
+{
+  /* Once the view has measured the new text. */
+  if (self->moves_scroll_id == 0)
+    self->moves_scroll_id = g_idle_add_full (G_PRIORITY_LOW, moves_show_current, self, NULL);
+}
+
+/* Marks the moves after the position shown, and the last one played. */
+static void
+mark_moves (SternWindow *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
+  guint n = stern_game_get_n_actions (self->game);
+  GtkTextIter start, end;
+
+  if (self->move_starts == NULL)
+    return;
+
+  for (guint i = 0; i < self->move_starts->len; i++)
+    {
+      if (i + 1 < n)
+        continue;
+      gtk_text_buffer_get_iter_at_offset (buffer, &start, g_array_index (self->move_starts, int, i));
+      gtk_text_buffer_get_iter_at_offset (buffer, &end, g_array_index (self->move_ends, int, i));
+      gtk_text_buffer_apply_tag_by_name (buffer, i + 1 == n ? "current" : "future", &start, &end);
+    }
+}
+
+static void
+replay_seek (SternWindow *self,
+             guint        n)
+{
+  guint now = stern_game_get_n_actions (self->game);
+
+  n = MIN (n, stern_game_get_n_actions_total (self->game));
+  if (n == now)
+    return;
+
+  cancel_computer (self);
+  close_confirm (self);
+  close_game_over (self);
+
+  stern_game_seek (self->game, n);
+
+  /* Back at the newest position, play goes on (the computer moves if it
+   * is on turn); before it, nothing moves by itself. */
+  if (!is_browsing (self))
+    {
+      advance (self, n == now + 1);
+      return;
+    }
+
+  stern_board_view_game_changed (self->board, n == now + 1);
+  refresh (self);
+  moves_scroll_to_current (self);
+  autosave (self);
+}
+
+static void
+replay_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  guint now = stern_game_get_n_actions (self->game);
+
+  if (g_str_equal (action_name, "win.replay-first"))
+    replay_seek (self, 0);
+  else if (g_str_equal (action_name, "win.replay-back"))
+    replay_seek (self, now > 0 ? now - 1 : 0);
+  else if (g_str_equal (action_name, "win.replay-forward"))
+    replay_seek (self, now + 1);
+  else
+    replay_seek (self, stern_game_get_n_actions_total (self->game));
+}
+
+static void
+on_moves_pressed (SternWindow     *self,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  GtkGestureClick *gesture)
+{
+  GtkTextIter iter;
+  int bx, by, offset;
+
+  if (n_press != 1 || self->move_starts == NULL)
+    return;
+
+  gtk_text_view_window_to_buffer_coords (self->moves_view, GTK_TEXT_WINDOW_WIDGET,
+                                         (int) x, (int) y, &bx, &by);
+  if (!gtk_text_view_get_iter_at_location (self->moves_view, &iter, bx, by))
+    return;
+
+  offset = gtk_text_iter_get_offset (&iter);
+  for (guint i = 0; i < self->move_starts->len; i++)
+    if (offset >= g_array_index (self->move_starts, int, i) &&
+        offset < g_array_index (self->move_ends, int, i))
+      {
+        replay_seek (self, i + 1);
+        return;
+      }
+}
+
+/* -- resignation -- */
+
+/* Who resigns: the human on turn, else the first human still playing. */
+static unsigned
+resigning_seat (SternWindow *self)
+{
+  const SternVariant *variant = self->setup.variant;
+  unsigned turn = stern_game_get_turn (self->game);
+
+  if (stern_game_is_over (self->game))
+    return STERN_NO_SEAT;
+  if (turn != STERN_NO_SEAT && seat_is_human (self, turn))
+    return turn;
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+
+      if (seat_is_human (self, seat) &&
+          stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING)
+        return seat;
+    }
+  return STERN_NO_SEAT;
+}
+
+static void
+on_resign_response (SternWindow *self,
+                    gboolean     accept)
+{
+  g_autoptr(GError) error = NULL;
+  unsigned seat = resigning_seat (self);
+
+  if (!accept || seat == STERN_NO_SEAT)
+    return;
+
+  cancel_computer (self);
+  close_confirm (self);
+
+  if (!stern_game_resign (self->game, seat, &error))
+    {
+      g_warning ("Could not resign: %s", error->message);
+      refresh (self);
+      return;
+    }
+
+  self->game_over_shown = FALSE;
+  advance (self, FALSE);
+}
+
+static void
+resign_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  unsigned seat = resigning_seat (self);
+  g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
+
+  if (seat == STERN_NO_SEAT)
+    return;
+
+  name = seat_name (self, seat);
+  if (self->setup.variant->n_players == 2)
+    /* Translators: %s is a colour or the player's name */
+    body = g_strdup_printf (_("%s loses the game."), name);
+  else
+    /* Translators: %s is a colour or the player's name */
+    body = g_strdup_printf (_("The game ends for everyone: %s takes the last place, finished "
+                              "players keep theirs and the others are ranked by their "
+                              "marbles in the goal."), name);
+
+  show_message (self,
+                stern_message_window_new (GTK_WINDOW (self), _("Resign"),
+                                          _("Resign the Game?"), body,
+                                          _("_Cancel"), _("_Resign"),
+                                          STERN_MESSAGE_DESTRUCTIVE),
+                G_CALLBACK (on_resign_response));
+}
+
+/* -- files -- */
+
+static void
+load_saved (SternWindow          *self,
+            SternGame            *game,
+            const SternGameSetup *setup,
+            const SternClock     *clock)
+{
+  start_game (self, game, setup, clock);
+  if (is_browsing (self))
+    moves_scroll_to_current (self);
+}
+
+static void
+save_chosen (GFile    *file,
+             gpointer  user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL)
+    return;
+
+  if (!stern_window_save_to_file (self, file, &error))
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: %s is a file name */
+      g_autofree char *heading = g_strdup_printf (_("Could not save “%s”"), name);
+
+      show_error (self, heading, error->message);
+    }
+}
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  /* Translators: the suggested file name of a saved game; keep .sgr */
+  g_autofree char *name = g_strdup_printf (_("sternhalma-%s.sgr"), date);
+
+  stern_file_dialog_save (GTK_WINDOW (self), name, save_chosen, g_object_ref (self));
+}
+
+static void
+open_chosen (GFile    *file,
+             gpointer  user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+
+  if (file != NULL)
+    stern_window_open_file (self, file);
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
+}
+
+static void
+statistics_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  g_autofree char *path = NULL;
+  GtkWidget *statistics;
+
+  if (self->data_dir != NULL)
+    path = g_build_filename (self->data_dir, "ratings.ini", NULL);
+  statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
+  gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
+  gtk_window_present (GTK_WINDOW (statistics));
+}
+
+/* -- the continue offer -- */
+
+static void
+on_resume_response (SternWindow *self,
+                    gboolean     accept)
+{
+  SternGame *game = g_steal_pointer (&self->resume_game);
+
+  self->autosave_held = FALSE;
+  if (game == NULL)
+    return;
+
+  if (accept)
+    load_saved (self, game, &self->resume_setup, &self->resume_clock);
+  else
+    {
+      stern_game_free (game);
+      /* The player chose the new game: the old one is given up. */
+      autosave (self);
+    }
+}
+
+/* -- hooks -- */
+
+static void
+session_update_actions (SternWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean back = stern_game_can_undo (self->game);
+  gboolean forward = stern_game_can_redo (self->game);
+
+  gtk_widget_action_set_enabled (widget, "win.replay-first", back);
+  gtk_widget_action_set_enabled (widget, "win.replay-back", back);
+  gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
+  gtk_widget_action_set_enabled (widget, "win.replay-last", forward);
+  gtk_widget_action_set_enabled (widget, "win.resign", resigning_seat (self) != STERN_NO_SEAT);
+
+  mark_moves (self);
+  sync_clock (self);
+}
+
+static void
+session_init (SternWindow *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
+  GtkGesture *click;
+  GdkRGBA current = { 0.21, 0.52, 0.89, 0.25 };
+
+  self->clock = stern_game_clock_new ();
+  g_signal_connect_object (self->clock, "tick", G_CALLBACK (on_clock_tick),
+                           self, G_CONNECT_SWAPPED);
+  self->move_starts = g_array_new (FALSE, FALSE, sizeof (int));
+  self->move_ends = g_array_new (FALSE, FALSE, sizeof (int));
+
+  /* Created after the seat colours, so they win over them. */
+  gtk_text_buffer_create_tag (buffer, "future", "foreground", "#c0bfbc", NULL);
+  gtk_text_buffer_create_tag (buffer, "current",
+                              "background-rgba", &current,
+                              "weight", PANGO_WEIGHT_BOLD,
+                              NULL);
+
+  click = gtk_gesture_click_new ();
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (on_moves_pressed),
+                           self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->moves_view), GTK_EVENT_CONTROLLER (click));
+}
+
+static void
+session_dispose (SternWindow *self)
+{
+  GtkWidget *message = g_steal_pointer (&self->message);
+
+  if (message != NULL)
+    gtk_window_destroy (GTK_WINDOW (message));
+  g_clear_pointer (&self->resume_game, stern_game_free);
+  g_clear_handle_id (&self->moves_scroll_id, g_source_remove);
+  if (self->clock != NULL)
+    stern_game_clock_set_ticking (self->clock, FALSE);
+  g_clear_object (&self->clock);
+  g_clear_pointer (&self->move_starts, g_array_unref);
+  g_clear_pointer (&self->move_ends, g_array_unref);
+  g_clear_pointer (&self->data_dir, g_free);
+}
+
+static void
+session_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_activated);
+}
+
+void
+stern_window_set_data_dir (SternWindow *self,
+                           const char  *dir)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+
+  g_free (self->data_dir);
+  self->data_dir = g_strdup (dir);
+}
+
+gboolean
+stern_window_offer_resume (SternWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  SternGame *game;
+  guint n;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (self->data_dir == NULL)
+    return FALSE;
+
+  game = stern_autosave_read (self->data_dir, &self->resume_setup, &self->resume_clock, &error);
+  if (game == NULL)
+    {
+      /* A damaged save is not offered; the next move replaces it. */
+      if (error != NULL)
+        g_warning ("The saved game cannot be continued: %s", error->message);
+      return FALSE;
+    }
+
+  n = stern_game_get_n_actions (game);
+  /* Translators: "Two Players, round 12, 22 moves played." */
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s, round %u, %u move played.",
+                                       "%s, round %u, %u moves played.", n),
+                          stern_variant_display_name (stern_game_get_variant (game)),
+                          stern_game_get_round (game) + 1, n);
+
+  show_message (self,
+                stern_message_window_new (GTK_WINDOW (self), _("Unfinished Game"),
+                                          _("Continue the Unfinished Game?"), body,
+                                          _("_New Game"), _("_Continue"),
+                                          STERN_MESSAGE_SUGGESTED),
+                G_CALLBACK (on_resume_response));
+  /* Until the answer, the save on disk stays as it is. */
+  self->resume_game = game;
+  self->autosave_held = TRUE;
+  return TRUE;
+}
+
+gboolean
+stern_window_save_to_file (SternWindow *self,
+                           GFile       *file,
+                           GError     **error)
+{
+  g_autofree char *text = NULL;
+  SternClock clock;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  stern_game_clock_get_state (self->clock, &clock);
+  text = stern_saved_game_write (self->game, &self->setup, &clock, g_get_monotonic_time ());
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+gboolean
+stern_window_open_file (SternWindow *self,
+                        GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  SternGameSetup setup;
+  SternClock clock;
+  SternGame *game = NULL;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  text = stern_saved_game_load_text (file, &error);
+  if (text != NULL)
+    game = stern_saved_game_read (text, &setup, &clock, &error);
+
+  if (game == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: %s is a file name */
+      g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
+      /* Translators: the first %s says where and what is wrong in a
+       * game record, such as "line 3, column 4: …" */
+      g_autofree char *body = g_strdup_printf (_("This is not a game record Sternhalma can "
+                                                 "read. %s"), error->message);
+
+      show_error (self, heading, body);
+      return FALSE;
+    }
+
+  load_saved (self, game, &setup, &clock);
+  return TRUE;
+}
+
+void
+stern_window_go_to (SternWindow *self,
+                    guint        n_actions)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+
+  replay_seek (self, n_actions);
+}
+
+SternGameClock *
+stern_window_get_clock (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return self->clock;
+}
+
+GtkWindow *
+stern_window_get_message_window (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  return self->message != NULL ? GTK_WINDOW (self->message) : NULL;
 }

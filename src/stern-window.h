@@ -14,6 +14,7 @@
 
 #include "stern-application.h"
 #include "stern-board-view.h"
+#include "stern-game-clock.h"
 #include "stern-game-setup.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,24 @@ void         stern_window_load_game (SternWindow *self, SternGame *game,
 SternGame      *stern_window_get_game  (SternWindow *self);
 SternBoardView *stern_window_get_board (SternWindow *self);
 const SternGameSetup *stern_window_get_setup (SternWindow *self);
+
+/* Saving, replay, clock and rating.  The autosave (current-game.sgr) and
+ * the ratings (ratings.ini) are kept in dir; NULL (the default, for tests)
+ * keeps nothing.  The application sets <user data dir>/sternhalma. */
+void         stern_window_set_data_dir (SternWindow *self, const char *dir);
+/* If the data dir holds an unfinished game, asks whether to continue it
+ * (a modal window) and returns TRUE.  A damaged save is not offered. */
+gboolean     stern_window_offer_resume (SternWindow *self);
+/* Writes the game (all of it, with who plays and the clocks) as a record. */
+gboolean     stern_window_save_to_file (SternWindow *self, GFile *file, GError **error);
+/* Loads a record; on failure shows an error window naming the line and
+ * what is wrong, leaves the game as it was and returns FALSE. */
+gboolean     stern_window_open_file (SternWindow *self, GFile *file);
+/* Shows the position after n_actions, as clicking a move in the list. */
+void         stern_window_go_to (SternWindow *self, guint n_actions);
+SternGameClock *stern_window_get_clock (SternWindow *self);
+/* The question or error shown (resign, continue, a bad file), or NULL. */
+GtkWindow   *stern_window_get_message_window (SternWindow *self);
 
 /* For tests. */
 const char  *stern_window_get_status (SternWindow *self);

@@ -37,7 +37,7 @@
 
 /* The weight of the best opponent's cost with several opponents. */
 #define MULTI_OPP_NUM   1
-#define MULTI_OPP_DEN   4
+#define MULTI_OPP_DEN   2
 
 /* Move ordering weights.  The inner nodes keep only their first moves, so
  * the distance gain decides which moves are searched; history only breaks

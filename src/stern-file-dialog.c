@@ -1,0 +1,178 @@
+/* stern-file-dialog.c: choosing a game record to open or a file to save.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-file-dialog.h"
+
+typedef struct {
+  SternFileChosenFunc callback;
+  gpointer            user_data;
+} Chosen;
+
+static GListStore *
+make_filters (GtkFileFilter **records)
+{
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  GtkFileFilter *all;
+
+  *records = gtk_file_filter_new ();
+  gtk_file_filter_set_name (*records, _("Game records"));
+  gtk_file_filter_add_pattern (*records, "*.sgr");
+  gtk_file_filter_add_pattern (*records, "*.txt");
+  g_list_store_append (filters, *records);
+
+  all = gtk_file_filter_new ();
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  g_list_store_append (filters, all);
+  g_object_unref (all);
+
+  return filters;
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+
+static void
+dialog_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
+  g_autofree Chosen *chosen = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (g_object_get_data (source, "stern-save") != NULL)
+    file = gtk_file_dialog_save_finish (dialog, result, &error);
+  else
+    file = gtk_file_dialog_open_finish (dialog, result, &error);
+
+  if (file == NULL && error != NULL &&
+      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
+      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+    g_message ("File dialog: %s", error->message);
+
+  chosen->callback (file, chosen->user_data);
+}
+
+static void
+run (GtkWindow           *parent,
+     gboolean             save,
+     const char          *initial_name,
+     SternFileChosenFunc  callback,
+     gpointer             user_data)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *records;
+  Chosen *chosen = g_new0 (Chosen, 1);
+
+  chosen->callback = callback;
+  chosen->user_data = user_data;
+
+  filters = make_filters (&records);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, records);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+
+  if (save)
+    {
+      g_object_set_data (G_OBJECT (dialog), "stern-save", GINT_TO_POINTER (1));
+      gtk_file_dialog_set_title (dialog, _("Save Game"));
+      gtk_file_dialog_set_initial_name (dialog, initial_name);
+      gtk_file_dialog_save (dialog, parent, NULL, dialog_done, chosen);
+    }
+  else
+    {
+      gtk_file_dialog_set_title (dialog, _("Open Game"));
+      gtk_file_dialog_open (dialog, parent, NULL, dialog_done, chosen);
+    }
+}
+
+#else /* GTK 4.8: GtkFileChooserNative, not yet deprecated */
+
+static void
+native_response (GtkNativeDialog *native,
+                 int              response,
+                 gpointer         data)
+{
+  g_autofree Chosen *chosen = data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+  gtk_native_dialog_destroy (native);
+  chosen->callback (file, chosen->user_data);
+  g_object_unref (native);
+}
+
+static void
+run (GtkWindow           *parent,
+     gboolean             save,
+     const char          *initial_name,
+     SternFileChosenFunc  callback,
+     gpointer             user_data)
+{
+  GtkFileChooserNative *native;
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *records;
+  Chosen *chosen = g_new0 (Chosen, 1);
+  guint n;
+
+  chosen->callback = callback;
+  chosen->user_data = user_data;
+
+  native = gtk_file_chooser_native_new (save ? _("Save Game") : _("Open Game"),
+                                        parent,
+                                        save ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                             : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        save ? _("_Save") : _("_Open"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  filters = make_filters (&records);
+  n = g_list_model_get_n_items (G_LIST_MODEL (filters));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), records);
+  if (save && initial_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), initial_name);
+
+  g_signal_connect (native, "response", G_CALLBACK (native_response), chosen);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+#endif
+
+void
+stern_file_dialog_open (GtkWindow           *parent,
+                        SternFileChosenFunc  callback,
+                        gpointer             user_data)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (callback != NULL);
+
+  run (parent, FALSE, NULL, callback, user_data);
+}
+
+void
+stern_file_dialog_save (GtkWindow           *parent,
+                        const char          *initial_name,
+                        SternFileChosenFunc  callback,
+                        gpointer             user_data)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (callback != NULL);
+
+  run (parent, TRUE, initial_name, callback, user_data);
+}

@@ -1,0 +1,55 @@
+/* stern-ratings.h: the human's rating and results, kept across games.
+ *
+ * Kept in <data dir>/ratings.ini (GKeyFile).  Two-player games against the
+ * computer change the rating by Elo against the level's fixed rating;
+ * games of three to six players by places, each computer opponent one
+ * pair (other humans are skipped); team and solo games are not rated
+ * (stern_rating_game_is_rated).  Only games with one human are counted.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-game-setup.h"
+
+G_BEGIN_DECLS
+
+/* The fixed ratings of the computer levels.  Placeholders until they are
+ * measured from matches between the levels. */
+#define STERN_LEVEL_RATING_EASY   900.0
+#define STERN_LEVEL_RATING_MEDIUM 1200.0
+#define STERN_LEVEL_RATING_HARD   1500.0
+#define STERN_LEVEL_RATING_EXPERT 1700.0
+
+double stern_level_rating (int level);
+
+typedef struct _SternRatings SternRatings;
+
+/* The initial rating, no games. */
+SternRatings *stern_ratings_new  (void);
+/* A missing file gives the initial rating and no games; a damaged one is
+ * reported in error and also gives a fresh start. */
+SternRatings *stern_ratings_load (const char *path, GError **error);
+gboolean      stern_ratings_save (SternRatings *self, const char *path, GError **error);
+void          stern_ratings_free (SternRatings *self);
+
+double        stern_ratings_get_rating (SternRatings *self);
+/* The rating before the first game and after each rated game since. */
+const double *stern_ratings_get_history (SternRatings *self, guint *n);
+guint         stern_ratings_get_n_rated (SternRatings *self);
+/* Games won, drawn and lost in a variant (by id). */
+void          stern_ratings_get_results (SternRatings *self, const char *variant_id,
+                                         guint *won, guint *drawn, guint *lost);
+
+/* Counts a finished game: its result and, when it is rated, the new
+ * rating.  Returns FALSE when the game does not count (not over, not
+ * exactly one human, solo). */
+gboolean      stern_ratings_add_game (SternRatings *self, const SternGame *game,
+                                      const SternGameSetup *setup);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SternRatings, stern_ratings_free)
+
+G_END_DECLS

@@ -1,0 +1,66 @@
+/* stern-saved-game.h: games on disk: the engine's record plus what the
+ * window needs to go on playing, and the autosave of the game in progress.
+ *
+ * A saved game is a record (stern_record_write) with three extra tags that
+ * the engine's reader skips:
+ *
+ *   [Seats "human computer:hard"]   who plays each seat, in turn order
+ *   [Clock "300000 3000 1200 …"]    reserve and increment, then the time
+ *                                    left of each of the six seats (ms)
+ *   [Ply "12"]                       the position shown: actions played
+ *
+ * The record holds the whole history, undone moves included, so that a
+ * game goes on exactly where it stopped.  A last comment line "; end"
+ * tells a complete autosave from one cut off by outside damage.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-clock.h"
+#include "stern-game-setup.h"
+
+G_BEGIN_DECLS
+
+/* Files larger than this are not game records. */
+#define STERN_SAVED_GAME_MAX_SIZE (4 * 1024 * 1024)
+
+/* The text of a saved game.  clock may be NULL (no clock); its running
+ * time is charged up to now_us. */
+char      *stern_saved_game_write (const SternGame     *game,
+                                   const SternGameSetup *setup,
+                                   const SternClock     *clock,
+                                   gint64                now_us);
+/* Reads a saved game or any game record.  Without a Seats tag every seat
+ * is human; without a Clock tag the clock is off.  The game is at the
+ * position of the Ply tag (else at its end); clock is not running.  On
+ * error (STERN_ERROR, the message names the line) returns NULL. */
+SternGame *stern_saved_game_read  (const char     *text,
+                                   SternGameSetup *setup,
+                                   SternClock     *clock,
+                                   GError        **error);
+/* Reads a file as text for stern_saved_game_read: refuses what is too big,
+ * has NUL bytes or is not UTF-8, with a message for the user. */
+char      *stern_saved_game_load_text (GFile   *file,
+                                       GError **error);
+
+/* The autosave in data_dir (created when missing): current-game.sgr. */
+char      *stern_autosave_get_path (const char *data_dir);
+gboolean   stern_autosave_write    (const char           *data_dir,
+                                    const SternGame      *game,
+                                    const SternGameSetup *setup,
+                                    const SternClock     *clock,
+                                    GError              **error);
+/* The saved game if there is one to continue: NULL with no error when
+ * there is none (or it has ended), NULL with an error when it is damaged
+ * or cut off. */
+SternGame *stern_autosave_read     (const char     *data_dir,
+                                    SternGameSetup *setup,
+                                    SternClock     *clock,
+                                    GError        **error);
+void       stern_autosave_delete   (const char *data_dir);
+
+G_END_DECLS

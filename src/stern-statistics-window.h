@@ -1,0 +1,24 @@
+/* stern-statistics-window.h: the human's rating, its history as a line
+ * chart, and the games won, drawn and lost in each variant.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-ratings.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_STATISTICS_WINDOW (stern_statistics_window_get_type ())
+G_DECLARE_FINAL_TYPE (SternStatisticsWindow, stern_statistics_window, STERN, STATISTICS_WINDOW, GtkWindow)
+
+/* Shows the ratings file at path (NULL: nothing kept, the initial rating). */
+GtkWidget  *stern_statistics_window_new (GtkWindow *parent, const char *path);
+
+/* The rating as shown ("1216"), for tests. */
+const char *stern_statistics_window_get_rating_text (SternStatisticsWindow *self);
+
+G_END_DECLS

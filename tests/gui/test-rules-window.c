@@ -1,0 +1,410 @@
+/* test-rules-window.c: the rules help under a real display (Xvfb).
+ *
+ * Every topic has its page; the illustrations are board widgets showing
+ * positions the engine accepts (a numbered jump chain, a greyed foreign
+ * ray, a goal with a foreign marble) and take no input; and, run with
+ * LANGUAGE=bg or LANGUAGE=ru and STERNHALMA_LOCALEDIR pointing at the
+ * build's catalogues, every text in the window is translated.
+ *
+ * STERN_SCREENSHOT_DIR=<dir> also saves each page as rules-<page>.png.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+
+#include "stern-board-view.h"
+#include "stern-notation.h"
+#include "stern-rules-window.h"
+
+static gboolean have_display;
+
+static const char * const pages[] = {
+  "board", "moves", "rays", "finishing", "home",
+  "limits", "notation", "variants", "presets", "playing",
+};
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wait_until (Condition cond,
+            gpointer  data,
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Lets layout and drawing settle. */
+static void
+settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+}
+
+static SternRulesWindow *
+open_rules (void)
+{
+  SternRulesWindow *window = STERN_RULES_WINDOW (stern_rules_window_new ());
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_until (is_mapped, window, 5000));
+  settle (100);
+  return window;
+}
+
+static GtkWidget *
+find_by_id (GtkWidget  *widget,
+            const char *id)
+{
+  const char *own = GTK_IS_BUILDABLE (widget)
+                    ? gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)) : NULL;
+
+  if (g_strcmp0 (own, id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *found)
+{
+  /* Key names inside a GtkShortcutLabel come from GTK's own catalogue. */
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    return;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child, type, found);
+}
+
+static guint
+hole (const char *name)
+{
+  guint h = stern_board_hole_parse (name, strlen (name));
+
+  g_assert_cmpuint (h, !=, STERN_NO_CELL);
+  return h;
+}
+
+/* Renders the board view as the widget would and counts the pixels that
+ * are not background. */
+static guint
+count_drawn_pixels (SternBoardView *view)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_t *cr = cairo_create (surface);
+  const guint8 *data;
+  int stride;
+  guint n = 0;
+
+  stern_board_view_draw (view, cr, 200, 200);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < 200; y++)
+    for (int x = 0; x < 200; x++)
+      if (data[y * stride + x * 4 + 3] != 0)
+        n++;
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+static void
+save_screenshot (GtkWidget  *window,
+                 const char *name)
+{
+  const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GskRenderer) renderer = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  int width, height;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+
+  width = gtk_widget_get_width (window);
+  height = gtk_widget_get_height (window);
+  paintable = gtk_widget_paintable_new (window);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+
+  renderer = gsk_cairo_renderer_new ();
+  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gsk_renderer_unrealize (renderer);
+
+  path = g_strdup_printf ("%s/rules-%s.png", dir, name);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s", path);
+}
+
+/* ---- tests ------------------------------------------------------------------ */
+
+static void
+test_pages (void)
+{
+  SternRulesWindow *window;
+  GtkWidget *stack;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = open_rules ();
+  stack = find_by_id (GTK_WIDGET (window), "stack");
+  g_assert_true (GTK_IS_STACK (stack));
+  g_assert_cmpstr (stern_rules_window_get_page (window), ==, "board");
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *child = gtk_stack_get_child_by_name (GTK_STACK (stack), pages[i]);
+      GtkStackPage *page;
+      const char *title;
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+      g_assert_nonnull (child);
+      page = gtk_stack_get_page (GTK_STACK (stack), child);
+      title = gtk_stack_page_get_title (page);
+      g_assert_nonnull (title);
+      g_assert_cmpstr (title, !=, "");
+
+      stern_rules_window_set_page (window, pages[i]);
+      g_assert_cmpstr (stern_rules_window_get_page (window), ==, pages[i]);
+
+      /* A heading and some text on every page. */
+      collect (child, GTK_TYPE_LABEL, labels);
+      g_assert_cmpuint (labels->len, >=, 2);
+    }
+
+  /* Unknown names leave the page alone. */
+  stern_rules_window_set_page (window, "no-such-page");
+  g_assert_cmpstr (stern_rules_window_get_page (window), ==, pages[G_N_ELEMENTS (pages) - 1]);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_illustrations (void)
+{
+  static const char * const boards[] = {
+    "board_start", "board_chain", "board_rays", "board_goal", "board_long",
+  };
+  SternRulesWindow *window;
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  SternBoardView *view;
+  SternGame *game;
+  const SternRules *rules;
+  const SternPosition *pos;
+  SternSet lit;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = open_rules ();
+  collect (GTK_WIDGET (window), STERN_TYPE_BOARD_VIEW, views);
+  g_assert_cmpuint (views->len, ==, G_N_ELEMENTS (boards));
+
+  for (guint i = 0; i < G_N_ELEMENTS (boards); i++)
+    {
+      view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), boards[i]));
+      g_assert_nonnull (view);
+      g_assert_nonnull (stern_board_view_get_game (view));
+      /* Pictures: no clicks, no keyboard focus, nothing to pick. */
+      g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (view)));
+      g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (view)));
+      g_assert_cmpuint (count_drawn_pixels (view), >, 200 * 200 / 2);
+    }
+
+  /* The six-player start. */
+  view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_start"));
+  game = stern_board_view_get_game (view);
+  g_assert_cmpstr (stern_game_get_variant (game)->id, ==, "classic-6");
+  g_assert_cmpuint (stern_set_count (stern_game_get_position (game)->occupied), ==, 60);
+
+  /* The chain: a legal move of four jumps. */
+  view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_chain"));
+  game = stern_board_view_get_game (view);
+  {
+    guint8 path[STERN_MAX_PATH];
+    gsize len;
+
+    g_assert_true (stern_game_is_legal (game, hole ("k4"), hole ("g10")));
+    len = stern_movegen_path (stern_game_get_rules (game), stern_game_get_position (game),
+                              hole ("k4"), hole ("g10"), path);
+    g_assert_cmpuint (len, ==, 5);
+  }
+
+  /* The foreign ray: the picked marble's lit holes are the engine's, none
+   * of them in a foreign ray, and the chain through the green ray is legal
+   * while stopping in it is not. */
+  view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_rays"));
+  game = stern_board_view_get_game (view);
+  rules = stern_game_get_rules (game);
+  g_assert_cmpuint (stern_board_view_get_selected (view), ==, hole ("m5"));
+  lit = stern_board_view_get_highlighted (view);
+  g_assert_true (stern_set_has (lit, hole ("m7")));
+  g_assert_cmpuint (lit & rules->no_stop[STERN_WHITE], ==, 0);
+  g_assert_true (stern_game_is_legal (game, hole ("m5"), hole ("m7")));
+  g_assert_false (stern_game_is_legal (game, hole ("m5"), hole ("o5")));
+  g_assert_true (stern_set_has (rules->no_stop[STERN_WHITE], hole ("o5")));
+
+  /* The goal: black's goal full, one of its marbles white. */
+  view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_goal"));
+  game = stern_board_view_get_game (view);
+  rules = stern_game_get_rules (game);
+  pos = stern_game_get_position (game);
+  g_assert_cmpuint (pos->occupied & rules->goal[STERN_BLACK], ==, rules->goal[STERN_BLACK]);
+  g_assert_cmpuint (stern_set_count (pos->marbles[STERN_WHITE] & rules->goal[STERN_BLACK]), ==, 1);
+  g_assert_cmpuint (stern_set_count (pos->marbles[STERN_BLACK] & rules->goal[STERN_BLACK]), ==, 9);
+
+  /* The long jump. */
+  view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_long"));
+  game = stern_board_view_get_game (view);
+  g_assert_true (stern_game_get_rules (game)->long_jumps);
+  g_assert_true (stern_game_is_legal (game, hole ("k4"), hole ("k10")));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+has_cyrillic (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x0400 && c <= 0x04ff)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_letter (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_isalpha (g_utf8_get_char (p)))
+      return TRUE;
+  return FALSE;
+}
+
+/* With LANGUAGE=bg or ru every label of every page is in Cyrillic; in
+ * English none is.  Screenshots of every page when asked for. */
+static void
+test_language (void)
+{
+  const char *language = g_getenv ("LANGUAGE");
+  gboolean cyrillic = language != NULL &&
+                      (g_str_has_prefix (language, "bg") || g_str_has_prefix (language, "ru"));
+  SternRulesWindow *window;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint checked = 0;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = open_rules ();
+  if (cyrillic)
+    g_assert_true (has_cyrillic (gtk_window_get_title (GTK_WINDOW (window))));
+  else
+    g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Rules");
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      stern_rules_window_set_page (window, pages[i]);
+      settle (400);
+      save_screenshot (GTK_WIDGET (window), pages[i]);
+    }
+
+  /* The whole window: pages, sidebar rows and the header bar. */
+  collect (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (labels->pdata[i]));
+
+      if (!has_letter (text))
+        continue;
+      checked++;
+      if (cyrillic != has_cyrillic (text))
+        g_error ("Label %s translated for %s: \"%s\"",
+                 cyrillic ? "not" : "wrongly", language ? language : "C", text);
+    }
+  g_assert_cmpuint (checked, >=, 60);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *localedir = g_getenv ("STERNHALMA_LOCALEDIR");
+
+  /* As main.c does: the build's catalogues when asked for. */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_test_init (&argc, &argv, NULL);
+  have_display = gtk_init_check ();
+
+  g_test_add_func ("/rules-window/pages", test_pages);
+  g_test_add_func ("/rules-window/illustrations", test_illustrations);
+  g_test_add_func ("/rules-window/language", test_language);
+
+  return g_test_run ();
+}
