@@ -366,6 +366,19 @@ stern_path_check_describe (SternPathCheck check)
     }
 }
 
+/* Moves a marble for perft: the bare board update, no key, no checks. */
+static inline void
+perft_move (SternPosition *pos, unsigned from, unsigned to)
+{
+  SternSet change = stern_set_bit (from) | stern_set_bit (to);
+  unsigned seat = pos->cell[from];
+
+  pos->cell[to] = (uint8_t) seat;
+  pos->cell[from] = STERN_EMPTY;
+  pos->marbles[seat] ^= change;
+  pos->occupied ^= change;
+}
+
 static uint64_t
 perft_recurse (const SternRules *rules, SternPosition *pos,
                const uint8_t next_seat[STERN_N_SEATS], unsigned depth)
@@ -381,11 +394,11 @@ perft_recurse (const SternRules *rules, SternPosition *pos,
   n = stern_movegen_generate (rules, pos, seat, moves);
   for (size_t i = 0; i < n; i++)
     {
-      stern_position_move (pos, moves[i].from, moves[i].to);
-      stern_position_set_to_move (pos, next_seat[seat]);
+      perft_move (pos, moves[i].from, moves[i].to);
+      pos->to_move = next_seat[seat];
       total += perft_recurse (rules, pos, next_seat, depth - 1);
-      stern_position_set_to_move (pos, seat);
-      stern_position_move (pos, moves[i].to, moves[i].from);
+      pos->to_move = (uint8_t) seat;
+      perft_move (pos, moves[i].to, moves[i].from);
     }
   return total;
 }
