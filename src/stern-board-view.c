@@ -49,6 +49,8 @@ struct _SternBoardView
   gboolean interactive;
   gboolean illustration;           /* a picture in the rules help: no input */
   unsigned zones_seat;             /* zones shown without a pick, or STERN_NO_SEAT */
+  guint    focus_hole;             /* centre of an enlarged part, or STERN_NO_CELL */
+  double   focus_radius;           /* its radius in hole spacings */
   gboolean show_coordinates;
   gboolean animations;
   unsigned bottom_seat;
@@ -168,6 +170,16 @@ layout_init (SternBoardView *self, Layout *l, int width, int height)
    * clean the rounding so that they stay so to the last bit. */
   if (fabs (l->s) < 1e-12)
     l->s = 0;
+
+  /* An enlarged part of the board: its centre hole in the middle. */
+  if (self->focus_hole < STERN_STAR_N_CELLS)
+    {
+      double fx = hole_bx[self->focus_hole], fy = hole_by[self->focus_hole];
+
+      l->unit = MAX (1, MIN (width, height)) / (2.0 * self->focus_radius);
+      l->cx = width / 2.0 - l->unit * (fx * l->c - fy * l->s);
+      l->cy = height / 2.0 - l->unit * (fx * l->s + fy * l->c);
+    }
 }
 
 /* Board point (unrotated, in units) to widget point. */
@@ -1715,6 +1727,18 @@ stern_board_view_select (SternBoardView *self, guint hole)
 }
 
 void
+stern_board_view_set_focus (SternBoardView *self, guint hole, double radius)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+  g_return_if_fail (hole == STERN_NO_CELL || (is_hole (hole) && radius > 0));
+
+  self->focus_hole = hole;
+  self->focus_radius = radius;
+  invalidate_background (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
 stern_board_view_show_zones (SternBoardView *self, unsigned seat)
 {
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
@@ -1902,6 +1926,7 @@ stern_board_view_init (SternBoardView *self)
   self->selected = STERN_NO_CELL;
   self->cursor = STERN_NO_CELL;
   self->zones_seat = STERN_NO_SEAT;
+  self->focus_hole = STERN_NO_CELL;
   self->interactive = TRUE;
   self->animations = TRUE;
 

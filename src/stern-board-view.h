@@ -47,6 +47,10 @@ void       stern_board_view_set_illustration (SternBoardView *self, gboolean ill
  * zones of its seat drawn), whether or not the view is interactive;
  * STERN_NO_CELL or an empty hole clears the pick. */
 void       stern_board_view_select (SternBoardView *self, guint hole);
+/* Shows only the part of the board within radius hole spacings of hole,
+ * enlarged to fill the widget (illustrations); STERN_NO_CELL, the default,
+ * shows the whole board. */
+void       stern_board_view_set_focus (SternBoardView *self, guint hole, double radius);
 /* Greys the rays where seat may not stop and gilds its goal without picking
  * a marble; STERN_NO_SEAT (the default) shows no zones. */
 void       stern_board_view_show_zones (SternBoardView *self, unsigned seat);

@@ -25,6 +25,8 @@ make_filters (GtkFileFilter **records)
   gtk_file_filter_add_pattern (*records, "*.sgr");
   gtk_file_filter_add_pattern (*records, "*.txt");
   g_list_store_append (filters, *records);
+  /* The store keeps it; the caller borrows it. */
+  g_object_unref (*records);
 
   all = gtk_file_filter_new ();
   gtk_file_filter_set_name (all, _("All files"));

@@ -75,6 +75,9 @@ update_sensitivity (SternNewGameDialog *self)
   if (preset < STERN_N_PRESETS)
     gtk_label_set_label (self->preset_description, stern_preset_description (preset));
 
+  /* The solo puzzle has no time limit. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->clock_dropdown), !variant->solo);
+
   /* Only the seats of the variant are shown; a level only for the computer. */
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {

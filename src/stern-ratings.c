@@ -148,8 +148,18 @@ stern_ratings_save (SternRatings *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   g_key_file_set_double (file, GROUP_RATING, "rating", self->rating);
-  g_key_file_set_double_list (file, GROUP_RATING, "history",
-                              (double *) (gpointer) self->history->data, self->history->len);
+  {
+    /* Tenths are enough for the history, and keep the file readable. */
+    g_autoptr(GString) history = g_string_new (NULL);
+    char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+    for (guint i = 0; i < self->history->len; i++)
+      {
+        g_ascii_formatd (number, sizeof number, "%.1f", g_array_index (self->history, double, i));
+        g_string_append_printf (history, "%s;", number);
+      }
+    g_key_file_set_value (file, GROUP_RATING, "history", history->str);
+  }
   for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
     {
       const char *id = stern_variant_get (v)->id;

@@ -29,6 +29,7 @@ struct _SternRulesWindow
   SternBoardView *board_chain;
   SternBoardView *board_rays;
   SternBoardView *board_goal;
+  SternBoardView *board_home;
   SternBoardView *board_long;
 
   /* The games the illustrations show (the views only borrow them). */
@@ -57,6 +58,7 @@ G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
   "black:e17,e16,f16,e15,f15,g15,e14,f14,j6,g9"
 #define CHAIN_FROM "k4"
 #define CHAIN_TO   "g10"
+#define CHAIN_FOCUS "i7"
 
 /* White's marble on m5 can pass through the green ray but not stop there. */
 #define POS_RAYS \
@@ -65,12 +67,22 @@ G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
   "black:e17,e16,f16,e15,f15,g15,e14,f14,n6,h9"
 #define RAYS_FROM "m5"
 #define RAYS_TO   "m7"
+#define RAYS_FOCUS "m6"
 
 /* Black's goal (white's home) full, with white's shut-in marble on m1. */
 #define POS_GOAL \
   "classic-2 white " \
   "white:m1,e16,f16,e15,f15,g15,e14,f14,g14,h13 " \
   "black:l2,m2,k3,l3,m3,j4,k4,l4,m4,i6"
+
+/* After the deadline: white's marble on j5 may step back home, which is
+ * fatal.  Both players have made their 30 moves. */
+#define POS_HOME \
+  "classic-2 white " \
+  "white:j5,k6,l7,h8,i9,g10,j10,f11,k11,h12 " \
+  "black:g13,h13,i13,f12,g12,h11,i11,e12,f10,h10"
+#define HOME_FROM   "j5"
+#define HOME_MOVES  30
 
 /* A long jump over black's marble on k7, three holes away. */
 #define POS_LONG \
@@ -79,6 +91,7 @@ G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
   "black:e17,e16,f16,e15,f15,g15,e14,f14,g14,k7"
 #define LONG_FROM "k4"
 #define LONG_TO   "k10"
+#define LONG_FOCUS "k7"
 
 static guint
 hole (const char *name)
@@ -89,11 +102,13 @@ hole (const char *name)
   return h;
 }
 
-/* Puts the position on the view; returns the game (owned by self). */
+/* Puts the position on the view; returns the game (owned by self).
+ * moves_made: each seat's move counter, or NULL for none made. */
 static SternGame *
-show_position (SternRulesWindow *self,
-               SternBoardView   *view,
-               const char       *text)
+show_position_after (SternRulesWindow *self,
+                     SternBoardView   *view,
+                     const char       *text,
+                     const unsigned   *moves_made)
 {
   g_autoptr(GError) error = NULL;
   const SternVariant *variant = NULL;
@@ -103,11 +118,19 @@ show_position (SternRulesWindow *self,
   if (!stern_notation_parse_position (text, &variant, &pos, &error))
     g_error ("Rules illustration \"%s\": %s", text, error->message);
 
-  game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL);
+  game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made);
   g_ptr_array_add (self->games, game);
   stern_board_view_set_illustration (view, TRUE);
   stern_board_view_set_game (view, game);
   return game;
+}
+
+static SternGame *
+show_position (SternRulesWindow *self,
+               SternBoardView   *view,
+               const char       *text)
+{
+  return show_position_after (self, view, text, NULL);
 }
 
 /* Shows the engine's path of a legal move as a hint, its hops numbered. */
@@ -135,17 +158,30 @@ setup_illustrations (SternRulesWindow *self)
   show_position (self, self->board_start, POS_START);
   stern_board_view_set_show_coordinates (self->board_start, TRUE);
 
+  /* The moves are shown enlarged: their numbered hops stay readable. */
   game = show_position (self, self->board_chain, POS_CHAIN);
+  stern_board_view_set_focus (self->board_chain, hole (CHAIN_FOCUS), 4.6);
   show_move (self->board_chain, game, CHAIN_FROM, CHAIN_TO);
 
   game = show_position (self, self->board_rays, POS_RAYS);
+  stern_board_view_set_focus (self->board_rays, hole (RAYS_FOCUS), 5.0);
   stern_board_view_select (self->board_rays, hole (RAYS_FROM));
   show_move (self->board_rays, game, RAYS_FROM, RAYS_TO);
 
   show_position (self, self->board_goal, POS_GOAL);
   stern_board_view_show_zones (self->board_goal, STERN_BLACK);
 
+  {
+    const unsigned moves_made[STERN_N_SEATS] = { [STERN_WHITE] = HOME_MOVES,
+                                                 [STERN_BLACK] = HOME_MOVES };
+
+    show_position_after (self, self->board_home, POS_HOME, moves_made);
+    stern_board_view_set_focus (self->board_home, hole (HOME_FROM), 4.6);
+    stern_board_view_select (self->board_home, hole (HOME_FROM));
+  }
+
   game = show_position (self, self->board_long, POS_LONG);
+  stern_board_view_set_focus (self->board_long, hole (LONG_FOCUS), 5.2);
   show_move (self->board_long, game, LONG_FROM, LONG_TO);
 }
 
@@ -188,6 +224,7 @@ stern_rules_window_class_init (SternRulesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_chain);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_rays);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_goal);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_home);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_long);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

@@ -80,6 +80,8 @@ struct _SternWindow
   GArray         *move_starts;    /* char offsets of each action in the move list */
   GArray         *move_ends;
   guint           moves_scroll_id;
+  guint           clock_ticks;
+  gboolean        replaced[STERN_N_SEATS];  /* club: a human the computer took over from */
 };
 
 G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -226,7 +228,7 @@ build_players (SternWindow *self)
     {
       unsigned seat = variant->seats[i];
       PlayerRow *pr = &self->rows[seat];
-      GtkWidget *box, *labels, *name;
+      GtkWidget *box, *labels, *name, *right;
 
       box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
 
@@ -256,17 +258,23 @@ build_players (SternWindow *self)
       gtk_box_append (GTK_BOX (labels), pr->detail);
       gtk_box_append (GTK_BOX (box), labels);
 
+      /* The state, and under it the clock when there is one. */
+      right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gtk_widget_set_valign (right, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (box), right);
+
       pr->state = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (pr->state), 1);
       gtk_widget_add_css_class (pr->state, "player-state");
-      gtk_box_append (GTK_BOX (box), pr->state);
+      gtk_box_append (GTK_BOX (right), pr->state);
 
       pr->clock = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (pr->clock), 1);
+      gtk_widget_set_halign (pr->clock, GTK_ALIGN_END);
       gtk_widget_add_css_class (pr->clock, "player-clock");
       gtk_widget_set_tooltip_text (pr->clock, _("Time left"));
       gtk_widget_set_visible (pr->clock, FALSE);
-      gtk_box_append (GTK_BOX (box), pr->clock);
+      gtk_box_append (GTK_BOX (right), pr->clock);
 
       pr->row = gtk_list_box_row_new ();
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (pr->row), FALSE);
@@ -1532,6 +1540,9 @@ update_clock_labels (SternWindow *self)
     }
 }
 
+/* Ticks (a tenth of a second) between saves of the running clock. */
+#define AUTOSAVE_TICKS 50
+
 /* Whose time runs: the player on turn, while the window is shown, no move
  * is being animated and the newest position is on the board. */
 static void
@@ -1546,13 +1557,34 @@ sync_clock (SternWindow *self)
       return;
     }
 
+  /* Nor while the offer to continue another game is open. */
   if (turn != STERN_NO_SEAT && !is_browsing (self) && window_shown (self) &&
+      self->resume_game == NULL &&
+      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING &&
       !stern_board_view_is_animating (self->board) && !stern_game_must_pass (self->game))
     run = turn;
 
   stern_game_clock_run (self->clock, run);
   stern_game_clock_set_ticking (self->clock, !stern_game_is_over (self->game));
   update_clock_labels (self);
+}
+
+/* After a resignation or a timeout.  With the club rules the game may go
+ * on, the computer playing the seat (RULES.md §8). */
+static void
+after_give_up (SternWindow *self,
+               unsigned     seat)
+{
+  if (!stern_game_is_over (self->game) && seat_is_human (self, seat))
+    {
+      self->setup.computer[seat] = TRUE;
+      self->setup.level[seat] = STERN_COMPUTER_MEDIUM;
+      self->replaced[seat] = TRUE;
+      update_player_names (self);
+    }
+
+  self->game_over_shown = FALSE;
+  advance (self, FALSE);
 }
 
 static void
@@ -1566,12 +1598,14 @@ time_ran_out (SternWindow *self,
 
   if (!stern_game_timeout (self->game, seat, &error))
     {
+      /* Not to be asked again every tick: the clock goes off. */
       g_warning ("Could not end %s's time: %s", stern_seat_colour_name (seat), error->message);
+      stern_game_clock_reset (self->clock, 0, 0);
+      update_clock_labels (self);
       return;
     }
 
-  self->game_over_shown = FALSE;
-  advance (self, FALSE);
+  after_give_up (self, seat);
 }
 
 static void
@@ -1583,7 +1617,14 @@ on_clock_tick (SternWindow *self)
 
   running = stern_game_clock_get_running (self->clock);
   if (running != STERN_NO_SEAT && stern_game_clock_expired (self->clock, running))
-    time_ran_out (self, running);
+    {
+      time_ran_out (self, running);
+      return;
+    }
+
+  /* The time left is saved now and then too, not only after moves. */
+  if (running != STERN_NO_SEAT && ++self->clock_ticks % AUTOSAVE_TICKS == 0)
+    autosave (self);
 }
 
 /* The mover's time must not have run out before its move. */
@@ -1618,7 +1659,9 @@ computer_movetime (SternWindow *self,
 {
   gint64 left, increment, budget;
 
-  if (!stern_game_clock_is_enabled (self->clock))
+  /* A seat taken over after its time ran out (club) has no clock. */
+  if (!stern_game_clock_is_enabled (self->clock) ||
+      stern_game_get_player_state (self->game, seat) != STERN_PLAYER_PLAYING)
     return 0;
 
   left = stern_game_clock_get_remaining_ms (self->clock, seat);
@@ -1636,7 +1679,8 @@ computer_delay (SternWindow *self)
 {
   unsigned turn = stern_game_get_turn (self->game);
 
-  if (stern_game_clock_is_enabled (self->clock) && turn != STERN_NO_SEAT)
+  if (stern_game_clock_is_enabled (self->clock) && turn != STERN_NO_SEAT &&
+      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING)
     return MIN ((gint64) self->computer_delay_ms,
                 stern_game_clock_get_remaining_ms (self->clock, turn) / 20);
   return self->computer_delay_ms;
@@ -1650,9 +1694,15 @@ count_game (SternWindow *self)
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
+  SternGameSetup setup = self->setup;
 
   if (self->data_dir == NULL)
     return;
+
+  /* A human the computer took over from (club) still played the game. */
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (self->replaced[seat])
+      setup.computer[seat] = FALSE;
 
   path = g_build_filename (self->data_dir, "ratings.ini", NULL);
   ratings = stern_ratings_load (path, &error);
@@ -1662,7 +1712,7 @@ count_game (SternWindow *self)
       g_clear_error (&error);
     }
 
-  if (stern_ratings_add_game (ratings, self->game, &self->setup) &&
+  if (stern_ratings_add_game (ratings, self->game, &setup) &&
       !stern_ratings_save (ratings, path, &error))
     g_warning ("Could not save the ratings: %s", error->message);
 }
@@ -1684,9 +1734,13 @@ static void
 session_game_started (SternWindow      *self,
                       const SternClock *clock_state)
 {
+  /* The solo puzzle has no time limit (RULES.md §2). */
+  if (self->setup.variant->solo)
+    self->setup.clock_reserve_s = self->setup.clock_increment_s = 0;
   stern_game_clock_reset (self->clock, self->setup.clock_reserve_s, self->setup.clock_increment_s);
-  if (clock_state != NULL && clock_state->enabled)
+  if (clock_state != NULL && clock_state->enabled && !self->setup.variant->solo)
     stern_game_clock_restore (self->clock, clock_state);
+  memset (self->replaced, 0, sizeof self->replaced);
 
   /* A game that has already ended counts no more. */
   self->end_counted = game_over_at_end (self->game);
@@ -1871,8 +1925,7 @@ on_resign_response (SternWindow *self,
       return;
     }
 
-  self->game_over_shown = FALSE;
-  advance (self, FALSE);
+  after_give_up (self, seat);
 }
 
 static void
@@ -1889,7 +1942,11 @@ resign_activated (GtkWidget  *widget,
     return;
 
   name = seat_name (self, seat);
-  if (self->setup.variant->n_players == 2)
+  if (stern_game_get_rules (self->game)->resign_replaced)
+    /* Translators: %s is a colour or the player's name */
+    body = g_strdup_printf (_("%s takes the last place, and the computer plays on with "
+                              "the marbles (club rules)."), name);
+  else if (self->setup.variant->n_players == 2)
     /* Translators: %s is a colour or the player's name */
     body = g_strdup_printf (_("%s loses the game."), name);
   else
@@ -2178,10 +2235,15 @@ stern_window_open_file (SternWindow *self,
       g_autofree char *name = g_file_get_basename (file);
       /* Translators: %s is a file name */
       g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
-      /* Translators: the first %s says where and what is wrong in a
-       * game record, such as "line 3, column 4: …" */
-      g_autofree char *body = g_strdup_printf (_("This is not a game record Sternhalma can "
-                                                 "read. %s"), error->message);
+      g_autofree char *body = NULL;
+
+      /* The engine's "line 3, column 4: …" begins a sentence here. */
+      if (error->message[0] != '\0')
+        error->message[0] = g_ascii_toupper (error->message[0]);
+      /* Translators: %s says where and what is wrong in the file, such
+       * as "Line 3, column 4: …" */
+      body = g_strdup_printf (_("This is not a game record Sternhalma can read.\n\n%s"),
+                              error->message);
 
       show_error (self, heading, body);
       return FALSE;

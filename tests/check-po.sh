@@ -18,7 +18,7 @@ set -u
 root=${1:-$(dirname "$0")/..}
 po="$root/po"
 
-for tool in xgettext msgmerge msgfmt; do
+for tool in xgettext msgmerge msgfmt msgcat msgattrib; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     echo "1..0 # SKIP $tool not found (package gettext)"
     exit 77
@@ -103,7 +103,8 @@ for lang in $languages; do
     not_ok "$lang: msgfmt --check accepts po/$lang.po"
   fi
 
-  if grep -q '^"Plural-Forms: nplurals=[0-9]*; plural=.*;\\n"$' "$file"; then
+  if msgcat --no-wrap "$file" 2>/dev/null |
+       grep -q '^"Plural-Forms: nplurals=[0-9]*; plural=.*;\\n"$'; then
     ok "$lang: declares its plural forms"
   else
     echo "check-po: po/$lang.po has no usable Plural-Forms header" >&2
@@ -120,8 +121,8 @@ for lang in $languages; do
       ok "$lang: complete ($stats)"
     else
       echo "check-po: po/$lang.po against the current sources: $stats" >&2
-      msgattrib --only-fuzzy --no-obsolete "$tmp/$lang.po" 2>/dev/null | grep '^msgid' | sed 's/^/check-po: fuzzy: /' >&2
-      msgattrib --untranslated --no-obsolete "$tmp/$lang.po" 2>/dev/null | grep '^msgid' | sed 's/^/check-po: untranslated: /' >&2
+      msgattrib --no-wrap --only-fuzzy --no-obsolete "$tmp/$lang.po" 2>/dev/null | grep "^msgid \"." | sed 's/^/check-po: fuzzy: /' >&2
+      msgattrib --no-wrap --untranslated --no-obsolete "$tmp/$lang.po" 2>/dev/null | grep "^msgid \"." | sed 's/^/check-po: untranslated: /' >&2
       not_ok "$lang: every message translated, none fuzzy"
     fi
   else

@@ -252,6 +252,7 @@ static int
 evaluate (const SternSearch *s)
 {
   int mine = unit_cost (s, s->root), best_opp = INF;
+  unsigned n_units = 0;
 
   for (unsigned i = 0; i < s->n_opp; i++)
     {
@@ -267,12 +268,13 @@ evaluate (const SternSearch *s)
             continue;
         }
       best_opp = MIN (best_opp, unit_cost (s, seat));
+      n_units++;
     }
   if (best_opp == INF)
     return -mine;
   /* With several opponents, holding the leader back pays less than
    * racing: count its progress only in part. */
-  if (s->n_opp > 1)
+  if (n_units > 1)
     return best_opp * MULTI_OPP_NUM / MULTI_OPP_DEN - mine;
   return best_opp - mine;
 }

@@ -2,7 +2,8 @@
  *
  * Every topic has its page; the illustrations are board widgets showing
  * positions the engine accepts (a numbered jump chain, a greyed foreign
- * ray, a goal with a foreign marble) and take no input; and, run with
+ * ray, a goal with a foreign marble, a fatal move home, a long jump) and
+ * take no input; and, run with
  * LANGUAGE=bg or LANGUAGE=ru and STERNHALMA_LOCALEDIR pointing at the
  * build's catalogues, every text in the window is translated.
  *
@@ -234,7 +235,7 @@ static void
 test_illustrations (void)
 {
   static const char * const boards[] = {
-    "board_start", "board_chain", "board_rays", "board_goal", "board_long",
+    "board_start", "board_chain", "board_rays", "board_goal", "board_home", "board_long",
   };
   SternRulesWindow *window;
   g_autoptr(GPtrArray) views = g_ptr_array_new ();
@@ -283,6 +284,26 @@ test_illustrations (void)
                               hole ("k4"), hole ("g10"), path);
     g_assert_cmpuint (len, ==, 5);
   }
+  /* Enlarged around i7: that hole sits in the middle, and the whole chain
+   * is inside the picture. */
+  {
+    double x, y;
+
+    stern_board_view_hole_centre (view, hole ("i7"), 340, 340, &x, &y);
+    g_assert_cmpfloat_with_epsilon (x, 170, 1e-6);
+    g_assert_cmpfloat_with_epsilon (y, 170, 1e-6);
+    g_assert_cmpuint (stern_board_view_hole_at (view, 170, 170, 340, 340), ==, hole ("i7"));
+    for (guint i = 0; i < 5; i++)
+      {
+        static const char * const chain[] = { "k4", "k6", "i6", "g8", "g10" };
+
+        stern_board_view_hole_centre (view, hole (chain[i]), 340, 340, &x, &y);
+        g_assert_cmpfloat (x, >, 0);
+        g_assert_cmpfloat (x, <, 340);
+        g_assert_cmpfloat (y, >, 0);
+        g_assert_cmpfloat (y, <, 340);
+      }
+  }
 
   /* The foreign ray: the picked marble's lit holes are the engine's, none
    * of them in a foreign ray, and the chain through the green ray is legal
@@ -306,6 +327,18 @@ test_illustrations (void)
   g_assert_cmpuint (pos->occupied & rules->goal[STERN_BLACK], ==, rules->goal[STERN_BLACK]);
   g_assert_cmpuint (stern_set_count (pos->marbles[STERN_WHITE] & rules->goal[STERN_BLACK]), ==, 1);
   g_assert_cmpuint (stern_set_count (pos->marbles[STERN_BLACK] & rules->goal[STERN_BLACK]), ==, 9);
+
+  /* After the deadline: stepping home is legal but fatal, and drawn so. */
+  view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_home"));
+  game = stern_board_view_get_game (view);
+  g_assert_cmpuint (stern_game_get_moves_made (game, STERN_WHITE), ==, 30);
+  g_assert_cmpuint (stern_board_view_get_selected (view), ==, hole ("j5"));
+  lit = stern_board_view_get_highlighted (view);
+  g_assert_true (stern_set_has (lit, hole ("j4")));
+  g_assert_true (stern_set_has (lit, hole ("i5")));
+  g_assert_true (stern_game_is_fatal (game, hole ("j5"), hole ("j4")));
+  g_assert_true (stern_game_is_fatal (game, hole ("j5"), hole ("k4")));
+  g_assert_false (stern_game_is_fatal (game, hole ("j5"), hole ("i5")));
 
   /* The long jump. */
   view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_long"));

@@ -1,0 +1,1040 @@
+/* test-save.c: saved games, the autosave, replay, the clock, resignation
+ * and the rating, through the game window under a real display (Xvfb).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "stern-computer.h"
+#include "stern-message-window.h"
+#include "stern-notation.h"
+#include "stern-rating.h"
+#include "stern-ratings.h"
+#include "stern-saved-game.h"
+#include "stern-statistics-window.h"
+#include "stern-window.h"
+
+static gboolean have_display;
+
+#define SKIP_WITHOUT_DISPLAY()                        \
+  G_STMT_START {                                      \
+    if (!have_display)                                \
+      {                                               \
+        g_test_skip ("no display");                   \
+        return;                                       \
+      }                                               \
+  } G_STMT_END
+
+static void
+setup_for (SternGameSetup *setup,
+           const char     *variant,
+           const char     *kinds,   /* one letter a seat: h or c */
+           guint           reserve_s,
+           guint           increment_s)
+{
+  memset (setup, 0, sizeof *setup);
+  setup->variant = stern_variant_lookup (variant);
+  g_assert_nonnull (setup->variant);
+  setup->preset = STERN_PRESET_TABLE;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      setup->computer[seat] = kinds[seat] == 'c';
+      setup->level[seat] = STERN_COMPUTER_EASY;
+    }
+  setup->clock_reserve_s = reserve_s;
+  setup->clock_increment_s = increment_s;
+}
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wait_until (Condition cond,
+            gpointer  data,
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+not_thinking (gpointer data)
+{
+  return !stern_window_is_thinking (data);
+}
+
+static gboolean
+game_over (gpointer data)
+{
+  return stern_game_is_over (stern_window_get_game (data));
+}
+
+static gboolean
+white_to_move (gpointer data)
+{
+  return !stern_window_is_thinking (data) &&
+         stern_game_get_turn (stern_window_get_game (data)) == STERN_WHITE;
+}
+
+/* Some move of white's after its first action (the resignation). */
+static gboolean
+white_moved (gpointer data)
+{
+  SternGame *game = stern_window_get_game (data);
+
+  for (guint i = 1; i < stern_game_get_n_actions (game); i++)
+    {
+      const SternAction *action = stern_game_get_action (game, i);
+
+      if (action->seat == STERN_WHITE && action->kind == STERN_ACTION_MOVE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_message (gpointer data)
+{
+  return stern_window_get_message_window (data) != NULL;
+}
+
+static SternWindow *
+window_new (const char *data_dir)
+{
+  SternWindow *window = g_object_new (STERN_TYPE_WINDOW, NULL);
+
+  stern_window_set_computer_delay (window, 0);
+  stern_window_set_data_dir (window, data_dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_until (is_mapped, window, 5000));
+  return window;
+}
+
+static void
+window_free (SternWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+static void
+first_safe_move (const SternGame *game,
+                 guint           *from,
+                 guint           *to)
+{
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  size_t n = stern_game_legal_moves (game, moves);
+
+  for (size_t i = 0; i < n; i++)
+    if (!(moves[i].flags & STERN_MOVE_FATAL))
+      {
+        *from = moves[i].from;
+        *to = moves[i].to;
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* A human move through the board, as a click would make it. */
+static void
+play_first (SternWindow *window)
+{
+  guint from, to;
+
+  first_safe_move (stern_window_get_game (window), &from, &to);
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
+}
+
+static char *
+record_of (SternWindow *window)
+{
+  return stern_record_write (stern_window_get_game (window), NULL);
+}
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("stern-save-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+answer_message (SternWindow *window,
+                gboolean     accept)
+{
+  GtkWindow *message = stern_window_get_message_window (window);
+
+  g_assert_nonnull (message);
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), accept);
+  g_assert_null (stern_window_get_message_window (window));
+}
+
+/* ------------------------------------------------------------------ */
+
+/* Every variant through the window's own Save and Open: the record, who
+ * plays, the clock and the position shown all come back. */
+static void
+test_round_trip (void)
+{
+  g_autofree char *dir = NULL;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+
+  for (guint v = 0; v < STERN_N_VARIANTS; v++)
+    {
+      const SternVariant *variant = stern_variant_get (v);
+      g_autofree char *path = g_build_filename (dir, "game.sgr", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = NULL, *after = NULL;
+      SternWindow *window, *other;
+      const SternGameSetup *loaded;
+      SternGameSetup setup;
+      guint total;
+
+      g_test_message ("variant %s", variant->id);
+      window = window_new (NULL);
+      setup_for (&setup, variant->id, "hhhhhh", 600, 5);
+      stern_window_new_game (window, &setup);
+      for (guint i = 0; i < 2u * variant->n_players + 1; i++)
+        play_first (window);
+      total = stern_game_get_n_actions (stern_window_get_game (window));
+      g_assert_cmpuint (total, ==, 2u * variant->n_players + 1);
+      /* An earlier position is shown: the rest is kept for the replay. */
+      stern_window_go_to (window, total - 2);
+      stern_game_clock_set_remaining_ms (stern_window_get_clock (window), variant->seats[0], 123456);
+
+      g_assert_true (stern_window_save_to_file (window, file, &error));
+      g_assert_no_error (error);
+
+      other = window_new (NULL);
+      g_assert_true (stern_window_open_file (other, file));
+      g_assert_null (stern_window_get_message_window (other));
+
+      g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (other)), ==, total - 2);
+      g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (other)), ==, total);
+      /* The clock did not run while an earlier position was shown.  The
+       * solo puzzle has no clock. */
+      if (!variant->solo)
+        g_assert_cmpint (stern_game_clock_get_remaining_ms (stern_window_get_clock (other),
+                                                            variant->seats[0]), ==, 123456);
+      g_assert_cmpint (stern_game_clock_is_enabled (stern_window_get_clock (other)), ==, !variant->solo);
+      stern_window_go_to (window, total);
+      stern_window_go_to (other, total);
+      before = record_of (window);
+      after = record_of (other);
+      g_assert_cmpstr (before, ==, after);
+
+      loaded = stern_window_get_setup (other);
+      g_assert_true (loaded->variant == variant);
+      g_assert_cmpuint (stern_game_setup_count_humans (loaded), ==, variant->n_players);
+      g_assert_cmpuint (loaded->clock_reserve_s, ==, variant->solo ? 0 : 600);
+      g_assert_cmpuint (loaded->clock_increment_s, ==, variant->solo ? 0 : 5);
+
+      window_free (window);
+      window_free (other);
+    }
+
+  remove_tree (dir);
+}
+
+/* Computer seats and their levels survive a save. */
+static void
+test_round_trip_seats (void)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
+  g_autoptr(SternGame) back = NULL;
+  g_autoptr(GError) error = NULL;
+  SternGameSetup setup, loaded;
+  SternClock clock;
+
+  setup_for (&setup, "classic-6", "hcchch", 0, 0);
+  setup.level[1] = STERN_COMPUTER_EXPERT;
+  setup.level[2] = STERN_COMPUTER_HARD;
+  text = stern_saved_game_write (game, &setup, NULL, 0);
+  g_assert_nonnull (strstr (text, "[Seats \"human computer:expert computer:hard human computer:easy human\"]"));
+
+  back = stern_saved_game_read (text, &loaded, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      g_assert_cmpint (loaded.computer[seat], ==, setup.computer[seat]);
+      if (setup.computer[seat])
+        g_assert_cmpint (loaded.level[seat], ==, setup.level[seat]);
+    }
+  g_assert_false (clock.enabled);
+  g_assert_cmpuint (loaded.clock_reserve_s, ==, 0);
+}
+
+/* Each kind of bad file: an error window that names what is wrong (and the
+ * line, where there is one), and the game on the board untouched. */
+static void
+test_bad_files (void)
+{
+  static const struct {
+    const char *name;
+    const char *text;
+    gssize      len;
+    const char *expect;     /* in the error's text */
+  } cases[] = {
+    { "empty", "", 0, "empty" },
+    { "binary", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe", 18, "not a text file" },
+    { "latin1", "[Variant \"classic-2\"]\n1. l4-l5 \xe9\n", -1, "not a text file" },
+    { "truncated", "[Variant \"classic-2\"]\n[Preset \"table\"]\n\n1. l4-l5 e14-e13\n2. m3-", -1, "Line 5" },
+    { "truncated-tag", "[Variant \"classic-2\"]\n[Preset \"tab", -1, "Line 2" },
+    { "wrong-variant", "[Variant \"classic-9\"]\n\n1. l3-l4\n", -1, "unknown variant" },
+    { "illegal-move", "[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n2. m1-i9\n", -1, "Line 4" },
+    { "not-a-record", "Dear diary,\ntoday I played marbles.\n", -1, "Line 1" },
+    { "bad-result", "[Variant \"classic-2\"]\n[Result \"1-0\"]\n\n1. resign(white)\n", -1, "Result" },
+    { "bad-seats", "[Variant \"classic-2\"]\n[Seats \"human robot\"]\n\n1. l4-l5\n", -1, "Line 2" },
+    { "bad-clock", "[Variant \"classic-2\"]\n[Clock \"300000 x\"]\n\n1. l4-l5\n", -1, "Line 2" },
+    { "bad-ply", "[Variant \"classic-2\"]\n[Ply \"7\"]\n\n1. l4-l5\n", -1, "Line 2" },
+  };
+  g_autofree char *dir = NULL;
+  SternWindow *window;
+  SternGameSetup setup;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  window = window_new (NULL);
+  setup_for (&setup, "classic-2", "hhhhhh", 300, 3);
+  stern_window_new_game (window, &setup);
+  play_first (window);
+  play_first (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = record_of (window);
+      g_autofree char *after = NULL;
+      SternGame *game = stern_window_get_game (window);
+      GtkWindow *message;
+      const char *body;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, cases[i].len, &error));
+      g_assert_false (stern_window_open_file (window, file));
+
+      message = stern_window_get_message_window (window);
+      g_assert_nonnull (message);
+      body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (message));
+      g_test_message ("%s: %s", cases[i].name, body);
+      g_assert_nonnull (strstr (body, cases[i].expect));
+      g_assert_nonnull (strstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)),
+                                cases[i].name));
+
+      /* The same game object, the same moves, the same players. */
+      g_assert_true (stern_window_get_game (window) == game);
+      after = record_of (window);
+      g_assert_cmpstr (before, ==, after);
+      g_assert_cmpuint (stern_window_get_setup (window)->clock_reserve_s, ==, 300);
+
+      answer_message (window, TRUE);
+    }
+
+  /* And the window still plays. */
+  play_first (window);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 3);
+
+  window_free (window);
+  remove_tree (dir);
+}
+
+/* After every move the game is on disk; the next start offers it and
+ * goes on exactly there; the end of the game removes it. */
+static void
+test_autosave_resume (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  SternWindow *window, *again;
+  const SternGameSetup *loaded;
+  SternGameSetup setup;
+  gint64 left;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  path = stern_autosave_get_path (dir);
+
+  window = window_new (dir);
+  g_assert_false (stern_window_offer_resume (window));
+  setup_for (&setup, "classic-3", "hcchch", 300, 3);
+  setup.level[2] = STERN_COMPUTER_MEDIUM;
+  stern_window_new_game (window, &setup);
+  /* A new game not yet begun is nothing to continue. */
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  play_first (window);
+  g_assert_true (wait_until (white_to_move, window, 20000));
+  g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  /* A kill -9 now: the file is what the next start sees. */
+  before = record_of (window);
+  left = stern_game_clock_get_remaining_ms (stern_window_get_clock (window), STERN_BLUE);
+  g_assert_cmpint (left, <=, 303000);
+
+  again = window_new (dir);
+  g_assert_true (stern_window_offer_resume (again));
+  g_assert_true (wait_until (has_message, again, 1000));
+  answer_message (again, TRUE);
+
+  after = record_of (again);
+  g_assert_cmpstr (before, ==, after);
+  loaded = stern_window_get_setup (again);
+  g_assert_true (loaded->variant == setup.variant);
+  g_assert_false (loaded->computer[STERN_WHITE]);
+  g_assert_true (loaded->computer[STERN_BLUE]);
+  g_assert_true (loaded->computer[STERN_YELLOW]);
+  g_assert_cmpint (loaded->level[STERN_BLUE], ==, STERN_COMPUTER_MEDIUM);
+  g_assert_cmpuint (loaded->clock_reserve_s, ==, 300);
+  g_assert_cmpint (ABS (stern_game_clock_get_remaining_ms (stern_window_get_clock (again), STERN_BLUE) - left),
+                   <, 200);
+  window_free (window);
+
+  /* Resigning ends the game: nothing is left to continue. */
+  gtk_widget_activate_action (GTK_WIDGET (again), "win.resign", NULL);
+  answer_message (again, TRUE);
+  g_assert_true (stern_game_is_over (stern_window_get_game (again)));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  window_free (again);
+
+  remove_tree (dir);
+}
+
+/* "New Game" gives the saved game up. */
+static void
+test_autosave_decline (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  SternWindow *window, *again;
+  SternGameSetup setup;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  path = stern_autosave_get_path (dir);
+  window = window_new (dir);
+  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  stern_window_new_game (window, &setup);
+  play_first (window);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  window_free (window);
+
+  again = window_new (dir);
+  g_assert_true (stern_window_offer_resume (again));
+  answer_message (again, FALSE);
+  g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 0);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  window_free (again);
+
+  remove_tree (dir);
+}
+
+/* A save cut off in the middle, or damaged: nothing is offered, a warning
+ * is logged, and the window plays on. */
+static void
+test_autosave_damaged (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *good = NULL;
+  SternWindow *window;
+  SternGameSetup setup;
+  gsize len;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  path = stern_autosave_get_path (dir);
+  window = window_new (dir);
+  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  stern_window_new_game (window, &setup);
+  for (guint i = 0; i < 6; i++)
+    play_first (window);
+  window_free (window);
+  g_assert_true (g_file_get_contents (path, &good, &len, NULL));
+
+  /* Cut at every tenth byte, and the end mark alone removed. */
+  for (gsize cut = 0; cut < len; cut += MAX (len / 10, 1))
+    {
+      SternWindow *again;
+
+      g_assert_true (g_file_set_contents (path, good, (gssize) (cut > 0 ? cut : len - 6), NULL));
+      g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*saved game cannot be continued*");
+      again = window_new (dir);
+      g_assert_false (stern_window_offer_resume (again));
+      g_test_assert_expected_messages ();
+      g_assert_null (stern_window_get_message_window (again));
+      play_first (again);
+      g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 1);
+      window_free (again);
+    }
+
+  /* Garbage with the end mark: the record's own error. */
+  g_assert_true (g_file_set_contents (path, "[Variant \"classic-2\"]\n1. zz9\n; end\n", -1, NULL));
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*line 2*");
+  window = window_new (dir);
+  g_assert_false (stern_window_offer_resume (window));
+  g_test_assert_expected_messages ();
+  window_free (window);
+
+  /* Binary. */
+  g_assert_true (g_file_set_contents (path, "\0\1\2\3\xff; end\n", 10, NULL));
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*not a text file*");
+  window = window_new (dir);
+  g_assert_false (stern_window_offer_resume (window));
+  g_test_assert_expected_messages ();
+  window_free (window);
+
+  remove_tree (dir);
+}
+
+/* First, back, forward, last, a move of the list; playing from an earlier
+ * position drops the moves after it; the computer waits in a replay. */
+static void
+test_replay (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  guint from, to;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  for (guint i = 0; i < 6; i++)
+    play_first (window);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 6);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Move 0 of 6"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-forward", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-last", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 6);
+  g_assert_null (strstr (stern_window_get_status (window), "Move "));
+  stern_window_go_to (window, 4);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 4);
+  g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 6);
+
+  /* A different move from here: the old moves after it are gone. */
+  {
+    g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+    const SternAction *next = stern_game_get_action (game, 4);
+    size_t n = stern_game_legal_moves (game, moves);
+
+    from = to = STERN_NO_CELL;
+    for (size_t i = 0; i < n; i++)
+      if (!(moves[i].flags & STERN_MOVE_FATAL) &&
+          (moves[i].from != next->path[0] || moves[i].to != next->path[next->path_len - 1]))
+        {
+          from = moves[i].from;
+          to = moves[i].to;
+          break;
+        }
+    g_assert_cmpuint (from, !=, STERN_NO_CELL);
+  }
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 5);
+  g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 5);
+  window_free (window);
+
+  /* Against the computer: shown a position where it is on turn, it waits. */
+  window = window_new (NULL);
+  setup_for (&setup, "classic-2", "hhhchh", 0, 0);
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  play_first (window);
+  g_assert_true (wait_until (not_thinking, window, 20000));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+  spin (200);
+  g_assert_false (stern_window_is_thinking (window));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 2);
+  window_free (window);
+}
+
+static GtkWidget *
+find_text_view (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Clicking a move in the move list shows the position after it. */
+static void
+test_replay_click (void)
+{
+  g_autoptr(GListModel) controllers = NULL;
+  g_autofree char *path = NULL;
+  GtkGesture *click = NULL;
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  GtkWidget *view;
+  GtkTextIter start, match, end;
+  GdkRectangle rect;
+  int x, y;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  for (guint i = 0; i < 4; i++)
+    play_first (window);
+  spin (100);
+
+  view = find_text_view (GTK_WIDGET (window));
+  g_assert_nonnull (view);
+  controllers = gtk_widget_observe_controllers (view);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller) &&
+          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (controller)) == GTK_PHASE_CAPTURE)
+        click = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (click);
+
+  /* The second move (black's first), as the list shows it. */
+  {
+    const SternAction *action = stern_game_get_action (game, 1);
+
+    path = stern_notation_format_path (action->path, action->path_len);
+  }
+  gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start);
+  g_assert_true (gtk_text_iter_forward_search (&start, path, 0, &match, &end, NULL));
+  gtk_text_view_get_iter_location (GTK_TEXT_VIEW (view), &match, &rect);
+  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET,
+                                         rect.x, rect.y, &x, &y);
+  g_signal_emit_by_name (click, "pressed", 1, (double) x + 3, (double) y + rect.height / 2.0);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 4);
+
+  /* Between moves (the round number): nothing happens. */
+  g_signal_emit_by_name (click, "pressed", 1, 14.0, (double) y + rect.height / 2.0);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+
+  window_free (window);
+}
+
+/* The clock runs for the player on turn only and gives the increment. */
+static void
+test_clock_runs (void)
+{
+  SternWindow *window;
+  SternGameClock *clock;
+  SternGameSetup setup;
+  gint64 white, black;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, "classic-2", "hhhhhh", 300, 3);
+  stern_window_new_game (window, &setup);
+  clock = stern_window_get_clock (window);
+  g_assert_true (stern_game_clock_is_enabled (clock));
+
+  spin (400);
+  white = stern_game_clock_get_remaining_ms (clock, STERN_WHITE);
+  black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
+  g_assert_cmpint (white, <, 300000 - 200);
+  g_assert_cmpint (black, ==, 300000);
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  play_first (window);
+  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_WHITE), >, white + 2500);
+  spin (300);
+  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, 300000);
+
+  /* Hidden: the time stands still. */
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  spin (250);
+  black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
+  spin (300);
+  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), ==, black);
+  gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
+  g_assert_true (wait_until (is_mapped, window, 5000));
+  spin (300);
+  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, black);
+
+  window_free (window);
+}
+
+/* Running out of time: a loss with two players; with four, the end of
+ * the game for everyone, the player out of time last. */
+static void
+test_clock_timeout (gconstpointer data)
+{
+  const char *variant = data;
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, variant, "hhhhhh", 300, 3);
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  play_first (window);
+  g_assert_cmpuint (stern_game_get_turn (game), !=, STERN_WHITE);
+  for (guint i = 1; i < setup.variant->n_players; i++)
+    play_first (window);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+
+  stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_WHITE, 150);
+  g_assert_true (wait_until (game_over, window, 3000));
+
+  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_TIMEOUT);
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, setup.variant->n_players);
+  for (guint i = 1; i < setup.variant->n_players; i++)
+    {
+      guint place = stern_game_get_place (game, setup.variant->seats[i]);
+
+      g_assert_cmpuint (place, >=, 1);
+      g_assert_cmpuint (place, <, setup.variant->n_players);
+    }
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
+  g_test_message ("%s", stern_window_get_status (window));
+  window_free (window);
+}
+
+/* The computer keeps to its own clock. */
+static void
+test_clock_computer (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, "classic-2", "hhhchh", 300, 3);
+  setup.level[STERN_BLACK] = STERN_COMPUTER_EXPERT;
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+
+  /* Two seconds for the rest of its game, one more each move. */
+  stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_BLACK, 2000);
+  for (guint i = 0; i < 3; i++)
+    {
+      play_first (window);
+      g_assert_true (wait_until (not_thinking, window, 10000));
+      g_assert_false (stern_game_is_over (game));
+      g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+    }
+  g_assert_cmpint (stern_game_clock_get_remaining_ms (stern_window_get_clock (window), STERN_BLACK),
+                   >, 0);
+  window_free (window);
+}
+
+/* Resigning asks first; then it is a loss with two players, and with four
+ * the end of the game with the resigner last. */
+static void
+test_resign (gconstpointer data)
+{
+  const char *variant = data;
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  guint n;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, variant, "hcccccc", 0, 0);
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  n = setup.variant->n_players;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, FALSE);
+  g_assert_false (stern_game_is_over (game));
+
+  play_first (window);
+  g_assert_true (wait_until (not_thinking, window, 20000));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message_window (window))));
+  answer_message (window, TRUE);
+
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_RESIGNATION);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, n);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpuint (stern_game_get_place (game, setup.variant->seats[i]), <, n);
+  window_free (window);
+}
+
+/* Club rules: the computer takes over the resigned seat and the game goes
+ * on; the player is last. */
+static void
+test_resign_club (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new (NULL);
+  setup_for (&setup, "classic-4", "hcccccc", 0, 0);
+  setup.preset = STERN_PRESET_CLUB;
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, TRUE);
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
+  g_assert_true (stern_window_get_setup (window)->computer[STERN_WHITE]);
+
+  /* The computers go on, white's seat among them. */
+  g_assert_true (wait_until (white_moved, window, 20000));
+  g_assert_false (stern_game_is_over (game));
+  window_free (window);
+}
+
+/* The rating after games against the computer. */
+static void
+test_rating (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(SternRatings) ratings = NULL;
+  SternWindow *window;
+  SternGameSetup setup;
+  GtkWidget *statistics;
+  double expected;
+  guint won, drawn, lost;
+  char text[32];
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  path = g_build_filename (dir, "ratings.ini", NULL);
+  window = window_new (dir);
+
+  /* Two players against Hard: Elo against its fixed rating. */
+  setup_for (&setup, "classic-2", "hhhchh", 0, 0);
+  setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
+  stern_window_new_game (window, &setup);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, TRUE);
+
+  ratings = stern_ratings_load (path, NULL);
+  expected = stern_rating_elo_update (STERN_RATING_INITIAL, STERN_LEVEL_RATING_HARD, 0.0);
+  g_assert_cmpfloat_with_epsilon (stern_ratings_get_rating (ratings), expected, 1e-6);
+  stern_ratings_get_results (ratings, "classic-2", &won, &drawn, &lost);
+  g_assert_cmpuint (won + drawn, ==, 0);
+  g_assert_cmpuint (lost, ==, 1);
+  g_clear_pointer (&ratings, stern_ratings_free);
+
+  /* Undo and the same end again: counted once. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-last", NULL);
+  ratings = stern_ratings_load (path, NULL);
+  g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 1);
+  g_clear_pointer (&ratings, stern_ratings_free);
+
+  /* Four players: by places, each computer one pair. */
+  setup_for (&setup, "classic-4", "hcccccc", 0, 0);
+  setup.level[STERN_RED] = STERN_COMPUTER_EASY;
+  setup.level[STERN_BLACK] = STERN_COMPUTER_MEDIUM;
+  setup.level[STERN_YELLOW] = STERN_COMPUTER_EXPERT;
+  stern_window_new_game (window, &setup);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, TRUE);
+  {
+    const SternGame *game = stern_window_get_game (window);
+    double opp[3] = { STERN_LEVEL_RATING_EASY, STERN_LEVEL_RATING_MEDIUM, STERN_LEVEL_RATING_EXPERT };
+    unsigned places[3] = {
+      stern_game_get_place (game, STERN_RED),
+      stern_game_get_place (game, STERN_BLACK),
+      stern_game_get_place (game, STERN_YELLOW),
+    };
+
+    expected = stern_rating_places_update (expected, 4, 3, opp, places);
+  }
+  ratings = stern_ratings_load (path, NULL);
+  g_assert_cmpfloat_with_epsilon (stern_ratings_get_rating (ratings), expected, 1e-6);
+  g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 2);
+  g_clear_pointer (&ratings, stern_ratings_free);
+
+  /* Teams: counted as lost, not rated. */
+  setup_for (&setup, "pairs-4", "hcccccc", 0, 0);
+  stern_window_new_game (window, &setup);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, TRUE);
+  ratings = stern_ratings_load (path, NULL);
+  g_assert_cmpfloat_with_epsilon (stern_ratings_get_rating (ratings), expected, 1e-6);
+  stern_ratings_get_results (ratings, "pairs-4", &won, &drawn, &lost);
+  g_assert_cmpuint (lost, ==, 1);
+
+  /* Hot-seat: not counted at all. */
+  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  stern_window_new_game (window, &setup);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, TRUE);
+  g_clear_pointer (&ratings, stern_ratings_free);
+  ratings = stern_ratings_load (path, NULL);
+  stern_ratings_get_results (ratings, "classic-2", &won, &drawn, &lost);
+  g_assert_cmpuint (lost, ==, 1);
+
+  /* The Statistics window shows it. */
+  statistics = stern_statistics_window_new (GTK_WINDOW (window), path);
+  g_snprintf (text, sizeof text, "%.0f", expected);
+  g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
+  gtk_window_present (GTK_WINDOW (statistics));
+  spin (100);
+  gtk_window_destroy (GTK_WINDOW (statistics));
+
+  window_free (window);
+  remove_tree (dir);
+}
+
+/* A damaged ratings file is reported, not fatal. */
+static void
+test_ratings_damaged (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
+  g_autoptr(SternRatings) ratings = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, "[Rating]\nrating=abc\n", -1, NULL));
+  ratings = stern_ratings_load (path, &error);
+  g_assert_nonnull (error);
+  g_assert_cmpfloat (stern_ratings_get_rating (ratings), ==, STERN_RATING_INITIAL);
+  g_clear_error (&error);
+  g_clear_pointer (&ratings, stern_ratings_free);
+
+  g_assert_true (g_file_set_contents (path, "\xff\xfe\0garbage", 10, NULL));
+  ratings = stern_ratings_load (path, &error);
+  g_assert_nonnull (error);
+  g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 0);
+
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  have_display = gtk_init_check ();
+  if (have_display)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+      /* Moves appear at once: the tests do not wait for animations. */
+      g_settings_set_boolean (settings, "animations", FALSE);
+    }
+
+  g_test_add_func ("/save/round-trip", test_round_trip);
+  g_test_add_func ("/save/round-trip-seats", test_round_trip_seats);
+  g_test_add_func ("/save/bad-files", test_bad_files);
+  g_test_add_func ("/save/autosave-resume", test_autosave_resume);
+  g_test_add_func ("/save/autosave-decline", test_autosave_decline);
+  g_test_add_func ("/save/autosave-damaged", test_autosave_damaged);
+  g_test_add_func ("/save/replay", test_replay);
+  g_test_add_func ("/save/replay-click", test_replay_click);
+  g_test_add_func ("/save/clock-runs", test_clock_runs);
+  g_test_add_data_func ("/save/clock-timeout-2", "classic-2", test_clock_timeout);
+  g_test_add_data_func ("/save/clock-timeout-4", "classic-4", test_clock_timeout);
+  g_test_add_func ("/save/clock-computer", test_clock_computer);
+  g_test_add_data_func ("/save/resign-2", "classic-2", test_resign);
+  g_test_add_data_func ("/save/resign-4", "classic-4", test_resign);
+  g_test_add_func ("/save/resign-club", test_resign_club);
+  g_test_add_func ("/save/rating", test_rating);
+  g_test_add_func ("/save/ratings-damaged", test_ratings_damaged);
+
+  return g_test_run ();
+}
