@@ -23,6 +23,8 @@
 #include "stern-preferences-window.h"
 #include "stern-window.h"
 
+#include "gui-test-util.h"
+
 static gboolean have_display;
 
 #define SKIP_WITHOUT_DISPLAY()                        \
@@ -48,44 +50,6 @@ setup_for (SternGameSetup *setup,
       setup->computer[seat] = kinds[seat] == 'c';
       setup->level[seat] = STERN_COMPUTER_MEDIUM;
     }
-}
-
-/* Lets queued settings notifications and idles run. */
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-static guint
-hole (const char *name)
-{
-  guint cell = stern_board_hole_parse (name, strlen (name));
-
-  g_assert_cmpuint (cell, !=, STERN_NO_CELL);
-  return cell;
-}
-
-static void
-first_safe_move (const SternGame *game,
-                 guint           *from,
-                 guint           *to)
-{
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  size_t n = stern_game_legal_moves (game, moves);
-
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      {
-        *from = moves[i].from;
-        *to = moves[i].to;
-        return;
-      }
-  g_assert_not_reached ();
 }
 
 static SternWindow *
@@ -132,7 +96,7 @@ hole_x (SternWindow *window)
 {
   double x, y;
 
-  stern_board_view_hole_centre (stern_window_get_board (window), hole ("a13"),
+  stern_board_view_hole_centre (stern_window_get_board (window), gui_test_hole ("a13"),
                                 400, 400, &x, &y);
   return x;
 }
@@ -211,7 +175,7 @@ test_controls_write_settings (void)
 
   /* ... and follow changes made elsewhere. */
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  spin (50);
+  gui_test_spin (50);
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
 
   /* Activating a row (a click or Enter anywhere on it) flips its switch. */
@@ -256,7 +220,7 @@ test_window_follows (void)
   plain_x = hole_x (window);
   g_assert_false (window_action_state (window, "show-coordinates"));
   gtk_switch_set_active (coordinates, TRUE);
-  spin (50);
+  gui_test_spin (50);
   coords_x = hole_x (window);
   g_assert_cmpfloat (fabs (coords_x - plain_x), >, 1.0);
   /* The menu's toggle shows the same. */
@@ -265,26 +229,26 @@ test_window_follows (void)
   /* And the other way: the menu's toggle moves the switch. */
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-coordinates",
                                       g_variant_new_boolean (FALSE));
-  spin (50);
+  gui_test_spin (50);
   g_assert_false (gtk_switch_get_active (coordinates));
   g_assert_cmpfloat (fabs (hole_x (window) - plain_x), <, 1e-6);
 
   /* Animations: a move is animated only when they are on. */
   gtk_switch_set_active (animations, TRUE);
-  spin (50);
+  gui_test_spin (50);
   g_assert_true (window_action_state (window, "animations"));
-  g_signal_emit_by_name (board, "move-chosen", hole ("l3"), hole ("l5"));
+  g_signal_emit_by_name (board, "move-chosen", gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
   g_assert_true (stern_board_view_is_animating (board));
   gtk_switch_set_active (animations, FALSE);
-  spin (50);
+  gui_test_spin (50);
   /* Turning them off stops the animation in progress, too. */
   g_assert_false (stern_board_view_is_animating (board));
   g_assert_false (window_action_state (window, "animations"));
   {
     guint from, to;
 
-    first_safe_move (stern_window_get_game (window), &from, &to);
+    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
     g_signal_emit_by_name (board, "move-chosen", from, to);
   }
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
@@ -292,7 +256,7 @@ test_window_follows (void)
 
   /* Rotation: with it off a hot-seat board stays where it is. */
   gtk_switch_set_active (GTK_SWITCH (pref (preferences, "rotate_switch")), FALSE);
-  spin (50);
+  gui_test_spin (50);
   g_assert_false (window_action_state (window, "rotate-to-player"));
   {
     unsigned bottom = stern_board_view_get_bottom_seat (board);
@@ -301,7 +265,7 @@ test_window_follows (void)
     setup_for (&setup, "classic-2", "hhhhhh");
     stern_window_new_game (window, &setup);
     bottom = stern_board_view_get_bottom_seat (board);
-    g_signal_emit_by_name (board, "move-chosen", hole ("l3"), hole ("l5"));
+    g_signal_emit_by_name (board, "move-chosen", gui_test_hole ("l3"), gui_test_hole ("l5"));
     g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), !=, STERN_WHITE);
     g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, bottom);
   }
@@ -368,7 +332,7 @@ test_in_step_after_new_game (void)
 
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-coordinates",
                                       g_variant_new_boolean (TRUE));
-  spin (50);
+  gui_test_spin (50);
   g_assert_true (g_settings_get_boolean (settings, "show-coordinates"));
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
 
@@ -417,8 +381,8 @@ test_confirm_fatal_moves (void)
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
                           &setup);
   game = stern_window_get_game (window);
-  g_assert_true (stern_game_is_fatal (game, hole ("k5"), hole ("k4")));
-  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", hole ("k5"), hole ("k4"));
+  g_assert_true (stern_game_is_fatal (game, gui_test_hole ("k5"), gui_test_hole ("k4")));
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", gui_test_hole ("k5"), gui_test_hole ("k4"));
   g_assert_true (stern_window_is_confirming (window));
   stern_window_answer_confirm (window, FALSE);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
@@ -426,7 +390,7 @@ test_confirm_fatal_moves (void)
   /* Off: played at once. */
   gtk_switch_set_active (GTK_SWITCH (pref (preferences, "confirm_switch")), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "confirm-fatal-moves"));
-  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", hole ("k5"), hole ("k4"));
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", gui_test_hole ("k5"), gui_test_hole ("k4"));
   g_assert_false (stern_window_is_confirming (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
@@ -468,7 +432,7 @@ test_player_name (void)
 
   /* The name replaces the colour of the human's seat at once. */
   gtk_editable_set_text (entry, "Ada Lovelace");
-  spin (50);
+  gui_test_spin (50);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "Ada Lovelace|Black");
   g_clear_pointer (&names, g_free);
@@ -476,7 +440,7 @@ test_player_name (void)
 
   /* Blank is no name. */
   gtk_editable_set_text (entry, "   ");
-  spin (50);
+  gui_test_spin (50);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "White|Black");
   g_clear_pointer (&names, g_free);
@@ -602,7 +566,7 @@ test_app_action_and_shortcuts (void)
   /* Quit closes every window: the preferences go with the game window
    * (destroy-with-parent) and must not be closed a second time. */
   gtk_window_present (window);
-  spin (100);
+  gui_test_spin (100);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
 }

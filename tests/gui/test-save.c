@@ -20,6 +20,8 @@
 #include "stern-statistics-window.h"
 #include "stern-window.h"
 
+#include "gui-test-util.h"
+
 static gboolean have_display;
 
 #define SKIP_WITHOUT_DISPLAY()                        \
@@ -49,35 +51,6 @@ setup_for (SternGameSetup *setup,
     }
   setup->clock_reserve_s = reserve_s;
   setup->clock_increment_s = increment_s;
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_until (Condition cond,
-            gpointer  data,
-            guint     timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
 }
 
 static gboolean
@@ -135,7 +108,7 @@ window_new (const char *data_dir)
   stern_window_set_computer_delay (window, 0);
   stern_window_set_data_dir (window, data_dir);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_until (is_mapped, window, 5000));
+  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
   return window;
 }
 
@@ -143,25 +116,7 @@ static void
 window_free (SternWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
-}
-
-static void
-first_safe_move (const SternGame *game,
-                 guint           *from,
-                 guint           *to)
-{
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  size_t n = stern_game_legal_moves (game, moves);
-
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      {
-        *from = moves[i].from;
-        *to = moves[i].to;
-        return;
-      }
-  g_assert_not_reached ();
+  gui_test_spin (10);
 }
 
 /* A human move through the board, as a click would make it. */
@@ -170,7 +125,7 @@ play_first (SternWindow *window)
 {
   guint from, to;
 
-  first_safe_move (stern_window_get_game (window), &from, &to);
+  gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
   g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
 }
 
@@ -425,7 +380,7 @@ test_autosave_resume (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
   play_first (window);
-  g_assert_true (wait_until (white_to_move, window, 20000));
+  g_assert_true (gui_test_wait_until (white_to_move, window, 20000));
   g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
 
@@ -436,7 +391,7 @@ test_autosave_resume (void)
 
   again = window_new (dir);
   g_assert_true (stern_window_offer_resume (again));
-  g_assert_true (wait_until (has_message, again, 1000));
+  g_assert_true (gui_test_wait_until (has_message, again, 1000));
   answer_message (again, TRUE);
 
   after = record_of (again);
@@ -614,11 +569,11 @@ test_replay (void)
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   play_first (window);
-  g_assert_true (wait_until (not_thinking, window, 20000));
+  g_assert_true (gui_test_wait_until (not_thinking, window, 20000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
-  spin (200);
+  gui_test_spin (200);
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 2);
@@ -664,7 +619,7 @@ test_replay_click (void)
   game = stern_window_get_game (window);
   for (guint i = 0; i < 4; i++)
     play_first (window);
-  spin (100);
+  gui_test_spin (100);
 
   view = find_text_view (GTK_WIDGET (window));
   g_assert_nonnull (view);
@@ -718,7 +673,7 @@ test_clock_runs (void)
   clock = stern_window_get_clock (window);
   g_assert_true (stern_game_clock_is_enabled (clock));
 
-  spin (400);
+  gui_test_spin (400);
   white = stern_game_clock_get_remaining_ms (clock, STERN_WHITE);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
   g_assert_cmpint (white, <, 300000 - 200);
@@ -727,18 +682,18 @@ test_clock_runs (void)
 
   play_first (window);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_WHITE), >, white + 2500);
-  spin (300);
+  gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, 300000);
 
   /* Hidden: the time stands still. */
   gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  spin (250);
+  gui_test_spin (250);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
-  spin (300);
+  gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), ==, black);
   gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
-  g_assert_true (wait_until (is_mapped, window, 5000));
-  spin (300);
+  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
+  gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, black);
 
   window_free (window);
@@ -767,7 +722,7 @@ test_clock_timeout (gconstpointer data)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
   stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_WHITE, 150);
-  g_assert_true (wait_until (game_over, window, 3000));
+  g_assert_true (gui_test_wait_until (game_over, window, 3000));
 
   g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_TIMEOUT);
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
@@ -805,7 +760,7 @@ test_clock_computer (void)
   for (guint i = 0; i < 3; i++)
     {
       play_first (window);
-      g_assert_true (wait_until (not_thinking, window, 10000));
+      g_assert_true (gui_test_wait_until (not_thinking, window, 10000));
       g_assert_false (stern_game_is_over (game));
       g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
     }
@@ -838,7 +793,7 @@ test_resign (gconstpointer data)
   g_assert_false (stern_game_is_over (game));
 
   play_first (window);
-  g_assert_true (wait_until (not_thinking, window, 20000));
+  g_assert_true (gui_test_wait_until (not_thinking, window, 20000));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message_window (window))));
@@ -876,7 +831,7 @@ test_resign_club (void)
   g_assert_true (stern_window_get_setup (window)->computer[STERN_WHITE]);
 
   /* The computers go on, white's seat among them. */
-  g_assert_true (wait_until (white_moved, window, 20000));
+  g_assert_true (gui_test_wait_until (white_moved, window, 20000));
   g_assert_false (stern_game_is_over (game));
   window_free (window);
 }
@@ -972,7 +927,7 @@ test_rating (void)
   g_snprintf (text, sizeof text, "%.0f", expected);
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
   gtk_window_present (GTK_WINDOW (statistics));
-  spin (100);
+  gui_test_spin (100);
   gtk_window_destroy (GTK_WINDOW (statistics));
 
   window_free (window);

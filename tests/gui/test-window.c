@@ -17,6 +17,8 @@
 #include "stern-notation.h"
 #include "stern-window.h"
 
+#include "gui-test-util.h"
+
 static gboolean have_display;
 
 static void
@@ -45,36 +47,6 @@ window_new (void)
   return window;
 }
 
-typedef gboolean (*Condition) (gpointer data);
-
-/* Runs the main loop until cond holds or timeout_ms pass. */
-static gboolean
-wait_until (Condition cond,
-            gpointer  data,
-            guint     timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
 static gboolean
 not_thinking (gpointer data)
 {
@@ -96,38 +68,11 @@ game_over_shown (gpointer data)
 }
 
 static void
-first_safe_move (const SternGame *game,
-                 guint           *from,
-                 guint           *to)
-{
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  size_t n = stern_game_legal_moves (game, moves);
-
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      {
-        *from = moves[i].from;
-        *to = moves[i].to;
-        return;
-      }
-  g_assert_not_reached ();
-}
-
-static void
 choose (SternWindow *window,
         guint        from,
         guint        to)
 {
   g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
-}
-
-static guint
-hole (const char *name)
-{
-  guint cell = stern_board_hole_parse (name, strlen (name));
-
-  g_assert_cmpuint (cell, !=, STERN_NO_CELL);
-  return cell;
 }
 
 #define SKIP_WITHOUT_DISPLAY()                        \
@@ -215,7 +160,7 @@ test_hot_seat_undo_redo (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
-  first_safe_move (game, &from, &to);
+  gui_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
@@ -230,9 +175,9 @@ test_hot_seat_undo_redo (void)
   g_assert_nonnull (strstr (list, "1."));
 
   /* A second move by black stays in round 1; white's next starts round 2. */
-  first_safe_move (game, &from, &to);
+  gui_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
-  first_safe_move (game, &from, &to);
+  gui_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
   g_clear_pointer (&list, g_free);
@@ -254,7 +199,7 @@ test_hot_seat_undo_redo (void)
   g_assert_false (stern_game_can_redo (game));
 
   /* A move that is not legal now is ignored. */
-  choose (window, hole ("e17"), hole ("e16"));
+  choose (window, gui_test_hole ("e17"), gui_test_hole ("e16"));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -285,7 +230,7 @@ test_rotate_to_player (void)
   setup.computer[STERN_WHITE] = TRUE;
   stern_window_new_game (window, &setup);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
-  g_assert_true (wait_until (not_thinking, window, 5000));
+  g_assert_true (gui_test_wait_until (not_thinking, window, 5000));
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
   /* Hot-seat with rotate-to-player (the default): the board follows. */
@@ -293,7 +238,7 @@ test_rotate_to_player (void)
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
-  first_safe_move (game, &from, &to);
+  gui_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
@@ -304,10 +249,10 @@ test_rotate_to_player (void)
     g_settings_set_boolean (settings, "animations", TRUE);
     stern_window_new_game (window, &setup);
     game = stern_window_get_game (window);
-    choose (window, hole ("l3"), hole ("l5"));
+    choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
     if (stern_board_view_is_animating (board))
       g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
-    g_assert_true (wait_until (bottom_is_black, board, 5000));
+    g_assert_true (gui_test_wait_until (bottom_is_black, board, 5000));
     g_assert_false (stern_board_view_is_animating (board));
     g_settings_set_boolean (settings, "animations", FALSE);
   }
@@ -333,18 +278,18 @@ test_computer_answers (void)
   game = stern_window_get_game (window);
   g_assert_false (stern_window_is_thinking (window));
 
-  first_safe_move (game, &from, &to);
+  gui_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_nonnull (strstr (stern_window_get_status (window), "Black is thinking"));
 
   /* While the computer thinks, the human's input is ignored. */
-  first_safe_move (game, &from, &to);
+  gui_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
 
-  g_assert_true (wait_until (not_thinking, window, 5000));
+  g_assert_true (gui_test_wait_until (not_thinking, window, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
   g_assert_nonnull (strstr (stern_window_get_status (window), "White to move"));
@@ -392,12 +337,12 @@ test_computer_waits_for_animation (void)
   game = stern_window_get_game (window);
 
   /* l3-l5 is a jump: the answer waits until it has been shown. */
-  from = hole ("l3");
-  to = hole ("l5");
+  from = gui_test_hole ("l3");
+  to = gui_test_hole ("l5");
   g_assert_true (stern_game_is_legal (game, from, to));
   choose (window, from, to);
   g_assert_true (stern_window_is_thinking (window));
-  g_assert_true (wait_until (not_thinking, window, 5000));
+  g_assert_true (gui_test_wait_until (not_thinking, window, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
@@ -424,7 +369,7 @@ test_cancel (void)
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
   game = stern_window_get_game (window);
-  spin (300);
+  gui_test_spin (300);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
   g_assert_false (stern_window_is_thinking (window));
 
@@ -432,13 +377,13 @@ test_cancel (void)
   stern_window_set_computer_delay (window, 60000);
   setup_for (&setup, "classic-2", "chhhhh");
   stern_window_new_game (window, &setup);
-  spin (300);
+  gui_test_spin (300);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
   setup_for (&setup, "classic-3", "hhhhhh");
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
-  spin (100);
+  gui_test_spin (100);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
 
   /* Undo cancels a thinking computer too. */
@@ -449,14 +394,14 @@ test_cancel (void)
   {
     guint from, to;
 
-    first_safe_move (game, &from, &to);
+    gui_test_first_safe_move (game, &from, &to);
     choose (window, from, to);
   }
   g_assert_true (stern_window_is_thinking (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
-  spin (200);
+  gui_test_spin (200);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -486,10 +431,10 @@ test_fatal_confirm (void)
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
                           &setup);
   game = stern_window_get_game (window);
-  g_assert_true (stern_game_is_fatal (game, hole ("k5"), hole ("k4")));
+  g_assert_true (stern_game_is_fatal (game, gui_test_hole ("k5"), gui_test_hole ("k4")));
 
   /* Asked first; declining plays nothing. */
-  choose (window, hole ("k5"), hole ("k4"));
+  choose (window, gui_test_hole ("k5"), gui_test_hole ("k4"));
   g_assert_true (stern_window_is_confirming (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
   stern_window_answer_confirm (window, FALSE);
@@ -497,7 +442,7 @@ test_fatal_confirm (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
   /* Accepting plays it: white is out, black wins. */
-  choose (window, hole ("k5"), hole ("k4"));
+  choose (window, gui_test_hole ("k5"), gui_test_hole ("k4"));
   g_assert_true (stern_window_is_confirming (window));
   stern_window_answer_confirm (window, TRUE);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
@@ -505,7 +450,7 @@ test_fatal_confirm (void)
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
 
   /* The window comes after the last move's animation, as a player sees it. */
-  g_assert_true (wait_until (game_over_shown, window, 5000));
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
   over = stern_window_get_game_over_window (window);
   g_assert_nonnull (over);
   g_assert_cmpstr (stern_game_over_window_get_result (STERN_GAME_OVER_WINDOW (over)), ==, "Black wins");
@@ -518,7 +463,7 @@ test_fatal_confirm (void)
   {
     guint from, to;
 
-    first_safe_move (stern_window_get_game (window), &from, &to);
+    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
     choose (window, from, to);
   }
   g_assert_false (stern_window_is_confirming (window));
@@ -580,7 +525,7 @@ test_computer_game_to_the_end (void)
   stern_window_new_game (window, &setup);
 
   /* Two computers play a whole game. */
-  g_assert_true (wait_until (game_over, window, 60000));
+  g_assert_true (gui_test_wait_until (game_over, window, 60000));
   g_assert_false (stern_window_is_thinking (window));
   list = stern_window_get_move_list (window);
   g_test_message ("%u actions, status: %s",
@@ -589,7 +534,7 @@ test_computer_game_to_the_end (void)
   g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
 
   /* The window comes after the last move's animation, as a player sees it. */
-  g_assert_true (wait_until (game_over_shown, window, 5000));
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
   over = stern_window_get_game_over_window (window);
   g_assert_nonnull (over);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (over)));

@@ -1,0 +1,22 @@
+/* gui-test-util.h: what the window tests share: running the main loop
+ * until something happens, hole names, and a safe move to play.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-game.h"
+
+typedef gboolean (*GuiTestCondition) (gpointer data);
+
+/* Runs the main loop until cond (data) holds or timeout_ms pass; FALSE on
+ * timeout. */
+gboolean gui_test_wait_until (GuiTestCondition cond, gpointer data, guint timeout_ms);
+/* Runs the main loop for ms milliseconds. */
+void     gui_test_spin (guint ms);
+/* The hole named name (asserts it exists). */
+guint    gui_test_hole (const char *name);
+/* The first legal move of the seat on turn that is not fatal. */
+void     gui_test_first_safe_move (const SternGame *game, guint *from, guint *to);
