@@ -9,6 +9,10 @@
  * only the most promising moves are searched (forward pruning): the
  * transposition-table move, killers, then moves by distance gain and
  * history.  The root always looks at every move.
+ *
+ * With one opponent a position met again, earlier in the game or on the
+ * search path, counts as the repetition that ends the game (RULES.md §5)
+ * and is scored by its ranking, so the side behind breaks a standoff.
  */
 #include "stern-search.h"
 
@@ -129,6 +133,9 @@ struct _SternSearch {
   bool          aborted;
   uint64_t      seen[SEEN_SIZE];    /* the game's earlier positions; 0: empty slot */
   uint64_t      path[MAX_PLY];      /* keys of the positions on the search path */
+  /* Only with one opponent: in Best-Reply Search a line that comes back
+   * to a position skipped the other players' moves, so it is no repetition. */
+  bool          check_repetition;
   unsigned      beam_max, beam_min;
 
   /* Solo: the last plan, replayed while the game follows it. */
@@ -497,7 +504,7 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
   uint8_t tt_from = 0, tt_to = 0, tt_seat = 0;
 
   key = s->pos.hash ^ (max_node ? 0 : MIN_NODE_KEY);
-  if (s->rules.repetition_ends && is_repetition (s, key, ply))
+  if (s->check_repetition && is_repetition (s, key, ply))
     return repetition_score (s);
   if (depth <= 0 || ply >= MAX_PLY - 1)
     return evaluate (s);
@@ -616,7 +623,8 @@ setup (SternSearch *s, const SternGame *game)
   /* The earlier positions, keyed as the search keys its nodes: the root
    * seat on turn at max nodes, an opponent at min nodes. */
   memset (s->seen, 0, sizeof s->seen);
-  if (s->rules.repetition_ends && stern_game_get_n_actions (game) > 0)
+  s->check_repetition = s->rules.repetition_ends && s->n_opp == 1 && !v->teams;
+  if (s->check_repetition && stern_game_get_n_actions (game) > 0)
     {
       g_autoptr (SternGame) past = stern_game_copy (game);
       uint64_t root_key = stern_position_key_to_move (s->root);
