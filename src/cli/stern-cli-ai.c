@@ -2,6 +2,7 @@
  * (issue 4).  Results go to stdout, one stable line each; timings and
  * diagnostics go to stderr. */
 #include "stern-cli-ai.h"
+#include "stern-cli.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,20 +38,6 @@ ai_usage (const char *problem)
   return EXIT_USAGE;
 }
 
-static gboolean
-parse_number (const char *text, guint64 max, guint64 *value)
-{
-  char *end = NULL;
-  guint64 v;
-
-  if (text == NULL || !g_ascii_isdigit (text[0]))
-    return FALSE;
-  v = g_ascii_strtoull (text, &end, 10);
-  if (*end != '\0' || v > max)
-    return FALSE;
-  *value = v;
-  return TRUE;
-}
 
 typedef struct {
   SternPreset preset;
@@ -98,7 +85,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         }
       else if (g_str_equal (name, "--movetime"))
         {
-          if (!parse_number (value, 3600 * 1000, &o->movetime) || o->movetime == 0)
+          if (!stern_cli_parse_number (value, 3600 * 1000, &o->movetime) || o->movetime == 0)
             {
               fprintf (stderr, "sternhalma-cli: --movetime takes milliseconds, 1 to 3600000\n");
               return FALSE;
@@ -106,7 +93,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         }
       else if (g_str_equal (name, "--games"))
         {
-          if (!parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
+          if (!stern_cli_parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
             {
               fprintf (stderr, "sternhalma-cli: --games takes a number from 1 to %d\n", MATCH_MAX_GAMES);
               return FALSE;
@@ -114,7 +101,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         }
       else if (g_str_equal (name, "--seed"))
         {
-          if (!parse_number (value, G_MAXUINT64, &o->seed))
+          if (!stern_cli_parse_number (value, G_MAXUINT64, &o->seed))
             {
               fprintf (stderr, "sternhalma-cli: --seed takes a non-negative number\n");
               return FALSE;

@@ -76,8 +76,8 @@ take_preset_option (int *argc, char ***argv, SternPreset *preset)
   return TRUE;
 }
 
-static gboolean
-parse_uint (const char *text, unsigned max, unsigned *value)
+gboolean
+stern_cli_parse_number (const char *text, guint64 max, guint64 *value)
 {
   char *end = NULL;
   guint64 v;
@@ -87,7 +87,7 @@ parse_uint (const char *text, unsigned max, unsigned *value)
   v = g_ascii_strtoull (text, &end, 10);
   if (*end != '\0' || v > max)
     return FALSE;
-  *value = (unsigned) v;
+  *value = v;
   return TRUE;
 }
 
@@ -132,7 +132,7 @@ cmd_perft (int argc, char **argv)
   SternPreset preset;
   SternRules rules;
   SternPosition pos;
-  unsigned depth;
+  guint64 depth;
   gint64 start;
   guint64 count;
   double seconds;
@@ -144,15 +144,15 @@ cmd_perft (int argc, char **argv)
   variant = stern_variant_lookup (argv[0]);
   if (variant == NULL)
     return usage ("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)");
-  if (!parse_uint (argv[1], PERFT_MAX_DEPTH, &depth))
+  if (!stern_cli_parse_number (argv[1], PERFT_MAX_DEPTH, &depth))
     return usage ("the depth must be a number from 0 to 12");
 
   stern_rules_init (&rules, variant, preset);
   stern_position_set_start (&pos, &rules);
   start = g_get_monotonic_time ();
-  count = stern_perft (&rules, &pos, depth);
+  count = stern_perft (&rules, &pos, (unsigned) depth);
   seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  fprintf (stderr, "perft %s depth %u: %.3f s, %.1f million leaves per second\n",
+  fprintf (stderr, "perft %s depth %" G_GUINT64_FORMAT ": %.3f s, %.1f million leaves per second\n",
            variant->id, depth, seconds, seconds > 0 ? (double) count / seconds / 1e6 : 0.0);
   printf ("%" G_GUINT64_FORMAT "\n", count);
   return 0;
