@@ -17,12 +17,14 @@
 
 G_BEGIN_DECLS
 
-/* The fixed ratings of the computer levels.  Placeholders until they are
- * measured from matches between the levels. */
+/* The fixed ratings of the computer levels, from classic-2 matches between
+ * them (sternhalma-cli match): medium beat easy 7-3 (+150), hard beat medium
+ * 20-0 (at least +400; set there), expert scored 71% against hard (+155).
+ * Easy is anchored at 900. */
 #define STERN_LEVEL_RATING_EASY   900.0
-#define STERN_LEVEL_RATING_MEDIUM 1200.0
-#define STERN_LEVEL_RATING_HARD   1500.0
-#define STERN_LEVEL_RATING_EXPERT 1700.0
+#define STERN_LEVEL_RATING_MEDIUM 1050.0
+#define STERN_LEVEL_RATING_HARD   1450.0
+#define STERN_LEVEL_RATING_EXPERT 1605.0
 
 double stern_level_rating (int level);
 
