@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <glib/gi18n.h>
 
 #include "stern-notation.h"
 #include "stern-search.h"
@@ -25,8 +26,8 @@ ai_usage (const char *problem)
 {
   if (problem)
     fprintf (stderr, "sternhalma-cli: %s\n", problem);
-  fprintf (stderr,
-           "Usage:\n"
+  fprintf (stderr, "%s",
+           _("Usage:\n"
            "  sternhalma-cli bestmove [--preset P] [--movetime MS] LEVEL 'POSITION'\n"
            "      print the path of the move the computer plays at LEVEL\n"
            "  sternhalma-cli match [--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...\n"
@@ -34,7 +35,7 @@ ai_usage (const char *problem)
            "  sternhalma-cli solo [--seed S] LEVEL\n"
            "      play the solo variant and print the moves, then their number\n"
            "Levels: easy, medium, hard, expert, and the baselines random and greedy.\n"
-           "Presets: table (default), club, race.\n");
+           "Presets: table (default), club, race.\n"));
   return EXIT_USAGE;
 }
 
@@ -62,7 +63,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         known |= g_str_equal (name, allowed[i]);
       if (!known)
         {
-          fprintf (stderr, "sternhalma-cli: unknown option %s\n", name);
+          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), name);
           return FALSE;
         }
       if (eq)
@@ -71,7 +72,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         value = (*argv)[1], *argc -= 2, *argv += 2;
       else
         {
-          fprintf (stderr, "sternhalma-cli: %s needs a value\n", name);
+          fprintf (stderr, _("sternhalma-cli: %s needs a value\n"), name);
           return FALSE;
         }
 
@@ -79,7 +80,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         {
           if (!stern_preset_lookup (value, &o->preset))
             {
-              fprintf (stderr, "sternhalma-cli: unknown preset \"%s\" (table, club or race)\n", value);
+              fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), value);
               return FALSE;
             }
         }
@@ -87,7 +88,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         {
           if (!stern_cli_parse_number (value, 3600 * 1000, &o->movetime) || o->movetime == 0)
             {
-              fprintf (stderr, "sternhalma-cli: --movetime takes milliseconds, 1 to 3600000\n");
+              fprintf (stderr, _("sternhalma-cli: --movetime takes milliseconds, 1 to 3600000\n"));
               return FALSE;
             }
         }
@@ -95,7 +96,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         {
           if (!stern_cli_parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
             {
-              fprintf (stderr, "sternhalma-cli: --games takes a number from 1 to %d\n", MATCH_MAX_GAMES);
+              fprintf (stderr, _("sternhalma-cli: --games takes a number from 1 to %d\n"), MATCH_MAX_GAMES);
               return FALSE;
             }
         }
@@ -103,7 +104,7 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         {
           if (!stern_cli_parse_number (value, G_MAXUINT64, &o->seed))
             {
-              fprintf (stderr, "sternhalma-cli: --seed takes a non-negative number\n");
+              fprintf (stderr, _("sternhalma-cli: --seed takes a non-negative number\n"));
               return FALSE;
             }
         }
@@ -116,7 +117,7 @@ lookup_level (const char *name, SternLevel *level)
 {
   if (stern_level_lookup (name, level))
     return TRUE;
-  fprintf (stderr, "sternhalma-cli: unknown level \"%s\"\n", name);
+  fprintf (stderr, _("sternhalma-cli: unknown level \"%s\"\n"), name);
   return FALSE;
 }
 
@@ -160,7 +161,7 @@ stern_cli_bestmove (int argc, char **argv)
   if (!take_options (&argc, &argv, allowed, &o))
     return ai_usage (NULL);
   if (argc != 2)
-    return ai_usage ("bestmove takes a level and one position string (quote it)");
+    return ai_usage (_("bestmove takes a level and one position string (quote it)"));
   if (!lookup_level (argv[0], &level))
     return ai_usage (NULL);
   if (!stern_notation_parse_position (argv[1], &variant, &pos, &error))
@@ -171,11 +172,11 @@ stern_cli_bestmove (int argc, char **argv)
   game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
   if (stern_game_is_over (game))
     {
-      fprintf (stderr, "sternhalma-cli: the game is already over in this position\n");
+      fprintf (stderr, _("sternhalma-cli: the game is already over in this position\n"));
       return 1;
     }
   if (stern_game_get_turn (game) != pos.to_move)
-    fprintf (stderr, "sternhalma-cli: %s has finished or cannot play; %s is on turn\n",
+    fprintf (stderr, _("sternhalma-cli: %s has finished or cannot play; %s is on turn\n"),
              stern_seat_colour_name (pos.to_move),
              stern_seat_colour_name (stern_game_get_turn (game)));
 
@@ -183,7 +184,7 @@ stern_cli_bestmove (int argc, char **argv)
   if (!stern_search_choose (search, game, level, 0, (int) o.movetime, NULL, &move))
     {
       printf ("--\n");
-      fprintf (stderr, "sternhalma-cli: %s has no legal move and must pass\n",
+      fprintf (stderr, _("sternhalma-cli: %s has no legal move and must pass\n"),
                stern_seat_colour_name (stern_game_get_turn (game)));
       return 0;
     }
@@ -216,14 +217,14 @@ stern_cli_match (int argc, char **argv)
   if (!take_options (&argc, &argv, allowed, &o))
     return ai_usage (NULL);
   if (argc < 1)
-    return ai_usage ("match takes a variant and a level for each of its seats");
+    return ai_usage (_("match takes a variant and a level for each of its seats"));
   variant = stern_variant_lookup (argv[0]);
   if (variant == NULL)
-    return ai_usage ("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)");
+    return ai_usage (_("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)"));
   n = variant->n_players;
   if ((unsigned) argc - 1 != n)
     {
-      fprintf (stderr, "sternhalma-cli: %s has %u seats: give %u levels\n", variant->id, n, n);
+      fprintf (stderr, _("sternhalma-cli: %s has %u seats: give %u levels\n"), variant->id, n, n);
       return ai_usage (NULL);
     }
   for (unsigned i = 0; i < n; i++)
@@ -367,7 +368,7 @@ stern_cli_solo (int argc, char **argv)
   if (!take_options (&argc, &argv, allowed, &o))
     return ai_usage (NULL);
   if (argc != 1)
-    return ai_usage ("solo takes a level");
+    return ai_usage (_("solo takes a level"));
   if (!lookup_level (argv[0], &level))
     return ai_usage (NULL);
 
@@ -391,7 +392,7 @@ stern_cli_solo (int argc, char **argv)
       moves++;
     }
   if (!stern_game_is_over (game))
-    fprintf (stderr, "sternhalma-cli: %s did not finish in %u moves\n",
+    fprintf (stderr, _("sternhalma-cli: %s did not finish in %u moves\n"),
              stern_level_name (level), moves);
   fprintf (stderr, "%.3f s in all\n", seconds);
   printf ("moves: %u\n", moves);

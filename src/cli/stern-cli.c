@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <glib/gi18n.h>
 
 #include "stern-notation.h"
 #include "stern-cli-ai.h"
@@ -27,13 +28,13 @@ static int cmd_replay (int argc, char **argv);
 static int cmd_bench (int argc, char **argv);
 
 static const Command commands[] = {
-  { "moves",  "[--preset P] 'POSITION'", "print every legal move of the colour on turn", cmd_moves },
-  { "perft",  "[--preset P] VARIANT DEPTH", "count the move sequences of DEPTH moves from the start", cmd_perft },
-  { "replay", "FILE", "check a game record and print its final position and result", cmd_replay },
-  { "bench",  "", "measure move generation speed", cmd_bench },
-  { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION'", "print the move the computer plays at LEVEL", stern_cli_bestmove },
-  { "match",  "[--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...", "play games between computer levels", stern_cli_match },
-  { "solo",   "[--seed S] LEVEL", "play the solo variant and count the moves", stern_cli_solo },
+  { "moves",  "[--preset P] 'POSITION'", N_("print every legal move of the colour on turn"), cmd_moves },
+  { "perft",  "[--preset P] VARIANT DEPTH", N_("count the move sequences of DEPTH moves from the start"), cmd_perft },
+  { "replay", "FILE", N_("check a game record and print its final position and result"), cmd_replay },
+  { "bench",  "", N_("measure move generation speed"), cmd_bench },
+  { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION'", N_("print the move the computer plays at LEVEL"), stern_cli_bestmove },
+  { "match",  "[--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...", N_("play games between computer levels"), stern_cli_match },
+  { "solo",   "[--seed S] LEVEL", N_("play the solo variant and count the moves"), stern_cli_solo },
 };
 
 static int
@@ -41,11 +42,11 @@ usage (const char *problem)
 {
   if (problem)
     fprintf (stderr, "sternhalma-cli: %s\n", problem);
-  fprintf (stderr, "Usage:\n");
+  fprintf (stderr, _("Usage:\n"));
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (stderr, "  sternhalma-cli %s %s\n      %s\n",
-             commands[i].name, commands[i].args, commands[i].summary);
-  fprintf (stderr, "Presets: table (default), club, race.\n");
+             commands[i].name, commands[i].args, _(commands[i].summary));
+  fprintf (stderr, _("Presets: table (default), club, race.\n"));
   return EXIT_USAGE;
 }
 
@@ -64,12 +65,12 @@ take_preset_option (int *argc, char ***argv, SternPreset *preset)
         value = opt + strlen ("--preset="), *argc -= 1, *argv += 1;
       else
         {
-          fprintf (stderr, "sternhalma-cli: unknown option %s\n", opt);
+          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), opt);
           return FALSE;
         }
       if (!stern_preset_lookup (value, preset))
         {
-          fprintf (stderr, "sternhalma-cli: unknown preset \"%s\" (table, club or race)\n", value);
+          fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), value);
           return FALSE;
         }
     }
@@ -105,7 +106,7 @@ cmd_moves (int argc, char **argv)
   if (!take_preset_option (&argc, &argv, &preset))
     return usage (NULL);
   if (argc != 1)
-    return usage ("moves takes one position string (quote it)");
+    return usage (_("moves takes one position string (quote it)"));
   if (!stern_notation_parse_position (argv[0], &variant, &pos, &error))
     {
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
@@ -140,12 +141,12 @@ cmd_perft (int argc, char **argv)
   if (!take_preset_option (&argc, &argv, &preset))
     return usage (NULL);
   if (argc != 2)
-    return usage ("perft takes a variant and a depth");
+    return usage (_("perft takes a variant and a depth"));
   variant = stern_variant_lookup (argv[0]);
   if (variant == NULL)
-    return usage ("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)");
+    return usage (_("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)"));
   if (!stern_cli_parse_number (argv[1], PERFT_MAX_DEPTH, &depth))
-    return usage ("the depth must be a number from 0 to 12");
+    return usage (_("the depth must be a number from 0 to 12"));
 
   stern_rules_init (&rules, variant, preset);
   stern_position_set_start (&pos, &rules);
@@ -168,7 +169,7 @@ cmd_replay (int argc, char **argv)
   gsize length;
 
   if (argc != 1)
-    return usage ("replay takes one game record file");
+    return usage (_("replay takes one game record file"));
   if (!g_file_get_contents (argv[0], &text, &length, &error))
     {
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
@@ -176,7 +177,7 @@ cmd_replay (int argc, char **argv)
     }
   if (strlen (text) != length)
     {
-      fprintf (stderr, "sternhalma-cli: %s: the file contains a NUL byte: not a game record\n", argv[0]);
+      fprintf (stderr, _("sternhalma-cli: %s: the file contains a NUL byte: not a game record\n"), argv[0]);
       return 1;
     }
   game = stern_record_read (text, NULL, &error);
@@ -212,7 +213,7 @@ cmd_bench (int argc, char **argv)
   double total_seconds = 0;
 
   if (argc != 0)
-    return usage ("bench takes no arguments");
+    return usage (_("bench takes no arguments"));
   for (size_t i = 0; i < G_N_ELEMENTS (bench_cases); i++)
     {
       const SternVariant *variant = stern_variant_lookup (bench_cases[i].variant);
@@ -258,5 +259,5 @@ stern_cli_run (int argc, char **argv)
   for (size_t i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
       return commands[i].run (argc - 2, argv + 2);
-  return usage ("unknown command");
+  return usage (_("unknown command"));
 }
