@@ -6,6 +6,22 @@
 
 #include <string.h>
 
+#include "stern-window.h"
+
+gboolean gui_test_have_display;
+
+gboolean
+gui_test_not_thinking (gpointer window)
+{
+  return !stern_window_is_thinking (window);
+}
+
+gboolean
+gui_test_game_over (gpointer window)
+{
+  return stern_game_is_over (stern_window_get_game (window));
+}
+
 gboolean
 gui_test_wait_until (GuiTestCondition cond,
                      gpointer         data,

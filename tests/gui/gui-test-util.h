@@ -9,7 +9,24 @@
 
 #include "stern-game.h"
 
+/* Set by each test's main() from gtk_init_check(). */
+extern gboolean gui_test_have_display;
+
+/* A GUI test without a display skips rather than passes. */
+#define GUI_TEST_SKIP_WITHOUT_DISPLAY()               \
+  G_STMT_START {                                      \
+    if (!gui_test_have_display)                       \
+      {                                               \
+        g_test_skip ("no display");                   \
+        return;                                       \
+      }                                               \
+  } G_STMT_END
+
 typedef gboolean (*GuiTestCondition) (gpointer data);
+
+/* Conditions on a SternWindow: its computer is not thinking; its game is over. */
+gboolean gui_test_not_thinking (gpointer window);
+gboolean gui_test_game_over (gpointer window);
 
 /* Runs the main loop until cond (data) holds or timeout_ms pass; FALSE on
  * timeout. */

@@ -25,17 +25,6 @@
 
 #include "gui-test-util.h"
 
-static gboolean have_display;
-
-#define SKIP_WITHOUT_DISPLAY()                        \
-  G_STMT_START {                                      \
-    if (!have_display)                                \
-      {                                               \
-        g_test_skip ("no display");                   \
-        return;                                       \
-      }                                               \
-  } G_STMT_END
-
 static void
 setup_for (SternGameSetup *setup,
            const char     *variant,
@@ -142,7 +131,7 @@ test_controls_write_settings (void)
   GtkListBox *board_list;
   GtkWidget *coordinates_row;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   g_settings_set_boolean (settings, "rotate-to-player", TRUE);
@@ -204,7 +193,7 @@ test_window_follows (void)
   SternBoardView *board;
   double plain_x, coords_x;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   window = game_window_new ("classic-2", "hhhhhh");
@@ -302,7 +291,7 @@ test_in_step_after_new_game (void)
   SternGameSetup setup;
   gboolean started = FALSE;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   window = game_window_new ("classic-2", "hhhhhh");
@@ -363,7 +352,7 @@ test_confirm_fatal_moves (void)
   GtkWidget *preferences;
   SternGame *game;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* White's k5-k4 ends at home after the deadline: it loses. */
   g_assert_true (stern_notation_parse_position ("classic-2 white white:k5,e9 black:e17,g12",
@@ -417,7 +406,7 @@ test_player_name (void)
   SternGameSetup setup;
   g_autofree char *names = NULL;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_string (settings, "player-name", "");
   /* One human, at white, against the computer. */
@@ -483,7 +472,7 @@ test_app_action_and_shortcuts (void)
   GtkWindow *preferences = NULL;
   GtkWindow *window;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   app = stern_application_new ();
   /* Another test program may run the same id at the same time. */
@@ -577,8 +566,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  have_display = gtk_init_check ();
-  if (have_display)
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 

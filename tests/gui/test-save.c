@@ -22,17 +22,6 @@
 
 #include "gui-test-util.h"
 
-static gboolean have_display;
-
-#define SKIP_WITHOUT_DISPLAY()                        \
-  G_STMT_START {                                      \
-    if (!have_display)                                \
-      {                                               \
-        g_test_skip ("no display");                   \
-        return;                                       \
-      }                                               \
-  } G_STMT_END
-
 static void
 setup_for (SternGameSetup *setup,
            const char     *variant,
@@ -57,18 +46,6 @@ static gboolean
 is_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (data);
-}
-
-static gboolean
-not_thinking (gpointer data)
-{
-  return !stern_window_is_thinking (data);
-}
-
-static gboolean
-game_over (gpointer data)
-{
-  return stern_game_is_over (stern_window_get_game (data));
 }
 
 static gboolean
@@ -185,7 +162,7 @@ test_round_trip (void)
 {
   g_autofree char *dir = NULL;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dir = make_temp_dir ();
 
@@ -305,7 +282,7 @@ test_bad_files (void)
   SternWindow *window;
   SternGameSetup setup;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dir = make_temp_dir ();
   window = window_new (NULL);
@@ -366,7 +343,7 @@ test_autosave_resume (void)
   SternGameSetup setup;
   gint64 left;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dir = make_temp_dir ();
   path = stern_autosave_get_path (dir);
@@ -426,7 +403,7 @@ test_autosave_decline (void)
   SternWindow *window, *again;
   SternGameSetup setup;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dir = make_temp_dir ();
   path = stern_autosave_get_path (dir);
@@ -459,7 +436,7 @@ test_autosave_damaged (void)
   SternGameSetup setup;
   gsize len;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dir = make_temp_dir ();
   path = stern_autosave_get_path (dir);
@@ -516,7 +493,7 @@ test_replay (void)
   SternGame *game;
   guint from, to;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
@@ -569,7 +546,7 @@ test_replay (void)
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   play_first (window);
-  g_assert_true (gui_test_wait_until (not_thinking, window, 20000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
@@ -611,7 +588,7 @@ test_replay_click (void)
   GdkRectangle rect;
   int x, y;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
@@ -665,7 +642,7 @@ test_clock_runs (void)
   SternGameSetup setup;
   gint64 white, black;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, "classic-2", "hhhhhh", 300, 3);
@@ -709,7 +686,7 @@ test_clock_timeout (gconstpointer data)
   SternGameSetup setup;
   SternGame *game;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, variant, "hhhhhh", 300, 3);
@@ -722,7 +699,7 @@ test_clock_timeout (gconstpointer data)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
   stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_WHITE, 150);
-  g_assert_true (gui_test_wait_until (game_over, window, 3000));
+  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 3000));
 
   g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_TIMEOUT);
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
@@ -747,7 +724,7 @@ test_clock_computer (void)
   SternGameSetup setup;
   SternGame *game;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, "classic-2", "hhhchh", 300, 3);
@@ -760,7 +737,7 @@ test_clock_computer (void)
   for (guint i = 0; i < 3; i++)
     {
       play_first (window);
-      g_assert_true (gui_test_wait_until (not_thinking, window, 10000));
+      g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
       g_assert_false (stern_game_is_over (game));
       g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
     }
@@ -780,7 +757,7 @@ test_resign (gconstpointer data)
   SternGame *game;
   guint n;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, variant, "hcccccc", 0, 0);
@@ -793,7 +770,7 @@ test_resign (gconstpointer data)
   g_assert_false (stern_game_is_over (game));
 
   play_first (window);
-  g_assert_true (gui_test_wait_until (not_thinking, window, 20000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message_window (window))));
@@ -816,7 +793,7 @@ test_resign_club (void)
   SternGameSetup setup;
   SternGame *game;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new (NULL);
   setup_for (&setup, "classic-4", "hcccccc", 0, 0);
@@ -850,7 +827,7 @@ test_rating (void)
   guint won, drawn, lost;
   char text[32];
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dir = make_temp_dir ();
   path = g_build_filename (dir, "ratings.ini", NULL);
@@ -964,8 +941,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  have_display = gtk_init_check ();
-  if (have_display)
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 

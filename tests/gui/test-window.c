@@ -19,8 +19,6 @@
 
 #include "gui-test-util.h"
 
-static gboolean have_display;
-
 static void
 setup_for (SternGameSetup *setup,
            const char     *variant,
@@ -48,18 +46,6 @@ window_new (void)
 }
 
 static gboolean
-not_thinking (gpointer data)
-{
-  return !stern_window_is_thinking (data);
-}
-
-static gboolean
-game_over (gpointer data)
-{
-  return stern_game_is_over (stern_window_get_game (data));
-}
-
-static gboolean
 game_over_shown (gpointer data)
 {
   GtkWindow *over = stern_window_get_game_over_window (data);
@@ -75,15 +61,6 @@ choose (SternWindow *window,
   g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
 }
 
-#define SKIP_WITHOUT_DISPLAY()                        \
-  G_STMT_START {                                      \
-    if (!have_display)                                \
-      {                                               \
-        g_test_skip ("no display");                   \
-        return;                                       \
-      }                                               \
-  } G_STMT_END
-
 static void
 test_status (void)
 {
@@ -91,7 +68,7 @@ test_status (void)
   SternGameSetup setup;
   const char *status;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
   setup_for (&setup, "classic-2", "hhhhhh");
@@ -119,7 +96,7 @@ test_status_countdown_singular (void)
   unsigned moves_made[STERN_N_SEATS] = { 29, 29, 29, 29, 29, 29 };
   const char *status;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_assert_true (stern_notation_parse_position ("classic-2 white white:k4,k6 black:e17,g12",
                                                 &variant, &pos, &error));
@@ -149,7 +126,7 @@ test_hot_seat_undo_redo (void)
   g_autofree char *path = NULL;
   const SternAction *action;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
   setup_for (&setup, "classic-2", "hhhhhh");
@@ -220,7 +197,7 @@ test_rotate_to_player (void)
   SternBoardView *board;
   guint from, to;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
   board = stern_window_get_board (window);
@@ -230,7 +207,7 @@ test_rotate_to_player (void)
   setup.computer[STERN_WHITE] = TRUE;
   stern_window_new_game (window, &setup);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
-  g_assert_true (gui_test_wait_until (not_thinking, window, 5000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 5000));
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
   /* Hot-seat with rotate-to-player (the default): the board follows. */
@@ -270,7 +247,7 @@ test_computer_answers (void)
   const SternAction *reply;
   guint from, to;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
   setup_for (&setup, "classic-2", "hhhchh");
@@ -289,7 +266,7 @@ test_computer_answers (void)
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
 
-  g_assert_true (gui_test_wait_until (not_thinking, window, 5000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
   g_assert_nonnull (strstr (stern_window_get_status (window), "White to move"));
@@ -328,7 +305,7 @@ test_computer_waits_for_animation (void)
   SternGame *game;
   guint from, to;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
   g_settings_set_boolean (settings, "animations", TRUE);
@@ -342,7 +319,7 @@ test_computer_waits_for_animation (void)
   g_assert_true (stern_game_is_legal (game, from, to));
   choose (window, from, to);
   g_assert_true (stern_window_is_thinking (window));
-  g_assert_true (gui_test_wait_until (not_thinking, window, 5000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
@@ -357,7 +334,7 @@ test_cancel (void)
   SternGameSetup setup;
   SternGame *game;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
 
@@ -419,7 +396,7 @@ test_fatal_confirm (void)
   unsigned moves_made[STERN_N_SEATS] = { 30, 30, 30, 30, 30, 30 };
   GtkWindow *over;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_assert_true (stern_notation_parse_position ("classic-2 white white:k5,e9 black:e17,g12",
                                                 &variant, &pos, &error));
@@ -483,7 +460,7 @@ test_auto_pass (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *list = NULL;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* White's only marble, m1, is shut in by black marbles in black's goal. */
   g_assert_true (stern_notation_parse_position ("classic-2 white white:m1 black:m2,l2,m3,k3",
@@ -518,14 +495,14 @@ test_computer_game_to_the_end (void)
   GtkWindow *over;
   g_autofree char *list = NULL;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
   setup_for (&setup, "classic-2", "cccccc");
   stern_window_new_game (window, &setup);
 
   /* Two computers play a whole game. */
-  g_assert_true (gui_test_wait_until (game_over, window, 60000));
+  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
   g_assert_false (stern_window_is_thinking (window));
   list = stern_window_get_move_list (window);
   g_test_message ("%u actions, status: %s",
@@ -572,7 +549,7 @@ test_new_game_dialog (void)
   SternGameSetup setup, got = { 0 };
   GListModel *toplevels;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
 
@@ -649,7 +626,7 @@ test_window_size_saved (void)
   SternGameSetup setup;
   int width, height;
 
-  SKIP_WITHOUT_DISPLAY ();
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_int (settings, "window-width", 900);
   g_settings_set_int (settings, "window-height", 700);
@@ -676,8 +653,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  have_display = gtk_init_check ();
-  if (have_display)
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
