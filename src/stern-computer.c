@@ -9,24 +9,26 @@
 
 #include "stern-search.h"
 
-static const char * const level_names[STERN_COMPUTER_N_LEVELS] = {
-  "easy", "medium", "hard", "expert",
-};
+/* The window's levels are the engine's playable ones, in the same order. */
+G_STATIC_ASSERT ((int) STERN_COMPUTER_EASY == (int) STERN_LEVEL_EASY);
+G_STATIC_ASSERT ((int) STERN_COMPUTER_EXPERT == (int) STERN_LEVEL_EXPERT);
+G_STATIC_ASSERT ((int) STERN_COMPUTER_N_LEVELS == STERN_N_PLAY_LEVELS);
 
 const char *
 stern_computer_level_name (int level)
 {
   if (level < 0 || level >= STERN_COMPUTER_N_LEVELS)
     level = STERN_COMPUTER_MEDIUM;
-  return level_names[level];
+  return stern_level_name ((SternLevel) level);
 }
 
 int
 stern_computer_level_from_name (const char *name)
 {
-  for (int i = 0; i < STERN_COMPUTER_N_LEVELS; i++)
-    if (g_strcmp0 (name, level_names[i]) == 0)
-      return i;
+  SternLevel level;
+
+  if (name != NULL && stern_level_lookup (name, &level) && (int) level < STERN_COMPUTER_N_LEVELS)
+    return (int) level;
   return STERN_COMPUTER_MEDIUM;
 }
 
