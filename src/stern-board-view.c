@@ -106,6 +106,14 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_ANIMATING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* The unrotated board point of every hole, and where the coordinate labels
  * go; filled once in class_init. */
 static double hole_bx[STERN_STAR_N_CELLS];
@@ -1313,15 +1321,18 @@ remember_column (SternBoardView *self)
 static void
 stop_animation (SternBoardView *self)
 {
+  gboolean was_animating = self->anim_len != 0;
+
   if (self->tick_id != 0)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
-  if (self->anim_len != 0)
+  if (was_animating)
     {
       self->anim_len = 0;
       gtk_widget_queue_draw (GTK_WIDGET (self));
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
     }
 }
 
@@ -1341,6 +1352,7 @@ animation_tick (GtkWidget     *widget,
       self->tick_id = 0;
       self->anim_len = 0;
       gtk_widget_queue_draw (widget);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
       return G_SOURCE_REMOVE;
     }
   gtk_widget_queue_draw (widget);
@@ -1410,6 +1422,7 @@ stern_board_view_game_changed (SternBoardView *self, gboolean animate_last)
       self->anim_progress = 0;
       self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick,
                                                     NULL, NULL);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
     }
 
   update_accessible (self);
@@ -1886,12 +1899,31 @@ stern_board_view_dispose (GObject *object)
 }
 
 static void
+stern_board_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  SternBoardView *self = STERN_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, stern_board_view_is_animating (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 stern_board_view_class_init (SternBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = stern_board_view_dispose;
+  object_class->get_property = stern_board_view_get_property;
 
   widget_class->snapshot = stern_board_view_snapshot;
   widget_class->measure = stern_board_view_measure;
@@ -1909,6 +1941,12 @@ stern_board_view_class_init (SternBoardViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /* Observers wait for the end of a move's animation through notify. */
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "sternboard");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -35,7 +35,8 @@ void       stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat
 unsigned   stern_board_view_get_bottom_seat (SternBoardView *self);
 void       stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show);
 void       stern_board_view_set_animations (SternBoardView *self, gboolean enabled);
-/* Whether the newest move is being animated (input is ignored meanwhile). */
+/* Whether the newest move is being animated (input is ignored meanwhile);
+ * the "animating" property, notified when an animation starts and ends. */
 gboolean   stern_board_view_is_animating (SternBoardView *self);
 /* Shows a path (a hint) as a preview until the next change; NULL/0 clears it. */
 void       stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len);
