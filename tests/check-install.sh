@@ -60,6 +60,7 @@ metainfo=$datadir/metainfo/$app_id.metainfo.xml
 schemadir=$datadir/glib-2.0/schemas
 icon=$datadir/icons/hicolor/scalable/apps/$app_id.svg
 symbolic=$datadir/icons/hicolor/symbolic/apps/$app_id-symbolic.svg
+mimexml=$datadir/mime/packages/$app_id.xml
 
 for exe in sternhalma sternhalma-cli; do
   if [ -f "$bindir/$exe" ] && [ -x "$bindir/$exe" ]; then
@@ -73,6 +74,25 @@ check_file "metainfo" "$metainfo"
 check_file "settings schema" "$schemadir/$app_id.gschema.xml"
 check_file "app icon" "$icon"
 check_file "symbolic icon" "$symbolic"
+check_file "MIME type of game records" "$mimexml"
+
+# The MIME database built from the installed tree maps *.sgr to our type.
+if [ -f "$mimexml" ]; then
+  if command -v update-mime-database >/dev/null 2>&1; then
+    mimedir=$(mktemp -d "${TMPDIR:-/tmp}/sternhalma-mime.XXXXXX")
+    mkdir -p "$mimedir/packages"
+    cp "$mimexml" "$mimedir/packages/"
+    check_cmd "update-mime-database accepts the installed MIME type" update-mime-database "$mimedir"
+    if grep -q '^application/x-sternhalma-game:\*\.sgr$' "$mimedir/globs" 2>/dev/null; then
+      pass "*.sgr is application/x-sternhalma-game"
+    else
+      fail "*.sgr is not mapped to application/x-sternhalma-game"
+    fi
+    rm -rf "$mimedir"
+  else
+    fail "update-mime-database not found (package shared-mime-info)"
+  fi
+fi
 
 if [ -f "$desktop" ]; then
   if command -v desktop-file-validate >/dev/null 2>&1; then
@@ -97,7 +117,7 @@ fi
 
 if [ -f "$metainfo" ]; then
   if command -v appstreamcli >/dev/null 2>&1; then
-    check_cmd "appstreamcli validate on the installed metainfo" appstreamcli validate --no-net --explain "$metainfo"
+    check_cmd "appstreamcli validate on the installed metainfo" appstreamcli validate --no-net --pedantic --explain "$metainfo"
     # validate-tree also checks that the metainfo finds its desktop file.
     check_cmd "appstreamcli validate-tree on the installed prefix" \
       appstreamcli validate-tree --no-net "${datadir%/share}"
