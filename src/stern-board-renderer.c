@@ -719,6 +719,17 @@ draw_path_badges (cairo_t *cr, const SternBoardLayout *l, const guint8 *path, gs
   g_object_unref (layout);
 }
 
+static gboolean
+path_is_valid (const guint8 *path, gsize len)
+{
+  if (len > 0 && path == NULL)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if (!is_hole (path[i]))
+      return FALSE;
+  return TRUE;
+}
+
 void
 stern_board_renderer_draw (SternBoardRenderer     *self,
                            cairo_t                *cr,
@@ -735,6 +746,10 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (layout != NULL);
   g_return_if_fail (marks != NULL);
+  g_return_if_fail (path_is_valid (marks->last, marks->last_len));
+  g_return_if_fail (path_is_valid (marks->hint, marks->hint_len));
+  g_return_if_fail (path_is_valid (marks->preview, marks->preview_len));
+  g_return_if_fail (path_is_valid (marks->anim_path, marks->anim_len));
 
   if (layout->width <= 0 || layout->height <= 0)
     return;

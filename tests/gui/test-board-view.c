@@ -16,6 +16,7 @@
 
 #include "stern-board-view.h"
 #include "stern-board-layout.h"
+#include "stern-board-renderer.h"
 #include "stern-board.h"
 #include "stern-movegen.h"
 #include "stern-notation.h"
@@ -1025,6 +1026,51 @@ test_render_marks (void)
   stern_game_free (game);
 }
 
+/* The renderer on its own: a board with no position, and marks that name
+ * no hole refused with a critical rather than drawn. */
+static void
+test_renderer (void)
+{
+  g_autoptr(SternBoardRenderer) renderer = stern_board_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 300);
+  cairo_t *cr = cairo_create (surface);
+  SternBoardLayout layout;
+  SternBoardMarks marks;
+  guint8 bad[2] = { 0, 200 };
+  double x, y, rgb[3];
+
+  stern_board_layout_init (&layout, 300, 300, 0, FALSE, STERN_NO_CELL, 0);
+  stern_board_marks_init (&marks);
+
+  /* An empty board: the well of a hole is dark, the wood around it light. */
+  cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+  cairo_paint (cr);
+  stern_board_renderer_draw (renderer, cr, &layout, 1, NULL, NULL, &marks);
+  cairo_surface_flush (surface);
+  stern_board_layout_hole_centre (&layout, stern_board_hole_parse ("i9", 2), &x, &y);
+  pixel (surface, x, y, rgb);
+  g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], <, 1.5);
+  pixel (surface, x + 0.5 * layout.unit, y, rgb);
+  g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], >, 1.8);
+
+  /* A hint through a hole that does not exist: refused, nothing drawn. */
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_paint (cr);
+  cairo_surface_flush (surface);
+  marks.hint = bad;
+  marks.hint_len = 2;
+  g_test_expect_message ("stern-board-renderer", G_LOG_LEVEL_CRITICAL, "*path_is_valid*");
+  stern_board_renderer_draw (renderer, cr, &layout, 1, NULL, NULL, &marks);
+  g_test_assert_expected_messages ();
+  cairo_surface_flush (surface);
+  pixel (surface, x, y, rgb);
+  g_assert_cmpfloat (rgb[2], ==, 1);
+  g_assert_cmpfloat (rgb[0], ==, 0);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_no_display (void)
 {
@@ -1050,6 +1096,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board-view/controller/mouse", test_controller_mouse);
   g_test_add_func ("/board-view/controller/keyboard", test_controller_keyboard);
   g_test_add_func ("/board-view/animation", test_animation);
+  g_test_add_func ("/board-view/renderer", test_renderer);
 
   return g_test_run ();
 }
