@@ -1,44 +1,30 @@
 /* stern-board-view.c: the star board widget.
  *
- * Geometry: a hole at axial (u, v) sits at board point (u + v/2, −v·√3/2)
- * in units of the hole spacing (RULES.md §1), rotated by −60° per bottom
- * seat so that seat's ray points down, scaled to fit and centred.  Hit
- * testing runs the same transform backwards.
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Everything that does not change between frames (the wooden plate, the
- * star, the tinted rays, the holes, the coordinates) is drawn once into an
- * image surface per size and rotation; the marbles are rendered from SVG
- * once per size.  A frame is then a few image paints and some paths.
+ * The widget holds what the human does with the board: the picked marble
+ * and its lit destinations, the path previewed under the pointer or the
+ * keyboard cursor, a hint, the animation of the newest move, and the
+ * accessible description of the hole under the cursor.  Where holes are on
+ * screen is SternBoardLayout's business (stern-board-layout.h), drawing is
+ * SternBoardRenderer's (stern-board-renderer.h).
  */
 
+#define G_LOG_DOMAIN "stern-board-view"
+
 #include <glib/gi18n.h>
-#include <librsvg/rsvg.h>
 #include <math.h>
 #include <string.h>
 
 #include "stern-board-view.h"
+#include "stern-board-layout.h"
+#include "stern-board-renderer.h"
 #include "stern-board.h"
 #include "stern-movegen.h"
 
-#define MARBLE_RESOURCE_FMT "/io/github/sternhalma/Sternhalma/marbles/%s.svg"
-
 /* Animation speed: one hop of a move per HOP_USEC. */
 #define HOP_USEC 120000
-
-/* Sizes in board units (the distance between neighbouring holes). */
-#define HOLE_R          0.255
-#define MARBLE_R        0.44
-#define SVG_MARBLE_FRAC 0.42   /* the marble's radius in its SVG's square box */
-#define STAR_PAD        0.62   /* inlay around the outermost holes of the star */
-#define RAY_PAD         0.44   /* tint around the holes of a ray */
-#define ZONE_PAD        0.47   /* gilding and greying around their holes */
-#define LABEL_OFFSET    0.80   /* coordinates beyond the last hole of a line */
-#define PLATE_R_PLAIN   7.70   /* radius of the wooden plate */
-#define PLATE_R_COORDS  8.15
-#define FIT_MARGIN      0.08   /* room around the plate for its shadow */
-#define WOOD_PX         800    /* size of the wood texture */
-
-#define SQRT3_2 0.86602540378443864676
 
 struct _SternBoardView
 {
@@ -78,20 +64,7 @@ struct _SternBoardView
   guint8   anim_path[STERN_MAX_PATH];
   gsize    anim_len;
 
-  /* Caches. */
-  cairo_surface_t *background;
-  int      bg_width, bg_height, bg_scale;
-  unsigned bg_seat;
-  gboolean bg_coords;
-  guint    bg_marbles;             /* home size the rays were tinted for */
-  /* The background with the zones of a picked marble's seat drawn in. */
-  cairo_surface_t *bg_zones;
-  cairo_surface_t *wood;
-  SternSet zones_no_stop, zones_goal;
-  RsvgHandle      *marble_svg[STERN_N_SEATS];
-  cairo_surface_t *marble[STERN_N_SEATS];
-  int      marble_px;              /* device pixels of a marble's square box */
-  int      marble_scale;
+  SternBoardRenderer *renderer;
 
   SternMove moves[STERN_MAX_MOVES];
 };
@@ -114,43 +87,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The unrotated board point of every hole, and where the coordinate labels
- * go; filled once in class_init. */
-static double hole_bx[STERN_STAR_N_CELLS];
-static double hole_by[STERN_STAR_N_CELLS];
-
-typedef struct {
-  double bx, by;
-  char   text[4];
-} Label;
-
-static Label labels[17 + 17];
-
-/* Seat colours of the ray tints (light veils over the wood). */
-static const double ray_tint[STERN_N_SEATS][4] = {
-  { 1.00, 1.00, 0.98, 0.55 },   /* white */
-  { 0.86, 0.18, 0.14, 0.30 },   /* red */
-  { 0.16, 0.38, 0.86, 0.30 },   /* blue */
-  { 0.08, 0.07, 0.06, 0.34 },   /* black */
-  { 1.00, 0.83, 0.05, 0.40 },   /* yellow */
-  { 0.13, 0.58, 0.22, 0.32 },   /* green */
-};
-
 static const char * const seat_colour_names[STERN_N_SEATS] = {
   N_("white"), N_("red"), N_("blue"), N_("black"), N_("yellow"), N_("green"),
 };
-
-/* The highlight of a reachable hole: an opaque dot in its centre. */
-#define HIGHLIGHT_RGB 0.30, 0.86, 0.56
-#define FATAL_RGB     0.92, 0.26, 0.20
-
-typedef struct {
-  double cx, cy;     /* widget point of the board centre */
-  double unit;       /* pixels per hole spacing */
-  double c, s;       /* rotation */
-} Layout;
-
-/* ---- geometry ---------------------------------------------------------- */
 
 static gboolean
 is_hole (guint hole)
@@ -158,751 +97,15 @@ is_hole (guint hole)
   return hole < STERN_STAR_N_CELLS;
 }
 
-static double
-plate_radius (SternBoardView *self)
-{
-  return self->show_coordinates ? PLATE_R_COORDS : PLATE_R_PLAIN;
-}
-
+/* The layout of the widget at width × height as it is set now. */
 static void
-layout_init (SternBoardView *self, Layout *l, int width, int height)
+get_layout (SternBoardView *self, SternBoardLayout *layout, int width, int height)
 {
-  double angle = -(double) self->bottom_seat * G_PI / 3.0;
-
-  l->unit = MAX (1, MIN (width, height)) / (2.0 * (plate_radius (self) + FIT_MARGIN));
-  l->cx = width / 2.0;
-  l->cy = height / 2.0;
-  l->c = cos (angle);
-  l->s = sin (angle);
-  /* Exact multiples of 60° keep the lattice's horizontal rows horizontal;
-   * clean the rounding so that they stay so to the last bit. */
-  if (fabs (l->s) < 1e-12)
-    l->s = 0;
-
-  /* An enlarged part of the board: its centre hole in the middle. */
-  if (self->focus_hole < STERN_STAR_N_CELLS)
-    {
-      double fx = hole_bx[self->focus_hole], fy = hole_by[self->focus_hole];
-
-      l->unit = MAX (1, MIN (width, height)) / (2.0 * self->focus_radius);
-      l->cx = width / 2.0 - l->unit * (fx * l->c - fy * l->s);
-      l->cy = height / 2.0 - l->unit * (fx * l->s + fy * l->c);
-    }
+  stern_board_layout_init (layout, width, height, self->bottom_seat, self->show_coordinates,
+                           self->focus_hole, self->focus_radius);
 }
 
-/* Board point (unrotated, in units) to widget point. */
-static void
-layout_point (const Layout *l, double bx, double by, double *x, double *y)
-{
-  *x = l->cx + l->unit * (bx * l->c - by * l->s);
-  *y = l->cy + l->unit * (bx * l->s + by * l->c);
-}
-
-static void
-layout_hole (const Layout *l, guint hole, double *x, double *y)
-{
-  layout_point (l, hole_bx[hole], hole_by[hole], x, y);
-}
-
-/* Widget point to unrotated board point. */
-static void
-layout_unpoint (const Layout *l, double x, double y, double *bx, double *by)
-{
-  double dx = (x - l->cx) / l->unit;
-  double dy = (y - l->cy) / l->unit;
-
-  *bx = dx * l->c + dy * l->s;
-  *by = -dx * l->s + dy * l->c;
-}
-
-static guint
-layout_hole_at (const Layout *l, double x, double y)
-{
-  double bx, by;
-  double best_d2 = 0.55 * 0.55;   /* a little past the inscribed circle of a hole's cell */
-  guint best = STERN_NO_CELL;
-
-  layout_unpoint (l, x, y, &bx, &by);
-  for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
-    {
-      double dx = hole_bx[h] - bx;
-      double dy = hole_by[h] - by;
-      double d2 = dx * dx + dy * dy;
-
-      if (d2 < best_d2)
-        {
-          best_d2 = d2;
-          best = h;
-        }
-    }
-  return best;
-}
-
-static void
-init_geometry (void)
-{
-  int u_min[17], u_max[17], v_min[17];
-  guint n = 0;
-
-  for (int i = 0; i < 17; i++)
-    {
-      u_min[i] = 99;
-      u_max[i] = -99;
-      v_min[i] = 99;
-    }
-
-  for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
-    {
-      int u = stern_board_hole_u (h);
-      int v = stern_board_hole_v (h);
-
-      hole_bx[h] = u + v / 2.0;
-      hole_by[h] = -v * SQRT3_2;
-      u_min[v + 8] = MIN (u_min[v + 8], u);
-      u_max[v + 8] = MAX (u_max[v + 8], u);
-      v_min[u + 8] = MIN (v_min[u + 8], v);
-    }
-
-  /* Letters below the lower-left end of their line, row numbers right of
-   * the row: the two sets never meet there. */
-  for (int u = -8; u <= 8; u++)
-    {
-      double v = v_min[u + 8] - LABEL_OFFSET;
-      Label *label = &labels[n++];
-
-      label->bx = u + v / 2.0;
-      label->by = -v * SQRT3_2;
-      g_snprintf (label->text, sizeof label->text, "%c", 'a' + (u + 8));
-    }
-  for (int v = -8; v <= 8; v++)
-    {
-      double u = u_max[v + 8] + LABEL_OFFSET;
-      Label *label = &labels[n++];
-
-      label->bx = u + v / 2.0;
-      label->by = -v * SQRT3_2;
-      g_snprintf (label->text, sizeof label->text, "%d", v + 9);
-    }
-}
-
-/* ---- paths --------------------------------------------------------------- */
-
-typedef struct {
-  double x, y;
-} Point;
-
-static double
-cross (Point o, Point a, Point b)
-{
-  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
-static int
-compare_points (const void *pa, const void *pb)
-{
-  const Point *a = pa, *b = pb;
-
-  if (a->x != b->x)
-    return a->x < b->x ? -1 : 1;
-  if (a->y != b->y)
-    return a->y < b->y ? -1 : 1;
-  return 0;
-}
-
-/* Convex hull (monotone chain); pts is sorted in place, hull gets the
- * corners in the direction of increasing angle on screen. */
-static guint
-convex_hull (Point *pts, guint n, Point *hull)
-{
-  guint k = 0;
-
-  if (n < 3)
-    {
-      memcpy (hull, pts, n * sizeof *pts);
-      return n;
-    }
-  qsort (pts, n, sizeof *pts, compare_points);
-  for (guint i = 0; i < n; i++)
-    {
-      while (k >= 2 && cross (hull[k - 2], hull[k - 1], pts[i]) <= 0)
-        k--;
-      hull[k++] = pts[i];
-    }
-  for (guint i = n - 1, t = k + 1; i-- > 0;)
-    {
-      while (k >= t && cross (hull[k - 2], hull[k - 1], pts[i]) <= 0)
-        k--;
-      hull[k++] = pts[i];
-    }
-  return k - 1;
-}
-
-/* Adds a closed path: the convex polygon grown by pad with round corners. */
-static void
-path_rounded_polygon (cairo_t *cr, const Point *v, guint n, double pad)
-{
-  if (n == 1)
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, v[0].x, v[0].y, pad, 0, 2 * G_PI);
-      cairo_close_path (cr);
-      return;
-    }
-
-  cairo_new_sub_path (cr);
-  for (guint i = 0; i < n; i++)
-    {
-      Point prev = v[(i + n - 1) % n], cur = v[i], next = v[(i + 1) % n];
-      /* Outward normals of the edges before and after this corner. */
-      double a0 = atan2 (-(cur.x - prev.x), cur.y - prev.y);
-      double a1 = atan2 (-(next.x - cur.x), next.y - cur.y);
-
-      cairo_arc (cr, cur.x, cur.y, pad, a0, a1);
-    }
-  cairo_close_path (cr);
-}
-
-static void
-path_hull_of_holes (cairo_t *cr, const Layout *l, SternSet set, double pad)
-{
-  Point pts[STERN_STAR_N_CELLS], hull[2 * STERN_STAR_N_CELLS];
-  guint n = 0, k;
-
-  while (set)
-    {
-      guint h = stern_set_pop (&set);
-
-      layout_hole (l, h, &pts[n].x, &pts[n].y);
-      n++;
-    }
-  if (n == 0)
-    return;
-  k = convex_hull (pts, n, hull);
-  path_rounded_polygon (cr, hull, k, pad * l->unit);
-}
-
-/* A set of holes as rounded regions: each ray's part as one convex shape
- * (a ray, or a ray and its hexagon row with fifteen marbles), anything left
- * over hole by hole. */
-static void
-path_zones (cairo_t *cr, const Layout *l, SternSet set, double pad)
-{
-  for (;;)
-    {
-      SternSet best = 0;
-      guint best_n = 0;
-
-      for (guint r = 0; r < STERN_N_RAYS; r++)
-        {
-          SternSet part = set & stern_board_zone (r, 15);
-          guint n = stern_set_count (part);
-
-          if (n > best_n)
-            {
-              best_n = n;
-              best = part;
-            }
-        }
-      if (best_n == 0)
-        break;
-      path_hull_of_holes (cr, l, best, pad);
-      set &= ~best;
-    }
-  while (set)
-    path_hull_of_holes (cr, l, stern_set_bit (stern_set_pop (&set)), pad);
-}
-
-static void
-path_star (cairo_t *cr, const Layout *l, double pad)
-{
-  /* The star is the union of two big triangles of holes. */
-  static const int tri[2][3][2] = {
-    { { -4, -4 }, { 8, -4 }, { -4, 8 } },
-    { { 4, 4 }, { -8, 4 }, { 4, -8 } },
-  };
-
-  for (guint t = 0; t < 2; t++)
-    {
-      Point pts[3], hull[4];
-      guint k;
-
-      for (guint i = 0; i < 3; i++)
-        {
-          int u = tri[t][i][0], v = tri[t][i][1];
-
-          layout_point (l, u + v / 2.0, -v * SQRT3_2, &pts[i].x, &pts[i].y);
-        }
-      k = convex_hull (pts, 3, hull);
-      path_rounded_polygon (cr, hull, k, pad * l->unit);
-    }
-}
-
-static void
-path_line (cairo_t *cr, const Layout *l, const guint8 *path, gsize len)
-{
-  for (gsize i = 0; i < len; i++)
-    {
-      double x, y;
-
-      layout_hole (l, path[i], &x, &y);
-      if (i == 0)
-        cairo_move_to (cr, x, y);
-      else
-        cairo_line_to (cr, x, y);
-    }
-}
-
-/* ---- caches -------------------------------------------------------------- */
-
-static void
-invalidate_background (SternBoardView *self)
-{
-  g_clear_pointer (&self->background, cairo_surface_destroy);
-  g_clear_pointer (&self->bg_zones, cairo_surface_destroy);
-}
-
-static RsvgHandle *
-load_marble_svg (unsigned seat)
-{
-  g_autofree char *path = g_strdup_printf (MARBLE_RESOURCE_FMT, stern_seat_colour_name (seat));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  RsvgHandle *handle;
-  gsize size;
-  const guint8 *data;
-
-  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes == NULL)
-    {
-      g_warning ("Cannot load marble art %s: %s", path, error->message);
-      return NULL;
-    }
-  data = g_bytes_get_data (bytes, &size);
-  handle = rsvg_handle_new_from_data (data, size, &error);
-  if (handle == NULL)
-    g_warning ("Cannot read marble art %s: %s", path, error->message);
-  return handle;
-}
-
-/* A marble drawn with cairo alone, should its SVG be missing. */
-static void
-draw_fallback_marble (cairo_t *cr, unsigned seat, double size)
-{
-  cairo_pattern_t *pattern;
-  double r = size * SVG_MARBLE_FRAC;
-  double c = size / 2;
-
-  pattern = cairo_pattern_create_radial (c - r / 3, c - r / 3, r / 10, c, c, r);
-  cairo_pattern_add_color_stop_rgb (pattern, 0, 1, 1, 1);
-  cairo_pattern_add_color_stop_rgb (pattern, 1, ray_tint[seat][0] * 0.8,
-                                    ray_tint[seat][1] * 0.8, ray_tint[seat][2] * 0.8);
-  cairo_arc (cr, c, c, r, 0, 2 * G_PI);
-  cairo_set_source (cr, pattern);
-  cairo_pattern_destroy (pattern);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_set_line_width (cr, size / 30);
-  cairo_stroke (cr);
-}
-
-static void
-ensure_marbles (SternBoardView *self, const Layout *l, int scale)
-{
-  int px = (int) lround (2 * MARBLE_R / SVG_MARBLE_FRAC / 2 * l->unit * scale);
-
-  px = MAX (px, 4);
-  if (px == self->marble_px && scale == self->marble_scale && self->marble[0] != NULL)
-    return;
-
-  self->marble_px = px;
-  self->marble_scale = scale;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      cairo_t *cr;
-
-      g_clear_pointer (&self->marble[seat], cairo_surface_destroy);
-      self->marble[seat] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
-      cr = cairo_create (self->marble[seat]);
-
-      if (self->marble_svg[seat] == NULL)
-        self->marble_svg[seat] = load_marble_svg (seat);
-
-      if (self->marble_svg[seat] != NULL)
-        {
-          RsvgRectangle viewport = { 0, 0, px, px };
-          g_autoptr(GError) error = NULL;
-
-          if (!rsvg_handle_render_document (self->marble_svg[seat], cr, &viewport, &error))
-            g_warning ("Cannot draw marble art: %s", error->message);
-        }
-      else
-        draw_fallback_marble (cr, seat, px);
-
-      cairo_destroy (cr);
-      cairo_surface_set_device_scale (self->marble[seat], scale, scale);
-    }
-}
-
-static void
-draw_grain (cairo_t *cr, const Layout *l, double radius)
-{
-  /* Fixed pseudo-random grain: the same board every time. */
-  guint32 seed = 12345;
-  double top = l->cy - radius * l->unit, height = 2 * radius * l->unit;
-
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  for (guint i = 0; i < 70; i++)
-    {
-      double y0, amp, phase, freq, shade, half, dy;
-
-      seed = seed * 1103515245 + 12345;
-      y0 = top + height * ((seed >> 8) % 10000) / 10000.0;
-      seed = seed * 1103515245 + 12345;
-      amp = l->unit * (0.05 + 0.25 * ((seed >> 8) % 1000) / 1000.0);
-      seed = seed * 1103515245 + 12345;
-      phase = 2 * G_PI * ((seed >> 8) % 1000) / 1000.0;
-      seed = seed * 1103515245 + 12345;
-      freq = (0.6 + ((seed >> 8) % 1000) / 1000.0) / (radius * l->unit);
-      seed = seed * 1103515245 + 12345;
-      shade = ((seed >> 8) % 1000) / 1000.0;
-
-      /* Only across the plate: cheaper than clipping every stroke. */
-      half = (radius - 0.15) * l->unit;
-      dy = y0 - l->cy;
-      if (fabs (dy) >= half)
-        continue;
-      half = sqrt (half * half - dy * dy);
-      for (double x = l->cx - half; ; x += l->unit / 3)
-        {
-          double y;
-
-          x = MIN (x, l->cx + half);
-          y = y0 + amp * sin (phase + x * freq * 2 * G_PI) +
-              amp * 0.3 * sin (phase * 3 + x * freq * 7 * G_PI);
-          if (x == l->cx - half)
-            cairo_move_to (cr, x, y);
-          else
-            cairo_line_to (cr, x, y);
-          if (x >= l->cx + half)
-            break;
-        }
-      if (shade < 0.7)
-        cairo_set_source_rgba (cr, 0.45, 0.27, 0.10, 0.05 + 0.07 * shade);
-      else
-        cairo_set_source_rgba (cr, 1.0, 0.92, 0.78, 0.10);
-      cairo_set_line_width (cr, l->unit * (0.03 + 0.08 * shade));
-      cairo_stroke (cr);
-    }
-}
-
-/* The wood of the plate: a gradient lit from the top left and a grain.
- * Both are slow to fill at full size, so they are drawn once into a
- * texture that each background only scales. */
-static void
-ensure_wood (SternBoardView *self)
-{
-  Layout l = { WOOD_PX / 2.0, WOOD_PX / 2.0, WOOD_PX / 2.0 / PLATE_R_COORDS, 1, 0 };
-  double R = WOOD_PX / 2.0;
-  cairo_pattern_t *wood;
-  cairo_t *cr;
-
-  if (self->wood != NULL)
-    return;
-
-  self->wood = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WOOD_PX, WOOD_PX);
-  cr = cairo_create (self->wood);
-  wood = cairo_pattern_create_linear (l.cx - R * 0.7, l.cy - R * 0.7,
-                                      l.cx + R * 0.7, l.cy + R * 0.7);
-  cairo_pattern_add_color_stop_rgb (wood, 0, 0.92, 0.79, 0.58);
-  cairo_pattern_add_color_stop_rgb (wood, 0.5, 0.85, 0.69, 0.46);
-  cairo_pattern_add_color_stop_rgb (wood, 1, 0.74, 0.55, 0.33);
-  cairo_set_source (cr, wood);
-  cairo_pattern_destroy (wood);
-  cairo_paint (cr);
-  draw_grain (cr, &l, PLATE_R_COORDS);
-  cairo_destroy (cr);
-}
-
-static void
-draw_background (SternBoardView *self, cairo_t *cr, const Layout *l)
-{
-  double radius = plate_radius (self);
-  double R = radius * l->unit;
-  cairo_pattern_t *rim;
-
-  /* A soft shadow under the plate: a few flat discs are much cheaper to
-   * fill than a radial gradient of this size. */
-  for (guint i = 0; i < 4; i++)
-    {
-      cairo_arc (cr, l->cx, l->cy + R * 0.015,
-                 R + FIT_MARGIN * l->unit * (4 - i) / 4.0, 0, 2 * G_PI);
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.07);
-      cairo_fill (cr);
-    }
-
-  /* The round wooden plate, from a texture made once and scaled. */
-  ensure_wood (self);
-  cairo_save (cr);
-  cairo_translate (cr, l->cx - R, l->cy - R);
-  cairo_scale (cr, 2 * R / WOOD_PX, 2 * R / WOOD_PX);
-  cairo_set_source_surface (cr, self->wood, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
-  cairo_arc (cr, WOOD_PX / 2.0, WOOD_PX / 2.0, WOOD_PX / 2.0, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_restore (cr);
-
-  /* Bevelled rim: dark outside, light inside. */
-  rim = cairo_pattern_create_linear (l->cx, l->cy - R, l->cx, l->cy + R);
-  cairo_pattern_add_color_stop_rgba (rim, 0, 1, 0.95, 0.85, 0.55);
-  cairo_pattern_add_color_stop_rgba (rim, 1, 0.35, 0.20, 0.08, 0.55);
-  cairo_arc (cr, l->cx, l->cy, R - l->unit * 0.09, 0, 2 * G_PI);
-  cairo_set_source (cr, rim);
-  cairo_pattern_destroy (rim);
-  cairo_set_line_width (cr, l->unit * 0.10);
-  cairo_stroke (cr);
-  cairo_arc (cr, l->cx, l->cy, R - l->unit * 0.02, 0, 2 * G_PI);
-  cairo_set_source_rgba (cr, 0.30, 0.17, 0.06, 0.85);
-  cairo_set_line_width (cr, l->unit * 0.04);
-  cairo_stroke (cr);
-
-  /* The star, inlaid in lighter wood. */
-  path_star (cr, l, STAR_PAD);
-  cairo_set_source_rgba (cr, 1.0, 0.93, 0.78, 0.45);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.42, 0.25, 0.10, 0.55);
-  cairo_set_line_width (cr, l->unit * 0.045);
-  cairo_stroke (cr);
-
-  /* Rays in their seats' colours; with fifteen marbles, the homes and
-   * goals of the seats in play are a row larger. */
-  for (unsigned r = 0; r < STERN_N_RAYS; r++)
-    {
-      SternSet zone = stern_board_ray (r);
-
-      if (self->bg_marbles > 10 && self->game != NULL &&
-          (stern_variant_has_seat (stern_game_get_variant (self->game), r) ||
-           stern_variant_has_seat (stern_game_get_variant (self->game), stern_seat_opposite (r))))
-        zone = stern_board_zone (r, self->bg_marbles);
-      path_hull_of_holes (cr, l, zone, RAY_PAD);
-      cairo_set_source_rgba (cr, ray_tint[r][0], ray_tint[r][1], ray_tint[r][2], ray_tint[r][3]);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgba (cr, 0.35, 0.22, 0.10, 0.25);
-      cairo_set_line_width (cr, l->unit * 0.03);
-      cairo_stroke (cr);
-    }
-
-  /* The holes: each a little well, dark at the top edge, lit at the bottom. */
-  {
-    cairo_pattern_t *well;
-    double r = HOLE_R * l->unit;
-
-    well = cairo_pattern_create_linear (0, -r, 0, r);
-    cairo_pattern_add_color_stop_rgba (well, 0, 0.20, 0.11, 0.04, 0.95);
-    cairo_pattern_add_color_stop_rgba (well, 0.55, 0.36, 0.22, 0.10, 0.90);
-    cairo_pattern_add_color_stop_rgba (well, 1, 0.62, 0.45, 0.26, 0.90);
-
-    for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
-      {
-        double x, y;
-        cairo_matrix_t m;
-
-        layout_hole (l, h, &x, &y);
-        /* Light rim below the well. */
-        cairo_arc (cr, x, y + r * 0.12, r * 1.08, 0, 2 * G_PI);
-        cairo_set_source_rgba (cr, 1, 0.97, 0.9, 0.45);
-        cairo_fill (cr);
-
-        cairo_matrix_init_translate (&m, -x, -y);
-        cairo_pattern_set_matrix (well, &m);
-        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-        cairo_set_source (cr, well);
-        cairo_fill (cr);
-      }
-    cairo_pattern_destroy (well);
-  }
-
-  if (self->show_coordinates)
-    {
-      /* Plain ASCII labels: cairo's own text is enough and much faster
-       * than laying out each with Pango. */
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-      cairo_set_font_size (cr, l->unit * 0.34);
-      cairo_set_source_rgba (cr, 0.30, 0.18, 0.07, 0.85);
-      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-        {
-          cairo_text_extents_t ext;
-          double x, y;
-
-          layout_point (l, labels[i].bx, labels[i].by, &x, &y);
-          cairo_text_extents (cr, labels[i].text, &ext);
-          cairo_move_to (cr, x - ext.x_bearing - ext.width / 2, y - ext.y_bearing - ext.height / 2);
-          cairo_show_text (cr, labels[i].text);
-        }
-    }
-}
-
-static guint
-game_marbles (SternBoardView *self)
-{
-  return self->game != NULL ? stern_game_get_variant (self->game)->marbles : 10;
-}
-
-static void
-ensure_background (SternBoardView *self, const Layout *l, int width, int height, int scale)
-{
-  cairo_t *cr;
-
-  if (self->background != NULL &&
-      self->bg_width == width && self->bg_height == height && self->bg_scale == scale &&
-      self->bg_seat == self->bottom_seat && self->bg_coords == self->show_coordinates &&
-      self->bg_marbles == game_marbles (self))
-    return;
-
-  invalidate_background (self);
-  self->background = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                 width * scale, height * scale);
-  cairo_surface_set_device_scale (self->background, scale, scale);
-  self->bg_width = width;
-  self->bg_height = height;
-  self->bg_scale = scale;
-  self->bg_seat = self->bottom_seat;
-  self->bg_coords = self->show_coordinates;
-  self->bg_marbles = game_marbles (self);
-
-  cr = cairo_create (self->background);
-  draw_background (self, cr, l);
-  cairo_destroy (cr);
-}
-
-/* The zones change only with the seat of the picked marble: drawn once
- * over a copy of the background rather than every frame. */
-static void
-ensure_zones (SternBoardView *self, const Layout *l, SternSet no_stop, SternSet goal)
-{
-  cairo_t *cr;
-
-  if (self->bg_zones != NULL && self->zones_no_stop == no_stop && self->zones_goal == goal)
-    return;
-
-  g_clear_pointer (&self->bg_zones, cairo_surface_destroy);
-  self->bg_zones = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                               self->bg_width * self->bg_scale,
-                                               self->bg_height * self->bg_scale);
-  cairo_surface_set_device_scale (self->bg_zones, self->bg_scale, self->bg_scale);
-  self->zones_no_stop = no_stop;
-  self->zones_goal = goal;
-
-  cr = cairo_create (self->bg_zones);
-  cairo_set_source_surface (cr, self->background, 0, 0);
-  cairo_paint (cr);
-
-  /* Greyed: colour drained, then dimmed. */
-  path_zones (cr, l, no_stop, ZONE_PAD);
-  cairo_set_operator (cr, CAIRO_OPERATOR_HSL_SATURATION);
-  cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
-  cairo_fill_preserve (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  cairo_set_source_rgba (cr, 0.25, 0.25, 0.25, 0.45);
-  cairo_fill (cr);
-
-  /* Gilded. */
-  path_zones (cr, l, goal, ZONE_PAD);
-  cairo_set_source_rgba (cr, 1.0, 0.78, 0.12, 0.50);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.80, 0.55, 0.02, 0.95);
-  cairo_set_line_width (cr, 0.07 * l->unit);
-  cairo_stroke (cr);
-
-  cairo_destroy (cr);
-}
-
-/* ---- drawing a frame ------------------------------------------------------- */
-
-static void
-paint_marble (SternBoardView *self, cairo_t *cr, unsigned seat, double x, double y, double zoom)
-{
-  cairo_surface_t *surface = self->marble[seat];
-  double size = (double) self->marble_px / self->marble_scale;
-
-  if (zoom != 1.0)
-    {
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      cairo_scale (cr, zoom, zoom);
-      cairo_set_source_surface (cr, surface, -size / 2, -size / 2);
-      cairo_paint (cr);
-      cairo_restore (cr);
-      return;
-    }
-
-  {
-    /* Whole device pixels keep the copy a plain blit. */
-    double ox = floor ((x - size / 2) * self->marble_scale + 0.5) / self->marble_scale;
-    double oy = floor ((y - size / 2) * self->marble_scale + 0.5) / self->marble_scale;
-
-    cairo_set_source_surface (cr, surface, ox, oy);
-    cairo_rectangle (cr, ox, oy, size, size);
-    cairo_fill (cr);
-  }
-}
-
-static void
-draw_path_badges (cairo_t *cr, const Layout *l, const guint8 *path, gsize len,
-                  double r, double g, double b)
-{
-  PangoLayout *layout;
-  PangoFontDescription *font;
-  double badge = 0.19 * l->unit;
-
-  /* The line: a dark edge under a light core, readable on any marble. */
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  path_line (cr, l, path, len);
-  cairo_set_source_rgba (cr, 0.1, 0.07, 0.04, 0.55);
-  cairo_set_line_width (cr, 0.16 * l->unit);
-  cairo_stroke (cr);
-  path_line (cr, l, path, len);
-  cairo_set_source_rgb (cr, r, g, b);
-  cairo_set_line_width (cr, 0.08 * l->unit);
-  cairo_stroke (cr);
-
-  layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_from_string ("Sans Bold");
-  pango_font_description_set_absolute_size (font, badge * 1.25 * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-
-  /* Each landing numbered. */
-  for (gsize i = 1; i < len; i++)
-    {
-      char text[8];
-      double x, y;
-      int w, h;
-
-      layout_hole (l, path[i], &x, &y);
-      cairo_arc (cr, x, y, badge, 0, 2 * G_PI);
-      cairo_set_source_rgb (cr, 0.12, 0.09, 0.06);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, r, g, b);
-      cairo_set_line_width (cr, 0.04 * l->unit);
-      cairo_stroke (cr);
-
-      g_snprintf (text, sizeof text, "%" G_GSIZE_FORMAT, i);
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      pango_cairo_show_layout (cr, layout);
-    }
-
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
-
-static guint
-anim_marble_cell (SternBoardView *self)
-{
-  return self->anim_len >= 2 ? self->anim_path[self->anim_len - 1] : STERN_NO_CELL;
-}
+/* ---- drawing ----------------------------------------------------------------- */
 
 static gboolean
 cursor_visible (SternBoardView *self)
@@ -920,154 +123,48 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
 {
   const SternPosition *pos = NULL;
   const SternRules *rules = NULL;
-  Layout l;
-  guint hidden;
+  const SternVariant *variant = NULL;
+  SternBoardLayout layout;
+  SternBoardMarks marks;
+  unsigned zones = STERN_NO_SEAT;
 
-  layout_init (self, &l, width, height);
-  ensure_background (self, &l, width, height, scale);
-  ensure_marbles (self, &l, scale);
-
-  cairo_save (cr);
-
+  get_layout (self, &layout, width, height);
   if (self->game != NULL)
     {
       pos = stern_game_get_position (self->game);
       rules = stern_game_get_rules (self->game);
+      variant = stern_game_get_variant (self->game);
     }
 
+  stern_board_marks_init (&marks);
   /* With a marble picked: grey where it may not stop, gild its goal. */
   if (pos != NULL && is_hole (self->selected) && pos->cell[self->selected] != STERN_EMPTY)
-    {
-      unsigned seat = pos->cell[self->selected];
-
-      ensure_zones (self, &l, rules->no_stop[seat], rules->goal[seat]);
-      cairo_set_source_surface (cr, self->bg_zones, 0, 0);
-    }
+    zones = pos->cell[self->selected];
   else if (pos != NULL && self->zones_seat < STERN_N_SEATS)
+    zones = self->zones_seat;
+  if (zones != STERN_NO_SEAT)
     {
-      ensure_zones (self, &l, rules->no_stop[self->zones_seat], rules->goal[self->zones_seat]);
-      cairo_set_source_surface (cr, self->bg_zones, 0, 0);
+      marks.zones = TRUE;
+      marks.no_stop = rules->no_stop[zones];
+      marks.goal = rules->goal[zones];
     }
-  else
-    cairo_set_source_surface (cr, self->background, 0, 0);
-  cairo_paint (cr);
+  marks.selected = self->selected;
+  marks.highlighted = self->highlighted;
+  marks.fatal = self->fatal;
+  marks.last = self->last;
+  marks.last_len = self->last_len;
+  marks.hint = self->hint;
+  marks.hint_len = self->hint_len;
+  marks.preview = self->preview;
+  marks.preview_len = self->preview_len;
+  /* The keyboard cursor is shown while the keyboard is in use, like focus rings. */
+  if (cursor_visible (self))
+    marks.cursor = self->cursor;
+  marks.anim_path = self->anim_path;
+  marks.anim_len = self->anim_len;
+  marks.anim_progress = self->anim_progress;
 
-  /* The last move, faintly. */
-  if (self->last_len >= 2 && self->anim_len == 0)
-    {
-      double x, y;
-
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      path_line (cr, &l, self->last, self->last_len);
-      cairo_set_source_rgba (cr, 1, 0.98, 0.92, 0.50);
-      cairo_set_line_width (cr, 0.06 * l.unit);
-      cairo_stroke (cr);
-      layout_hole (&l, self->last[0], &x, &y);
-      cairo_arc (cr, x, y, HOLE_R * 1.35 * l.unit, 0, 2 * G_PI);
-      cairo_set_line_width (cr, 0.05 * l.unit);
-      cairo_stroke (cr);
-    }
-
-  /* The holes the picked marble can reach. */
-  {
-    SternSet set = self->highlighted;
-
-    while (set)
-      {
-        guint h = stern_set_pop (&set);
-        gboolean fatal = stern_set_has (self->fatal, h);
-        double x, y;
-
-        layout_hole (&l, h, &x, &y);
-        cairo_arc (cr, x, y, HOLE_R * 1.45 * l.unit, 0, 2 * G_PI);
-        if (fatal)
-          cairo_set_source_rgba (cr, FATAL_RGB, 0.35);
-        else
-          cairo_set_source_rgba (cr, HIGHLIGHT_RGB, 0.35);
-        cairo_fill (cr);
-        cairo_arc (cr, x, y, HOLE_R * 0.8 * l.unit, 0, 2 * G_PI);
-        if (fatal)
-          cairo_set_source_rgb (cr, FATAL_RGB);
-        else
-          cairo_set_source_rgb (cr, HIGHLIGHT_RGB);
-        cairo_fill (cr);
-      }
-  }
-
-  /* The marbles. */
-  hidden = anim_marble_cell (self);
-  if (pos != NULL)
-    {
-      SternSet set = pos->occupied & stern_board_star ()->all_cells;
-
-      while (set)
-        {
-          guint h = stern_set_pop (&set);
-          double x, y;
-
-          if (h == hidden)
-            continue;
-          layout_hole (&l, h, &x, &y);
-          paint_marble (self, cr, pos->cell[h], x, y, 1.0);
-        }
-    }
-
-  if (is_hole (self->selected))
-    {
-      double x, y;
-
-      layout_hole (&l, self->selected, &x, &y);
-      cairo_arc (cr, x, y, (MARBLE_R + 0.05) * l.unit, 0, 2 * G_PI);
-      cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.6);
-      cairo_set_line_width (cr, 0.13 * l.unit);
-      cairo_stroke_preserve (cr);
-      cairo_set_source_rgb (cr, HIGHLIGHT_RGB);
-      cairo_set_line_width (cr, 0.07 * l.unit);
-      cairo_stroke (cr);
-    }
-
-  if (self->hint_len >= 2)
-    draw_path_badges (cr, &l, self->hint, self->hint_len, 0.35, 0.65, 1.0);
-  if (self->preview_len >= 2)
-    draw_path_badges (cr, &l, self->preview, self->preview_len, 1.0, 1.0, 1.0);
-
-  /* The moving marble, above everything, lifted while it jumps. */
-  if (pos != NULL && hidden != STERN_NO_CELL && pos->cell[hidden] != STERN_EMPTY)
-    {
-      gsize k = (gsize) floor (self->anim_progress);
-      double t, x0, y0, x1, y1, ease, zoom = 1.0;
-
-      k = MIN (k, self->anim_len - 2);
-      t = CLAMP (self->anim_progress - k, 0.0, 1.0);
-      ease = t * t * (3 - 2 * t);
-      layout_hole (&l, self->anim_path[k], &x0, &y0);
-      layout_hole (&l, self->anim_path[k + 1], &x1, &y1);
-      if (hypot (x1 - x0, y1 - y0) > 1.5 * l.unit)
-        zoom = 1.0 + 0.18 * sin (G_PI * t);
-      paint_marble (self, cr, pos->cell[hidden],
-                    x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease, zoom);
-    }
-
-  /* Keyboard cursor: shown while the keyboard is in use, like focus rings. */
-  if (is_hole (self->cursor) && cursor_visible (self))
-    {
-      double x, y;
-      double dash = 0.16 * l.unit;
-
-      layout_hole (&l, self->cursor, &x, &y);
-      cairo_arc (cr, x, y, (MARBLE_R + 0.1) * l.unit, 0, 2 * G_PI);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_set_line_width (cr, 0.11 * l.unit);
-      cairo_stroke_preserve (cr);
-      cairo_set_dash (cr, &dash, 1, 0);
-      cairo_set_source_rgb (cr, 0.10, 0.38, 0.90);
-      cairo_set_line_width (cr, 0.07 * l.unit);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-    }
-
-  cairo_restore (cr);
+  stern_board_renderer_draw (self->renderer, cr, &layout, scale, variant, pos, &marks);
 }
 
 /* ---- state ------------------------------------------------------------------ */
@@ -1238,84 +335,36 @@ set_cursor (SternBoardView *self, guint hole)
 static guint
 initial_cursor (SternBoardView *self)
 {
-  Layout l;
-  guint best = stern_board_hole_at (0, 0);
-  double best_y = -G_MAXDOUBLE;
+  SternBoardLayout layout;
+  guint centre = stern_board_hole_at (0, 0);
+  unsigned turn;
+  guint lowest;
 
   if (is_hole (self->selected))
     return self->selected;
-  if (self->game == NULL || stern_game_get_turn (self->game) == STERN_NO_SEAT)
-    return best;
+  if (self->game == NULL)
+    return centre;
+  turn = stern_game_get_turn (self->game);
+  if (turn == STERN_NO_SEAT)
+    return centre;
 
-  layout_init (self, &l, 100, 100);
-  for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
-    {
-      double x, y;
-
-      if (!is_own_marble (self, h))
-        continue;
-      layout_hole (&l, h, &x, &y);
-      if (y > best_y + 1e-9)
-        {
-          best_y = y;
-          best = h;
-        }
-    }
-  return best;
+  get_layout (self, &layout, 100, 100);
+  lowest = stern_board_layout_lowest (&layout,
+                                      stern_game_get_position (self->game)->marbles[turn]);
+  return is_hole (lowest) ? lowest : centre;
 }
 
-/* The nearest hole from the cursor in screen direction (dx, dy). */
-static guint
-hole_in_direction (SternBoardView *self, double dx, double dy)
-{
-  Layout l;
-  double x0, y0;
-  double best_score = G_MAXDOUBLE;
-  guint best = STERN_NO_CELL;
-
-  /* Unit-sized layout centred on 0: distances come out in hole spacings. */
-  layout_init (self, &l, 2, 2);
-  l.unit = 1;
-  l.cx = l.cy = 0;
-  layout_hole (&l, self->cursor, &x0, &y0);
-
-  for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
-    {
-      double x, y, d, cosine, score;
-
-      if (h == self->cursor)
-        continue;
-      layout_hole (&l, h, &x, &y);
-      d = hypot (x - x0, y - y0);
-      cosine = ((x - x0) * dx + (y - y0) * dy) / d;
-      if (cosine < 0.55)
-        continue;
-      /* Near and straight ahead wins; ties go to the column the cursor
-       * kept while moving vertically. */
-      score = d * (1 + 2 * (1 - cosine));
-      if (dx == 0)
-        score += 0.05 * fabs (x - self->cursor_pref_x);
-      if (score < best_score - 1e-9)
-        {
-          best_score = score;
-          best = h;
-        }
-    }
-  return best;
-}
-
+/* The column the cursor keeps while moving up and down: where it is. */
 static void
 remember_column (SternBoardView *self)
 {
-  Layout l;
+  SternBoardLayout layout;
   double y;
 
   if (!is_hole (self->cursor))
     return;
-  layout_init (self, &l, 2, 2);
-  l.unit = 1;
-  l.cx = l.cy = 0;
-  layout_hole (&l, self->cursor, &self->cursor_pref_x, &y);
+  get_layout (self, &layout, 2, 2);
+  stern_board_layout_screen_offset (&layout, self->cursor, &self->cursor_pref_x, &y);
 }
 
 static void
@@ -1451,7 +500,6 @@ stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat)
   if (seat == self->bottom_seat)
     return;
   self->bottom_seat = seat;
-  invalidate_background (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1472,7 +520,6 @@ stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show)
   if (show == self->show_coordinates)
     return;
   self->show_coordinates = show;
-  invalidate_background (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1499,6 +546,8 @@ stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len)
 {
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
   g_return_if_fail (path != NULL || len == 0);
+  for (gsize i = 0; i < len; i++)
+    g_return_if_fail (is_hole (path[i]));
 
   self->hint_len = MIN (len, STERN_MAX_PATH);
   if (self->hint_len > 0)
@@ -1523,26 +572,26 @@ stern_board_view_draw (SternBoardView *self, cairo_t *cr, int width, int height)
 guint
 stern_board_view_hole_at (SternBoardView *self, double x, double y, int width, int height)
 {
-  Layout l;
+  SternBoardLayout layout;
 
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), STERN_NO_CELL);
 
-  layout_init (self, &l, width, height);
-  return layout_hole_at (&l, x, y);
+  get_layout (self, &layout, width, height);
+  return stern_board_layout_hole_at (&layout, x, y);
 }
 
 void
 stern_board_view_hole_centre (SternBoardView *self, guint hole, int width, int height,
                               double *x, double *y)
 {
-  Layout l;
+  SternBoardLayout layout;
 
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
   g_return_if_fail (is_hole (hole));
   g_return_if_fail (x != NULL && y != NULL);
 
-  layout_init (self, &l, width, height);
-  layout_hole (&l, hole, x, y);
+  get_layout (self, &layout, width, height);
+  stern_board_layout_hole_centre (&layout, hole, x, y);
 }
 
 guint
@@ -1685,7 +734,12 @@ stern_board_view_key (SternBoardView *self, guint keyval)
     }
   else
     {
-      guint next = hole_in_direction (self, dx, dy);
+      SternBoardLayout layout;
+      guint next;
+
+      get_layout (self, &layout, 2, 2);
+      next = stern_board_layout_hole_in_direction (&layout, self->cursor, dx, dy,
+                                                   self->cursor_pref_x);
 
       if (is_hole (next))
         {
@@ -1747,7 +801,6 @@ stern_board_view_set_focus (SternBoardView *self, guint hole, double radius)
 
   self->focus_hole = hole;
   self->focus_radius = radius;
-  invalidate_background (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1887,13 +940,7 @@ stern_board_view_dispose (GObject *object)
 
   stop_animation (self);
   self->game = NULL;
-  invalidate_background (self);
-  g_clear_pointer (&self->wood, cairo_surface_destroy);
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      g_clear_pointer (&self->marble[seat], cairo_surface_destroy);
-      g_clear_object (&self->marble_svg[seat]);
-    }
+  g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (stern_board_view_parent_class)->dispose (object);
 }
@@ -1950,8 +997,6 @@ stern_board_view_class_init (SternBoardViewClass *klass)
 
   gtk_widget_class_set_css_name (widget_class, "sternboard");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-
-  init_geometry ();
 }
 
 static void
@@ -1967,6 +1012,7 @@ stern_board_view_init (SternBoardView *self)
   self->focus_hole = STERN_NO_CELL;
   self->interactive = TRUE;
   self->animations = TRUE;
+  self->renderer = stern_board_renderer_new ();
 
   gtk_widget_set_focusable (widget, TRUE);
   gtk_widget_set_focus_on_click (widget, TRUE);

@@ -1,10 +1,15 @@
 /* stern-board-view.h: the star board widget.
  *
- * Draws a SternGame's position with cairo and lets the human pick and play
- * moves with mouse and keyboard.  It never decides legality: it asks the
- * engine (stern_game_legal_moves, stern_movegen_path) and emits
- * "move-chosen"; the window plays the move on the game and then calls
- * stern_board_view_game_changed().
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shows a SternGame's position and lets the human pick and play moves with
+ * mouse and keyboard.  It never decides legality: it asks the engine
+ * (stern_game_legal_moves, stern_movegen_path) and emits "move-chosen"; the
+ * window plays the move on the game and then calls
+ * stern_board_view_game_changed().  Where the holes are on screen is
+ * SternBoardLayout's (stern-board-layout.h), the drawing is
+ * SternBoardRenderer's (stern-board-renderer.h).
  */
 #pragma once
 

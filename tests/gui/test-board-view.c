@@ -1,10 +1,13 @@
 /* test-board-view.c: the star board widget against the engine.
  *
- * Geometry (every hole's centre hits that hole, at several sizes and all six
- * rotations), pixel probes of the drawing (highlights exactly on the
- * engine's destinations, gilded goal, greyed foreign rays), and the
- * controller flow with the mouse and the keyboard, through the same public
- * entry points the event controllers call.
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Geometry as the widget sets it up (the layout itself is tested without a
+ * display in tests/test-board-layout.c), pixel probes of the drawing
+ * (highlights exactly on the engine's destinations, gilded goal, greyed
+ * foreign rays), and the controller flow with the mouse and the keyboard,
+ * through the same public entry points the event controllers call.
  */
 
 #include <gtk/gtk.h>
@@ -12,6 +15,8 @@
 #include <string.h>
 
 #include "stern-board-view.h"
+#include "stern-board-layout.h"
+#include "stern-board-renderer.h"
 #include "stern-board.h"
 #include "stern-movegen.h"
 #include "stern-notation.h"
@@ -359,69 +364,52 @@ unreachable_empty_hole (SternGame *game, guint from)
 
 /* ---- geometry ------------------------------------------------------------------ */
 
+/* The widget places holes by SternBoardLayout (tested without a display in
+ * tests/test-board-layout.c) with its own rotation, labels and focus. */
 static void
 test_geometry (void)
 {
   g_autoptr(GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
+  static const char * const focus[] = { NULL, "i9", "m1" };
 
   for (guint coords = 0; coords < 2; coords++)
     for (guint seat = 0; seat < STERN_N_SEATS; seat++)
-      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-        {
-          int w = sizes[s][0], h = sizes[s][1];
-          double sum_x = 0, sum_y = 0, ray_x = 0, ray_y = 0;
-          double unit = -1;
+      for (guint f = 0; f < G_N_ELEMENTS (focus); f++)
+        for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+          {
+            int w = sizes[s][0], h = sizes[s][1];
+            guint focus_hole = focus[f] != NULL ? stern_board_hole_parse (focus[f], 2)
+                                                : STERN_NO_CELL;
+            SternBoardLayout layout;
 
-          stern_board_view_set_show_coordinates (view, coords);
-          stern_board_view_set_bottom_seat (view, seat);
-          g_assert_cmpuint (stern_board_view_get_bottom_seat (view), ==, seat);
+            stern_board_view_set_show_coordinates (view, coords);
+            stern_board_view_set_bottom_seat (view, seat);
+            stern_board_view_set_focus (view, focus_hole, 2.5);
+            g_assert_cmpuint (stern_board_view_get_bottom_seat (view), ==, seat);
+            stern_board_layout_init (&layout, w, h, seat, coords, focus_hole, 2.5);
 
-          for (guint hole = 0; hole < STERN_STAR_N_CELLS; hole++)
-            {
-              double x, y;
-              SternSet nb = stern_board_star ()->neighbours[hole];
+            for (guint hole = 0; hole < STERN_STAR_N_CELLS; hole++)
+              {
+                double x, y, lx, ly;
 
-              stern_board_view_hole_centre (view, hole, w, h, &x, &y);
-              g_assert_true (x >= 0 && x < w && y >= 0 && y < h);
-              g_assert_cmpuint (stern_board_view_hole_at (view, x, y, w, h), ==, hole);
-              sum_x += x;
-              sum_y += y;
-              if (stern_board_ray_of (hole) == (int) seat)
-                {
-                  ray_x += x;
-                  ray_y += y;
-                }
+                stern_board_view_hole_centre (view, hole, w, h, &x, &y);
+                stern_board_layout_hole_centre (&layout, hole, &lx, &ly);
+                g_assert_cmpfloat (x, ==, lx);
+                g_assert_cmpfloat (y, ==, ly);
+                g_assert_cmpuint (stern_board_view_hole_at (view, x, y, w, h), ==, hole);
+              }
+            /* The bottom seat's ray below the centre (without focus). */
+            if (focus_hole == STERN_NO_CELL)
+              {
+                double x, y;
 
-              /* Every neighbour at the same distance: proportions kept. */
-              while (nb)
-                {
-                  guint other = stern_set_pop (&nb);
-                  double ox, oy, d;
-
-                  stern_board_view_hole_centre (view, other, w, h, &ox, &oy);
-                  d = hypot (ox - x, oy - y);
-                  if (unit < 0)
-                    unit = d;
-                  g_assert_cmpfloat_with_epsilon (d, unit, 1e-6 * unit);
-
-                  /* A point a third of the way to the neighbour is still
-                   * this hole. */
-                  g_assert_cmpuint (stern_board_view_hole_at (view, x + (ox - x) / 3,
-                                                              y + (oy - y) / 3, w, h), ==, hole);
-                }
-            }
-
-          /* Centred, and the bottom seat's ray straight below the centre. */
-          g_assert_cmpfloat_with_epsilon (sum_x / STERN_STAR_N_CELLS, w / 2.0, 1e-6 * w);
-          g_assert_cmpfloat_with_epsilon (sum_y / STERN_STAR_N_CELLS, h / 2.0, 1e-6 * h);
-          g_assert_cmpfloat_with_epsilon (ray_x / 10, w / 2.0, 1e-6 * w);
-          g_assert_cmpfloat (ray_y / 10, >, h / 2.0 + 4 * unit);
-
-          /* Corners of the widget are outside the board. */
-          g_assert_cmpuint (stern_board_view_hole_at (view, 0, 0, w, h), ==, STERN_NO_CELL);
-          g_assert_cmpuint (stern_board_view_hole_at (view, w - 1, h - 1, w, h), ==, STERN_NO_CELL);
-        }
+                stern_board_view_hole_centre (view, stern_set_first (stern_board_ray (seat)),
+                                              w, h, &x, &y);
+                g_assert_cmpfloat (y, >, h / 2.0);
+              }
+          }
+  stern_board_view_set_focus (view, STERN_NO_CELL, 0);
 }
 
 /* ---- pixels ---------------------------------------------------------------------- */
@@ -1038,6 +1026,51 @@ test_render_marks (void)
   stern_game_free (game);
 }
 
+/* The renderer on its own: a board with no position, and marks that name
+ * no hole refused with a critical rather than drawn. */
+static void
+test_renderer (void)
+{
+  g_autoptr(SternBoardRenderer) renderer = stern_board_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 300);
+  cairo_t *cr = cairo_create (surface);
+  SternBoardLayout layout;
+  SternBoardMarks marks;
+  guint8 bad[2] = { 0, 200 };
+  double x, y, rgb[3];
+
+  stern_board_layout_init (&layout, 300, 300, 0, FALSE, STERN_NO_CELL, 0);
+  stern_board_marks_init (&marks);
+
+  /* An empty board: the well of a hole is dark, the wood around it light. */
+  cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+  cairo_paint (cr);
+  stern_board_renderer_draw (renderer, cr, &layout, 1, NULL, NULL, &marks);
+  cairo_surface_flush (surface);
+  stern_board_layout_hole_centre (&layout, stern_board_hole_parse ("i9", 2), &x, &y);
+  pixel (surface, x, y, rgb);
+  g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], <, 1.5);
+  pixel (surface, x + 0.5 * layout.unit, y, rgb);
+  g_assert_cmpfloat (rgb[0] + rgb[1] + rgb[2], >, 1.8);
+
+  /* A hint through a hole that does not exist: refused, nothing drawn. */
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_paint (cr);
+  cairo_surface_flush (surface);
+  marks.hint = bad;
+  marks.hint_len = 2;
+  g_test_expect_message ("stern-board-renderer", G_LOG_LEVEL_CRITICAL, "*path_is_valid*");
+  stern_board_renderer_draw (renderer, cr, &layout, 1, NULL, NULL, &marks);
+  g_test_assert_expected_messages ();
+  cairo_surface_flush (surface);
+  pixel (surface, x, y, rgb);
+  g_assert_cmpfloat (rgb[2], ==, 1);
+  g_assert_cmpfloat (rgb[0], ==, 0);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_no_display (void)
 {
@@ -1063,6 +1096,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board-view/controller/mouse", test_controller_mouse);
   g_test_add_func ("/board-view/controller/keyboard", test_controller_keyboard);
   g_test_add_func ("/board-view/animation", test_animation);
+  g_test_add_func ("/board-view/renderer", test_renderer);
 
   return g_test_run ();
 }

@@ -1,0 +1,92 @@
+/* stern-board-layout.h: where the star's holes are on the screen.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Pure geometry for the board view, with no GTK and no cairo, so that it is
+ * tested without a display: the transform from the board to a widget of a
+ * given size (rotated so that one seat's ray points down, or enlarged around
+ * one hole), hit testing, where the keyboard cursor goes for an arrow key,
+ * and where the coordinate labels sit.
+ *
+ * A hole at axial (u, v) sits at board point (u + v/2, −v·√3/2) in units of
+ * the hole spacing (doc/rules.md §1), y pointing down the screen.  The board
+ * is turned by −60° per bottom seat, scaled to fit the widget and centred.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "stern-board.h"
+#include "stern-variant.h"
+
+G_BEGIN_DECLS
+
+/* Radius of the round plate around the star, in hole spacings, with and
+ * without the coordinate labels around it. */
+#define STERN_BOARD_PLATE_R_PLAIN   7.70
+#define STERN_BOARD_PLATE_R_COORDS  8.15
+/* Room around the plate for its shadow. */
+#define STERN_BOARD_FIT_MARGIN      0.08
+
+/* How many coordinate labels there are: a letter per line of holes from
+ * lower left to upper right, a number per row. */
+#define STERN_BOARD_N_LABELS        (17 + 17)
+
+typedef struct {
+  int      width, height;      /* of the widget, in logical pixels */
+  unsigned bottom_seat;        /* whose ray points down */
+  gboolean coordinates;        /* room left for the labels */
+  double   plate_radius;       /* hole spacings */
+  double   cx, cy;             /* widget point of the board centre */
+  double   unit;               /* pixels per hole spacing */
+  double   c, s;               /* cosine and sine of the rotation */
+} SternBoardLayout;
+
+/* The layout of a widget of width × height.  focus_hole STERN_NO_CELL shows
+ * the whole board; a hole shows only the part within focus_radius hole
+ * spacings of it, enlarged to fill the widget (focus_radius > 0). */
+void     stern_board_layout_init (SternBoardLayout *layout,
+                                  int               width,
+                                  int               height,
+                                  unsigned          bottom_seat,
+                                  gboolean          coordinates,
+                                  guint             focus_hole,
+                                  double            focus_radius);
+
+/* Unrotated board point of a hole, in hole spacings from the centre. */
+void     stern_board_layout_board_point (guint hole, double *bx, double *by);
+/* Board point to widget point, and back. */
+void     stern_board_layout_point (const SternBoardLayout *layout,
+                                   double bx, double by, double *x, double *y);
+void     stern_board_layout_unpoint (const SternBoardLayout *layout,
+                                     double x, double y, double *bx, double *by);
+/* Centre of a hole in widget coordinates. */
+void     stern_board_layout_hole_centre (const SternBoardLayout *layout,
+                                         guint hole, double *x, double *y);
+/* The hole under widget point (x, y), or STERN_NO_CELL: the nearest centre
+ * within a little more than half a hole spacing. */
+guint    stern_board_layout_hole_at (const SternBoardLayout *layout, double x, double y);
+
+/* Where a hole is as seen on screen, relative to the board centre, in hole
+ * spacings (x right, y down): the same whatever the widget's size or focus,
+ * so the keyboard cursor moves the same way at any size. */
+void     stern_board_layout_screen_offset (const SternBoardLayout *layout,
+                                           guint hole, double *x, double *y);
+/* The hole the keyboard cursor goes to from hole from for an arrow key
+ * pointing in screen direction (dx, dy) (one of (±1, 0), (0, ±1)), or
+ * STERN_NO_CELL at the edge of the board.  Near and straight ahead wins;
+ * moving vertically, ties go to the hole nearest column, the screen_offset
+ * x the cursor kept (the x of the hole where it last moved sideways). */
+guint    stern_board_layout_hole_in_direction (const SternBoardLayout *layout,
+                                               guint from, double dx, double dy,
+                                               double column);
+/* The hole of set lowest on screen (ties: the lowest hole number), or
+ * STERN_NO_CELL for an empty set. */
+guint    stern_board_layout_lowest (const SternBoardLayout *layout, SternSet set);
+
+/* Coordinate label i (0 ≤ i < STERN_BOARD_N_LABELS): its text ("a" … "q",
+ * "1" … "17") and its unrotated board point. */
+const char *stern_board_layout_label (guint i, double *bx, double *by);
+
+G_END_DECLS

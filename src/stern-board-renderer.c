@@ -1,0 +1,925 @@
+/* stern-board-renderer.c: draws the star board with cairo.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything that does not change between frames (the wooden plate, the
+ * star, the tinted rays, the holes, the coordinates) is drawn once into an
+ * image surface per size and rotation; the marbles are rendered from SVG
+ * once per size.  A frame is then a few image paints and some paths.
+ */
+
+#define G_LOG_DOMAIN "stern-board-renderer"
+
+#include "stern-board-renderer.h"
+
+#include <gio/gio.h>
+#include <librsvg/rsvg.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "stern-board.h"
+
+#define MARBLE_RESOURCE_FMT "/io/github/sternhalma/Sternhalma/marbles/%s.svg"
+
+/* Sizes in board units (the distance between neighbouring holes). */
+#define HOLE_R          0.255
+#define MARBLE_R        0.44
+#define SVG_MARBLE_FRAC 0.42   /* the marble's radius in its SVG's square box */
+#define STAR_PAD        0.62   /* inlay around the outermost holes of the star */
+#define RAY_PAD         0.44   /* tint around the holes of a ray */
+#define ZONE_PAD        0.47   /* gilding and greying around their holes */
+#define WOOD_PX         800    /* size of the wood texture */
+
+#define SQRT3_2 0.86602540378443864676
+
+struct _SternBoardRenderer
+{
+  GObject parent_instance;
+
+  /* The background and what it was drawn for. */
+  cairo_surface_t *background;
+  SternBoardLayout bg_layout;
+  int      bg_scale;
+  guint    bg_tint;                /* which rays were tinted a row larger (tint_key) */
+  /* The background with the zones of a seat drawn in. */
+  cairo_surface_t *bg_zones;
+  SternSet zones_no_stop, zones_goal;
+
+  cairo_surface_t *wood;
+  RsvgHandle      *marble_svg[STERN_N_SEATS];
+  cairo_surface_t *marble[STERN_N_SEATS];
+  int      marble_px;              /* device pixels of a marble's square box */
+  int      marble_scale;
+};
+
+G_DEFINE_FINAL_TYPE (SternBoardRenderer, stern_board_renderer, G_TYPE_OBJECT)
+
+/* Seat colours of the ray tints (light veils over the wood). */
+static const double ray_tint[STERN_N_SEATS][4] = {
+  { 1.00, 1.00, 0.98, 0.55 },   /* white */
+  { 0.86, 0.18, 0.14, 0.30 },   /* red */
+  { 0.16, 0.38, 0.86, 0.30 },   /* blue */
+  { 0.08, 0.07, 0.06, 0.34 },   /* black */
+  { 1.00, 0.83, 0.05, 0.40 },   /* yellow */
+  { 0.13, 0.58, 0.22, 0.32 },   /* green */
+};
+
+/* The highlight of a reachable hole: an opaque dot in its centre. */
+#define HIGHLIGHT_RGB 0.30, 0.86, 0.56
+#define FATAL_RGB     0.92, 0.26, 0.20
+
+static gboolean
+is_hole (guint hole)
+{
+  return hole < STERN_STAR_N_CELLS;
+}
+
+void
+stern_board_marks_init (SternBoardMarks *marks)
+{
+  g_return_if_fail (marks != NULL);
+
+  memset (marks, 0, sizeof *marks);
+  marks->selected = STERN_NO_CELL;
+  marks->cursor = STERN_NO_CELL;
+}
+
+/* ---- paths --------------------------------------------------------------- */
+
+typedef struct {
+  double x, y;
+} Point;
+
+static double
+cross (Point o, Point a, Point b)
+{
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+static int
+compare_points (const void *pa, const void *pb)
+{
+  const Point *a = pa, *b = pb;
+
+  if (a->x != b->x)
+    return a->x < b->x ? -1 : 1;
+  if (a->y != b->y)
+    return a->y < b->y ? -1 : 1;
+  return 0;
+}
+
+/* Convex hull (monotone chain); pts is sorted in place, hull gets the
+ * corners in the direction of increasing angle on screen. */
+static guint
+convex_hull (Point *pts, guint n, Point *hull)
+{
+  guint k = 0;
+
+  if (n < 3)
+    {
+      memcpy (hull, pts, n * sizeof *pts);
+      return n;
+    }
+  qsort (pts, n, sizeof *pts, compare_points);
+  for (guint i = 0; i < n; i++)
+    {
+      while (k >= 2 && cross (hull[k - 2], hull[k - 1], pts[i]) <= 0)
+        k--;
+      hull[k++] = pts[i];
+    }
+  for (guint i = n - 1, t = k + 1; i-- > 0;)
+    {
+      while (k >= t && cross (hull[k - 2], hull[k - 1], pts[i]) <= 0)
+        k--;
+      hull[k++] = pts[i];
+    }
+  return k - 1;
+}
+
+/* Adds a closed path: the convex polygon grown by pad with round corners. */
+static void
+path_rounded_polygon (cairo_t *cr, const Point *v, guint n, double pad)
+{
+  if (n == 1)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, v[0].x, v[0].y, pad, 0, 2 * G_PI);
+      cairo_close_path (cr);
+      return;
+    }
+
+  cairo_new_sub_path (cr);
+  for (guint i = 0; i < n; i++)
+    {
+      Point prev = v[(i + n - 1) % n], cur = v[i], next = v[(i + 1) % n];
+      /* Outward normals of the edges before and after this corner. */
+      double a0 = atan2 (-(cur.x - prev.x), cur.y - prev.y);
+      double a1 = atan2 (-(next.x - cur.x), next.y - cur.y);
+
+      cairo_arc (cr, cur.x, cur.y, pad, a0, a1);
+    }
+  cairo_close_path (cr);
+}
+
+static void
+path_hull_of_holes (cairo_t *cr, const SternBoardLayout *l, SternSet set, double pad)
+{
+  Point pts[STERN_STAR_N_CELLS], hull[2 * STERN_STAR_N_CELLS];
+  guint n = 0, k;
+
+  while (set)
+    {
+      guint h = stern_set_pop (&set);
+
+      stern_board_layout_hole_centre (l, h, &pts[n].x, &pts[n].y);
+      n++;
+    }
+  if (n == 0)
+    return;
+  k = convex_hull (pts, n, hull);
+  path_rounded_polygon (cr, hull, k, pad * l->unit);
+}
+
+/* A set of holes as rounded regions: each ray's part as one convex shape
+ * (a ray, or a ray and its hexagon row with fifteen marbles), anything left
+ * over hole by hole. */
+static void
+path_zones (cairo_t *cr, const SternBoardLayout *l, SternSet set, double pad)
+{
+  for (;;)
+    {
+      SternSet best = 0;
+      guint best_n = 0;
+
+      for (guint r = 0; r < STERN_N_RAYS; r++)
+        {
+          SternSet part = set & stern_board_zone (r, 15);
+          guint n = stern_set_count (part);
+
+          if (n > best_n)
+            {
+              best_n = n;
+              best = part;
+            }
+        }
+      if (best_n == 0)
+        break;
+      path_hull_of_holes (cr, l, best, pad);
+      set &= ~best;
+    }
+  while (set)
+    path_hull_of_holes (cr, l, stern_set_bit (stern_set_pop (&set)), pad);
+}
+
+static void
+path_star (cairo_t *cr, const SternBoardLayout *l, double pad)
+{
+  /* The star is the union of two big triangles of holes. */
+  static const int tri[2][3][2] = {
+    { { -4, -4 }, { 8, -4 }, { -4, 8 } },
+    { { 4, 4 }, { -8, 4 }, { 4, -8 } },
+  };
+
+  for (guint t = 0; t < 2; t++)
+    {
+      Point pts[3], hull[4];
+      guint k;
+
+      for (guint i = 0; i < 3; i++)
+        {
+          int u = tri[t][i][0], v = tri[t][i][1];
+
+          stern_board_layout_point (l, u + v / 2.0, -v * SQRT3_2, &pts[i].x, &pts[i].y);
+        }
+      k = convex_hull (pts, 3, hull);
+      path_rounded_polygon (cr, hull, k, pad * l->unit);
+    }
+}
+
+static void
+path_line (cairo_t *cr, const SternBoardLayout *l, const guint8 *path, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      double x, y;
+
+      stern_board_layout_hole_centre (l, path[i], &x, &y);
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+}
+
+/* ---- caches -------------------------------------------------------------- */
+
+static void
+invalidate_background (SternBoardRenderer *self)
+{
+  g_clear_pointer (&self->background, cairo_surface_destroy);
+  g_clear_pointer (&self->bg_zones, cairo_surface_destroy);
+}
+
+static RsvgHandle *
+load_marble_svg (unsigned seat)
+{
+  g_autofree char *path = g_strdup_printf (MARBLE_RESOURCE_FMT, stern_seat_colour_name (seat));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  RsvgHandle *handle;
+  gsize size;
+  const guint8 *data;
+
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL)
+    {
+      g_warning ("Cannot load marble art %s: %s", path, error->message);
+      return NULL;
+    }
+  data = g_bytes_get_data (bytes, &size);
+  handle = rsvg_handle_new_from_data (data, size, &error);
+  if (handle == NULL)
+    g_warning ("Cannot read marble art %s: %s", path, error->message);
+  return handle;
+}
+
+/* A marble drawn with cairo alone, should its SVG be missing. */
+static void
+draw_fallback_marble (cairo_t *cr, unsigned seat, double size)
+{
+  cairo_pattern_t *pattern;
+  double r = size * SVG_MARBLE_FRAC;
+  double c = size / 2;
+
+  pattern = cairo_pattern_create_radial (c - r / 3, c - r / 3, r / 10, c, c, r);
+  cairo_pattern_add_color_stop_rgb (pattern, 0, 1, 1, 1);
+  cairo_pattern_add_color_stop_rgb (pattern, 1, ray_tint[seat][0] * 0.8,
+                                    ray_tint[seat][1] * 0.8, ray_tint[seat][2] * 0.8);
+  cairo_arc (cr, c, c, r, 0, 2 * G_PI);
+  cairo_set_source (cr, pattern);
+  cairo_pattern_destroy (pattern);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_line_width (cr, size / 30);
+  cairo_stroke (cr);
+}
+
+static void
+ensure_marbles (SternBoardRenderer *self, const SternBoardLayout *l, int scale)
+{
+  int px = (int) lround (2 * MARBLE_R / SVG_MARBLE_FRAC / 2 * l->unit * scale);
+
+  px = MAX (px, 4);
+  if (px == self->marble_px && scale == self->marble_scale && self->marble[0] != NULL)
+    return;
+
+  self->marble_px = px;
+  self->marble_scale = scale;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      cairo_t *cr;
+
+      g_clear_pointer (&self->marble[seat], cairo_surface_destroy);
+      self->marble[seat] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
+      cr = cairo_create (self->marble[seat]);
+
+      if (self->marble_svg[seat] == NULL)
+        self->marble_svg[seat] = load_marble_svg (seat);
+
+      if (self->marble_svg[seat] != NULL)
+        {
+          RsvgRectangle viewport = { 0, 0, px, px };
+          g_autoptr(GError) error = NULL;
+
+          if (!rsvg_handle_render_document (self->marble_svg[seat], cr, &viewport, &error))
+            g_warning ("Cannot draw marble art: %s", error->message);
+        }
+      else
+        draw_fallback_marble (cr, seat, px);
+
+      cairo_destroy (cr);
+      cairo_surface_set_device_scale (self->marble[seat], scale, scale);
+    }
+}
+
+static void
+draw_grain (cairo_t *cr, const SternBoardLayout *l, double radius)
+{
+  /* Fixed pseudo-random grain: the same board every time. */
+  guint32 seed = 12345;
+  double top = l->cy - radius * l->unit, height = 2 * radius * l->unit;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint i = 0; i < 70; i++)
+    {
+      double y0, amp, phase, freq, shade, half, dy;
+
+      seed = seed * 1103515245 + 12345;
+      y0 = top + height * ((seed >> 8) % 10000) / 10000.0;
+      seed = seed * 1103515245 + 12345;
+      amp = l->unit * (0.05 + 0.25 * ((seed >> 8) % 1000) / 1000.0);
+      seed = seed * 1103515245 + 12345;
+      phase = 2 * G_PI * ((seed >> 8) % 1000) / 1000.0;
+      seed = seed * 1103515245 + 12345;
+      freq = (0.6 + ((seed >> 8) % 1000) / 1000.0) / (radius * l->unit);
+      seed = seed * 1103515245 + 12345;
+      shade = ((seed >> 8) % 1000) / 1000.0;
+
+      /* Only across the plate: cheaper than clipping every stroke. */
+      half = (radius - 0.15) * l->unit;
+      dy = y0 - l->cy;
+      if (fabs (dy) >= half)
+        continue;
+      half = sqrt (half * half - dy * dy);
+      for (double x = l->cx - half; ; x += l->unit / 3)
+        {
+          double y;
+
+          x = MIN (x, l->cx + half);
+          y = y0 + amp * sin (phase + x * freq * 2 * G_PI) +
+              amp * 0.3 * sin (phase * 3 + x * freq * 7 * G_PI);
+          if (x == l->cx - half)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+          if (x >= l->cx + half)
+            break;
+        }
+      if (shade < 0.7)
+        cairo_set_source_rgba (cr, 0.45, 0.27, 0.10, 0.05 + 0.07 * shade);
+      else
+        cairo_set_source_rgba (cr, 1.0, 0.92, 0.78, 0.10);
+      cairo_set_line_width (cr, l->unit * (0.03 + 0.08 * shade));
+      cairo_stroke (cr);
+    }
+}
+
+/* The wood of the plate: a gradient lit from the top left and a grain.
+ * Both are slow to fill at full size, so they are drawn once into a
+ * texture that each background only scales. */
+static void
+ensure_wood (SternBoardRenderer *self)
+{
+  SternBoardLayout l = {
+    .cx = WOOD_PX / 2.0, .cy = WOOD_PX / 2.0,
+    .unit = WOOD_PX / 2.0 / STERN_BOARD_PLATE_R_COORDS, .c = 1, .s = 0,
+  };
+  double R = WOOD_PX / 2.0;
+  cairo_pattern_t *wood;
+  cairo_t *cr;
+
+  if (self->wood != NULL)
+    return;
+
+  self->wood = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WOOD_PX, WOOD_PX);
+  cr = cairo_create (self->wood);
+  wood = cairo_pattern_create_linear (l.cx - R * 0.7, l.cy - R * 0.7,
+                                      l.cx + R * 0.7, l.cy + R * 0.7);
+  cairo_pattern_add_color_stop_rgb (wood, 0, 0.92, 0.79, 0.58);
+  cairo_pattern_add_color_stop_rgb (wood, 0.5, 0.85, 0.69, 0.46);
+  cairo_pattern_add_color_stop_rgb (wood, 1, 0.74, 0.55, 0.33);
+  cairo_set_source (cr, wood);
+  cairo_pattern_destroy (wood);
+  cairo_paint (cr);
+  draw_grain (cr, &l, STERN_BOARD_PLATE_R_COORDS);
+  cairo_destroy (cr);
+}
+
+static void
+draw_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *l,
+                 const SternVariant *variant)
+{
+  double radius = l->plate_radius;
+  guint marbles = variant != NULL ? variant->marbles : 10;
+  double R = radius * l->unit;
+  cairo_pattern_t *rim;
+
+  /* A soft shadow under the plate: a few flat discs are much cheaper to
+   * fill than a radial gradient of this size. */
+  for (guint i = 0; i < 4; i++)
+    {
+      cairo_arc (cr, l->cx, l->cy + R * 0.015,
+                 R + STERN_BOARD_FIT_MARGIN * l->unit * (4 - i) / 4.0, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.07);
+      cairo_fill (cr);
+    }
+
+  /* The round wooden plate, from a texture made once and scaled. */
+  ensure_wood (self);
+  cairo_save (cr);
+  cairo_translate (cr, l->cx - R, l->cy - R);
+  cairo_scale (cr, 2 * R / WOOD_PX, 2 * R / WOOD_PX);
+  cairo_set_source_surface (cr, self->wood, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+  cairo_arc (cr, WOOD_PX / 2.0, WOOD_PX / 2.0, WOOD_PX / 2.0, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_restore (cr);
+
+  /* Bevelled rim: dark outside, light inside. */
+  rim = cairo_pattern_create_linear (l->cx, l->cy - R, l->cx, l->cy + R);
+  cairo_pattern_add_color_stop_rgba (rim, 0, 1, 0.95, 0.85, 0.55);
+  cairo_pattern_add_color_stop_rgba (rim, 1, 0.35, 0.20, 0.08, 0.55);
+  cairo_arc (cr, l->cx, l->cy, R - l->unit * 0.09, 0, 2 * G_PI);
+  cairo_set_source (cr, rim);
+  cairo_pattern_destroy (rim);
+  cairo_set_line_width (cr, l->unit * 0.10);
+  cairo_stroke (cr);
+  cairo_arc (cr, l->cx, l->cy, R - l->unit * 0.02, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, 0.30, 0.17, 0.06, 0.85);
+  cairo_set_line_width (cr, l->unit * 0.04);
+  cairo_stroke (cr);
+
+  /* The star, inlaid in lighter wood. */
+  path_star (cr, l, STAR_PAD);
+  cairo_set_source_rgba (cr, 1.0, 0.93, 0.78, 0.45);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.42, 0.25, 0.10, 0.55);
+  cairo_set_line_width (cr, l->unit * 0.045);
+  cairo_stroke (cr);
+
+  /* Rays in their seats' colours; with fifteen marbles, the homes and
+   * goals of the seats in play are a row larger. */
+  for (unsigned r = 0; r < STERN_N_RAYS; r++)
+    {
+      SternSet zone = stern_board_ray (r);
+
+      if (marbles > 10 &&
+          (stern_variant_has_seat (variant, r) ||
+           stern_variant_has_seat (variant, stern_seat_opposite (r))))
+        zone = stern_board_zone (r, marbles);
+      path_hull_of_holes (cr, l, zone, RAY_PAD);
+      cairo_set_source_rgba (cr, ray_tint[r][0], ray_tint[r][1], ray_tint[r][2], ray_tint[r][3]);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 0.35, 0.22, 0.10, 0.25);
+      cairo_set_line_width (cr, l->unit * 0.03);
+      cairo_stroke (cr);
+    }
+
+  /* The holes: each a little well, dark at the top edge, lit at the bottom. */
+  {
+    cairo_pattern_t *well;
+    double r = HOLE_R * l->unit;
+
+    well = cairo_pattern_create_linear (0, -r, 0, r);
+    cairo_pattern_add_color_stop_rgba (well, 0, 0.20, 0.11, 0.04, 0.95);
+    cairo_pattern_add_color_stop_rgba (well, 0.55, 0.36, 0.22, 0.10, 0.90);
+    cairo_pattern_add_color_stop_rgba (well, 1, 0.62, 0.45, 0.26, 0.90);
+
+    for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
+      {
+        double x, y;
+        cairo_matrix_t m;
+
+        stern_board_layout_hole_centre (l, h, &x, &y);
+        /* Light rim below the well. */
+        cairo_arc (cr, x, y + r * 0.12, r * 1.08, 0, 2 * G_PI);
+        cairo_set_source_rgba (cr, 1, 0.97, 0.9, 0.45);
+        cairo_fill (cr);
+
+        cairo_matrix_init_translate (&m, -x, -y);
+        cairo_pattern_set_matrix (well, &m);
+        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+        cairo_set_source (cr, well);
+        cairo_fill (cr);
+      }
+    cairo_pattern_destroy (well);
+  }
+
+  if (l->coordinates)
+    {
+      /* Plain ASCII labels: cairo's own text is enough and much faster
+       * than laying out each with Pango. */
+      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_font_size (cr, l->unit * 0.34);
+      cairo_set_source_rgba (cr, 0.30, 0.18, 0.07, 0.85);
+      for (guint i = 0; i < STERN_BOARD_N_LABELS; i++)
+        {
+          cairo_text_extents_t ext;
+          double bx, by, x, y;
+          const char *text = stern_board_layout_label (i, &bx, &by);
+
+          stern_board_layout_point (l, bx, by, &x, &y);
+          cairo_text_extents (cr, text, &ext);
+          cairo_move_to (cr, x - ext.x_bearing - ext.width / 2, y - ext.y_bearing - ext.height / 2);
+          cairo_show_text (cr, text);
+        }
+    }
+}
+
+/* What of the variant the background depends on: with fifteen marbles,
+ * the rays of the seats in play and of their goals are tinted a row larger. */
+static guint
+tint_key (const SternVariant *variant)
+{
+  guint key = 0;
+
+  if (variant == NULL || variant->marbles <= 10)
+    return 0;
+  for (unsigned r = 0; r < STERN_N_RAYS; r++)
+    if (stern_variant_has_seat (variant, r) ||
+        stern_variant_has_seat (variant, stern_seat_opposite (r)))
+      key |= 1u << r;
+  return key | (guint) variant->marbles << 8;
+}
+
+static gboolean
+same_layout (const SternBoardLayout *a, const SternBoardLayout *b)
+{
+  return a->width == b->width && a->height == b->height &&
+         a->bottom_seat == b->bottom_seat && a->coordinates == b->coordinates &&
+         a->cx == b->cx && a->cy == b->cy && a->unit == b->unit;
+}
+
+static void
+ensure_background (SternBoardRenderer *self, const SternBoardLayout *l, int scale,
+                   const SternVariant *variant)
+{
+  cairo_t *cr;
+
+  if (self->background != NULL && self->bg_scale == scale &&
+      same_layout (&self->bg_layout, l) && self->bg_tint == tint_key (variant))
+    return;
+
+  invalidate_background (self);
+  self->background = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                 l->width * scale, l->height * scale);
+  cairo_surface_set_device_scale (self->background, scale, scale);
+  self->bg_layout = *l;
+  self->bg_scale = scale;
+  self->bg_tint = tint_key (variant);
+
+  cr = cairo_create (self->background);
+  draw_background (self, cr, l, variant);
+  cairo_destroy (cr);
+}
+
+/* The zones change only with the seat of the picked marble: drawn once
+ * over a copy of the background rather than every frame. */
+static void
+ensure_zones (SternBoardRenderer *self, const SternBoardLayout *l, SternSet no_stop, SternSet goal)
+{
+  cairo_t *cr;
+
+  if (self->bg_zones != NULL && self->zones_no_stop == no_stop && self->zones_goal == goal)
+    return;
+
+  g_clear_pointer (&self->bg_zones, cairo_surface_destroy);
+  self->bg_zones = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                               self->bg_layout.width * self->bg_scale,
+                                               self->bg_layout.height * self->bg_scale);
+  cairo_surface_set_device_scale (self->bg_zones, self->bg_scale, self->bg_scale);
+  self->zones_no_stop = no_stop;
+  self->zones_goal = goal;
+
+  cr = cairo_create (self->bg_zones);
+  cairo_set_source_surface (cr, self->background, 0, 0);
+  cairo_paint (cr);
+
+  /* Greyed: colour drained, then dimmed. */
+  path_zones (cr, l, no_stop, ZONE_PAD);
+  cairo_set_operator (cr, CAIRO_OPERATOR_HSL_SATURATION);
+  cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+  cairo_fill_preserve (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_source_rgba (cr, 0.25, 0.25, 0.25, 0.45);
+  cairo_fill (cr);
+
+  /* Gilded. */
+  path_zones (cr, l, goal, ZONE_PAD);
+  cairo_set_source_rgba (cr, 1.0, 0.78, 0.12, 0.50);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.80, 0.55, 0.02, 0.95);
+  cairo_set_line_width (cr, 0.07 * l->unit);
+  cairo_stroke (cr);
+
+  cairo_destroy (cr);
+}
+
+/* ---- drawing a frame ------------------------------------------------------- */
+
+static void
+paint_marble (SternBoardRenderer *self, cairo_t *cr, unsigned seat, double x, double y, double zoom)
+{
+  cairo_surface_t *surface = self->marble[seat];
+  double size = (double) self->marble_px / self->marble_scale;
+
+  if (zoom != 1.0)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      cairo_scale (cr, zoom, zoom);
+      cairo_set_source_surface (cr, surface, -size / 2, -size / 2);
+      cairo_paint (cr);
+      cairo_restore (cr);
+      return;
+    }
+
+  {
+    /* Whole device pixels keep the copy a plain blit. */
+    double ox = floor ((x - size / 2) * self->marble_scale + 0.5) / self->marble_scale;
+    double oy = floor ((y - size / 2) * self->marble_scale + 0.5) / self->marble_scale;
+
+    cairo_set_source_surface (cr, surface, ox, oy);
+    cairo_rectangle (cr, ox, oy, size, size);
+    cairo_fill (cr);
+  }
+}
+
+static void
+draw_path_badges (cairo_t *cr, const SternBoardLayout *l, const guint8 *path, gsize len,
+                  double r, double g, double b)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  double badge = 0.19 * l->unit;
+
+  /* The line: a dark edge under a light core, readable on any marble. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  path_line (cr, l, path, len);
+  cairo_set_source_rgba (cr, 0.1, 0.07, 0.04, 0.55);
+  cairo_set_line_width (cr, 0.16 * l->unit);
+  cairo_stroke (cr);
+  path_line (cr, l, path, len);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_set_line_width (cr, 0.08 * l->unit);
+  cairo_stroke (cr);
+
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, badge * 1.25 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+
+  /* Each landing numbered. */
+  for (gsize i = 1; i < len; i++)
+    {
+      char text[8];
+      double x, y;
+      int w, h;
+
+      stern_board_layout_hole_centre (l, path[i], &x, &y);
+      cairo_arc (cr, x, y, badge, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0.12, 0.09, 0.06);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, r, g, b);
+      cairo_set_line_width (cr, 0.04 * l->unit);
+      cairo_stroke (cr);
+
+      g_snprintf (text, sizeof text, "%" G_GSIZE_FORMAT, i);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+static gboolean
+path_is_valid (const guint8 *path, gsize len)
+{
+  if (len > 0 && path == NULL)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if (!is_hole (path[i]))
+      return FALSE;
+  return TRUE;
+}
+
+void
+stern_board_renderer_draw (SternBoardRenderer     *self,
+                           cairo_t                *cr,
+                           const SternBoardLayout *layout,
+                           int                     scale,
+                           const SternVariant     *variant,
+                           const SternPosition    *pos,
+                           const SternBoardMarks  *marks)
+{
+  const SternBoardLayout *l = layout;
+  guint hidden;
+
+  g_return_if_fail (STERN_IS_BOARD_RENDERER (self));
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (layout != NULL);
+  g_return_if_fail (marks != NULL);
+  g_return_if_fail (path_is_valid (marks->last, marks->last_len));
+  g_return_if_fail (path_is_valid (marks->hint, marks->hint_len));
+  g_return_if_fail (path_is_valid (marks->preview, marks->preview_len));
+  g_return_if_fail (path_is_valid (marks->anim_path, marks->anim_len));
+
+  if (layout->width <= 0 || layout->height <= 0)
+    return;
+  scale = MAX (scale, 1);
+  ensure_background (self, l, scale, variant);
+  ensure_marbles (self, l, scale);
+
+  cairo_save (cr);
+
+  /* With a marble picked: grey where it may not stop, gild its goal. */
+  if (marks->zones)
+    {
+      ensure_zones (self, l, marks->no_stop, marks->goal);
+      cairo_set_source_surface (cr, self->bg_zones, 0, 0);
+    }
+  else
+    cairo_set_source_surface (cr, self->background, 0, 0);
+  cairo_paint (cr);
+
+  /* The last move, faintly. */
+  if (marks->last_len >= 2 && marks->anim_len == 0)
+    {
+      double x, y;
+
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      path_line (cr, l, marks->last, marks->last_len);
+      cairo_set_source_rgba (cr, 1, 0.98, 0.92, 0.50);
+      cairo_set_line_width (cr, 0.06 * l->unit);
+      cairo_stroke (cr);
+      stern_board_layout_hole_centre (l, marks->last[0], &x, &y);
+      cairo_arc (cr, x, y, HOLE_R * 1.35 * l->unit, 0, 2 * G_PI);
+      cairo_set_line_width (cr, 0.05 * l->unit);
+      cairo_stroke (cr);
+    }
+
+  /* The holes the picked marble can reach. */
+  {
+    SternSet set = marks->highlighted & stern_board_star ()->all_cells;
+
+    while (set)
+      {
+        guint h = stern_set_pop (&set);
+        gboolean fatal = stern_set_has (marks->fatal, h);
+        double x, y;
+
+        stern_board_layout_hole_centre (l, h, &x, &y);
+        cairo_arc (cr, x, y, HOLE_R * 1.45 * l->unit, 0, 2 * G_PI);
+        if (fatal)
+          cairo_set_source_rgba (cr, FATAL_RGB, 0.35);
+        else
+          cairo_set_source_rgba (cr, HIGHLIGHT_RGB, 0.35);
+        cairo_fill (cr);
+        cairo_arc (cr, x, y, HOLE_R * 0.8 * l->unit, 0, 2 * G_PI);
+        if (fatal)
+          cairo_set_source_rgb (cr, FATAL_RGB);
+        else
+          cairo_set_source_rgb (cr, HIGHLIGHT_RGB);
+        cairo_fill (cr);
+      }
+  }
+
+  /* The marbles; the one being animated is drawn last, above the rest. */
+  hidden = marks->anim_len >= 2 ? marks->anim_path[marks->anim_len - 1] : STERN_NO_CELL;
+  if (pos != NULL)
+    {
+      SternSet set = pos->occupied & stern_board_star ()->all_cells;
+
+      while (set)
+        {
+          guint h = stern_set_pop (&set);
+          double x, y;
+
+          if (h == hidden)
+            continue;
+          stern_board_layout_hole_centre (l, h, &x, &y);
+          paint_marble (self, cr, pos->cell[h], x, y, 1.0);
+        }
+    }
+
+  if (is_hole (marks->selected))
+    {
+      double x, y;
+
+      stern_board_layout_hole_centre (l, marks->selected, &x, &y);
+      cairo_arc (cr, x, y, (MARBLE_R + 0.05) * l->unit, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.6);
+      cairo_set_line_width (cr, 0.13 * l->unit);
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgb (cr, HIGHLIGHT_RGB);
+      cairo_set_line_width (cr, 0.07 * l->unit);
+      cairo_stroke (cr);
+    }
+
+  if (marks->hint_len >= 2)
+    draw_path_badges (cr, l, marks->hint, marks->hint_len, 0.35, 0.65, 1.0);
+  if (marks->preview_len >= 2)
+    draw_path_badges (cr, l, marks->preview, marks->preview_len, 1.0, 1.0, 1.0);
+
+  /* The moving marble, above everything, lifted while it jumps. */
+  if (pos != NULL && hidden != STERN_NO_CELL && pos->cell[hidden] != STERN_EMPTY)
+    {
+      gsize k = (gsize) floor (MAX (marks->anim_progress, 0.0));
+      double t, x0, y0, x1, y1, ease, zoom = 1.0;
+
+      k = MIN (k, marks->anim_len - 2);
+      t = CLAMP (marks->anim_progress - k, 0.0, 1.0);
+      ease = t * t * (3 - 2 * t);
+      stern_board_layout_hole_centre (l, marks->anim_path[k], &x0, &y0);
+      stern_board_layout_hole_centre (l, marks->anim_path[k + 1], &x1, &y1);
+      if (hypot (x1 - x0, y1 - y0) > 1.5 * l->unit)
+        zoom = 1.0 + 0.18 * sin (G_PI * t);
+      paint_marble (self, cr, pos->cell[hidden],
+                    x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease, zoom);
+    }
+
+  /* The keyboard cursor. */
+  if (is_hole (marks->cursor))
+    {
+      double x, y;
+      double dash = 0.16 * l->unit;
+
+      stern_board_layout_hole_centre (l, marks->cursor, &x, &y);
+      cairo_arc (cr, x, y, (MARBLE_R + 0.1) * l->unit, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, 0.11 * l->unit);
+      cairo_stroke_preserve (cr);
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_set_source_rgb (cr, 0.10, 0.38, 0.90);
+      cairo_set_line_width (cr, 0.07 * l->unit);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  cairo_restore (cr);
+}
+
+/* ---- GObject ------------------------------------------------------------------ */
+
+SternBoardRenderer *
+stern_board_renderer_new (void)
+{
+  return g_object_new (STERN_TYPE_BOARD_RENDERER, NULL);
+}
+
+static void
+stern_board_renderer_finalize (GObject *object)
+{
+  SternBoardRenderer *self = STERN_BOARD_RENDERER (object);
+
+  invalidate_background (self);
+  g_clear_pointer (&self->wood, cairo_surface_destroy);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      g_clear_pointer (&self->marble[seat], cairo_surface_destroy);
+      g_clear_object (&self->marble_svg[seat]);
+    }
+
+  G_OBJECT_CLASS (stern_board_renderer_parent_class)->finalize (object);
+}
+
+static void
+stern_board_renderer_class_init (SternBoardRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = stern_board_renderer_finalize;
+}
+
+static void
+stern_board_renderer_init (SternBoardRenderer *self)
+{
+}
