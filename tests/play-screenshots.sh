@@ -41,6 +41,9 @@ KEYFILE
 
 export OUT="$out" BUILD="$build" HERE="$here"
 export XDG_CONFIG_HOME="$config"
+# Its own data folder too: no autosave of the player's is read or overwritten.
+mkdir -p "$config/data"
+export XDG_DATA_HOME="$config/data"
 export GSETTINGS_BACKEND=keyfile GSETTINGS_SCHEMA_DIR="$build/data"
 export GTK_A11Y=none NO_AT_BRIDGE=1 GSK_RENDERER=cairo
 
