@@ -330,7 +330,9 @@ static void
 test_record_round_numbers (void)
 {
   expect_record_error ("[Variant \"classic-2\"]\n\n7. l4-l5 e14-e13\n3. m4-m5\n", STERN_ERROR_PARSE,
-                       "line 3, column 1: round number 7 comes after 0; expected 1.");
+                       "line 3, column 1: the first round number is 7; expected 1.");
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n7. m4-m5\n3. m3-m4\n", STERN_ERROR_PARSE,
+                       "line 4, column 1: round number 7 comes after 1; expected 2.");
   expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n2. m4-m5 e13-e12\n2. m3-m4\n",
                        STERN_ERROR_PARSE, "line 5, column 1: round number 2 comes after 2; expected 3.");
   expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n99999999999999999999. m4-m5\n",

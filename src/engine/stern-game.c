@@ -33,8 +33,8 @@ typedef struct {
 
 /* How often each repetition key occurs among the states before the played
  * actions: open addressing with linear probing.  A key whose count drops
- * to 0 keeps its slot, so removal needs no tombstones; the table only
- * grows with the distinct keys of the history. */
+ * to 0 keeps its slot, so removal needs no tombstones; the table grows
+ * only with the distinct keys ever played in this game. */
 typedef struct {
   uint64_t key;
   uint32_t count;

@@ -623,6 +623,12 @@ check_round_number (RecordReader *r, SternGame *game, const char *p, const char 
       if (number > G_MAXUINT32)
         break;
     }
+  if (number != *last_number + 1 && *last_number == 0)
+    {
+      record_error (r, p, STERN_ERROR_PARSE, "the first round number is %.*s; expected 1.",
+                    (int) MIN (end - p - 1, 20), p);
+      return FALSE;
+    }
   if (number != *last_number + 1)
     {
       record_error (r, p, STERN_ERROR_PARSE,
