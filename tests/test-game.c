@@ -183,6 +183,92 @@ test_random_games_end (void)
     }
 }
 
+/* Solo counts a round per move: past 65,535 the counters and the record's
+ * round numbers go on (they were 16 bits and wrapped, issue #15). */
+static void
+test_long_solo_counters (void)
+{
+  const guint n_moves = 70000;
+  /* Club: marbles may leave the goal, so random moves never finish. */
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("solo"), STERN_PRESET_CLUB);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (15);
+  g_autoptr (SternGame) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  g_autofree char *last_round = g_strdup_printf ("\n%u. ", n_moves);
+
+  play_randomly (game, rand, n_moves);
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpuint (stern_game_get_round (game), ==, n_moves);
+  g_assert_cmpuint (stern_game_get_moves_made (game, STERN_WHITE), ==, n_moves);
+
+  record = stern_record_write (game, NULL);
+  g_assert_nonnull (strstr (record, last_round));
+  again = stern_record_read (record, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (again), ==, n_moves);
+  g_assert_cmpuint (stern_game_get_round (again), ==, n_moves);
+  g_assert_cmpmem (stern_game_get_position (game), sizeof (SternPosition),
+                   stern_game_get_position (again), sizeof (SternPosition));
+}
+
+/* Seconds to play `count` random moves (never one that ends the game by
+ * repetition, so the game can go on as long as wanted). */
+static double
+time_random_moves (SternGame *game, GRand *rand, guint count)
+{
+  static SternMove moves[STERN_MAX_MOVES];
+  gint64 start = g_get_monotonic_time ();
+
+  for (guint i = 0; i < count; i++)
+    {
+      size_t n = stern_game_legal_moves (game, moves);
+      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) n);
+
+      g_assert_cmpuint (n, >, 0);
+      for (size_t k = 0; k < n; k++)
+        {
+          const SternMove *m = &moves[(first + k) % n];
+
+          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
+          if (!stern_game_is_over (game))
+            break;
+          g_assert_true (stern_game_undo (game));
+        }
+      g_assert_false (stern_game_is_over (game));
+    }
+  return (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+}
+
+/* A move costs the same at move 40,000 as at move 1: the repetition rule
+ * does not scan the history (it did, so long games slowed down, #15).
+ * Timing ratios, not absolute times, so any machine and sanitizer pass. */
+static void
+test_long_game_constant_time (void)
+{
+  const guint chunk = 5000, n_chunks = 8;
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (6);
+  double first, last = 0;
+  gint64 start;
+
+  first = time_random_moves (game, rand, chunk);
+  for (guint c = 1; c < n_chunks; c++)
+    last = time_random_moves (game, rand, chunk);
+  g_test_message ("first %u moves %.3f s, moves %u to %u %.3f s",
+                  chunk, first, (n_chunks - 1) * chunk, n_chunks * chunk, last);
+  g_assert_cmpfloat (last, <, 3 * first + 0.05);
+
+  /* Undo and redo are as cheap at the end of the long game. */
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < chunk; i++)
+    g_assert_true (stern_game_undo (game));
+  for (guint i = 0; i < chunk; i++)
+    g_assert_true (stern_game_redo (game));
+  g_assert_cmpfloat ((double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC, <, first + 0.05);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, chunk * n_chunks);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -193,5 +279,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/illegal-actions", test_illegal_actions_leave_game_unchanged);
   g_test_add_func ("/game/nothing-after-the-end", test_nothing_after_the_end);
   g_test_add_func ("/game/random-games-end", test_random_games_end);
+  g_test_add_func ("/game/long-solo-counters", test_long_solo_counters);
+  g_test_add_func ("/game/long-game-constant-time", test_long_game_constant_time);
   return g_test_run ();
 }

@@ -107,6 +107,12 @@ test_path_parse (void)
   g_assert_false (stern_notation_parse_path ("", path, &len, &error));
   g_clear_error (&error);
   g_assert_false (stern_notation_parse_path ("-", path, &len, &error));
+  g_clear_error (&error);
+
+  /* a1 is not a hole of the star: the message must not say it is one. */
+  g_assert_false (stern_notation_parse_path ("m1-a1", path, &len, &error));
+  g_assert_nonnull (strstr (error->message, "\"a1\" is not a hole"));
+  g_assert_null (strstr (error->message, "a1 to"));
 }
 
 static void
@@ -142,6 +148,8 @@ test_record_round_trip (void)
         g_autofree char *text = NULL, *text2 = NULL;
         SternRecordTags tags = { 0 }, read_tags = { 0 };
 
+        if (!stern_preset_allows_variant ((SternPreset) p, variant))
+          continue;
         play_randomly (game, rand, 60 + v * 7);
         if (v % 2 == 0 && !stern_game_is_over (game))
           g_assert_true (stern_game_resign (game, stern_game_get_turn (game), NULL));
@@ -201,8 +209,6 @@ test_record_errors (void)
 {
   expect_record_error ("", STERN_ERROR_PARSE, "no [Variant");
   expect_record_error ("hello world\n", STERN_ERROR_PARSE, "line 1, column 1: the moves start before");
-  expect_record_error ("[Variant \"classic-2\"]\n[Preset \"blitz\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
-                       "line 4, column 1: unknown rule preset");
   expect_record_error ("[Variant \"halma-9\"]\n", STERN_ERROR_PARSE, "unknown variant");
   expect_record_error ("[Variant classic-2]\n", STERN_ERROR_PARSE, "line 1, column 10");
   expect_record_error ("[Variant \"classic-2]\n", STERN_ERROR_PARSE, "no closing");
@@ -226,6 +232,113 @@ test_record_errors (void)
   expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e1", STERN_ERROR_PARSE, "\"e1\" is not a hole");
 }
 
+/* Tag errors name the tag's own line, not the first move's (issue #14). */
+static void
+test_record_tag_lines (void)
+{
+  expect_record_error ("[Variant \"classic-2\"]\n[Position \"classic-2 white white:zz\"]\n"
+                       "[Date \"2026.11.29\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. l4-l5\n",
+                       STERN_ERROR_PARSE, "line 2, column 12: Position tag");
+  expect_record_error ("[Variant \"halma-9\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
+                       "line 1, column 11: unknown variant");
+  /* No moves: still the tag's line, not one past the end. */
+  expect_record_error ("[Variant \"classic-2\"]\n[Position \"classic-2 white white:zz\"]\n",
+                       STERN_ERROR_PARSE, "line 2, column 12: Position tag");
+  expect_record_error ("[Variant \"classic-2\"]\n[Position \"classic-3 white\"]\n[Date \"x\"]\n\n1. l4-l5\n",
+                       STERN_ERROR_PARSE, "line 2, column 12: the Position tag is a classic-3 position");
+  expect_record_error ("[Variant \"classic-2\"]\n[Preset \"blitz\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
+                       "line 2, column 10: unknown rule preset");
+}
+
+/* A step onto a marble says the hole is occupied (issue #14). */
+static void
+test_record_occupied (void)
+{
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n2. m3-m5-k5 f16-f15\n",
+                       STERN_ERROR_ILLEGAL, "line 4, column 13: f16-f15: illegal move at f15 (hole 2 of the path): f15 is occupied");
+  /* A jump landing on a marble, too. */
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. m2-m4\n",
+                       STERN_ERROR_ILLEGAL, "illegal move at m4 (hole 2 of the path): m4 is occupied");
+}
+
+/* race is for two players (RULES.md §8): refused with more (issue #14). */
+static void
+test_record_race_players (void)
+{
+  for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
+    {
+      const SternVariant *variant = stern_variant_get (v);
+      g_autofree char *text = g_strdup_printf ("[Variant \"%s\"]\n[Preset \"race\"]\n", variant->id);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SternGame) game = stern_record_read (text, NULL, &error);
+
+      g_assert_true (stern_preset_allows_variant (STERN_PRESET_TABLE, variant));
+      g_assert_true (stern_preset_allows_variant (STERN_PRESET_CLUB, variant));
+      if (variant->n_players <= 2)
+        {
+          g_assert_true (stern_preset_allows_variant (STERN_PRESET_RACE, variant));
+          g_assert_no_error (error);
+          g_assert_nonnull (game);
+        }
+      else
+        {
+          g_assert_false (stern_preset_allows_variant (STERN_PRESET_RACE, variant));
+          g_assert_null (game);
+          g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+          g_assert_nonnull (strstr (error->message, "line 2, column 10: the race preset is for two players"));
+        }
+    }
+}
+
+/* Lenient records: a Result tag that disagrees with unfinished moves is
+ * a warning; round numbers must follow each other (issue #14). */
+static void
+test_record_result_warning (void)
+{
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL, finished = NULL;
+
+  game = stern_record_read_with_warnings ("[Variant \"classic-2\"]\n[Result \"1-0\"]\n\n1. l4-l5 e14-e13\n",
+                                          NULL, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (warnings, 0), "line 2: "));
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "\"1-0\""));
+
+  /* "*" on a game the moves have ended. */
+  g_ptr_array_set_size (warnings, 0);
+  finished = stern_record_read_with_warnings ("[Variant \"classic-2\"]\n[Result \"*\"]\n\n1. resign(white)\n",
+                                              NULL, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_true (stern_game_is_over (finished));
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "\"0-1\""));
+
+  /* A clean record has none. */
+  g_ptr_array_set_size (warnings, 0);
+  g_clear_pointer (&game, stern_game_free);
+  game = stern_record_read_with_warnings ("[Variant \"classic-2\"]\n[Result \"*\"]\n\n1. l4-l5 e14-e13\n2. m4-m5\n",
+                                          NULL, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (warnings->len, ==, 0);
+}
+
+static void
+test_record_round_numbers (void)
+{
+  expect_record_error ("[Variant \"classic-2\"]\n\n7. l4-l5 e14-e13\n3. m4-m5\n", STERN_ERROR_PARSE,
+                       "line 3, column 1: the first round number is 7; expected 1.");
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n7. m4-m5\n3. m3-m4\n", STERN_ERROR_PARSE,
+                       "line 4, column 1: round number 7 comes after 1; expected 2.");
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n2. m4-m5 e13-e12\n2. m3-m4\n",
+                       STERN_ERROR_PARSE, "line 5, column 1: round number 2 comes after 2; expected 3.");
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n99999999999999999999. m4-m5\n",
+                       STERN_ERROR_PARSE, "line 4, column 1: round number 99999999999999999999 comes after 1");
+}
+
 static void
 test_record_comments_and_passes (void)
 {
@@ -239,6 +352,55 @@ test_record_comments_and_passes (void)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
 }
 
+/* ';' starts a comment anywhere on a move line (issue #14). */
+static void
+test_record_comments_after_moves (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = stern_record_read (
+    "[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13 ; a quiet start\n2. m4-m5;no space\n", NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
+}
+
+/* The example record in README.md is a legal game: read from the README
+ * itself, so the two cannot drift apart (issue #14). */
+static void
+test_readme_example (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
+  g_autofree char *readme = NULL;
+  g_autoptr (GString) record = g_string_new (NULL);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_auto (GStrv) lines = NULL;
+  gboolean in_block = FALSE;
+
+  g_assert_true (g_file_get_contents (path, &readme, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (readme, "\n", -1);
+  /* The indented block that starts with the Variant tag, up to the first
+   * line that is not indented (blank lines inside it are kept). */
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (!in_block && g_str_has_prefix (lines[i], "    [Variant "))
+        in_block = TRUE;
+      else if (in_block && lines[i][0] != '\0' && !g_str_has_prefix (lines[i], "    "))
+        break;
+      if (in_block)
+        g_string_append_printf (record, "%s\n", lines[i][0] ? lines[i] + 4 : "");
+    }
+  g_assert_true (in_block);
+
+  game = stern_record_read_with_warnings (record->str, NULL, warnings, &error);
+  if (error != NULL)
+    g_error ("README example:\n%s\n%s", record->str, error->message);
+  g_assert_cmpuint (warnings->len, ==, 0);
+  g_assert_cmpuint (stern_game_get_n_actions (game), >=, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -250,5 +412,12 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/record-from-position", test_record_from_position);
   g_test_add_func ("/notation/record-errors", test_record_errors);
   g_test_add_func ("/notation/record-comments", test_record_comments_and_passes);
+  g_test_add_func ("/notation/record-tag-lines", test_record_tag_lines);
+  g_test_add_func ("/notation/record-occupied", test_record_occupied);
+  g_test_add_func ("/notation/record-race-players", test_record_race_players);
+  g_test_add_func ("/notation/record-result-warning", test_record_result_warning);
+  g_test_add_func ("/notation/record-round-numbers", test_record_round_numbers);
+  g_test_add_func ("/notation/record-comments-after-moves", test_record_comments_after_moves);
+  g_test_add_func ("/notation/readme-example", test_readme_example);
   return g_test_run ();
 }

@@ -1133,6 +1133,82 @@ test_limit_round_150 (void)
   g_assert_cmpuint (stern_game_get_moves_made (game, STERN_BLACK), ==, 150);
 }
 
+/* A Position with black on turn: the round is black's move then white's,
+ * so the limit still gives both players 150 moves (issue #14). */
+static void
+test_limit_round_150_black_first (void)
+{
+  g_autoptr (SternGame) game = game_at ("classic-2 black white:i8 black:i10", STERN_PRESET_TABLE);
+  g_autoptr (SternGame) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+
+  for (unsigned r = 0; r < 150; r++)
+    {
+      play (game, cycle_black[r % 12], cycle_black[(r + 1) % 12]);
+      g_assert_false (stern_game_is_over (game));
+      g_assert_cmpuint (stern_game_get_round (game), ==, r);
+      if (r == 149)
+        break;
+      play (game, cycle_white[r % 11], cycle_white[(r + 1) % 11]);
+    }
+  play (game, cycle_white[149 % 11], cycle_white[150 % 11]);
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_ROUND_LIMIT);
+  g_assert_cmpuint (stern_game_get_moves_made (game, STERN_WHITE), ==, 150);
+  g_assert_cmpuint (stern_game_get_moves_made (game, STERN_BLACK), ==, 150);
+
+  /* The same through a record with a Position tag: rounds numbered 1 to 150. */
+  record = stern_record_write (game, NULL);
+  g_assert_nonnull (strstr (record, "\n150. "));
+  g_assert_null (strstr (record, "\n151. "));
+  again = stern_record_read (record, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (stern_game_get_end_reason (again), ==, STERN_END_ROUND_LIMIT);
+  g_assert_cmpuint (stern_game_get_n_actions (again), ==, 300);
+}
+
+/* The repetition count follows undo, redo, seek and copies. */
+static void
+test_limit_repetition_history (void)
+{
+  static const char *const moves[8][2] = {
+    { "i6", "i7" }, { "i12", "i11" }, { "i7", "i6" }, { "i11", "i12" },
+    { "i6", "i7" }, { "i12", "i11" }, { "i7", "i6" }, { "i11", "i12" },
+  };
+  g_autoptr (SternGame) game = game_at ("classic-2 white white:i6 black:i12", STERN_PRESET_TABLE);
+  g_autoptr (SternGame) copy = NULL;
+
+  for (unsigned i = 0; i < 7; i++)
+    play (game, moves[i][0], moves[i][1]);
+  /* Undone moves do not count; redone ones count again. */
+  for (unsigned k = 0; k < 3; k++)
+    g_assert_true (stern_game_undo (game));
+  for (unsigned i = 4; i < 7; i++)
+    {
+      g_autoptr (SternGame) fork = stern_game_copy (game);
+      g_assert_true (stern_game_redo (game));
+      play (fork, moves[i][0], moves[i][1]);
+      g_assert_false (stern_game_is_over (fork));
+    }
+  g_assert_false (stern_game_is_over (game));
+  g_assert_true (stern_game_seek (game, 0));
+  g_assert_true (stern_game_seek (game, 7));
+  copy = stern_game_copy (game);
+  play (game, moves[7][0], moves[7][1]);
+  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_REPETITION);
+  play (copy, moves[7][0], moves[7][1]);
+  g_assert_cmpint (stern_game_get_end_reason (copy), ==, STERN_END_REPETITION);
+
+  /* After undoing back to move 4, replaying the cycle repeats only once. */
+  g_assert_true (stern_game_seek (game, 4));
+  g_assert_true (stern_game_undo (game));
+  g_assert_true (stern_game_undo (game));
+  play (game, "i7", "i6");
+  play (game, "i11", "i12");
+  g_assert_false (stern_game_is_over (game));
+}
+
 static void
 test_limit_repetition (void)
 {
@@ -1499,6 +1575,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/rules/limit/round-150", test_limit_round_150);
   g_test_add_func ("/rules/limit/repetition", test_limit_repetition);
+  g_test_add_func ("/rules/limit/round-150-black-first", test_limit_round_150_black_first);
+  g_test_add_func ("/rules/limit/repetition-history", test_limit_repetition_history);
   g_test_add_func ("/rules/ranking/goal-first", test_ranking_goal_first);
   g_test_add_func ("/rules/ranking/distance", test_ranking_distance);
 

@@ -169,6 +169,8 @@ stern_cli_bestmove (int argc, char **argv)
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
       return 1;
     }
+  if (!stern_preset_allows_variant (o.preset, variant))
+    return ai_usage (_("the race preset is for two players only"));
   game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
   if (stern_game_is_over (game))
     {
@@ -221,6 +223,8 @@ stern_cli_match (int argc, char **argv)
   variant = stern_variant_lookup (argv[0]);
   if (variant == NULL)
     return ai_usage (_("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)"));
+  if (!stern_preset_allows_variant (o.preset, variant))
+    return ai_usage (_("the race preset is for two players only"));
   n = variant->n_players;
   if ((unsigned) argc - 1 != n)
     {

@@ -9,6 +9,7 @@
 #include <glib.h>
 #include <glib/gi18n.h>
 
+#include "stern-file.h"
 #include "stern-notation.h"
 #include "stern-cli-ai.h"
 
@@ -166,11 +167,12 @@ cmd_replay (int argc, char **argv)
   g_autofree char *fen = NULL, *result = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL;
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   gsize length;
 
   if (argc != 1)
     return usage (_("replay takes one game record file"));
-  if (!g_file_get_contents (argv[0], &text, &length, &error))
+  if (!stern_file_read (argv[0], STERN_RECORD_MAX_BYTES, &text, &length, &error))
     {
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
       return 1;
@@ -180,7 +182,10 @@ cmd_replay (int argc, char **argv)
       fprintf (stderr, _("sternhalma-cli: %s: the file contains a NUL byte: not a game record\n"), argv[0]);
       return 1;
     }
-  game = stern_record_read (text, NULL, &error);
+  game = stern_record_read_with_warnings (text, NULL, warnings, &error);
+  for (guint i = 0; i < warnings->len; i++)
+    fprintf (stderr, _("sternhalma-cli: %s: warning: %s\n"), argv[0],
+             (const char *) g_ptr_array_index (warnings, i));
   if (game == NULL)
     {
       fprintf (stderr, "sternhalma-cli: %s: %s\n", argv[0], error->message);

@@ -3,7 +3,9 @@
  *
  * Places are given to "units": a player, or a team in the pairs variants,
  * so one set of rules serves both.  Every action stores the state before
- * it, which makes undo, redo and the repetition count plain array work.
+ * it, which makes undo and redo plain array work; the repetition rule
+ * counts position keys in a hash table kept in step with the history, so
+ * each move costs the same however long the game is.
  */
 #include "stern-game.h"
 
@@ -13,10 +15,12 @@ G_DEFINE_QUARK (stern-error-quark, stern_error)
 
 typedef struct {
   SternPosition pos;
-  uint16_t moves_made[STERN_N_SEATS];
+  /* 32 bits: a record may hold any number of moves (a 16-bit counter
+   * wrapped after 65,535 rounds of solo). */
+  uint32_t moves_made[STERN_N_SEATS];
   uint8_t  player_state[STERN_N_SEATS];
   uint8_t  unit_place[STERN_N_SEATS];   /* 0 while the unit is not placed */
-  uint16_t round;                        /* completed rounds */
+  uint32_t round;                        /* completed rounds */
   uint8_t  end_reason;
   uint8_t  reply_seat;                   /* who makes the reply move, or STERN_NO_SEAT */
   uint64_t key;                          /* repetition key */
@@ -27,13 +31,109 @@ typedef struct {
   SternAction action;
 } HistoryEntry;
 
+/* How often each repetition key occurs among the states before the played
+ * actions: open addressing with linear probing.  A key whose count drops
+ * to 0 keeps its slot, so removal needs no tombstones; the table grows
+ * only with the distinct keys ever played in this game. */
+typedef struct {
+  uint64_t key;
+  uint32_t count;
+  uint32_t used;
+} RepSlot;
+
+typedef struct {
+  RepSlot *slots;
+  gsize    mask;      /* capacity - 1; the capacity is a power of two */
+  gsize    n_used;
+} RepTable;
+
+#define REP_TABLE_MIN_CAPACITY 64
+
 struct _SternGame {
   SternRules rules;
   GameState  cur;
   GArray    *history;   /* HistoryEntry; the first n_done are played */
   guint      n_done;
   GameState  newest;    /* the state after the whole history, kept for redo */
+  RepTable   reps;      /* keys of history[0 … n_done-1].before */
+  uint8_t    first_seat; /* on turn at the start: rounds begin with it (§5) */
 };
+
+/* ---- the repetition table ---- */
+
+static gsize
+rep_slot_index (const RepTable *t, uint64_t key)
+{
+  /* Zobrist keys are random already; the multiply spreads the low bits. */
+  gsize i = (gsize) ((key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 32) & t->mask;
+
+  while (t->slots[i].used && t->slots[i].key != key)
+    i = (i + 1) & t->mask;
+  return i;
+}
+
+static void
+rep_grow (RepTable *t)
+{
+  RepSlot *old = t->slots;
+  gsize old_capacity = old ? t->mask + 1 : 0;
+  gsize capacity = old ? old_capacity * 2 : REP_TABLE_MIN_CAPACITY;
+
+  t->slots = g_new0 (RepSlot, capacity);
+  t->mask = capacity - 1;
+  for (gsize i = 0; i < old_capacity; i++)
+    if (old[i].used)
+      t->slots[rep_slot_index (t, old[i].key)] = old[i];
+  g_free (old);
+}
+
+static void
+rep_add (RepTable *t, uint64_t key)
+{
+  RepSlot *slot;
+
+  /* At most half full, so probes stay short. */
+  if (t->slots == NULL || (t->n_used + 1) * 2 > t->mask + 1)
+    rep_grow (t);
+  slot = &t->slots[rep_slot_index (t, key)];
+  if (!slot->used)
+    {
+      slot->used = 1;
+      slot->key = key;
+      t->n_used++;
+    }
+  slot->count++;
+}
+
+static void
+rep_remove (RepTable *t, uint64_t key)
+{
+  RepSlot *slot;
+
+  g_assert (t->slots != NULL);
+  slot = &t->slots[rep_slot_index (t, key)];
+  g_assert (slot->used && slot->count > 0);
+  slot->count--;
+}
+
+static unsigned
+rep_count (const RepTable *t, uint64_t key)
+{
+  const RepSlot *slot;
+
+  if (t->slots == NULL)
+    return 0;
+  slot = &t->slots[rep_slot_index (t, key)];
+  return slot->used ? slot->count : 0;
+}
+
+static void
+rep_copy (RepTable *dest, const RepTable *src)
+{
+  dest->mask = src->mask;
+  dest->n_used = src->n_used;
+  dest->slots = src->slots ? g_memdup2 (src->slots, (src->mask + 1) * sizeof (RepSlot)) : NULL;
+}
 
 /* ---- units: players, or teams of two opposite seats ---- */
 
@@ -360,15 +460,23 @@ moves_of_seat_in_rotation (const SternGame *game, const GameState *st)
   return total;
 }
 
+/* Occurrences of the key so far, counting the current state. */
 static unsigned
 count_repetitions (const SternGame *game, uint64_t key)
 {
-  unsigned count = 1;
+  return 1 + rep_count (&game->reps, key);
+}
 
-  for (guint i = 0; i < game->n_done; i++)
-    if (g_array_index (game->history, HistoryEntry, i).before.key == key)
-      count++;
-  return count;
+/* A round closes when the turn passes the seat that opened the game, so
+ * every player makes the same number of moves in it even when a Position
+ * tag puts another seat than the first on turn (§5). */
+static bool
+closes_round (const SternGame *game, unsigned seat, unsigned next)
+{
+  unsigned first = game->first_seat;
+
+  return (next + STERN_N_SEATS - first) % STERN_N_SEATS <=
+         (seat + STERN_N_SEATS - first) % STERN_N_SEATS;
 }
 
 /* Passes the turn on after `seat` acted, and applies the limits of §5. */
@@ -395,7 +503,7 @@ advance_turn (const SternGame *game, GameState *st, unsigned seat)
       end_game (game, st, rules->move_limit ? STERN_END_MOVE_LIMIT : STERN_END_NO_MOVES);
       return;
     }
-  if (next <= seat)
+  if (closes_round (game, seat, next))
     st->round++;
   stern_position_set_to_move (&st->pos, next);
   st->key = repetition_key (game, st);
@@ -464,7 +572,7 @@ init_state (SternGame *game, const SternPosition *pos, const unsigned moves_made
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       st->player_state[seat] = STERN_PLAYER_PLAYING;
-      st->moves_made[seat] = moves_made ? (uint16_t) MIN (moves_made[seat], G_MAXUINT16) : 0;
+      st->moves_made[seat] = moves_made ? moves_made[seat] : 0;
     }
 
   /* A position may already have finished players. */
@@ -473,6 +581,7 @@ init_state (SternGame *game, const SternPosition *pos, const unsigned moves_made
     return;
 
   turn = st->pos.to_move;
+  game->first_seat = (uint8_t) turn;
   if (!seat_in_rotation (game, st, turn))
     {
       turn = next_in_rotation (game, st, turn);
@@ -482,6 +591,7 @@ init_state (SternGame *game, const SternPosition *pos, const unsigned moves_made
           return;
         }
       stern_position_set_to_move (&st->pos, turn);
+      game->first_seat = (uint8_t) turn;
     }
   st->key = repetition_key (game, st);
   if (stern_movegen_count (&game->rules, &st->pos, turn) == 0 &&
@@ -529,6 +639,8 @@ stern_game_copy (const SternGame *game)
   copy->cur = game->cur;
   copy->n_done = game->n_done;
   copy->newest = game->newest;
+  copy->first_seat = game->first_seat;
+  rep_copy (&copy->reps, &game->reps);
   copy->history = g_array_sized_new (FALSE, FALSE, sizeof (HistoryEntry), game->history->len);
   g_array_append_vals (copy->history, game->history->data, game->history->len);
   return copy;
@@ -540,6 +652,7 @@ stern_game_free (SternGame *game)
   if (game == NULL)
     return;
   g_array_unref (game->history);
+  g_free (game->reps.slots);
   g_free (game);
 }
 
@@ -731,6 +844,7 @@ push_history (SternGame *game, const SternAction *action)
   entry.action = *action;
   g_array_set_size (game->history, game->n_done);  /* drops the redo tail */
   g_array_append_val (game->history, entry);
+  rep_add (&game->reps, entry.before.key);
   game->n_done++;
 }
 
@@ -789,12 +903,20 @@ stern_game_play_path (SternGame *game, const uint8_t *path, size_t len, GError *
   if (check != STERN_PATH_OK)
     {
       char name[STERN_HOLE_NAME_MAX] = "?";
+      bool known = path != NULL && bad < len && path[bad] < STERN_STAR_N_CELLS;
 
-      if (path != NULL && bad < len && path[bad] < STERN_STAR_N_CELLS)
+      if (known)
         stern_board_hole_name (path[bad], name);
-      g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
-                   "illegal move at %s (hole %zu of the path): %s",
-                   name, bad + 1, stern_path_check_describe (check));
+      /* A hop onto a marble: say so rather than "neither a step nor a jump". */
+      if (check == STERN_PATH_BAD_HOP && known && bad > 0 && path[bad] != path[0] &&
+          game->cur.pos.cell[path[bad]] != STERN_EMPTY)
+        g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
+                     "illegal move at %s (hole %zu of the path): %s is occupied",
+                     name, bad + 1, name);
+      else
+        g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
+                     "illegal move at %s (hole %zu of the path): %s",
+                     name, bad + 1, stern_path_check_describe (check));
       return FALSE;
     }
   play_checked (game, path, len);
@@ -933,6 +1055,7 @@ stern_game_undo (SternGame *game)
   if (game->n_done == game->history->len)
     game->newest = game->cur;
   game->n_done--;
+  rep_remove (&game->reps, g_array_index (game->history, HistoryEntry, game->n_done).before.key);
   game->cur = g_array_index (game->history, HistoryEntry, game->n_done).before;
   return TRUE;
 }
@@ -943,6 +1066,7 @@ stern_game_redo (SternGame *game)
   g_return_val_if_fail (game != NULL, FALSE);
   if (game->n_done >= game->history->len)
     return FALSE;
+  rep_add (&game->reps, g_array_index (game->history, HistoryEntry, game->n_done).before.key);
   game->n_done++;
   game->cur = game->n_done < game->history->len
               ? g_array_index (game->history, HistoryEntry, game->n_done).before

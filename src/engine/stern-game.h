@@ -42,6 +42,8 @@ typedef struct {
 
 typedef struct _SternGame SternGame;
 
+/* Check stern_preset_allows_variant() first: race is not defined for
+ * three to six players (RULES.md §8), and records refuse it. */
 SternGame   *stern_game_new (const SternVariant *variant, SternPreset preset);
 /* A game starting from pos; moves_made gives each seat's move counter
  * (NULL: all 0, so no leaving-home deadline is near). */

@@ -50,7 +50,7 @@ stern_notation_parse_path (const char *text, uint8_t *path, size_t *len, GError 
       if (cell == STERN_NO_CELL)
         {
           g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
-                       "column %ld: \"%.*s\" is not a hole (holes are a1 to q17, such as m1 or e17)",
+                       "column %ld: \"%.*s\" is not a hole (a hole is a letter and a number, such as m1 or e17)",
                        (long) (p - text) + 1, (int) MIN (end - p, 20), p);
           return FALSE;
         }
@@ -417,7 +417,15 @@ typedef struct {
   const char *line_start;
   unsigned    line;
   GError    **error;
+  GPtrArray  *warnings;   /* or NULL */
 } RecordReader;
+
+/* Where a tag's value was read, so its errors name its own line. */
+typedef struct {
+  unsigned    line;
+  const char *line_start;
+  const char *at;
+} TagSpot;
 
 static void
 record_error (RecordReader *r, const char *at, SternErrorCode code, const char *fmt, ...)
@@ -436,9 +444,37 @@ record_error (RecordReader *r, const char *at, SternErrorCode code, const char *
                r->line, (long) g_utf8_pointer_to_offset (r->line_start, at) + 1, message);
 }
 
-/* Parses `[Name "value"]` on one line; returns FALSE on a malformed tag. */
+/* Points the reader at a tag's line, for an error found after it. */
+static void
+record_goto_spot (RecordReader *r, const TagSpot *spot)
+{
+  r->line = spot->line;
+  r->line_start = spot->line_start;
+}
+
+static void
+record_warning (RecordReader *r, unsigned line, const char *fmt, ...)
+  G_GNUC_PRINTF (3, 4);
+
+static void
+record_warning (RecordReader *r, unsigned line, const char *fmt, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  if (r->warnings == NULL)
+    return;
+  va_start (args, fmt);
+  message = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  g_ptr_array_add (r->warnings, g_strdup_printf ("line %u: %s", line, message));
+}
+
+/* Parses `[Name "value"]` on one line; returns FALSE on a malformed tag.
+ * value_at is where the value starts in the line. */
 static gboolean
-parse_tag (RecordReader *r, const char *p, const char *eol, char **name, char **value)
+parse_tag (RecordReader *r, const char *p, const char *eol, char **name, char **value,
+           const char **value_at)
 {
   const char *q = p + 1, *name_start;
   GString *val;
@@ -461,6 +497,7 @@ parse_tag (RecordReader *r, const char *p, const char *eol, char **name, char **
       return FALSE;
     }
   q++;
+  *value_at = q;
   val = g_string_new (NULL);
   while (q < eol && *q != '"')
     {
@@ -570,6 +607,45 @@ play_token (RecordReader *r, SternGame *game, const char *p, const char *end)
   return TRUE;
 }
 
+/* Round numbers ("1.", "2.", …) must follow each other (§7).  A number
+ * that disagrees with the round the moves have reached is only a warning:
+ * older versions counted the rounds of a record that starts with another
+ * seat than the first on turn differently. */
+static gboolean
+check_round_number (RecordReader *r, SternGame *game, const char *p, const char *end,
+                    guint64 *last_number, gboolean *warned)
+{
+  guint64 number = 0;
+
+  for (const char *c = p; c < end - 1; c++)
+    {
+      number = number * 10 + (guint64) (*c - '0');
+      if (number > G_MAXUINT32)
+        break;
+    }
+  if (number != *last_number + 1 && *last_number == 0)
+    {
+      record_error (r, p, STERN_ERROR_PARSE, "the first round number is %.*s; expected 1.",
+                    (int) MIN (end - p - 1, 20), p);
+      return FALSE;
+    }
+  if (number != *last_number + 1)
+    {
+      record_error (r, p, STERN_ERROR_PARSE,
+                    "round number %.*s comes after %" G_GUINT64_FORMAT "; expected %" G_GUINT64_FORMAT ".",
+                    (int) MIN (end - p - 1, 20), p, *last_number, *last_number + 1);
+      return FALSE;
+    }
+  *last_number = number;
+  if (!*warned && !stern_game_is_over (game) && number != stern_game_get_round (game) + 1u)
+    {
+      record_warning (r, r->line, "round %u begins here, but the record numbers it %" G_GUINT64_FORMAT,
+                      stern_game_get_round (game) + 1u, number);
+      *warned = TRUE;
+    }
+  return TRUE;
+}
+
 static void
 replace_string (char **slot, const char *value)
 {
@@ -577,41 +653,116 @@ replace_string (char **slot, const char *value)
   *slot = g_strdup (value);
 }
 
-/* The game a record starts from: the variant's start or its Position tag. */
-static SternGame *
-stern_record_start_game (const SternVariant *variant, SternPreset preset,
-                         const char *position, RecordReader *r)
-{
-  SternPosition pos;
-  const SternVariant *pos_variant;
-  g_autoptr (GError) local = NULL;
+/* What the tags say about the game; checked on their own lines. */
+typedef struct {
+  const SternVariant *variant;
+  TagSpot             variant_spot;
+  SternPreset         preset;
+  gboolean            has_preset;
+  TagSpot             preset_spot;
+  const SternVariant *position_variant;   /* NULL: no Position tag */
+  SternPosition       position;
+  TagSpot             position_spot;
+} RecordSetup;
 
-  if (position == NULL)
+/* Reads the value of a Variant, Preset or Position tag; FALSE (with the
+ * error on the tag's line) when it is not one the engine knows. */
+static gboolean
+read_setup_tag (RecordReader *r, RecordSetup *setup, const char *name, const char *value,
+                const char *value_at)
+{
+  TagSpot spot = { r->line, r->line_start, value_at };
+
+  if (g_str_equal (name, "Variant"))
+    {
+      setup->variant = stern_variant_lookup (value);
+      setup->variant_spot = spot;
+      if (setup->variant == NULL)
+        {
+          record_error (r, value_at, STERN_ERROR_PARSE, "unknown variant \"%.20s\"", value);
+          return FALSE;
+        }
+    }
+  else if (g_str_equal (name, "Preset"))
+    {
+      setup->has_preset = TRUE;
+      setup->preset_spot = spot;
+      if (!stern_preset_lookup (value, &setup->preset))
+        {
+          record_error (r, value_at, STERN_ERROR_PARSE, "unknown rule preset \"%.20s\"", value);
+          return FALSE;
+        }
+    }
+  else if (g_str_equal (name, "Position"))
+    {
+      g_autoptr (GError) local = NULL;
+
+      setup->position_spot = spot;
+      if (!stern_notation_parse_position (value, &setup->position_variant, &setup->position, &local))
+        {
+          record_error (r, value_at, STERN_ERROR_PARSE, "Position tag: %s", local->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The game a record starts from: the variant's start or its Position tag.
+ * at is where the moves start (NULL: the record has none). */
+static SternGame *
+stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *at)
+{
+  const SternVariant *variant = setup->variant;
+  SternPreset preset = setup->has_preset ? setup->preset : STERN_PRESET_TABLE;
+
+  if (variant == NULL)
+    {
+      if (at != NULL)
+        record_error (r, at, STERN_ERROR_PARSE, "the moves start before a [Variant \"…\"] tag");
+      else
+        g_set_error_literal (r->error, STERN_ERROR, STERN_ERROR_PARSE,
+                             "no [Variant \"…\"] tag: this is not a Sternhalma game record");
+      return NULL;
+    }
+  if (!stern_preset_allows_variant (preset, variant))
+    {
+      record_goto_spot (r, &setup->preset_spot);
+      record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
+                    "the %s preset is for two players; %s has %u",
+                    stern_preset_name (preset), variant->id, variant->n_players);
+      return NULL;
+    }
+  if (setup->position_variant == NULL)
     return stern_game_new (variant, preset);
-  if (!stern_notation_parse_position (position, &pos_variant, &pos, &local))
+  if (setup->position_variant != variant)
     {
-      record_error (r, r->line_start, STERN_ERROR_PARSE, "Position tag: %s", local->message);
-      return NULL;
-    }
-  if (pos_variant != variant)
-    {
-      record_error (r, r->line_start, STERN_ERROR_PARSE,
+      record_goto_spot (r, &setup->position_spot);
+      record_error (r, setup->position_spot.at, STERN_ERROR_PARSE,
                     "the Position tag is a %s position but the Variant tag says %s",
-                    pos_variant->id, variant->id);
+                    setup->position_variant->id, variant->id);
       return NULL;
     }
-  return stern_game_new_from_position (variant, preset, &pos, NULL);
+  return stern_game_new_from_position (variant, preset, &setup->position, NULL);
+}
+
+static inline gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
 }
 
 SternGame *
-stern_record_read (const char *text, SternRecordTags *tags, GError **error)
+stern_record_read_with_warnings (const char *text, SternRecordTags *tags, GPtrArray *warnings,
+                                 GError **error)
 {
   RecordReader r = { 0 };
+  RecordSetup setup = { 0 };
   g_autoptr (SternGame) game = NULL;
-  g_autofree char *variant_id = NULL, *preset_name = NULL, *position = NULL, *result = NULL;
-  const char *p, *result_at = NULL;
-  unsigned result_line = 0;
-  gboolean in_moves = FALSE;
+  g_autofree char *result = NULL;
+  const char *p;
+  TagSpot result_spot = { 0 };
+  gboolean in_moves = FALSE, round_warned = FALSE;
+  guint64 last_number = 0;
   SternRecordTags local_tags = { 0 };
 
   g_return_val_if_fail (text != NULL, NULL);
@@ -625,6 +776,7 @@ stern_record_read (const char *text, SternRecordTags *tags, GError **error)
 
   r.text = text;
   r.error = error;
+  r.warnings = warnings;
   r.line = 1;
   for (p = text; *p; r.line++)
     {
@@ -639,28 +791,24 @@ stern_record_read (const char *text, SternRecordTags *tags, GError **error)
           goto fail;
         }
       q = p;
-      while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+      while (q < eol && is_blank (*q))
         q++;
 
       if (q < eol && *q == '[' && !in_moves)
         {
           g_autofree char *name = NULL, *value = NULL;
+          const char *value_at = NULL;
 
-          if (!parse_tag (&r, q, eol, &name, &value))
+          if (!parse_tag (&r, q, eol, &name, &value, &value_at))
             goto fail;
-          if (g_str_equal (name, "Variant"))
-            replace_string (&variant_id, value);
-          else if (g_str_equal (name, "Preset"))
-            replace_string (&preset_name, value);
-          else if (g_str_equal (name, "Position"))
-            replace_string (&position, value);
-          else if (g_str_equal (name, "Date"))
+          if (!read_setup_tag (&r, &setup, name, value, value_at))
+            goto fail;
+          if (g_str_equal (name, "Date"))
             replace_string (&local_tags.date, value);
           else if (g_str_equal (name, "Result"))
             {
               replace_string (&result, value);
-              result_at = q;
-              result_line = r.line;
+              result_spot = (TagSpot) { r.line, r.line_start, q };
             }
           else
             for (unsigned s = 0; s < STERN_N_SEATS; s++)
@@ -671,84 +819,60 @@ stern_record_read (const char *text, SternRecordTags *tags, GError **error)
         {
           if (!in_moves)
             {
-              const SternVariant *variant;
-              SternPreset preset = STERN_PRESET_TABLE;
-
               in_moves = TRUE;
-              if (variant_id == NULL)
-                {
-                  record_error (&r, q, STERN_ERROR_PARSE, "the moves start before a [Variant \"…\"] tag");
-                  goto fail;
-                }
-              variant = stern_variant_lookup (variant_id);
-              if (variant == NULL)
-                {
-                  record_error (&r, q, STERN_ERROR_PARSE, "unknown variant \"%.20s\"", variant_id);
-                  goto fail;
-                }
-              if (preset_name && !stern_preset_lookup (preset_name, &preset))
-                {
-                  record_error (&r, q, STERN_ERROR_PARSE, "unknown rule preset \"%.20s\"", preset_name);
-                  goto fail;
-                }
-              if (!(game = stern_record_start_game (variant, preset, position, &r)))
+              if (!(game = stern_record_start_game (&r, &setup, q)))
                 goto fail;
             }
-          while (q < eol)
+          /* Tokens up to the end of the line or a ';' comment. */
+          while (q < eol && *q != ';')
             {
               const char *end = q;
 
-              while (end < eol && *end != ' ' && *end != '\t' && *end != '\r')
+              while (end < eol && !is_blank (*end) && *end != ';')
                 end++;
-              if (!is_move_number (q, end) && !play_token (&r, game, q, end))
+              if (is_move_number (q, end))
+                {
+                  if (!check_round_number (&r, game, q, end, &last_number, &round_warned))
+                    goto fail;
+                }
+              else if (!play_token (&r, game, q, end))
                 goto fail;
               q = end;
-              while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+              while (q < eol && is_blank (*q))
                 q++;
             }
         }
       p = *eol ? eol + 1 : eol;
     }
 
-  if (game == NULL)
-    {
-      /* A record with tags and no moves yet is a game at its start. */
-      const SternVariant *variant;
-      SternPreset preset = STERN_PRESET_TABLE;
+  /* A record with tags and no moves yet is a game at its start. */
+  if (game == NULL && !(game = stern_record_start_game (&r, &setup, NULL)))
+    goto fail;
 
-      r.line_start = p;
-      if (variant_id == NULL)
-        {
-          record_error (&r, p, STERN_ERROR_PARSE, "no [Variant \"…\"] tag: this is not a Sternhalma game record");
-          goto fail;
-        }
-      variant = stern_variant_lookup (variant_id);
-      if (variant == NULL)
-        {
-          record_error (&r, p, STERN_ERROR_PARSE, "unknown variant \"%.20s\"", variant_id);
-          goto fail;
-        }
-      if (preset_name && !stern_preset_lookup (preset_name, &preset))
-        {
-          record_error (&r, p, STERN_ERROR_PARSE, "unknown rule preset \"%.20s\"", preset_name);
-          goto fail;
-        }
-      if (!(game = stern_record_start_game (variant, preset, position, &r)))
-        goto fail;
-    }
-
-  if (result && !g_str_equal (result, "*") && stern_game_is_over (game))
+  if (result && !g_str_equal (result, "*"))
     {
       g_autofree char *actual = stern_record_result (game);
 
-      if (!g_str_equal (actual, result))
+      if (stern_game_is_over (game) && !g_str_equal (actual, result))
         {
-          r.line = result_line;
-          r.line_start = result_at;
-          record_error (&r, result_at, STERN_ERROR_ILLEGAL,
+          record_goto_spot (&r, &result_spot);
+          record_error (&r, result_spot.at, STERN_ERROR_ILLEGAL,
                         "the Result tag says \"%.30s\" but the moves give \"%s\"", result, actual);
           goto fail;
         }
+      /* Kept: the moves are what counts, and the game can go on. */
+      if (!stern_game_is_over (game))
+        record_warning (&r, result_spot.line,
+                        "the Result tag says \"%.30s\" but the moves do not end the game; "
+                        "it is read as unfinished", result);
+    }
+  else if (result && stern_game_is_over (game))
+    {
+      g_autofree char *actual = stern_record_result (game);
+
+      record_warning (&r, result_spot.line,
+                      "the Result tag says \"*\" (not finished) but the moves end the game with \"%s\"",
+                      actual);
     }
 
   if (tags)
@@ -760,4 +884,10 @@ stern_record_read (const char *text, SternRecordTags *tags, GError **error)
 fail:
   stern_record_tags_clear (&local_tags);
   return NULL;
+}
+
+SternGame *
+stern_record_read (const char *text, SternRecordTags *tags, GError **error)
+{
+  return stern_record_read_with_warnings (text, tags, NULL, error);
 }

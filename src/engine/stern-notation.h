@@ -29,5 +29,10 @@ void     stern_record_tags_clear (SternRecordTags *tags);
 char      *stern_record_write (const SternGame *game, const SternRecordTags *tags);
 /* Reads a record and replays it; errors give line and column.  tags may be NULL. */
 SternGame *stern_record_read (const char *text, SternRecordTags *tags, GError **error);
+/* The same, adding to warnings (a GPtrArray of newly allocated strings,
+ * which may be NULL) what the record gets wrong without losing moves,
+ * such as a Result tag on an unfinished game; each starts "line N: ". */
+SternGame *stern_record_read_with_warnings (const char *text, SternRecordTags *tags,
+                                            GPtrArray *warnings, GError **error);
 /* "1-0", "0-1", "1/2-1/2", "white:1 red:2 …" or "*" while playing. */
 char      *stern_record_result (const SternGame *game);

@@ -12,6 +12,7 @@
 #define TABLE_LEAVE_HOME_DEADLINE_15 40
 #define TABLE_ROUND_LIMIT            150
 #define CLUB_MOVE_LIMIT              200
+#define RACE_MAX_PLAYERS             2
 
 static const SternVariant variants[STERN_N_VARIANTS] = {
   { "classic-2", 2, { 0, 3 },             10, false, false, false },
@@ -103,6 +104,13 @@ stern_preset_lookup (const char *name, SternPreset *preset)
         return true;
       }
   return false;
+}
+
+bool
+stern_preset_allows_variant (SternPreset preset, const SternVariant *variant)
+{
+  g_return_val_if_fail (preset < STERN_N_PRESETS && variant != NULL, false);
+  return preset != STERN_PRESET_RACE || variant->n_players <= RACE_MAX_PLAYERS;
 }
 
 void

@@ -48,6 +48,9 @@ unsigned    stern_seat_from_colour_name (const char *name, size_t len); /* STERN
 
 const char *stern_preset_name (SternPreset preset);        /* "table", "club", "race" */
 bool        stern_preset_lookup (const char *name, SternPreset *preset);
+/* Whether the preset is defined for the variant: race is a two-player
+ * game (RULES.md §8), so it is refused with three to six players. */
+bool        stern_preset_allows_variant (SternPreset preset, const SternVariant *variant);
 
 /* Everything the move generator and the game need to know, derived once
  * from a variant and a preset. */

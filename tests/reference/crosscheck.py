@@ -251,6 +251,8 @@ def check_paths(tap, cli, variant):
     good = bad = 0
     longer = 0
     for preset in ref.PRESETS:
+        if preset == "race" and len(ref.Rules(variant).seats) > 2:
+            continue  # a two-player preset (§8): check_race_refused
         positions = [p for mode in ("playout", "place")
                      for p in ref.random_positions(variant, preset, mode, 2, 5)]
         for pos in positions:
@@ -304,8 +306,9 @@ def game_plans(variant):
     """(preset, greediness, resign at action n or None) of the games to play."""
     if variant == "solo":
         return [("table", 0.75, None), ("table", 0.3, None)]
-    return [("table", 0.75, None), ("club", 0.75, None), ("race", 0.75, None),
-            ("table", 0.2, None), ("table", 0.6, 12)]
+    race = [("race", 0.75, None)] if len(ref.Rules(variant).seats) == 2 else []
+    return [("table", 0.75, None), ("club", 0.75, None)] + race + \
+        [("table", 0.2, None), ("table", 0.6, 12)]
 
 
 def check_games(tap, cli, variant):
@@ -348,6 +351,36 @@ def check_games(tap, cli, variant):
     tap.result(True, "%s: whole games agree (%s)" % (variant, "; ".join(summary)))
 
 
+def check_race_refused(tap, cli):
+    """race is a two-player preset (§8): the reference and the CLI refuse a
+    race record with three to six players."""
+    refused = []
+    for variant in ref.VARIANTS:
+        if len(ref.Rules(variant).seats) <= 2:
+            continue
+        try:
+            ref.Game(ref.Rules(variant, "race"))
+            tap.result(False, "race refused with three to six players",
+                       ["the reference accepts race for %s" % variant])
+            return
+        except ValueError:
+            pass
+        record = '[Variant "%s"]\n[Preset "race"]\n' % variant
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(record)
+            fname = f.name
+        try:
+            rc, out, err = run_cli(cli, ["replay", fname])
+        finally:
+            os.unlink(fname)
+        if rc != 1 or "two players" not in err:
+            tap.result(False, "race refused with three to six players",
+                       ["%s: exit %d, stderr %r" % (variant, rc, err.strip())])
+            return
+        refused.append(variant)
+    tap.result(len(refused) > 0, "race refused with three to six players (%s)" % ", ".join(refused))
+
+
 def cli_perft(cli, variant, depth, preset):
     args = ["perft"] + (["--preset", preset] if preset != "table" else []) \
         + [variant, str(depth)]
@@ -369,7 +402,7 @@ def main(argv):
     tap = Tap()
     t0 = time.time()
     n_tests = len(ref.VARIANTS) * len(ref.PRESETS) * 2 + len(ref.PRESETS) \
-        + sum(PERFT_DEPTH.values()) + len(ref.VARIANTS) * 4
+        + sum(PERFT_DEPTH.values()) + len(ref.VARIANTS) * 4 + 1
     print("1..%d" % n_tests)
 
     for preset in ref.PRESETS:
@@ -388,6 +421,7 @@ def main(argv):
 
     for variant in ref.VARIANTS:
         check_games(tap, cli, variant)
+    check_race_refused(tap, cli)
 
     for variant in ref.VARIANTS:
         start = ref.start_position(ref.Rules(variant))

@@ -306,6 +306,8 @@ class Game:
     ("timeout", seat)."""
 
     def __init__(self, rules, pos=None):
+        if rules.preset == "race" and len(rules.seats) > 2:
+            raise ValueError("race is a two-player preset (§8)")
         self.rules = rules
         self.pos = pos.copy() if pos else start_position(rules)
         r = rules
@@ -327,6 +329,9 @@ class Game:
         # Distances on the empty board equal the hex distance on the star.
         self.goal_dist = {s: {h: min(hex_distance(h, g) for g in r.goal[s]) for h in HOLES}
                           for s in r.seats}
+        # A round closes when the turn passes the seat that opened the game,
+        # so every player moves equally often in it (§5).
+        self.first = self.pos.to_move
         self._note_position()
 
     # units: a player, or a team of two opposite seats
@@ -506,7 +511,8 @@ class Game:
         if nxt is None:
             self.end("move limit" if self.move_limit else "no moves")
             return
-        if seats.index(nxt) <= i:
+        first = seats.index(self.first) if self.first in seats else 0
+        if (seats.index(nxt) - first) % len(seats) <= (i - first) % len(seats):
             self.round += 1
         self.pos.to_move = nxt
         count = self._note_position()

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# sternhalma-cli replay on what users hand it (issues #14, #15): files that
+# are not regular files fail at once with status 1, warnings go to stderr,
+# race with more than two players is refused.
+#
+# usage: check-cli-replay.sh PATH-TO-sternhalma-cli      (TAP on stdout)
+set -u
+
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+
+# check DESCRIPTION EXPECTED-STATUS STDERR-FRAGMENT FILE
+check () {
+  n=$((n + 1))
+  timeout 10 "$cli" replay "$4" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" -eq "$2" ] && grep -q -- "$3" "$tmp/err"; then
+    echo "ok $n - $1"
+  else
+    failed=$((failed + 1))
+    echo "not ok $n - $1"
+    echo "# exit $status (expected $2), stderr: $(cat "$tmp/err")"
+  fi
+}
+
+echo "1..6"
+check "/dev/zero is refused" 1 "is a device" /dev/zero
+mkfifo "$tmp/fifo"
+check "a FIFO is refused without blocking" 1 "named pipe" "$tmp/fifo"
+ln -s /dev/zero "$tmp/zero.sgr"
+check "a link to /dev/zero is refused" 1 "is a device" "$tmp/zero.sgr"
+check "a folder is refused" 1 "is a folder" "$tmp"
+
+printf '[Variant "classic-2"]\n[Result "1-0"]\n\n1. l4-l5 e14-e13\n' >"$tmp/result.sgr"
+check "a Result tag on an unfinished game is a warning" 0 "line 2: the Result tag says" "$tmp/result.sgr"
+
+printf '[Variant "classic-3"]\n[Preset "race"]\n' >"$tmp/race.sgr"
+check "race with three players is refused" 1 "line 2, column 10: the race preset is for two players" "$tmp/race.sgr"
+
+[ "$failed" -eq 0 ]

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* libFuzzer target: game records (stern_record_read_with_warnings).  No
+ * crash; a record that reads writes out and reads back to the same game. */
+#include <string.h>
+
+#include "stern-notation.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  g_autofree char *text = g_strndup ((const char *) data, size);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL, again = NULL;
+  g_autofree char *written = NULL;
+  SternRecordTags tags = { 0 };
+
+  game = stern_record_read_with_warnings (text, &tags, warnings, &error);
+  if (game == NULL)
+    {
+      g_assert (error != NULL && error->message[0] != '\0');
+      return 0;
+    }
+  for (guint i = 0; i < warnings->len; i++)
+    g_assert (g_str_has_prefix (g_ptr_array_index (warnings, i), "line "));
+  written = stern_record_write (game, &tags);
+  again = stern_record_read (written, NULL, NULL);
+  g_assert (again != NULL);
+  g_assert (stern_game_get_n_actions (again) == stern_game_get_n_actions (game));
+  g_assert (memcmp (stern_game_get_position (again)->cell, stern_game_get_position (game)->cell,
+                    sizeof stern_game_get_position (game)->cell) == 0);
+  g_assert (stern_game_get_end_reason (again) == stern_game_get_end_reason (game));
+  stern_record_tags_clear (&tags);
+  return 0;
+}
