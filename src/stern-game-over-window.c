@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "stern-game-over-window.h"
+#include "stern-seat-dot.h"
 
 struct _SternGameOverWindow
 {

@@ -9,6 +9,7 @@
 
 #include "stern-computer.h"
 #include "stern-new-game-dialog.h"
+#include "stern-seat-dot.h"
 
 typedef struct {
   GtkWidget *dot;

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "stern-computer.h"
+#include "stern-match.h"
 #include "stern-file-dialog.h"
 #include "stern-game-over-window.h"
 #include "stern-message-window.h"
@@ -15,10 +16,9 @@
 #include "stern-notation.h"
 #include "stern-ratings.h"
 #include "stern-saved-game.h"
+#include "stern-seat-dot.h"
 #include "stern-statistics-window.h"
 #include "stern-window.h"
-
-#define DEFAULT_COMPUTER_DELAY_MS 500
 
 typedef struct {
   GtkWidget *row;
@@ -42,21 +42,16 @@ struct _SternWindow
   GtkLabel          *status_label;
 
   GSettings      *settings;
-  SternGame      *game;
-  SternGameSetup  setup;
+  SternMatch     *match;
   PlayerRow       rows[STERN_N_SEATS];
   char           *status;
 
-  /* The computer's move in progress: the worker's cancellable, and the
-   * pause before its answer is played, so that a human can follow it. */
-  GCancellable *computer_cancellable;
-  /* A hint being searched for the human, and the game state it is for. */
+  /* A hint being searched for the human. */
   GCancellable *hint_cancellable;
-  guint         hint_for_actions;
-  gint64        computer_started;
-  guint         computer_delay_id;
-  guint         computer_delay_ms;
-  SternMove     computer_move;
+
+  /* The board is animating a move: the match waits (hold/release). */
+  gboolean   holding;
+  gboolean   rotate_pending;
 
   /* A fatal move waiting for the human's confirmation. */
   GtkWidget *confirm;
@@ -64,64 +59,44 @@ struct _SternWindow
   guint      confirm_to;
 
   GtkWidget *game_over;
-  gboolean   game_over_shown;
-  guint      game_over_id;    /* waits for the last move's animation */
-  guint      rotate_id;       /* the same, to turn the board (hot-seat) */
 
-  /* Saving, replay, clock and rating (the section at the end). */
-  char           *data_dir;       /* autosave and ratings; NULL: none kept */
-  gboolean        autosave_held;  /* while the offer to continue is open */
-  SternGame      *resume_game;    /* the game offered to continue */
+  /* The offer to continue the saved game. */
+  SternGame      *resume_game;
   SternGameSetup  resume_setup;
   SternClock      resume_clock;
   GtkWidget      *message;        /* a question or an error */
-  SternGameClock *clock;
-  gboolean        end_counted;    /* the game's end has been rated */
   GArray         *move_starts;    /* char offsets of each action in the move list */
   GArray         *move_ends;
   guint           moves_scroll_id;
-  guint           clock_ticks;
-  gboolean        replaced[STERN_N_SEATS];  /* club: a human the computer took over from */
 };
 
 G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void advance (SternWindow *self, gboolean animate);
-static void start_game (SternWindow *self, SternGame *game, const SternGameSetup *setup,
-                        const SternClock *clock_state);
 static char *seat_name (SternWindow *self, unsigned seat);
 
-/* Saving, replay, clock and rating: the section at the end. */
 static gboolean is_browsing (SternWindow *self);
-static void     autosave (SternWindow *self);
 static void     update_clock_labels (SternWindow *self);
 static void     session_update_actions (SternWindow *self);
-static void     session_changed (SternWindow *self);
-static void     session_game_started (SternWindow *self, const SternClock *clock_state);
-static gboolean session_before_move (SternWindow *self);
-static void     session_after_move (SternWindow *self, unsigned mover);
-static int      computer_movetime (SternWindow *self, unsigned seat);
-static gint64   computer_delay (SternWindow *self);
 static void     session_init (SternWindow *self);
 static void     session_dispose (SternWindow *self);
 static void     session_class_init (GtkWidgetClass *widget_class);
+static void     moves_scroll_to_current (SternWindow *self);
+static void     update_paused (SternWindow *self);
+
+#define GAME(self)  stern_match_get_game ((self)->match)
+#define SETUP(self) stern_match_get_setup ((self)->match)
 
 static gboolean
 seat_is_human (SternWindow *self,
                unsigned     seat)
 {
-  return stern_game_setup_is_human (&self->setup, seat);
+  return stern_match_is_human (self->match, seat);
 }
 
-/* A human is on turn and has a move to make. */
 static gboolean
 human_to_play (SternWindow *self)
 {
-  unsigned turn = stern_game_get_turn (self->game);
-
-  return turn != STERN_NO_SEAT &&
-         seat_is_human (self, turn) &&
-         !stern_game_must_pass (self->game);
+  return stern_match_human_to_play (self->match);
 }
 
 /* The player's name (a preference) for the seat of a lone human, who is
@@ -132,7 +107,7 @@ seat_name (SternWindow *self,
 {
   g_autofree char *name = NULL;
 
-  if (seat_is_human (self, seat) && stern_game_setup_count_humans (&self->setup) == 1)
+  if (seat_is_human (self, seat) && stern_game_setup_count_humans (SETUP (self)) == 1)
     {
       name = g_strstrip (g_settings_get_string (self->settings, "player-name"));
       if (name[0] != '\0')
@@ -157,27 +132,27 @@ update_player_names (SternWindow *self)
 static gboolean
 is_thinking (SternWindow *self)
 {
-  return self->computer_cancellable != NULL;
+  return stern_match_is_thinking (self->match);
 }
 
-/* Stops a computer move in progress: the worker's answer is dropped. */
 static void
-cancel_computer (SternWindow *self)
+update_spinner (SternWindow *self)
 {
-  if (self->computer_cancellable != NULL)
-    {
-      g_cancellable_cancel (self->computer_cancellable);
-      g_clear_object (&self->computer_cancellable);
-    }
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+  gboolean busy = is_thinking (self) || self->hint_cancellable != NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  gtk_spinner_set_spinning (self->spinner, busy);
+}
+
+static void
+cancel_hint (SternWindow *self)
+{
   if (self->hint_cancellable != NULL)
     {
       g_cancellable_cancel (self->hint_cancellable);
       g_clear_object (&self->hint_cancellable);
     }
-
-  gtk_spinner_set_spinning (self->spinner, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+  update_spinner (self);
 }
 
 /* The pointers are cleared first, so that the "destroy" handlers know the
@@ -195,8 +170,6 @@ static void
 close_game_over (SternWindow *self)
 {
   GtkWidget *game_over = g_steal_pointer (&self->game_over);
-
-  g_clear_handle_id (&self->game_over_id, g_source_remove);
 
   if (game_over != NULL)
     gtk_window_destroy (GTK_WINDOW (game_over));
@@ -220,7 +193,7 @@ clear_players (SternWindow *self)
 static void
 build_players (SternWindow *self)
 {
-  const SternVariant *variant = self->setup.variant;
+  const SternVariant *variant = SETUP (self)->variant;
 
   clear_players (self);
 
@@ -288,14 +261,14 @@ build_players (SternWindow *self)
 static void
 update_players (SternWindow *self)
 {
-  const SternVariant *variant = self->setup.variant;
-  unsigned turn = stern_game_get_turn (self->game);
+  const SternVariant *variant = SETUP (self)->variant;
+  unsigned turn = stern_game_get_turn (GAME (self));
 
   for (unsigned i = 0; i < variant->n_players; i++)
     {
       unsigned seat = variant->seats[i];
       PlayerRow *pr = &self->rows[seat];
-      unsigned place = stern_game_get_place (self->game, seat);
+      unsigned place = stern_game_get_place (GAME (self), seat);
       unsigned team = stern_team_number (variant, seat);
       g_autofree char *detail = NULL;
       g_autofree char *state = NULL;
@@ -307,7 +280,7 @@ update_players (SternWindow *self)
       if (seat_is_human (self, seat))
         kind = _("Human");
       else
-        kind = stern_level_display_name (self->setup.level[seat]);
+        kind = stern_level_display_name (SETUP (self)->level[seat]);
 
       if (!seat_is_human (self, seat) && team != 0)
         /* Translators: "Computer · Hard · Team 2" */
@@ -323,7 +296,7 @@ update_players (SternWindow *self)
       gtk_label_set_label (GTK_LABEL (pr->detail), detail);
       gtk_widget_set_tooltip_text (pr->detail, detail);
 
-      switch (stern_game_get_player_state (self->game, seat))
+      switch (stern_game_get_player_state (GAME (self), seat))
         {
         case STERN_PLAYER_ELIMINATED:
           state = g_strdup (_("Eliminated"));
@@ -339,13 +312,13 @@ update_players (SternWindow *self)
           else
             /* Translators: marbles of a player in its goal, e.g. "7/10" */
             state = g_strdup_printf (C_("marbles in goal", "%u/%u"),
-                                     stern_game_marbles_in_goal (self->game, seat),
+                                     stern_game_marbles_in_goal (GAME (self), seat),
                                      (unsigned) variant->marbles);
           break;
         }
       gtk_label_set_label (GTK_LABEL (pr->state), state);
       gtk_widget_set_tooltip_text (pr->state,
-                                   place == 0 && stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING
+                                   place == 0 && stern_game_get_player_state (GAME (self), seat) == STERN_PLAYER_PLAYING
                                    ? _("Marbles in the goal") : NULL);
 
       /* The marker keeps its space so the names stay aligned. */
@@ -385,7 +358,7 @@ update_moves (SternWindow *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
   /* The undone moves too: a replay shows where it goes (mark_moves()). */
-  guint n = stern_game_get_n_actions_total (self->game);
+  guint n = stern_game_get_n_actions_total (GAME (self));
   unsigned prev_seat = STERN_NO_SEAT;
   unsigned round = 0;
   GtkTextIter iter;
@@ -397,7 +370,7 @@ update_moves (SternWindow *self)
 
   for (guint i = 0; i < n; i++)
     {
-      const SternAction *action = stern_game_get_action (self->game, i);
+      const SternAction *action = stern_game_get_action (GAME (self), i);
       g_autofree char *path = NULL;
       char seat_tag[16];
       const char *text;
@@ -454,7 +427,7 @@ moves_follow_end (SternWindow   *self,
                   GtkAdjustment *adjustment)
 {
   /* A replay keeps its own place (moves_scroll_to_current()). */
-  if (self->game != NULL && is_browsing (self))
+  if (GAME (self) != NULL && is_browsing (self))
     return;
   gtk_adjustment_set_value (adjustment,
                             gtk_adjustment_get_upper (adjustment) -
@@ -465,13 +438,13 @@ static void
 update_status (SternWindow *self)
 {
   g_autoptr(GString) s = g_string_new (NULL);
-  unsigned turn = stern_game_get_turn (self->game);
-  guint n_actions = stern_game_get_n_actions (self->game);
+  unsigned turn = stern_game_get_turn (GAME (self));
+  guint n_actions = stern_game_get_n_actions (GAME (self));
 
-  if (stern_game_is_over (self->game))
+  if (stern_game_is_over (GAME (self)))
     {
-      g_autofree char *result = stern_game_result_text (self->game);
-      const char *reason = stern_end_reason_text (stern_game_get_end_reason (self->game));
+      g_autofree char *result = stern_game_result_text (GAME (self));
+      const char *reason = stern_end_reason_text (stern_game_get_end_reason (GAME (self)));
 
       /* Translators: %s is the result, such as "White wins" */
       g_string_printf (s, _("Game over: %s"), result);
@@ -480,10 +453,10 @@ update_status (SternWindow *self)
     }
   else
     {
-      const SternRules *rules = stern_game_get_rules (self->game);
-      const SternPosition *pos = stern_game_get_position (self->game);
+      const SternRules *rules = stern_game_get_rules (GAME (self));
+      const SternPosition *pos = stern_game_get_position (GAME (self));
       g_autofree char *name = seat_name (self, turn);
-      int left = stern_game_moves_to_leave_home (self->game, turn);
+      int left = stern_game_moves_to_leave_home (GAME (self), turn);
 
       if (is_thinking (self))
         /* Translators: %s is a colour, the name of a seat */
@@ -493,7 +466,7 @@ update_status (SternWindow *self)
         g_string_printf (s, _("%s to move"), name);
 
       g_string_append (s, " · ");
-      g_string_append_printf (s, _("Round %u"), stern_game_get_round (self->game) + 1);
+      g_string_append_printf (s, _("Round %u"), stern_game_get_round (GAME (self)) + 1);
 
       /* The countdown matters only while marbles are still at home. */
       if (left >= 0 && (pos->marbles[turn] & rules->home[turn]) != 0)
@@ -517,7 +490,7 @@ update_status (SternWindow *self)
   /* Say so when somebody was skipped, or the turn seems to jump. */
   if (n_actions > 0)
     {
-      const SternAction *last = stern_game_get_action (self->game, n_actions - 1);
+      const SternAction *last = stern_game_get_action (GAME (self), n_actions - 1);
 
       if (last->kind == STERN_ACTION_PASS)
         {
@@ -533,7 +506,7 @@ update_status (SternWindow *self)
       g_string_append (s, " · ");
       /* Translators: an earlier position of the game is shown */
       g_string_append_printf (s, _("Move %u of %u"), n_actions,
-                              stern_game_get_n_actions_total (self->game));
+                              stern_game_get_n_actions_total (GAME (self)));
     }
 
   g_free (self->status);
@@ -541,38 +514,23 @@ update_status (SternWindow *self)
   gtk_label_set_label (self->status_label, self->status);
 }
 
-static gboolean
-rotate_timeout (gpointer user_data)
-{
-  SternWindow *self = user_data;
-  unsigned turn;
-
-  /* The mover sees the move through before the board turns away. */
-  if (stern_board_view_is_animating (self->board))
-    return G_SOURCE_CONTINUE;
-
-  self->rotate_id = 0;
-  turn = stern_game_get_turn (self->game);
-  if (turn != STERN_NO_SEAT && seat_is_human (self, turn))
-    stern_board_view_set_bottom_seat (self->board, turn);
-  return G_SOURCE_REMOVE;
-}
-
+/* Hot-seat: the board turns to the human on turn, if wanted, once the
+ * mover has seen the move through. */
 static void
 update_bottom_seat (SternWindow *self)
 {
-  unsigned turn = stern_game_get_turn (self->game);
+  unsigned turn = stern_game_get_turn (GAME (self));
 
-  /* Hot-seat: turn the board to the human on turn, if wanted. */
-  if (stern_game_setup_count_humans (&self->setup) > 1 &&
+  self->rotate_pending = FALSE;
+  if (stern_game_setup_count_humans (SETUP (self)) > 1 &&
       g_settings_get_boolean (self->settings, "rotate-to-player") &&
       turn != STERN_NO_SEAT && seat_is_human (self, turn) &&
       stern_board_view_get_bottom_seat (self->board) != turn)
     {
       if (!stern_board_view_is_animating (self->board))
         stern_board_view_set_bottom_seat (self->board, turn);
-      else if (self->rotate_id == 0)
-        self->rotate_id = g_timeout_add (50, rotate_timeout, self);
+      else
+        self->rotate_pending = TRUE;
     }
 }
 
@@ -589,9 +547,10 @@ refresh (SternWindow *self)
   update_players (self);
   update_moves (self);
   update_status (self);
+  update_spinner (self);
 
-  gtk_widget_action_set_enabled (widget, "win.undo", stern_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.redo", stern_game_can_redo (self->game));
+  gtk_widget_action_set_enabled (widget, "win.undo", stern_match_can_undo (self->match));
+  gtk_widget_action_set_enabled (widget, "win.redo", stern_match_can_redo (self->match));
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  human_to_play (self) && !is_thinking (self) &&
                                  self->hint_cancellable == NULL);
@@ -599,36 +558,12 @@ refresh (SternWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Playing                                                             */
-
-static void
-play_move (SternWindow *self,
-           guint        from,
-           guint        to)
-{
-  g_autoptr(GError) error = NULL;
-  unsigned mover = stern_game_get_turn (self->game);
-
-  if (!session_before_move (self))
-    return;   /* the mover's time ran out first */
-
-  if (!stern_game_play (self->game, from, to, &error))
-    {
-      /* The board and the computer only offer legal moves. */
-      g_warning ("Could not play %u-%u: %s", from, to, error->message);
-      refresh (self);
-      return;
-    }
-
-  session_after_move (self, mover);
-  self->game_over_shown = FALSE;
-  advance (self, TRUE);
-}
+/* Following the match                                                 */
 
 static void
 on_game_over_play_again (SternWindow *self)
 {
-  SternGameSetup setup = self->setup;
+  SternGameSetup setup = *SETUP (self);
 
   stern_window_new_game (self, &setup);
 }
@@ -639,14 +574,15 @@ on_game_over_destroyed (SternWindow *self)
   self->game_over = NULL;
 }
 
+/* The result comes after the final move has been seen (the match holds
+ * "game-over" back while the board animates). */
 static void
-show_game_over (SternWindow *self)
+on_game_over (SternWindow *self)
 {
-  if (self->game_over_shown || self->game_over != NULL)
+  if (self->game_over != NULL)
     return;
-  self->game_over_shown = TRUE;
 
-  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), self->game, &self->setup);
+  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
   g_signal_connect_object (self->game_over, "destroy",
                            G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game_over, "play-again",
@@ -654,162 +590,31 @@ show_game_over (SternWindow *self)
   gtk_window_present (GTK_WINDOW (self->game_over));
 }
 
-static gboolean
-game_over_timeout (gpointer user_data)
-{
-  SternWindow *self = user_data;
-
-  if (stern_board_view_is_animating (self->board))
-    return G_SOURCE_CONTINUE;
-
-  self->game_over_id = 0;
-  show_game_over (self);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-computer_delay_done (gpointer user_data)
-{
-  SternWindow *self = user_data;
-  SternMove move = self->computer_move;
-
-  /* Let the previous move's animation finish before the next one. */
-  if (stern_board_view_is_animating (self->board))
-    {
-      self->computer_delay_id = g_timeout_add (30, computer_delay_done, self);
-      return G_SOURCE_REMOVE;
-    }
-
-  self->computer_delay_id = 0;
-  cancel_computer (self);
-
-  /* The engine has the last word on legality. */
-  if (stern_game_is_legal (self->game, move.from, move.to))
-    play_move (self, move.from, move.to);
-  else
-    {
-      g_warning ("The computer chose an illegal move %u-%u", move.from, move.to);
-      refresh (self);
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
 static void
-computer_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+on_position_changed (SternWindow *self,
+                     gboolean     animate)
 {
-  g_autoptr(SternWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gint64 elapsed_ms;
-  SternMove move;
-
-  if (!stern_computer_choose_finish (result, &move, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("The computer found no move: %s", error->message);
-      return;
-    }
-
-  /* An answer for a game that has moved on since (undo, new game). */
-  if (self->computer_cancellable == NULL ||
-      g_task_get_cancellable (G_TASK (result)) != self->computer_cancellable)
-    return;
-
-  self->computer_move = move;
-  elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
-  if (elapsed_ms >= computer_delay (self))
-    computer_delay_done (self);
-  else
-    self->computer_delay_id = g_timeout_add ((guint) (computer_delay (self) - elapsed_ms),
-                                             computer_delay_done, self);
-}
-
-static void
-start_computer (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  g_assert (turn != STERN_NO_SEAT && !seat_is_human (self, turn));
-
-  cancel_computer (self);
-  self->computer_cancellable = g_cancellable_new ();
-  self->computer_started = g_get_monotonic_time ();
-
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_set_spinning (self->spinner, TRUE);
-
-  stern_computer_choose_async (stern_game_copy (self->game),
-                               self->setup.level[turn],
-                               g_random_int (),
-                               computer_movetime (self, turn),
-                               self->computer_cancellable,
-                               computer_done,
-                               g_object_ref (self));
-}
-
-/* After the game changed: pass for players without a move, show the
- * change, then hand the turn to the computer or the human, or end. */
-static void
-advance (SternWindow *self,
-         gboolean     animate)
-{
-  guint guard = 0;
-
-  while (!stern_game_is_over (self->game) &&
-         stern_game_must_pass (self->game) &&
-         guard++ < 2 * STERN_N_SEATS)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!stern_game_pass (self->game, &error))
-        {
-          g_warning ("Could not pass: %s", error->message);
-          break;
-        }
-    }
+  /* A question about the position before is answered by the change. */
+  close_confirm (self);
+  if (!stern_match_is_over (self->match))
+    close_game_over (self);
 
   stern_board_view_game_changed (self->board, animate);
-
-  if (!stern_game_is_over (self->game) && !human_to_play (self) &&
-      !stern_game_must_pass (self->game))
-    start_computer (self);
-
   refresh (self);
-
-  /* The result comes after the final move has been seen. */
-  if (stern_game_is_over (self->game))
-    {
-      if (!stern_board_view_is_animating (self->board))
-        show_game_over (self);
-      else if (self->game_over_id == 0)
-        self->game_over_id = g_timeout_add (50, game_over_timeout, self);
-    }
-
-  session_changed (self);
+  if (is_browsing (self))
+    moves_scroll_to_current (self);
 }
 
 static void
-start_game (SternWindow          *self,
-            SternGame            *game,
-            const SternGameSetup *setup,
-            const SternClock     *clock_state)
+on_game_started (SternWindow *self)
 {
-  const SternVariant *variant = setup->variant;
+  const SternVariant *variant = SETUP (self)->variant;
   unsigned bottom = variant->seats[0];
 
-  cancel_computer (self);
+  cancel_hint (self);
   close_confirm (self);
   close_game_over (self);
-  g_clear_handle_id (&self->rotate_id, g_source_remove);
-
-  stern_board_view_set_game (self->board, NULL);
-  g_clear_pointer (&self->game, stern_game_free);
-
-  self->setup = *setup;
-  self->game = game;
-  self->game_over_shown = stern_game_is_over (game);
+  self->rotate_pending = FALSE;
 
   /* The (first) human's home is at the bottom. */
   for (unsigned i = 0; i < variant->n_players; i++)
@@ -818,13 +623,68 @@ start_game (SternWindow          *self,
         bottom = variant->seats[i];
         break;
       }
+  stern_board_view_set_game (self->board, NULL);
   stern_board_view_set_bottom_seat (self->board, bottom);
-  stern_board_view_set_game (self->board, self->game);
-
-  session_game_started (self, clock_state);
+  stern_board_view_set_game (self->board, GAME (self));
   build_players (self);
-  advance (self, FALSE);
+}
 
+static void
+on_setup_changed (SternWindow *self)
+{
+  update_player_names (self);
+  refresh (self);
+}
+
+static void
+on_match_state (SternWindow *self)
+{
+  refresh (self);
+}
+
+/* The match waits while a move is drawn; no timer asks when it is done. */
+static void
+on_board_animating (SternWindow *self)
+{
+  gboolean animating = stern_board_view_is_animating (self->board);
+
+  if (animating && !self->holding)
+    {
+      self->holding = TRUE;
+      stern_match_hold (self->match);
+    }
+  else if (!animating && self->holding)
+    {
+      self->holding = FALSE;
+      if (self->rotate_pending)
+        update_bottom_seat (self);
+      stern_match_release (self->match);
+    }
+}
+
+static void
+play_move (SternWindow *self,
+           guint        from,
+           guint        to)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!stern_match_play (self->match, from, to, &error) &&
+      !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+    {
+      /* The board only offers legal moves. */
+      g_warning ("Could not play %u-%u: %s", from, to, error->message);
+      refresh (self);
+    }
+}
+
+static void
+start_game (SternWindow          *self,
+            SternGame            *game,
+            const SternGameSetup *setup,
+            const SternClock     *clock_state)
+{
+  stern_match_start (self->match, game, setup, clock_state);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
@@ -862,7 +722,7 @@ confirm_answered (SternWindow *self,
 
   close_confirm (self);
 
-  if (play && human_to_play (self) && stern_game_is_legal (self->game, from, to))
+  if (play && human_to_play (self) && stern_game_is_legal (GAME (self), from, to))
     play_move (self, from, to);
   else
     {
@@ -897,7 +757,7 @@ ask_fatal (SternWindow *self,
 {
   GtkWidget *window, *header, *box, *title, *body, *buttons, *cancel, *play;
   GtkShortcutController *shortcuts;
-  unsigned turn = stern_game_get_turn (self->game);
+  unsigned turn = stern_game_get_turn (GAME (self));
   g_autofree char *body_text = NULL;
 
   close_confirm (self);
@@ -978,10 +838,10 @@ on_move_chosen (SternWindow    *self,
   if (!human_to_play (self) || is_thinking (self) || self->confirm != NULL)
     return;
 
-  if (!stern_game_is_legal (self->game, from, to))
+  if (!stern_game_is_legal (GAME (self), from, to))
     return;
 
-  if (stern_game_is_fatal (self->game, from, to) &&
+  if (stern_game_is_fatal (GAME (self), from, to) &&
       g_settings_get_boolean (self->settings, "confirm-fatal-moves"))
     ask_fatal (self, from, to);
   else
@@ -1019,20 +879,10 @@ undo_activated (GtkWidget  *widget,
 {
   SternWindow *self = STERN_WINDOW (widget);
 
-  cancel_computer (self);
+  cancel_hint (self);
   close_confirm (self);
   close_game_over (self);
-
-  if (!stern_game_undo (self->game))
-    return;
-
-  /* Against the computer, go back to the human's previous turn. */
-  if (stern_game_setup_count_humans (&self->setup) > 0)
-    while (!human_to_play (self) && stern_game_undo (self->game))
-      ;
-
-  self->game_over_shown = FALSE;
-  advance (self, FALSE);
+  stern_match_undo (self->match);
 }
 
 static void
@@ -1041,25 +891,11 @@ redo_activated (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   SternWindow *self = STERN_WINDOW (widget);
-  guint n = 0;
 
-  cancel_computer (self);
+  cancel_hint (self);
   close_confirm (self);
-
-  if (!stern_game_redo (self->game))
-    return;
-  n++;
-
-  /* Forward to the human's next turn, replaying the computer's answers. */
-  if (stern_game_setup_count_humans (&self->setup) > 0)
-    while (!stern_game_is_over (self->game) && !human_to_play (self) &&
-           stern_game_can_redo (self->game) && stern_game_redo (self->game))
-      n++;
-
-  advance (self, n == 1);
+  stern_match_redo (self->match);
 }
-
-#define HINT_LEVEL STERN_COMPUTER_HARD
 
 static void
 hint_done (GObject      *source,
@@ -1069,29 +905,24 @@ hint_done (GObject      *source,
   g_autoptr(SternWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   guint8 path[STERN_MAX_PATH];
-  SternMove move;
   gsize len;
 
-  if (!stern_computer_choose_finish (result, &move, &error))
-    return;
+  if (!stern_match_hint_finish (STERN_MATCH (source), result, path, &len, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+          self->hint_cancellable != NULL &&
+          g_task_get_cancellable (G_TASK (result)) == self->hint_cancellable)
+        cancel_hint (self);   /* the position changed: a new hint may be asked */
+      if (self->match != NULL)
+        refresh (self);
+      return;
+    }
   if (self->hint_cancellable == NULL ||
       g_task_get_cancellable (G_TASK (result)) != self->hint_cancellable)
     return;
   g_clear_object (&self->hint_cancellable);
-  if (!is_thinking (self))
-    {
-      gtk_spinner_set_spinning (self->spinner, FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-    }
 
-  /* Only the hint for the position still on the board. */
-  if (stern_game_get_n_actions (self->game) == self->hint_for_actions)
-    {
-      len = stern_movegen_path (stern_game_get_rules (self->game),
-                                stern_game_get_position (self->game),
-                                move.from, move.to, path);
-      stern_board_view_show_hint (self->board, path, len);
-    }
+  stern_board_view_show_hint (self->board, path, len);
   refresh (self);
 }
 
@@ -1105,11 +936,7 @@ hint_activated (GtkWidget  *widget,
   if (!human_to_play (self) || self->hint_cancellable != NULL)
     return;
   self->hint_cancellable = g_cancellable_new ();
-  self->hint_for_actions = stern_game_get_n_actions (self->game);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_set_spinning (self->spinner, TRUE);
-  stern_computer_choose_async (stern_game_copy (self->game), HINT_LEVEL, g_random_int (), 0,
-                               self->hint_cancellable, hint_done, g_object_ref (self));
+  stern_match_hint_async (self->match, self->hint_cancellable, hint_done, g_object_ref (self));
   refresh (self);
 }
 
@@ -1125,9 +952,9 @@ on_settings_changed (SternWindow *self,
     stern_board_view_set_animations (self->board, g_settings_get_boolean (settings, key));
   else if (g_str_equal (key, "show-coordinates"))
     stern_board_view_set_show_coordinates (self->board, g_settings_get_boolean (settings, key));
-  else if (g_str_equal (key, "rotate-to-player") && self->game != NULL)
+  else if (g_str_equal (key, "rotate-to-player") && GAME (self) != NULL)
     refresh (self);
-  else if (g_str_equal (key, "player-name") && self->game != NULL)
+  else if (g_str_equal (key, "player-name") && GAME (self) != NULL)
     {
       update_player_names (self);
       update_status (self);
@@ -1140,9 +967,9 @@ stern_window_close_request (GtkWindow *window)
   SternWindow *self = STERN_WINDOW (window);
   int width, height;
 
-  cancel_computer (self);
+  cancel_hint (self);
   /* With the time left on the clocks as they are now. */
-  autosave (self);
+  stern_match_autosave (self->match);
 
   /* The default size follows the user's resizing but not maximizing. */
   gtk_window_get_default_size (window, &width, &height);
@@ -1177,19 +1004,24 @@ stern_window_dispose (GObject *object)
   close_confirm (self);
   close_game_over (self);
   session_dispose (self);
-  g_clear_handle_id (&self->rotate_id, g_source_remove);
-
-  if (self->computer_cancellable != NULL)
-    g_cancellable_cancel (self->computer_cancellable);
-  g_clear_object (&self->computer_cancellable);
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+  if (self->hint_cancellable != NULL)
+    g_cancellable_cancel (self->hint_cancellable);
+  g_clear_object (&self->hint_cancellable);
 
   if (self->board != NULL)
-    stern_board_view_set_game (self->board, NULL);
+    {
+      g_signal_handlers_disconnect_by_data (self->board, self);
+      stern_board_view_set_game (self->board, NULL);
+    }
+  if (self->match != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->match, self);
+      g_signal_handlers_disconnect_by_data (stern_match_get_clock (self->match), self);
+    }
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
 
-  g_clear_pointer (&self->game, stern_game_free);
+  g_clear_object (&self->match);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
@@ -1274,7 +1106,6 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->moves_view)),
                            "changed", G_CALLBACK (moves_follow_end), self, G_CONNECT_SWAPPED);
 
-  self->computer_delay_ms = DEFAULT_COMPUTER_DELAY_MS;
   self->settings = g_settings_new (APP_ID);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -1301,6 +1132,20 @@ stern_window_init (SternWindow *self)
                            self, G_CONNECT_SWAPPED);
 
   setup_text_tags (self);
+
+  self->match = stern_match_new ();
+  g_signal_connect_object (self->match, "game-started", G_CALLBACK (on_game_started),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "position-changed", G_CALLBACK (on_position_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "setup-changed", G_CALLBACK (on_setup_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::thinking", G_CALLBACK (on_match_state),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "notify::animating", G_CALLBACK (on_board_animating),
+                           self, G_CONNECT_SWAPPED);
   session_init (self);
 
   stern_game_setup_load (&setup, self->settings);
@@ -1320,7 +1165,7 @@ stern_window_get_game (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
 
-  return self->game;
+  return GAME (self);
 }
 
 SternBoardView *
@@ -1336,7 +1181,7 @@ stern_window_get_setup (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
 
-  return &self->setup;
+  return SETUP (self);
 }
 
 const char *
@@ -1374,7 +1219,7 @@ stern_window_set_computer_delay (SternWindow *self,
 {
   g_return_if_fail (STERN_IS_WINDOW (self));
 
-  self->computer_delay_ms = msec;
+  stern_match_set_computer_delay (self->match, msec);
 }
 
 gboolean
@@ -1410,16 +1255,7 @@ static gboolean
 is_browsing (SternWindow *self)
 {
   /* An earlier position of the game is shown: moves follow it. */
-  return stern_game_can_redo (self->game);
-}
-
-static gboolean
-game_over_at_end (const SternGame *game)
-{
-  g_autoptr(SternGame) end = stern_game_copy (game);
-
-  stern_game_seek (end, stern_game_get_n_actions_total (end));
-  return stern_game_is_over (end);
+  return stern_game_can_redo (GAME (self));
 }
 
 static void
@@ -1432,7 +1268,8 @@ on_message_destroyed (SternWindow *self)
   if (self->resume_game != NULL)
     {
       g_clear_pointer (&self->resume_game, stern_game_free);
-      self->autosave_held = FALSE;
+      stern_match_set_autosave_held (self->match, FALSE);
+      update_paused (self);
     }
 }
 
@@ -1466,29 +1303,6 @@ show_error (SternWindow *self,
                 NULL);
 }
 
-/* -- the autosave -- */
-
-static void
-autosave (SternWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  SternClock clock;
-
-  if (self->data_dir == NULL || self->autosave_held || self->game == NULL)
-    return;
-
-  /* Nothing to continue: a game not begun, or one that has ended. */
-  if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
-    {
-      stern_autosave_delete (self->data_dir);
-      return;
-    }
-
-  stern_game_clock_get_state (self->clock, &clock);
-  if (!stern_autosave_write (self->data_dir, self->game, &self->setup, &clock, &error))
-    g_warning ("Could not save the game in progress: %s", error->message);
-}
-
 /* -- the clock -- */
 
 static gboolean
@@ -1507,11 +1321,20 @@ window_shown (SternWindow *self)
   return TRUE;
 }
 
+/* Nobody's time runs while the window is hidden or the offer to continue
+ * another game is open. */
+static void
+update_paused (SternWindow *self)
+{
+  stern_match_set_paused (self->match, !window_shown (self) || self->resume_game != NULL);
+}
+
 static void
 update_clock_labels (SternWindow *self)
 {
-  gboolean enabled = stern_game_clock_is_enabled (self->clock);
-  unsigned running = stern_game_clock_get_running (self->clock);
+  SternGameClock *clock = stern_match_get_clock (self->match);
+  gboolean enabled = stern_game_clock_is_enabled (clock);
+  unsigned running = stern_game_clock_get_running (clock);
 
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
@@ -1525,7 +1348,7 @@ update_clock_labels (SternWindow *self)
       if (!enabled)
         continue;
 
-      text = stern_game_clock_format (self->clock, seat);
+      text = stern_game_clock_format (clock, seat);
       if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
         gtk_label_set_label (GTK_LABEL (label), text);
 
@@ -1533,217 +1356,18 @@ update_clock_labels (SternWindow *self)
         gtk_widget_add_css_class (label, "running");
       else
         gtk_widget_remove_css_class (label, "running");
-      if (stern_game_clock_get_remaining_ms (self->clock, seat) < 10000)
+      if (stern_game_clock_get_remaining_ms (clock, seat) < 10000)
         gtk_widget_add_css_class (label, "low");
       else
         gtk_widget_remove_css_class (label, "low");
     }
 }
 
-/* Ticks (a tenth of a second) between saves of the running clock. */
-#define AUTOSAVE_TICKS 50
-
-/* Whose time runs: the player on turn, while the window is shown, no move
- * is being animated and the newest position is on the board. */
-static void
-sync_clock (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-  unsigned run = STERN_NO_SEAT;
-
-  if (!stern_game_clock_is_enabled (self->clock))
-    {
-      update_clock_labels (self);
-      return;
-    }
-
-  /* Nor while the offer to continue another game is open. */
-  if (turn != STERN_NO_SEAT && !is_browsing (self) && window_shown (self) &&
-      self->resume_game == NULL &&
-      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING &&
-      !stern_board_view_is_animating (self->board) && !stern_game_must_pass (self->game))
-    run = turn;
-
-  stern_game_clock_run (self->clock, run);
-  stern_game_clock_set_ticking (self->clock, !stern_game_is_over (self->game));
-  update_clock_labels (self);
-}
-
-/* After a resignation or a timeout.  With the club rules the game may go
- * on, the computer playing the seat (RULES.md §8). */
-static void
-after_give_up (SternWindow *self,
-               unsigned     seat)
-{
-  if (!stern_game_is_over (self->game) && seat_is_human (self, seat))
-    {
-      self->setup.computer[seat] = TRUE;
-      self->setup.level[seat] = STERN_COMPUTER_MEDIUM;
-      self->replaced[seat] = TRUE;
-      update_player_names (self);
-    }
-
-  self->game_over_shown = FALSE;
-  advance (self, FALSE);
-}
-
-static void
-time_ran_out (SternWindow *self,
-              unsigned     seat)
-{
-  g_autoptr(GError) error = NULL;
-
-  cancel_computer (self);
-  close_confirm (self);
-
-  if (!stern_game_timeout (self->game, seat, &error))
-    {
-      /* Not to be asked again every tick: the clock goes off. */
-      g_warning ("Could not end %s's time: %s", stern_seat_colour_name (seat), error->message);
-      stern_game_clock_reset (self->clock, 0, 0);
-      update_clock_labels (self);
-      return;
-    }
-
-  after_give_up (self, seat);
-}
-
 static void
 on_clock_tick (SternWindow *self)
 {
-  unsigned running;
-
-  sync_clock (self);
-
-  running = stern_game_clock_get_running (self->clock);
-  if (running != STERN_NO_SEAT && stern_game_clock_expired (self->clock, running))
-    {
-      time_ran_out (self, running);
-      return;
-    }
-
-  /* The time left is saved now and then too, not only after moves. */
-  if (running != STERN_NO_SEAT && ++self->clock_ticks % AUTOSAVE_TICKS == 0)
-    autosave (self);
-}
-
-/* The mover's time must not have run out before its move. */
-static gboolean
-session_before_move (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  if (turn != STERN_NO_SEAT &&
-      stern_game_clock_get_running (self->clock) == turn &&
-      stern_game_clock_expired (self->clock, turn))
-    {
-      time_ran_out (self, turn);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-session_after_move (SternWindow *self,
-                    unsigned     mover)
-{
-  if (mover != STERN_NO_SEAT)
-    stern_game_clock_moved (self->clock, mover);
-}
-
-/* The computer's thought for this move, from what is left on its clock
- * (0: no clock, the level decides). */
-static int
-computer_movetime (SternWindow *self,
-                   unsigned     seat)
-{
-  gint64 left, increment, budget;
-
-  /* A seat taken over after its time ran out (club) has no clock. */
-  if (!stern_game_clock_is_enabled (self->clock) ||
-      stern_game_get_player_state (self->game, seat) != STERN_PLAYER_PLAYING)
-    return 0;
-
-  left = stern_game_clock_get_remaining_ms (self->clock, seat);
-  increment = (gint64) self->setup.clock_increment_s * 1000;
-  /* About a thirtieth of the reserve and most of the increment, never
-   * more than a quarter of what is left. */
-  budget = left / 30 + increment * 3 / 4;
-  budget = MIN (budget, left / 4);
-  return (int) CLAMP (budget, 20, 60 * 1000);
-}
-
-/* The pause before a computer move is shown, shorter when its time is short. */
-static gint64
-computer_delay (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  if (stern_game_clock_is_enabled (self->clock) && turn != STERN_NO_SEAT &&
-      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING)
-    return MIN ((gint64) self->computer_delay_ms,
-                stern_game_clock_get_remaining_ms (self->clock, turn) / 20);
-  return self->computer_delay_ms;
-}
-
-/* -- the rating -- */
-
-static void
-count_game (SternWindow *self)
-{
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  SternGameSetup setup = self->setup;
-
-  if (self->data_dir == NULL)
-    return;
-
-  /* A human the computer took over from (club) still played the game. */
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    if (self->replaced[seat])
-      setup.computer[seat] = FALSE;
-
-  path = g_build_filename (self->data_dir, "ratings.ini", NULL);
-  ratings = stern_ratings_load (path, &error);
-  if (error != NULL)
-    {
-      g_warning ("Could not read the ratings, starting again: %s", error->message);
-      g_clear_error (&error);
-    }
-
-  if (stern_ratings_add_game (ratings, self->game, &setup) &&
-      !stern_ratings_save (ratings, path, &error))
-    g_warning ("Could not save the ratings: %s", error->message);
-}
-
-/* After every change of the game (from advance()). */
-static void
-session_changed (SternWindow *self)
-{
-  if (stern_game_is_over (self->game) && !is_browsing (self) && !self->end_counted)
-    {
-      self->end_counted = TRUE;
-      count_game (self);
-    }
-
-  autosave (self);
-}
-
-static void
-session_game_started (SternWindow      *self,
-                      const SternClock *clock_state)
-{
-  /* The solo puzzle has no time limit (RULES.md §2). */
-  if (self->setup.variant->solo)
-    self->setup.clock_reserve_s = self->setup.clock_increment_s = 0;
-  stern_game_clock_reset (self->clock, self->setup.clock_reserve_s, self->setup.clock_increment_s);
-  if (clock_state != NULL && clock_state->enabled && !self->setup.variant->solo)
-    stern_game_clock_restore (self->clock, clock_state);
-  memset (self->replaced, 0, sizeof self->replaced);
-
-  /* A game that has already ended counts no more. */
-  self->end_counted = game_over_at_end (self->game);
+  update_paused (self);
+  update_clock_labels (self);
 }
 
 /* -- replay -- */
@@ -1754,7 +1378,7 @@ moves_show_current (gpointer user_data)
   SternWindow *self = user_data;
   GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->moves_view));
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  guint n = stern_game_get_n_actions (self->game);
+  guint n = stern_game_get_n_actions (GAME (self));
   double value, page;
   GdkRectangle rect;
   GtkTextIter iter;
@@ -1789,7 +1413,7 @@ static void
 mark_moves (SternWindow *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  guint n = stern_game_get_n_actions (self->game);
+  guint n = stern_game_get_n_actions (GAME (self));
   GtkTextIter start, end;
 
   if (self->move_starts == NULL)
@@ -1809,30 +1433,8 @@ static void
 replay_seek (SternWindow *self,
              guint        n)
 {
-  guint now = stern_game_get_n_actions (self->game);
-
-  n = MIN (n, stern_game_get_n_actions_total (self->game));
-  if (n == now)
-    return;
-
-  cancel_computer (self);
-  close_confirm (self);
-  close_game_over (self);
-
-  stern_game_seek (self->game, n);
-
-  /* Back at the newest position, play goes on (the computer moves if it
-   * is on turn); before it, nothing moves by itself. */
-  if (!is_browsing (self))
-    {
-      advance (self, n == now + 1);
-      return;
-    }
-
-  stern_board_view_game_changed (self->board, n == now + 1);
-  refresh (self);
-  moves_scroll_to_current (self);
-  autosave (self);
+  cancel_hint (self);
+  stern_match_seek (self->match, n);
 }
 
 static void
@@ -1841,7 +1443,7 @@ replay_activated (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   SternWindow *self = STERN_WINDOW (widget);
-  guint now = stern_game_get_n_actions (self->game);
+  guint now = stern_game_get_n_actions (GAME (self));
 
   if (g_str_equal (action_name, "win.replay-first"))
     replay_seek (self, 0);
@@ -1850,7 +1452,7 @@ replay_activated (GtkWidget  *widget,
   else if (g_str_equal (action_name, "win.replay-forward"))
     replay_seek (self, now + 1);
   else
-    replay_seek (self, stern_game_get_n_actions_total (self->game));
+    replay_seek (self, stern_game_get_n_actions_total (GAME (self)));
 }
 
 static void
@@ -1883,26 +1485,10 @@ on_moves_pressed (SternWindow     *self,
 
 /* -- resignation -- */
 
-/* Who resigns: the human on turn, else the first human still playing. */
 static unsigned
 resigning_seat (SternWindow *self)
 {
-  const SternVariant *variant = self->setup.variant;
-  unsigned turn = stern_game_get_turn (self->game);
-
-  if (stern_game_is_over (self->game))
-    return STERN_NO_SEAT;
-  if (turn != STERN_NO_SEAT && seat_is_human (self, turn))
-    return turn;
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      unsigned seat = variant->seats[i];
-
-      if (seat_is_human (self, seat) &&
-          stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING)
-        return seat;
-    }
-  return STERN_NO_SEAT;
+  return stern_match_get_resigning_seat (self->match);
 }
 
 static void
@@ -1915,17 +1501,11 @@ on_resign_response (SternWindow *self,
   if (!accept || seat == STERN_NO_SEAT)
     return;
 
-  cancel_computer (self);
+  cancel_hint (self);
   close_confirm (self);
 
-  if (!stern_game_resign (self->game, seat, &error))
-    {
-      g_warning ("Could not resign: %s", error->message);
-      refresh (self);
-      return;
-    }
-
-  after_give_up (self, seat);
+  if (!stern_match_resign (self->match, seat, &error))
+    g_warning ("Could not resign: %s", error->message);
 }
 
 static void
@@ -1942,11 +1522,11 @@ resign_activated (GtkWidget  *widget,
     return;
 
   name = seat_name (self, seat);
-  if (stern_game_get_rules (self->game)->resign_replaced)
+  if (stern_game_get_rules (GAME (self))->resign_replaced)
     /* Translators: %s is a colour or the player's name */
     body = g_strdup_printf (_("%s takes the last place, and the computer plays on with "
                               "the marbles (club rules)."), name);
-  else if (self->setup.variant->n_players == 2)
+  else if (SETUP (self)->variant->n_players == 2)
     /* Translators: %s is a colour or the player's name */
     body = g_strdup_printf (_("%s loses the game."), name);
   else
@@ -2039,8 +1619,8 @@ statistics_activated (GtkWidget  *widget,
   g_autofree char *path = NULL;
   GtkWidget *statistics;
 
-  if (self->data_dir != NULL)
-    path = g_build_filename (self->data_dir, "ratings.ini", NULL);
+  if (stern_match_get_data_dir (self->match) != NULL)
+    path = g_build_filename (stern_match_get_data_dir (self->match), "ratings.ini", NULL);
   statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
   gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
   gtk_window_present (GTK_WINDOW (statistics));
@@ -2054,7 +1634,8 @@ on_resume_response (SternWindow *self,
 {
   SternGame *game = g_steal_pointer (&self->resume_game);
 
-  self->autosave_held = FALSE;
+  stern_match_set_autosave_held (self->match, FALSE);
+  update_paused (self);
   if (game == NULL)
     return;
 
@@ -2064,7 +1645,7 @@ on_resume_response (SternWindow *self,
     {
       stern_game_free (game);
       /* The player chose the new game: the old one is given up. */
-      autosave (self);
+      stern_match_autosave (self->match);
     }
 }
 
@@ -2074,8 +1655,8 @@ static void
 session_update_actions (SternWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean back = stern_game_can_undo (self->game);
-  gboolean forward = stern_game_can_redo (self->game);
+  gboolean back = stern_game_can_undo (GAME (self));
+  gboolean forward = stern_game_can_redo (GAME (self));
 
   gtk_widget_action_set_enabled (widget, "win.replay-first", back);
   gtk_widget_action_set_enabled (widget, "win.replay-back", back);
@@ -2084,7 +1665,7 @@ session_update_actions (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.resign", resigning_seat (self) != STERN_NO_SEAT);
 
   mark_moves (self);
-  sync_clock (self);
+  update_clock_labels (self);
 }
 
 static void
@@ -2094,9 +1675,10 @@ session_init (SternWindow *self)
   GtkGesture *click;
   GdkRGBA current = { 0.21, 0.52, 0.89, 0.25 };
 
-  self->clock = stern_game_clock_new ();
-  g_signal_connect_object (self->clock, "tick", G_CALLBACK (on_clock_tick),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (stern_match_get_clock (self->match), "tick",
+                           G_CALLBACK (on_clock_tick), self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self, "map", G_CALLBACK (update_paused), self);
+  g_signal_connect_swapped (self, "unmap", G_CALLBACK (update_paused), self);
   self->move_starts = g_array_new (FALSE, FALSE, sizeof (int));
   self->move_ends = g_array_new (FALSE, FALSE, sizeof (int));
 
@@ -2123,12 +1705,8 @@ session_dispose (SternWindow *self)
     gtk_window_destroy (GTK_WINDOW (message));
   g_clear_pointer (&self->resume_game, stern_game_free);
   g_clear_handle_id (&self->moves_scroll_id, g_source_remove);
-  if (self->clock != NULL)
-    stern_game_clock_set_ticking (self->clock, FALSE);
-  g_clear_object (&self->clock);
   g_clear_pointer (&self->move_starts, g_array_unref);
   g_clear_pointer (&self->move_ends, g_array_unref);
-  g_clear_pointer (&self->data_dir, g_free);
 }
 
 static void
@@ -2150,8 +1728,7 @@ stern_window_set_data_dir (SternWindow *self,
 {
   g_return_if_fail (STERN_IS_WINDOW (self));
 
-  g_free (self->data_dir);
-  self->data_dir = g_strdup (dir);
+  stern_match_set_data_dir (self->match, dir);
 }
 
 gboolean
@@ -2164,10 +1741,10 @@ stern_window_offer_resume (SternWindow *self)
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
-  if (self->data_dir == NULL)
+  if (stern_match_get_data_dir (self->match) == NULL)
     return FALSE;
 
-  game = stern_autosave_read (self->data_dir, &self->resume_setup, &self->resume_clock, &error);
+  game = stern_autosave_read (stern_match_get_data_dir (self->match), &self->resume_setup, &self->resume_clock, &error);
   if (game == NULL)
     {
       /* A damaged save is not offered; the next move replaces it. */
@@ -2192,7 +1769,8 @@ stern_window_offer_resume (SternWindow *self)
                 G_CALLBACK (on_resume_response));
   /* Until the answer, the save on disk stays as it is. */
   self->resume_game = game;
-  self->autosave_held = TRUE;
+  stern_match_set_autosave_held (self->match, TRUE);
+  update_paused (self);
   return TRUE;
 }
 
@@ -2202,13 +1780,11 @@ stern_window_save_to_file (SternWindow *self,
                            GError     **error)
 {
   g_autofree char *text = NULL;
-  SternClock clock;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  stern_game_clock_get_state (self->clock, &clock);
-  text = stern_saved_game_write (self->game, &self->setup, &clock, g_get_monotonic_time ());
+  text = stern_match_write (self->match);
   return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
@@ -2267,7 +1843,7 @@ stern_window_get_clock (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
 
-  return self->clock;
+  return stern_match_get_clock (self->match);
 }
 
 GtkWindow *

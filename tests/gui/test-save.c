@@ -224,36 +224,6 @@ test_round_trip (void)
   remove_tree (dir);
 }
 
-/* Computer seats and their levels survive a save. */
-static void
-test_round_trip_seats (void)
-{
-  g_autofree char *text = NULL;
-  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
-  g_autoptr(SternGame) back = NULL;
-  g_autoptr(GError) error = NULL;
-  SternGameSetup setup, loaded;
-  SternClock clock;
-
-  setup_for (&setup, "classic-6", "hcchch", 0, 0);
-  setup.level[1] = STERN_COMPUTER_EXPERT;
-  setup.level[2] = STERN_COMPUTER_HARD;
-  text = stern_saved_game_write (game, &setup, NULL, 0);
-  g_assert_nonnull (strstr (text, "[Seats \"human computer:expert computer:hard human computer:easy human\"]"));
-
-  back = stern_saved_game_read (text, &loaded, &clock, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (back);
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      g_assert_cmpint (loaded.computer[seat], ==, setup.computer[seat]);
-      if (setup.computer[seat])
-        g_assert_cmpint (loaded.level[seat], ==, setup.level[seat]);
-    }
-  g_assert_false (clock.enabled);
-  g_assert_cmpuint (loaded.clock_reserve_s, ==, 0);
-}
-
 /* Each kind of bad file: an error window that names what is wrong (and the
  * line, where there is one), and the game on the board untouched. */
 static void
@@ -911,30 +881,6 @@ test_rating (void)
   remove_tree (dir);
 }
 
-/* A damaged ratings file is reported, not fatal. */
-static void
-test_ratings_damaged (void)
-{
-  g_autofree char *dir = make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (g_file_set_contents (path, "[Rating]\nrating=abc\n", -1, NULL));
-  ratings = stern_ratings_load (path, &error);
-  g_assert_nonnull (error);
-  g_assert_cmpfloat (stern_ratings_get_rating (ratings), ==, STERN_RATING_INITIAL);
-  g_clear_error (&error);
-  g_clear_pointer (&ratings, stern_ratings_free);
-
-  g_assert_true (g_file_set_contents (path, "\xff\xfe\0garbage", 10, NULL));
-  ratings = stern_ratings_load (path, &error);
-  g_assert_nonnull (error);
-  g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 0);
-
-  remove_tree (dir);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -951,7 +897,6 @@ main (int   argc,
     }
 
   g_test_add_func ("/save/round-trip", test_round_trip);
-  g_test_add_func ("/save/round-trip-seats", test_round_trip_seats);
   g_test_add_func ("/save/bad-files", test_bad_files);
   g_test_add_func ("/save/autosave-resume", test_autosave_resume);
   g_test_add_func ("/save/autosave-decline", test_autosave_decline);
@@ -966,7 +911,6 @@ main (int   argc,
   g_test_add_data_func ("/save/resign-4", "classic-4", test_resign);
   g_test_add_func ("/save/resign-club", test_resign_club);
   g_test_add_func ("/save/rating", test_rating);
-  g_test_add_func ("/save/ratings-damaged", test_ratings_damaged);
 
   return g_test_run ();
 }

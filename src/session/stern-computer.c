@@ -3,7 +3,7 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
+#define G_LOG_DOMAIN "stern-session"
 
 #include "stern-computer.h"
 
@@ -13,6 +13,8 @@
 G_STATIC_ASSERT ((int) STERN_COMPUTER_EASY == (int) STERN_LEVEL_EASY);
 G_STATIC_ASSERT ((int) STERN_COMPUTER_EXPERT == (int) STERN_LEVEL_EXPERT);
 G_STATIC_ASSERT ((int) STERN_COMPUTER_N_LEVELS == STERN_N_PLAY_LEVELS);
+/* The club's takeover level (stern_rules_takeover_level) is a play level. */
+G_STATIC_ASSERT (STERN_LEVEL_MEDIUM == 1);
 
 const char *
 stern_computer_level_name (int level)
@@ -79,7 +81,9 @@ choose_thread (GTask        *task,
     return;
   if (!found)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      g_task_return_new_error (task, STERN_ERROR,
+                               stern_game_is_over (cd->game) ? STERN_ERROR_GAME_OVER
+                                                             : STERN_ERROR_ILLEGAL,
                                "The seat on turn has no legal move");
       return;
     }

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 
 #include "stern-game.h"
 
@@ -39,10 +39,6 @@ const char *stern_preset_description (SternPreset preset);
 const char *stern_level_display_name (int level);
 /* "1st place", …; place 1 to 6. */
 const char *stern_place_display_name (unsigned place);
-
-/* A small round dot in the seat's colour (CSS classes seat-dot and the
- * colour name, see style.css). */
-GtkWidget  *stern_seat_dot_new (unsigned seat);
 
 /* The outcome of a finished game in one line ("White wins", "Draw"), and
  * why it ended when that was not by finishing (or NULL).  Newly allocated. */

@@ -3,11 +3,11 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
+#define G_LOG_DOMAIN "stern-session"
 
 #include <stdio.h>
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "stern-computer.h"
 #include "stern-game-setup.h"
@@ -211,21 +211,6 @@ stern_place_display_name (unsigned place)
 
   g_return_val_if_fail (place >= 1 && place <= G_N_ELEMENTS (names), "");
   return _(names[place - 1]);
-}
-
-GtkWidget *
-stern_seat_dot_new (unsigned seat)
-{
-  GtkWidget *dot;
-
-  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
-
-  dot = gtk_label_new (NULL);
-  gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
-  gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (dot, "seat-dot");
-  gtk_widget_add_css_class (dot, stern_seat_colour_name (seat));
-  return dot;
 }
 
 unsigned
