@@ -213,6 +213,27 @@ stern_place_display_name (unsigned place)
   return _(names[place - 1]);
 }
 
+char *
+stern_game_setup_seat_name (const SternGameSetup *setup,
+                            unsigned              seat,
+                            const char           *player_name)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (setup != NULL, NULL);
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  if (player_name != NULL && stern_game_setup_is_human (setup, seat) &&
+      stern_game_setup_count_humans (setup) == 1)
+    {
+      name = g_strstrip (g_strdup (player_name));
+      if (name[0] != '\0')
+        return g_steal_pointer (&name);
+    }
+
+  return g_strdup (stern_seat_display_name (seat));
+}
+
 unsigned
 stern_team_number (const SternVariant *variant,
                    unsigned            seat)

@@ -30,6 +30,12 @@ void        stern_game_setup_save (const SternGameSetup *setup, GSettings *setti
 gboolean    stern_game_setup_is_human (const SternGameSetup *setup, unsigned seat);
 guint       stern_game_setup_count_humans (const SternGameSetup *setup);
 
+/* What the interface calls a seat: player_name (the preference) for the
+ * seat of a lone human, who is "you"; with several humans nobody knows
+ * who is who, so the colours stay.  Newly allocated. */
+char       *stern_game_setup_seat_name (const SternGameSetup *setup, unsigned seat,
+                                        const char *player_name);
+
 /* Translated names: "White", "Two players", "Table rules", "Medium". */
 const char *stern_seat_display_name (unsigned seat);
 const char *stern_variant_display_name (const SternVariant *variant);
