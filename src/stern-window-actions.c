@@ -1,6 +1,7 @@
-/* stern-window-actions.c: the game window's actions: new game, undo and
- * redo, hint, replay, resign, open and save, statistics, and the offer to
- * continue the saved game.
+/* stern-window-actions.c: what the game window does: play the move the
+ * board chose (asking first when it is fatal), new game, undo and redo,
+ * hint, replay, resign, open and save, statistics, the offer to continue
+ * the saved game, and the one helper that shows its questions.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -39,6 +40,149 @@ stern_window_update_actions (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.replay-last", forward);
   gtk_widget_action_set_enabled (widget, "win.resign",
                                  stern_match_get_resigning_seat (self->match) != STERN_NO_SEAT);
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                            */
+
+static void
+on_message_destroyed (SternWindow *self)
+{
+  self->message = NULL;
+
+  /* The offer to continue went away unanswered (another message replaced
+   * it, the window closed): keep the saved game for the next start. */
+  if (self->resume_game != NULL)
+    {
+      g_clear_pointer (&self->resume_game, stern_game_free);
+      stern_match_set_autosave_held (self->match, FALSE);
+      stern_window_update_paused (self);
+    }
+}
+
+void
+stern_window_show_message (SternWindow       *self,
+                           const char        *title,
+                           const char        *heading,
+                           const char        *body,
+                           const char        *cancel_label,
+                           const char        *accept_label,
+                           SternMessageStyle  style,
+                           GCallback          on_response)
+{
+  GtkWidget *old = g_steal_pointer (&self->message);
+  GtkWidget *message;
+
+  if (old != NULL)
+    gtk_window_destroy (GTK_WINDOW (old));
+
+  message = stern_message_window_new (GTK_WINDOW (self), title, heading, body,
+                                      cancel_label, accept_label, style);
+  self->message = message;
+  g_signal_connect_object (message, "destroy", G_CALLBACK (on_message_destroyed),
+                           self, G_CONNECT_SWAPPED);
+  if (on_response != NULL)
+    g_signal_connect_object (message, "response", on_response, self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (message));
+}
+
+void
+stern_window_show_error (SternWindow *self,
+                         const char  *heading,
+                         const char  *body)
+{
+  stern_window_show_message (self, _("Error"), heading, body, NULL, _("_Close"),
+                             STERN_MESSAGE_PLAIN, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A fatal move: ask first                                             */
+
+static void
+confirm_answered (SternWindow *self,
+                  gboolean     play)
+{
+  guint from = self->confirm_from;
+  guint to = self->confirm_to;
+  g_autoptr(GError) error = NULL;
+
+  stern_window_close_confirm (self);
+
+  if (play && stern_match_human_to_play (self->match) &&
+      stern_game_is_legal (GAME (self), from, to))
+    {
+      if (!stern_match_play (self->match, from, to, &error) &&
+          !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+        g_warning ("Could not play %u-%u: %s", from, to, error->message);
+      return;
+    }
+
+  /* Let the board drop its selection and take input again. */
+  stern_board_view_game_changed (self->board, FALSE);
+  stern_window_refresh (self);
+}
+
+static void
+on_confirm_destroyed (SternWindow *self)
+{
+  /* Closed by the window manager before answering. */
+  if (self->confirm != NULL)
+    {
+      self->confirm = NULL;
+      stern_board_view_game_changed (self->board, FALSE);
+      stern_window_refresh (self);
+    }
+}
+
+static void
+ask_fatal (SternWindow *self,
+           guint        from,
+           guint        to)
+{
+  g_autofree char *body = NULL;
+
+  stern_window_close_confirm (self);
+
+  body = g_strdup_printf (_("The deadline for leaving home has passed, so a marble "
+                            "that ends its move at home eliminates %s. "
+                            "Play this move anyway?"),
+                          stern_seat_display_name (stern_game_get_turn (GAME (self))));
+  self->confirm = stern_message_window_new (GTK_WINDOW (self), _("Lose the Game?"),
+                                            _("This move puts you out of the game"), body,
+                                            _("_Cancel"), _("_Play Anyway"),
+                                            STERN_MESSAGE_DESTRUCTIVE);
+  gtk_widget_add_css_class (self->confirm, "confirm-fatal");
+  self->confirm_from = from;
+  self->confirm_to = to;
+  g_signal_connect_object (self->confirm, "response", G_CALLBACK (confirm_answered),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->confirm, "destroy", G_CALLBACK (on_confirm_destroyed),
+                           self, G_CONNECT_SWAPPED);
+
+  stern_window_refresh (self);
+  gtk_window_present (GTK_WINDOW (self->confirm));
+}
+
+void
+stern_window_move_chosen (SternWindow    *self,
+                          guint           from,
+                          guint           to,
+                          SternBoardView *board)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Input that arrives when it is not a human's move is dropped. */
+  if (!stern_match_human_to_play (self->match) || stern_match_is_thinking (self->match) || self->confirm != NULL)
+    return;
+
+  if (!stern_game_is_legal (GAME (self), from, to))
+    return;
+
+  if (stern_game_is_fatal (GAME (self), from, to) && self->confirm_fatal)
+    ask_fatal (self, from, to);
+  else if (!stern_match_play (self->match, from, to, &error) &&
+           !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+    g_warning ("Could not play %u-%u: %s", from, to, error->message);
 }
 
 /* ------------------------------------------------------------------ */

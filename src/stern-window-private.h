@@ -61,6 +61,7 @@ struct _SternWindow
 void     stern_window_refresh       (SternWindow *self);
 void     stern_window_cancel_hint   (SternWindow *self);
 void     stern_window_update_paused (SternWindow *self);
+void     stern_window_close_confirm (SternWindow *self);
 /* The one way the window asks or tells something (replaces an open
  * question); on_response (self, gboolean accept) may be NULL. */
 void     stern_window_show_message  (SternWindow *self, const char *title, const char *heading,
@@ -72,5 +73,8 @@ void     stern_window_show_error    (SternWindow *self, const char *heading, con
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);
 void     stern_window_update_actions     (SternWindow *self);
+/* The board's "move-chosen". */
+void     stern_window_move_chosen        (SternWindow *self, guint from, guint to,
+                                          SternBoardView *board);
 
 G_END_DECLS

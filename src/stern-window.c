@@ -44,13 +44,6 @@ static const char * const bound_settings[] = {
   "animations", "show-coordinates", "rotate-to-player", "confirm-fatal-moves", "player-name",
 };
 
-static char *
-seat_name (SternWindow *self,
-           unsigned     seat)
-{
-  return stern_game_setup_seat_name (SETUP (self), seat, self->player_name);
-}
-
 static gboolean
 is_thinking (SternWindow *self)
 {
@@ -79,8 +72,8 @@ stern_window_cancel_hint (SternWindow *self)
 
 /* The pointers are cleared first, so that the "destroy" handlers know the
  * window itself closed them. */
-static void
-close_confirm (SternWindow *self)
+void
+stern_window_close_confirm (SternWindow *self)
 {
   GtkWidget *confirm = g_steal_pointer (&self->confirm);
 
@@ -95,90 +88,6 @@ close_game_over (SternWindow *self)
 
   if (game_over != NULL)
     gtk_window_destroy (GTK_WINDOW (game_over));
-}
-
-/* ------------------------------------------------------------------ */
-/* The status line                                                     */
-
-static void
-update_status (SternWindow *self)
-{
-  g_autoptr(GString) s = g_string_new (NULL);
-  SternGame *game = GAME (self);
-  unsigned turn = stern_game_get_turn (game);
-  guint n_actions = stern_game_get_n_actions (game);
-
-  if (stern_game_is_over (game))
-    {
-      g_autofree char *result = stern_game_result_text (game);
-      const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
-
-      /* Translators: %s is the result, such as "White wins" */
-      g_string_printf (s, _("Game over: %s"), result);
-      if (reason != NULL)
-        g_string_append_printf (s, " %s", reason);
-    }
-  else
-    {
-      const SternRules *rules = stern_game_get_rules (game);
-      const SternPosition *pos = stern_game_get_position (game);
-      g_autofree char *name = seat_name (self, turn);
-      int left = stern_game_moves_to_leave_home (game, turn);
-
-      if (is_thinking (self))
-        /* Translators: %s is a colour, the name of a seat */
-        g_string_printf (s, _("%s is thinking…"), name);
-      else
-        /* Translators: %s is a colour, the name of a seat */
-        g_string_printf (s, _("%s to move"), name);
-
-      g_string_append (s, " · ");
-      g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
-
-      /* The countdown matters only while marbles are still at home. */
-      if (left >= 0 && (pos->marbles[turn] & rules->home[turn]) != 0)
-        {
-          g_string_append (s, " · ");
-          if (stern_match_is_human (self->match, turn))
-            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                    "%d move left to leave your home",
-                                                    "%d moves left to leave your home",
-                                                    (gulong) left),
-                                    left);
-          else
-            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                    "%d move left to leave home",
-                                                    "%d moves left to leave home",
-                                                    (gulong) left),
-                                    left);
-        }
-    }
-
-  /* Say so when somebody was skipped, or the turn seems to jump. */
-  if (n_actions > 0)
-    {
-      const SternAction *last = stern_game_get_action (game, n_actions - 1);
-
-      if (last->kind == STERN_ACTION_PASS)
-        {
-          g_string_append (s, " · ");
-          /* Translators: %s is a colour, the name of a seat */
-          g_string_append_printf (s, _("%s had no move and passed"),
-                                  stern_seat_display_name (last->seat));
-        }
-    }
-
-  if (stern_match_is_browsing (self->match))
-    {
-      g_string_append (s, " · ");
-      /* Translators: an earlier position of the game is shown */
-      g_string_append_printf (s, _("Move %u of %u"), n_actions,
-                              stern_game_get_n_actions_total (game));
-    }
-
-  g_free (self->status);
-  self->status = g_string_free (g_steal_pointer (&s), FALSE);
-  gtk_label_set_label (self->status_label, self->status);
 }
 
 /* Hot-seat: the board turns to the human on turn, if wanted, once the
@@ -210,152 +119,11 @@ stern_window_refresh (SternWindow *self)
   stern_board_view_set_interactive (self->board,
                                     stern_match_human_to_play (self->match) &&
                                     !is_thinking (self) && self->confirm == NULL);
-  update_status (self);
+  g_free (self->status);
+  self->status = stern_match_get_status_text (self->match, self->player_name);
+  gtk_label_set_label (self->status_label, self->status);
   update_spinner (self);
   stern_window_update_actions (self);
-}
-
-/* ------------------------------------------------------------------ */
-/* Messages                                                            */
-
-static void
-on_message_destroyed (SternWindow *self)
-{
-  self->message = NULL;
-
-  /* The offer to continue went away unanswered (another message replaced
-   * it, the window closed): keep the saved game for the next start. */
-  if (self->resume_game != NULL)
-    {
-      g_clear_pointer (&self->resume_game, stern_game_free);
-      stern_match_set_autosave_held (self->match, FALSE);
-      stern_window_update_paused (self);
-    }
-}
-
-void
-stern_window_show_message (SternWindow       *self,
-                           const char        *title,
-                           const char        *heading,
-                           const char        *body,
-                           const char        *cancel_label,
-                           const char        *accept_label,
-                           SternMessageStyle  style,
-                           GCallback          on_response)
-{
-  GtkWidget *old = g_steal_pointer (&self->message);
-  GtkWidget *message;
-
-  if (old != NULL)
-    gtk_window_destroy (GTK_WINDOW (old));
-
-  message = stern_message_window_new (GTK_WINDOW (self), title, heading, body,
-                                      cancel_label, accept_label, style);
-  self->message = message;
-  g_signal_connect_object (message, "destroy", G_CALLBACK (on_message_destroyed),
-                           self, G_CONNECT_SWAPPED);
-  if (on_response != NULL)
-    g_signal_connect_object (message, "response", on_response, self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (message));
-}
-
-void
-stern_window_show_error (SternWindow *self,
-                         const char  *heading,
-                         const char  *body)
-{
-  stern_window_show_message (self, _("Error"), heading, body, NULL, _("_Close"),
-                             STERN_MESSAGE_PLAIN, NULL);
-}
-
-/* ------------------------------------------------------------------ */
-/* A fatal move: ask first                                             */
-
-static void
-confirm_answered (SternWindow *self,
-                  gboolean     play)
-{
-  guint from = self->confirm_from;
-  guint to = self->confirm_to;
-  g_autoptr(GError) error = NULL;
-
-  close_confirm (self);
-
-  if (play && stern_match_human_to_play (self->match) &&
-      stern_game_is_legal (GAME (self), from, to))
-    {
-      if (!stern_match_play (self->match, from, to, &error) &&
-          !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
-        g_warning ("Could not play %u-%u: %s", from, to, error->message);
-      return;
-    }
-
-  /* Let the board drop its selection and take input again. */
-  stern_board_view_game_changed (self->board, FALSE);
-  stern_window_refresh (self);
-}
-
-static void
-on_confirm_destroyed (SternWindow *self)
-{
-  /* Closed by the window manager before answering. */
-  if (self->confirm != NULL)
-    {
-      self->confirm = NULL;
-      stern_board_view_game_changed (self->board, FALSE);
-      stern_window_refresh (self);
-    }
-}
-
-static void
-ask_fatal (SternWindow *self,
-           guint        from,
-           guint        to)
-{
-  g_autofree char *body = NULL;
-
-  close_confirm (self);
-
-  body = g_strdup_printf (_("The deadline for leaving home has passed, so a marble "
-                            "that ends its move at home eliminates %s. "
-                            "Play this move anyway?"),
-                          stern_seat_display_name (stern_game_get_turn (GAME (self))));
-  self->confirm = stern_message_window_new (GTK_WINDOW (self), _("Lose the Game?"),
-                                            _("This move puts you out of the game"), body,
-                                            _("_Cancel"), _("_Play Anyway"),
-                                            STERN_MESSAGE_DESTRUCTIVE);
-  gtk_widget_add_css_class (self->confirm, "confirm-fatal");
-  self->confirm_from = from;
-  self->confirm_to = to;
-  g_signal_connect_object (self->confirm, "response", G_CALLBACK (confirm_answered),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->confirm, "destroy", G_CALLBACK (on_confirm_destroyed),
-                           self, G_CONNECT_SWAPPED);
-
-  stern_window_refresh (self);
-  gtk_window_present (GTK_WINDOW (self->confirm));
-}
-
-static void
-on_move_chosen (SternWindow    *self,
-                guint           from,
-                guint           to,
-                SternBoardView *board)
-{
-  g_autoptr(GError) error = NULL;
-
-  /* Input that arrives when it is not a human's move is dropped. */
-  if (!stern_match_human_to_play (self->match) || is_thinking (self) || self->confirm != NULL)
-    return;
-
-  if (!stern_game_is_legal (GAME (self), from, to))
-    return;
-
-  if (stern_game_is_fatal (GAME (self), from, to) && self->confirm_fatal)
-    ask_fatal (self, from, to);
-  else if (!stern_match_play (self->match, from, to, &error) &&
-           !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
-    g_warning ("Could not play %u-%u: %s", from, to, error->message);
 }
 
 /* ------------------------------------------------------------------ */
@@ -396,7 +164,7 @@ on_position_changed (SternWindow *self,
                      gboolean     animate)
 {
   /* A question about the position before is answered by the change. */
-  close_confirm (self);
+  stern_window_close_confirm (self);
   if (!stern_match_is_over (self->match))
     close_game_over (self);
 
@@ -411,7 +179,7 @@ on_game_started (SternWindow *self)
   unsigned bottom = variant->seats[0];
 
   stern_window_cancel_hint (self);
-  close_confirm (self);
+  stern_window_close_confirm (self);
   close_game_over (self);
   self->rotate_pending = FALSE;
 
@@ -606,7 +374,7 @@ stern_window_dispose (GObject *object)
         g_settings_unbind (self, bound_settings[i]);
     }
 
-  close_confirm (self);
+  stern_window_close_confirm (self);
   close_game_over (self);
   if (message != NULL)
     gtk_window_destroy (GTK_WINDOW (message));
@@ -731,7 +499,7 @@ stern_window_init (SternWindow *self)
   g_signal_connect (self, "map", G_CALLBACK (stern_window_update_paused), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (stern_window_update_paused), NULL);
 
-  g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (on_move_chosen),
+  g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::animating", G_CALLBACK (on_board_animating),
                            self, G_CONNECT_SWAPPED);

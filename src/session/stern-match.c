@@ -7,6 +7,8 @@
 
 #include "stern-match.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "stern-computer-player.h"
 #include "stern-computer.h"
 #include "stern-ratings.h"
@@ -795,6 +797,97 @@ stern_match_hint_finish (SternMatch    *self,
   memcpy (path, data, size);
   *len = size;
   return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The status line                                                     */
+
+char *
+stern_match_get_status_text (SternMatch *self,
+                             const char *player_name)
+{
+  g_autoptr(GString) s = NULL;
+  SternGame *game;
+  unsigned turn;
+  guint n_actions;
+
+  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
+  g_return_val_if_fail (self->game != NULL, NULL);
+
+  s = g_string_new (NULL);
+  game = self->game;
+  turn = stern_game_get_turn (game);
+  n_actions = stern_game_get_n_actions (game);
+
+  if (stern_game_is_over (game))
+    {
+      g_autofree char *result = stern_game_result_text (game);
+      const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
+
+      /* Translators: %s is the result, such as "White wins" */
+      g_string_printf (s, _("Game over: %s"), result);
+      if (reason != NULL)
+        g_string_append_printf (s, " %s", reason);
+    }
+  else
+    {
+      const SternRules *rules = stern_game_get_rules (game);
+      const SternPosition *pos = stern_game_get_position (game);
+      g_autofree char *name = stern_game_setup_seat_name (&self->setup, turn, player_name);
+      int left = stern_game_moves_to_leave_home (game, turn);
+
+      if (self->thinking)
+        /* Translators: %s is a colour, the name of a seat */
+        g_string_printf (s, _("%s is thinking…"), name);
+      else
+        /* Translators: %s is a colour, the name of a seat */
+        g_string_printf (s, _("%s to move"), name);
+
+      g_string_append (s, " · ");
+      g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
+
+      /* The countdown matters only while marbles are still at home. */
+      if (left >= 0 && (pos->marbles[turn] & rules->home[turn]) != 0)
+        {
+          g_string_append (s, " · ");
+          if (stern_match_is_human (self, turn))
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d move left to leave your home",
+                                                    "%d moves left to leave your home",
+                                                    (gulong) left),
+                                    left);
+          else
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d move left to leave home",
+                                                    "%d moves left to leave home",
+                                                    (gulong) left),
+                                    left);
+        }
+    }
+
+  /* Say so when somebody was skipped, or the turn seems to jump. */
+  if (n_actions > 0)
+    {
+      const SternAction *last = stern_game_get_action (game, n_actions - 1);
+
+      if (last->kind == STERN_ACTION_PASS)
+        {
+          g_string_append (s, " · ");
+          /* Translators: %s is a colour, the name of a seat */
+          g_string_append_printf (s, _("%s had no move and passed"),
+                                  stern_seat_display_name (last->seat));
+        }
+    }
+
+  if (is_browsing (self))
+    {
+      g_string_append (s, " · ");
+      /* Translators: an earlier position of the game is shown */
+      g_string_append_printf (s, _("Move %u of %u"), n_actions,
+                              stern_game_get_n_actions_total (game));
+    }
+
+  return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
 /* ------------------------------------------------------------------ */

@@ -102,6 +102,11 @@ void            stern_match_set_computer_delay (SternMatch *self, guint msec);
 gint64          stern_match_get_move_budget_ms (SternMatch *self, guint seat);
 gint64          stern_match_get_delay_cap_ms   (SternMatch *self, guint seat);
 
+/* The status line, translated: whose move ("Ada to move", player_name
+ * standing for a lone human), the round, the countdown to leave home, a
+ * pass, the end, the position shown in a replay. */
+char           *stern_match_get_status_text (SternMatch *self, const char *player_name);
+
 /* The autosave (current-game.sgr) and the ratings (ratings.ini) live in
  * dir; NULL (the default) keeps nothing. */
 void            stern_match_set_data_dir (SternMatch *self, const char *dir);

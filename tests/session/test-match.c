@@ -465,6 +465,12 @@ test_seek (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 4);
 }
 
+static gboolean
+three_actions (gpointer match)
+{
+  return stern_game_get_n_actions (stern_match_get_game (match)) >= 3;
+}
+
 /* Resignation: two players end the game; the club rules let the
  * computer play on for a human who resigned. */
 static void
@@ -513,8 +519,10 @@ test_resign (void)
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
   /* Nobody human is left: the computers play on by themselves. */
   g_assert_cmpuint (stern_match_get_resigning_seat (match), ==, STERN_NO_SEAT);
-  g_assert_true (run_until (not_thinking, match, 10000));
-  g_assert_cmpuint (stern_game_get_n_actions (game), >=, 2);
+  g_assert_true (stern_match_is_thinking (match));
+  g_assert_true (run_until (three_actions, match, 10000));
+  g_assert_cmpuint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
+  stern_match_undo (match);   /* stops them */
   recorder_free (&r, match);
   /* Table rules: nobody takes over. */
   {
@@ -1093,6 +1101,41 @@ test_rounds (void)
   g_assert_null (strstr (record, "\n4. "));
 }
 
+/* The status line: whose move, the round, the countdown, a replay. */
+static void
+test_status (void)
+{
+  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autofree char *text = NULL;
+  SternGameSetup setup;
+
+  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  stern_match_new_game (match, &setup);
+  text = stern_match_get_status_text (match, "Ada");
+  g_assert_cmpstr (text, ==, "Ada to move · Round 1 · 30 moves left to leave your home");
+  g_clear_pointer (&text, g_free);
+
+  /* A blank name is no name. */
+  text = stern_match_get_status_text (match, "  ");
+  g_assert_true (g_str_has_prefix (text, "White to move"));
+  g_clear_pointer (&text, g_free);
+
+  play_first (match);
+  text = stern_match_get_status_text (match, "Ada");
+  g_assert_cmpstr (text, ==, "Black is thinking… · Round 1 · 30 moves left to leave home");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (run_until (not_thinking, match, 10000));
+
+  stern_match_seek (match, 1);
+  text = stern_match_get_status_text (match, NULL);
+  g_assert_true (g_str_has_suffix (text, " · Move 1 of 2"));
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (stern_match_resign (match, STERN_WHITE, NULL));
+  text = stern_match_get_status_text (match, NULL);
+  g_assert_true (g_str_has_prefix (text, "Game over: Black wins"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1118,6 +1161,7 @@ main (int   argc,
   g_test_add_func ("/match/late-answer", test_late_answer);
   g_test_add_func ("/match/hint", test_hint);
   g_test_add_func ("/match/rounds", test_rounds);
+  g_test_add_func ("/match/status", test_status);
 
   return g_test_run ();
 }
