@@ -12,6 +12,23 @@
 #include "stern-computer.h"
 #include "stern-game-setup.h"
 
+G_DEFINE_BOXED_TYPE (SternGameSetup, stern_game_setup,
+                     stern_game_setup_copy, stern_game_setup_free)
+
+SternGameSetup *
+stern_game_setup_copy (const SternGameSetup *setup)
+{
+  g_return_val_if_fail (setup != NULL, NULL);
+
+  return g_memdup2 (setup, sizeof *setup);
+}
+
+void
+stern_game_setup_free (SternGameSetup *setup)
+{
+  g_free (setup);
+}
+
 void
 stern_game_setup_load (SternGameSetup *setup,
                        GSettings      *settings)

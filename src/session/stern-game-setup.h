@@ -22,6 +22,12 @@ typedef struct {
   guint               clock_increment_s;        /* added after each move */
 } SternGameSetup;
 
+/* A boxed type, for typed signal arguments. */
+#define STERN_TYPE_GAME_SETUP (stern_game_setup_get_type ())
+GType           stern_game_setup_get_type (void);
+SternGameSetup *stern_game_setup_copy (const SternGameSetup *setup);
+void            stern_game_setup_free (SternGameSetup *setup);
+
 /* Keys variant, preset, seat-kinds, computer-levels and clock. */
 void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
 void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);
