@@ -243,6 +243,21 @@ stern_window_update_paused (SternWindow *self)
     stern_match_set_paused (self->match, !window_shown (self) || self->resume_game != NULL);
 }
 
+static void
+on_mapped (SternWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+
+  /* Minimizing changes the surface's state, not the mapping. */
+  if (surface != NULL && g_object_get_data (G_OBJECT (surface), "stern-window") == NULL)
+    {
+      g_object_set_data (G_OBJECT (surface), "stern-window", self);
+      g_signal_connect_object (surface, "notify::state", G_CALLBACK (stern_window_update_paused),
+                               self, G_CONNECT_SWAPPED);
+    }
+  stern_window_update_paused (self);
+}
+
 /* ------------------------------------------------------------------ */
 /* Starting                                                            */
 
@@ -493,10 +508,8 @@ stern_window_init (SternWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
                            self, G_CONNECT_SWAPPED);
-  /* The clock ticks only while one runs; the window may have been hidden. */
-  g_signal_connect_object (stern_match_get_clock (self->match), "tick",
-                           G_CALLBACK (stern_window_update_paused), self, G_CONNECT_SWAPPED);
-  g_signal_connect (self, "map", G_CALLBACK (stern_window_update_paused), NULL);
+  /* Shown, hidden, minimized: the clocks follow. */
+  g_signal_connect (self, "map", G_CALLBACK (on_mapped), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (stern_window_update_paused), NULL);
 
   g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),

@@ -48,6 +48,7 @@ struct _SternMatch
   gboolean        over_announced;  /* "game-over" was emitted for this end */
   gboolean        end_counted;     /* the end has been rated */
   gboolean        paused;
+  gboolean        syncing;         /* in sync_clock() */
   guint           computer_delay_ms;
   guint           clock_ticks;
 
@@ -266,8 +267,13 @@ sync_clock (SternMatch *self)
       !stern_game_must_pass (self->game))
     run = turn;
 
+  /* The timer runs only while somebody's time does.  The tick that
+   * announces the change is for the views: a time that has run out is
+   * noticed at the next one, not in the middle of this change. */
+  stern_game_clock_set_ticking (self->clock, run != STERN_NO_SEAT);
+  self->syncing = TRUE;
   stern_game_clock_run (self->clock, run);
-  stern_game_clock_set_ticking (self->clock, !stern_game_is_over (self->game));
+  self->syncing = FALSE;
 }
 
 /* After a resignation or a timeout.  When the rules let the game go on
@@ -315,6 +321,9 @@ static void
 on_clock_tick (SternMatch *self)
 {
   unsigned running;
+
+  if (self->syncing)
+    return;
 
   sync_clock (self);
 
@@ -579,13 +588,12 @@ stern_match_undo (SternMatch *self)
 {
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
 
-  stop_players (self);
+  /* Nothing to take back: whoever is thinking goes on. */
+  if (!stern_game_can_undo (self->game))
+    return FALSE;
 
-  if (!stern_game_undo (self->game))
-    {
-      notify_state (self);
-      return FALSE;
-    }
+  stop_players (self);
+  stern_game_undo (self->game);
 
   /* Against the computer, go back to the human's previous turn. */
   if (stern_game_setup_count_humans (&self->setup) > 0)
@@ -604,13 +612,11 @@ stern_match_redo (SternMatch *self)
 
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
 
-  stop_players (self);
+  if (!stern_game_can_redo (self->game))
+    return FALSE;
 
-  if (!stern_game_redo (self->game))
-    {
-      notify_state (self);
-      return FALSE;
-    }
+  stop_players (self);
+  stern_game_redo (self->game);
   n++;
 
   /* Forward to the human's next turn, replaying the computer's answers. */

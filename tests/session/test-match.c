@@ -393,6 +393,7 @@ test_undo_redo (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
   g_assert_false (stern_match_can_undo (match));
   g_assert_false (stern_match_undo (match));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
   /* Redo replays the answer too. */
   g_assert_true (stern_match_redo (match));
@@ -405,6 +406,20 @@ test_undo_redo (void)
   g_assert_false (stern_match_redo (match));
 
   /* A move from an earlier position drops the rest. */
+  {
+    g_autoptr(SternMatch) first = match_new (NULL);
+    SternGameSetup computer_first;
+
+    /* Nothing to take back or replay: the computer on turn goes on. */
+    setup_for (&computer_first, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
+    stern_match_new_game (first, &computer_first);
+    g_assert_true (stern_match_is_thinking (first));
+    g_assert_false (stern_match_undo (first));
+    g_assert_false (stern_match_redo (first));
+    g_assert_true (stern_match_is_thinking (first));
+    g_assert_true (run_until (not_thinking, first, 10000));
+    g_assert_cmpuint (stern_game_get_n_actions (stern_match_get_game (first)), ==, 1);
+  }
   g_assert_true (stern_match_undo (match));
   play_first (match);
   g_assert_false (stern_match_can_redo (match));
