@@ -15,6 +15,9 @@
 
 /* The grid's first row holds the players' dots; rounds start below it. */
 #define FIRST_ROUND_ROW 1
+/* A cell shows at least "m3-m5", at most this many characters of a path. */
+#define MIN_CELL_CHARS 5
+#define MAX_CELL_CHARS 9
 
 typedef struct {
   SternAction action;
@@ -153,10 +156,17 @@ append_cell (SternMoveList *self,
   GtkWidget *button, *label;
   Cell cell;
 
-  /* A path stays on one line: the table scrolls sideways instead. */
+  /* A path stays on one line: a long one is shortened in the middle (the
+   * tooltip has it all) and the columns stay even; with many players the
+   * table scrolls sideways. */
+  button = gtk_button_new ();
   label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  button = gtk_button_new ();
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_width_chars (GTK_LABEL (label), MIN_CELL_CHARS);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), MAX_CELL_CHARS);
+  if (g_utf8_strlen (text, -1) > MAX_CELL_CHARS)
+    gtk_widget_set_tooltip_text (button, text);
   gtk_button_set_child (GTK_BUTTON (button), label);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "move");
@@ -224,13 +234,29 @@ mark_cells (SternMoveList *self)
     }
 }
 
+/* Scrolls adjustment so that [start, start + size) is in view. */
+static void
+show_span (GtkAdjustment *adjustment,
+           double         start,
+           double         size,
+           gboolean       centre)
+{
+  double value = gtk_adjustment_get_value (adjustment);
+  double page = gtk_adjustment_get_page_size (adjustment);
+
+  if (start < value || start + size > value + page)
+    gtk_adjustment_set_value (adjustment, centre ? MAX (start - page / 3, 0)
+                                                 : start + size - page);
+}
+
+/* The move shown in view: sideways always (many players), up and down when
+ * an earlier position is shown (else the list follows its end). */
 static gboolean
 scroll_to_current (gpointer user_data)
 {
   SternMoveList *self = user_data;
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
   guint n;
-  double y, value, page;
+  double x, y;
   GtkWidget *button;
 
   self->scroll_id = 0;
@@ -240,7 +266,8 @@ scroll_to_current (gpointer user_data)
   n = stern_game_get_n_actions (stern_match_get_game (self->match));
   if (n == 0 || n > self->cells->len)
     {
-      gtk_adjustment_set_value (adjustment, 0);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (self->scroller), 0);
       return G_SOURCE_REMOVE;
     }
 
@@ -252,20 +279,22 @@ scroll_to_current (gpointer user_data)
     if (!gtk_widget_compute_point (button, GTK_WIDGET (self->grid),
                                    &GRAPHENE_POINT_INIT (0, 0), &point))
       return G_SOURCE_REMOVE;
+    x = point.x;
     y = point.y;
   }
 #else
-  {
-    double x;
-
-    if (!gtk_widget_translate_coordinates (button, GTK_WIDGET (self->grid), 0, 0, &x, &y))
-      return G_SOURCE_REMOVE;
-  }
+  if (!gtk_widget_translate_coordinates (button, GTK_WIDGET (self->grid), 0, 0, &x, &y))
+    return G_SOURCE_REMOVE;
 #endif
-  value = gtk_adjustment_get_value (adjustment);
-  page = gtk_adjustment_get_page_size (adjustment);
-  if (y < value || y + gtk_widget_get_height (button) > value + page)
-    gtk_adjustment_set_value (adjustment, MAX (y - page / 3, 0));
+  /* The grid's margins are outside it. */
+  x += gtk_widget_get_margin_start (GTK_WIDGET (self->grid));
+  y += gtk_widget_get_margin_top (GTK_WIDGET (self->grid));
+  show_span (gtk_scrolled_window_get_hadjustment (self->scroller), x,
+             gtk_widget_get_width (button) + gtk_widget_get_margin_end (GTK_WIDGET (self->grid)),
+             FALSE);
+  if (stern_match_is_browsing (self->match))
+    show_span (gtk_scrolled_window_get_vadjustment (self->scroller), y,
+               gtk_widget_get_height (button), TRUE);
   return G_SOURCE_REMOVE;
 }
 
@@ -289,7 +318,7 @@ on_position_changed (SternMoveList *self)
   mark_cells (self);
 
   /* Once the table has been measured again. */
-  if (stern_match_is_browsing (self->match) && self->scroll_id == 0)
+  if (self->scroll_id == 0)
     self->scroll_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
