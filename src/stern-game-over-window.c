@@ -3,11 +3,14 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define G_LOG_DOMAIN "sternhalma"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "stern-game-over-window.h"
+#include "stern-seat-dot.h"
 
 struct _SternGameOverWindow
 {

@@ -3,12 +3,15 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define G_LOG_DOMAIN "sternhalma"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "stern-computer.h"
 #include "stern-new-game-dialog.h"
+#include "stern-seat-dot.h"
 
 typedef struct {
   GtkWidget *dot;
@@ -257,14 +260,14 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
 
   /**
    * SternNewGameDialog::start:
-   * @setup: (type gpointer): the chosen const SternGameSetup *
+   * @setup: the chosen setup
    */
   signals[SIGNAL_START] =
     g_signal_new ("start",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+                  G_TYPE_NONE, 1, STERN_TYPE_GAME_SETUP | G_SIGNAL_TYPE_STATIC_SCOPE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-new-game-dialog.ui");

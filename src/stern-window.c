@@ -1,189 +1,79 @@
-/* stern-window.c: the game window.
+/* stern-window.c: the game window: the template, the bindings and the
+ * wiring between the match (stern-match.h), which plays the game, and the
+ * board, the players panel, the move list and the status line, which show
+ * it.  The actions are in stern-window-actions.c.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define G_LOG_DOMAIN "sternhalma"
+
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "stern-computer.h"
-#include "stern-file-dialog.h"
 #include "stern-game-over-window.h"
 #include "stern-message-window.h"
-#include "stern-new-game-dialog.h"
-#include "stern-notation.h"
-#include "stern-ratings.h"
-#include "stern-saved-game.h"
-#include "stern-statistics-window.h"
-#include "stern-window.h"
-
-#define DEFAULT_COMPUTER_DELAY_MS 500
-
-typedef struct {
-  GtkWidget *row;
-  GtkWidget *marker;
-  GtkWidget *name;
-  GtkWidget *detail;
-  GtkWidget *state;
-  GtkWidget *clock;
-} PlayerRow;
-
-struct _SternWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  /* Template widgets */
-  SternBoardView    *board;
-  GtkSpinner        *spinner;
-  GtkListBox        *players_list;
-  GtkScrolledWindow *moves_scroller;
-  GtkTextView       *moves_view;
-  GtkLabel          *status_label;
-
-  GSettings      *settings;
-  SternGame      *game;
-  SternGameSetup  setup;
-  PlayerRow       rows[STERN_N_SEATS];
-  char           *status;
-
-  /* The computer's move in progress: the worker's cancellable, and the
-   * pause before its answer is played, so that a human can follow it. */
-  GCancellable *computer_cancellable;
-  /* A hint being searched for the human, and the game state it is for. */
-  GCancellable *hint_cancellable;
-  guint         hint_for_actions;
-  gint64        computer_started;
-  guint         computer_delay_id;
-  guint         computer_delay_ms;
-  SternMove     computer_move;
-
-  /* A fatal move waiting for the human's confirmation. */
-  GtkWidget *confirm;
-  guint      confirm_from;
-  guint      confirm_to;
-
-  GtkWidget *game_over;
-  gboolean   game_over_shown;
-  guint      game_over_id;    /* waits for the last move's animation */
-  guint      rotate_id;       /* the same, to turn the board (hot-seat) */
-
-  /* Saving, replay, clock and rating (the section at the end). */
-  char           *data_dir;       /* autosave and ratings; NULL: none kept */
-  gboolean        autosave_held;  /* while the offer to continue is open */
-  SternGame      *resume_game;    /* the game offered to continue */
-  SternGameSetup  resume_setup;
-  SternClock      resume_clock;
-  GtkWidget      *message;        /* a question or an error */
-  SternGameClock *clock;
-  gboolean        end_counted;    /* the game's end has been rated */
-  GArray         *move_starts;    /* char offsets of each action in the move list */
-  GArray         *move_ends;
-  guint           moves_scroll_id;
-  guint           clock_ticks;
-  gboolean        replaced[STERN_N_SEATS];  /* club: a human the computer took over from */
-};
+#include "stern-window-private.h"
 
 G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void advance (SternWindow *self, gboolean animate);
-static void start_game (SternWindow *self, SternGame *game, const SternGameSetup *setup,
-                        const SternClock *clock_state);
-static char *seat_name (SternWindow *self, unsigned seat);
+enum {
+  PROP_0,
+  PROP_ANIMATIONS,
+  PROP_SHOW_COORDINATES,
+  PROP_ROTATE_TO_PLAYER,
+  PROP_CONFIRM_FATAL_MOVES,
+  PROP_PLAYER_NAME,
+  N_PROPS
+};
 
-/* Saving, replay, clock and rating: the section at the end. */
-static gboolean is_browsing (SternWindow *self);
-static void     autosave (SternWindow *self);
-static void     update_clock_labels (SternWindow *self);
-static void     session_update_actions (SternWindow *self);
-static void     session_changed (SternWindow *self);
-static void     session_game_started (SternWindow *self, const SternClock *clock_state);
-static gboolean session_before_move (SternWindow *self);
-static void     session_after_move (SternWindow *self, unsigned mover);
-static int      computer_movetime (SternWindow *self, unsigned seat);
-static gint64   computer_delay (SternWindow *self);
-static void     session_init (SternWindow *self);
-static void     session_dispose (SternWindow *self);
-static void     session_class_init (GtkWidgetClass *widget_class);
+static GParamSpec *properties[N_PROPS];
 
-static gboolean
-seat_is_human (SternWindow *self,
-               unsigned     seat)
-{
-  return stern_game_setup_is_human (&self->setup, seat);
-}
+#define GAME(self)  stern_match_get_game ((self)->match)
+#define SETUP(self) stern_match_get_setup ((self)->match)
 
-/* A human is on turn and has a move to make. */
-static gboolean
-human_to_play (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
+/* Preferences in the primary menu, as stateful actions on the window. */
+static const char * const settings_actions[] = {
+  "show-coordinates", "animations", "rotate-to-player",
+};
 
-  return turn != STERN_NO_SEAT &&
-         seat_is_human (self, turn) &&
-         !stern_game_must_pass (self->game);
-}
-
-/* The player's name (a preference) for the seat of a lone human, who is
- * "you"; with several humans nobody knows who is who, so the colours stay. */
-static char *
-seat_name (SternWindow *self,
-           unsigned     seat)
-{
-  g_autofree char *name = NULL;
-
-  if (seat_is_human (self, seat) && stern_game_setup_count_humans (&self->setup) == 1)
-    {
-      name = g_strstrip (g_settings_get_string (self->settings, "player-name"));
-      if (name[0] != '\0')
-        return g_steal_pointer (&name);
-    }
-
-  return g_strdup (stern_seat_display_name (seat));
-}
-
-static void
-update_player_names (SternWindow *self)
-{
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    if (self->rows[seat].name != NULL)
-      {
-        g_autofree char *name = seat_name (self, seat);
-
-        gtk_label_set_label (GTK_LABEL (self->rows[seat].name), name);
-      }
-}
+/* The settings the window follows, each to its property of the same name
+ * (confirm-fatal-moves to confirm-fatal-moves). */
+static const char * const bound_settings[] = {
+  "animations", "show-coordinates", "rotate-to-player", "confirm-fatal-moves", "player-name",
+};
 
 static gboolean
 is_thinking (SternWindow *self)
 {
-  return self->computer_cancellable != NULL;
+  return stern_match_is_thinking (self->match);
 }
 
-/* Stops a computer move in progress: the worker's answer is dropped. */
 static void
-cancel_computer (SternWindow *self)
+update_spinner (SternWindow *self)
 {
-  if (self->computer_cancellable != NULL)
-    {
-      g_cancellable_cancel (self->computer_cancellable);
-      g_clear_object (&self->computer_cancellable);
-    }
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+  gboolean busy = is_thinking (self) || self->hint_cancellable != NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  gtk_spinner_set_spinning (self->spinner, busy);
+}
+
+void
+stern_window_cancel_hint (SternWindow *self)
+{
   if (self->hint_cancellable != NULL)
     {
       g_cancellable_cancel (self->hint_cancellable);
       g_clear_object (&self->hint_cancellable);
     }
-
-  gtk_spinner_set_spinning (self->spinner, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+  update_spinner (self);
 }
 
 /* The pointers are cleared first, so that the "destroy" handlers know the
  * window itself closed them. */
-static void
-close_confirm (SternWindow *self)
+void
+stern_window_close_confirm (SternWindow *self)
 {
   GtkWidget *confirm = g_steal_pointer (&self->confirm);
 
@@ -196,439 +86,53 @@ close_game_over (SternWindow *self)
 {
   GtkWidget *game_over = g_steal_pointer (&self->game_over);
 
-  g_clear_handle_id (&self->game_over_id, g_source_remove);
-
   if (game_over != NULL)
     gtk_window_destroy (GTK_WINDOW (game_over));
 }
 
-/* ------------------------------------------------------------------ */
-/* Players panel, move list, status line                               */
-
-static void
-clear_players (SternWindow *self)
-{
-  GtkWidget *child;
-
-  /* gtk_list_box_remove_all() needs GTK 4.12. */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
-    gtk_list_box_remove (self->players_list, child);
-
-  memset (self->rows, 0, sizeof self->rows);
-}
-
-static void
-build_players (SternWindow *self)
-{
-  const SternVariant *variant = self->setup.variant;
-
-  clear_players (self);
-
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      unsigned seat = variant->seats[i];
-      PlayerRow *pr = &self->rows[seat];
-      GtkWidget *box, *labels, *name, *right;
-
-      box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-
-      pr->marker = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
-      gtk_widget_add_css_class (pr->marker, "turn-marker");
-      gtk_box_append (GTK_BOX (box), pr->marker);
-
-      gtk_box_append (GTK_BOX (box), stern_seat_dot_new (seat));
-
-      labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_widget_set_hexpand (labels, TRUE);
-      name = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (name), 0);
-      /* A long player name must not widen the panel either. */
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (name, "player-name");
-      gtk_box_append (GTK_BOX (labels), name);
-      pr->name = name;
-      pr->detail = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (pr->detail), 0);
-      /* A long detail ("Computer · Medium · Team 2") must not widen the
-       * panel and shrink the board: it is shortened, the tooltip has it. */
-      gtk_label_set_ellipsize (GTK_LABEL (pr->detail), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (pr->detail), 8);
-      gtk_widget_add_css_class (pr->detail, "dim-label");
-      gtk_widget_add_css_class (pr->detail, "caption");
-      gtk_box_append (GTK_BOX (labels), pr->detail);
-      gtk_box_append (GTK_BOX (box), labels);
-
-      /* The state, and under it the clock when there is one. */
-      right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_widget_set_valign (right, GTK_ALIGN_CENTER);
-      gtk_box_append (GTK_BOX (box), right);
-
-      pr->state = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (pr->state), 1);
-      gtk_widget_add_css_class (pr->state, "player-state");
-      gtk_box_append (GTK_BOX (right), pr->state);
-
-      pr->clock = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (pr->clock), 1);
-      gtk_widget_set_halign (pr->clock, GTK_ALIGN_END);
-      gtk_widget_add_css_class (pr->clock, "player-clock");
-      gtk_widget_set_tooltip_text (pr->clock, _("Time left"));
-      gtk_widget_set_visible (pr->clock, FALSE);
-      gtk_box_append (GTK_BOX (right), pr->clock);
-
-      pr->row = gtk_list_box_row_new ();
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (pr->row), FALSE);
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (pr->row), box);
-      gtk_list_box_append (self->players_list, pr->row);
-    }
-
-  update_player_names (self);
-}
-
-static void
-update_players (SternWindow *self)
-{
-  const SternVariant *variant = self->setup.variant;
-  unsigned turn = stern_game_get_turn (self->game);
-
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      unsigned seat = variant->seats[i];
-      PlayerRow *pr = &self->rows[seat];
-      unsigned place = stern_game_get_place (self->game, seat);
-      unsigned team = stern_team_number (variant, seat);
-      g_autofree char *detail = NULL;
-      g_autofree char *state = NULL;
-      const char *kind;
-
-      if (pr->row == NULL)
-        continue;
-
-      if (seat_is_human (self, seat))
-        kind = _("Human");
-      else
-        kind = stern_level_display_name (self->setup.level[seat]);
-
-      if (!seat_is_human (self, seat) && team != 0)
-        /* Translators: "Computer · Hard · Team 2" */
-        detail = g_strdup_printf (_("Computer · %s · Team %u"), kind, team);
-      else if (!seat_is_human (self, seat))
-        /* Translators: "Computer · Hard" */
-        detail = g_strdup_printf (_("Computer · %s"), kind);
-      else if (team != 0)
-        /* Translators: "Human · Team 2" */
-        detail = g_strdup_printf (_("%s · Team %u"), kind, team);
-      else
-        detail = g_strdup (kind);
-      gtk_label_set_label (GTK_LABEL (pr->detail), detail);
-      gtk_widget_set_tooltip_text (pr->detail, detail);
-
-      switch (stern_game_get_player_state (self->game, seat))
-        {
-        case STERN_PLAYER_ELIMINATED:
-          state = g_strdup (_("Eliminated"));
-          break;
-        case STERN_PLAYER_RESIGNED:
-          state = g_strdup (_("Resigned"));
-          break;
-        case STERN_PLAYER_FINISHED:
-        case STERN_PLAYER_PLAYING:
-        default:
-          if (place >= 1 && place <= STERN_N_SEATS)
-            state = g_strdup (stern_place_display_name (place));
-          else
-            /* Translators: marbles of a player in its goal, e.g. "7/10" */
-            state = g_strdup_printf (C_("marbles in goal", "%u/%u"),
-                                     stern_game_marbles_in_goal (self->game, seat),
-                                     (unsigned) variant->marbles);
-          break;
-        }
-      gtk_label_set_label (GTK_LABEL (pr->state), state);
-      gtk_widget_set_tooltip_text (pr->state,
-                                   place == 0 && stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING
-                                   ? _("Marbles in the goal") : NULL);
-
-      /* The marker keeps its space so the names stay aligned. */
-      gtk_widget_set_opacity (pr->marker, seat == turn ? 1.0 : 0.0);
-      if (seat == turn)
-        gtk_widget_add_css_class (pr->row, "on-turn");
-      else
-        gtk_widget_remove_css_class (pr->row, "on-turn");
-    }
-
-  update_clock_labels (self);
-}
-
-static const char *
-action_text (const SternAction *action,
-             char             **to_free)
-{
-  *to_free = NULL;
-
-  switch (action->kind)
-    {
-    case STERN_ACTION_MOVE:
-      return *to_free = stern_notation_format_path (action->path, action->path_len);
-    case STERN_ACTION_PASS:
-      return "--";
-    case STERN_ACTION_RESIGN:
-      return _("resigned");
-    case STERN_ACTION_TIMEOUT:
-      return _("out of time");
-    default:
-      return "?";
-    }
-}
-
-static void
-update_moves (SternWindow *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  /* The undone moves too: a replay shows where it goes (mark_moves()). */
-  guint n = stern_game_get_n_actions_total (self->game);
-  unsigned prev_seat = STERN_NO_SEAT;
-  unsigned round = 0;
-  GtkTextIter iter;
-
-  gtk_text_buffer_set_text (buffer, "", 0);
-  gtk_text_buffer_get_start_iter (buffer, &iter);
-  g_array_set_size (self->move_starts, 0);
-  g_array_set_size (self->move_ends, 0);
-
-  for (guint i = 0; i < n; i++)
-    {
-      const SternAction *action = stern_game_get_action (self->game, i);
-      g_autofree char *path = NULL;
-      char seat_tag[16];
-      const char *text;
-
-      /* Play goes round in increasing seat order, so a seat number that
-       * does not grow starts the next round. */
-      if (prev_seat == STERN_NO_SEAT || action->seat <= prev_seat)
-        {
-          g_autofree char *number = g_strdup_printf ("%s%3u.", round > 0 ? "\n" : "", round + 1);
-
-          gtk_text_buffer_insert_with_tags_by_name (buffer, &iter, number, -1, "round", NULL);
-          round++;
-        }
-      prev_seat = action->seat;
-
-      /* A move is never broken across lines, only the round's line
-       * between moves. */
-      gtk_text_buffer_insert (buffer, &iter, " ", -1);
-      text = action_text (action, &path);
-      /* The whole move in one run of the same tags: Pango may break a
-       * line between differently tagged runs even without a space. */
-      {
-        g_autofree char *item = g_strdup_printf ("%s\u00a0%s",
-                                                 action->seat == STERN_WHITE ? "○" : "●", text);
-
-        g_snprintf (seat_tag, sizeof seat_tag, "seat-%u", (unsigned) action->seat);
-        /* A long chain may still break after a hyphen rather than run off
-         * the panel's edge. */
-        g_array_append_vals (self->move_starts, (int[]) { gtk_text_iter_get_offset (&iter) }, 1);
-        gtk_text_buffer_insert_with_tags_by_name (buffer, &iter, item, -1, seat_tag,
-                                                  g_utf8_strlen (item, -1) <= 20 ? "move" : NULL,
-                                                  NULL);
-        g_array_append_vals (self->move_ends, (int[]) { gtk_text_iter_get_offset (&iter) }, 1);
-      }
-    }
-
-  /* Wrapped lines of a round are indented past its number. */
-  {
-    GtkTextIter start;
-
-    gtk_text_buffer_get_bounds (buffer, &start, &iter);
-    gtk_text_buffer_apply_tag_by_name (buffer, "rounds", &start, &iter);
-  }
-
-  /* The newest move is followed by moves_follow_end(), once the view has
-   * measured the new text. */
-}
-
-/* Keeps the move list scrolled to its end as it grows.  Not
- * gtk_text_view_scroll_mark_onscreen(): on GTK 4.8 its pending scroll makes
- * unmapping the view emit a critical. */
-static void
-moves_follow_end (SternWindow   *self,
-                  GtkAdjustment *adjustment)
-{
-  /* A replay keeps its own place (moves_scroll_to_current()). */
-  if (self->game != NULL && is_browsing (self))
-    return;
-  gtk_adjustment_set_value (adjustment,
-                            gtk_adjustment_get_upper (adjustment) -
-                            gtk_adjustment_get_page_size (adjustment));
-}
-
-static void
-update_status (SternWindow *self)
-{
-  g_autoptr(GString) s = g_string_new (NULL);
-  unsigned turn = stern_game_get_turn (self->game);
-  guint n_actions = stern_game_get_n_actions (self->game);
-
-  if (stern_game_is_over (self->game))
-    {
-      g_autofree char *result = stern_game_result_text (self->game);
-      const char *reason = stern_end_reason_text (stern_game_get_end_reason (self->game));
-
-      /* Translators: %s is the result, such as "White wins" */
-      g_string_printf (s, _("Game over: %s"), result);
-      if (reason != NULL)
-        g_string_append_printf (s, " %s", reason);
-    }
-  else
-    {
-      const SternRules *rules = stern_game_get_rules (self->game);
-      const SternPosition *pos = stern_game_get_position (self->game);
-      g_autofree char *name = seat_name (self, turn);
-      int left = stern_game_moves_to_leave_home (self->game, turn);
-
-      if (is_thinking (self))
-        /* Translators: %s is a colour, the name of a seat */
-        g_string_printf (s, _("%s is thinking…"), name);
-      else
-        /* Translators: %s is a colour, the name of a seat */
-        g_string_printf (s, _("%s to move"), name);
-
-      g_string_append (s, " · ");
-      g_string_append_printf (s, _("Round %u"), stern_game_get_round (self->game) + 1);
-
-      /* The countdown matters only while marbles are still at home. */
-      if (left >= 0 && (pos->marbles[turn] & rules->home[turn]) != 0)
-        {
-          g_string_append (s, " · ");
-          if (seat_is_human (self, turn))
-            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                    "%d move left to leave your home",
-                                                    "%d moves left to leave your home",
-                                                    (gulong) left),
-                                    left);
-          else
-            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                    "%d move left to leave home",
-                                                    "%d moves left to leave home",
-                                                    (gulong) left),
-                                    left);
-        }
-    }
-
-  /* Say so when somebody was skipped, or the turn seems to jump. */
-  if (n_actions > 0)
-    {
-      const SternAction *last = stern_game_get_action (self->game, n_actions - 1);
-
-      if (last->kind == STERN_ACTION_PASS)
-        {
-          g_string_append (s, " · ");
-          /* Translators: %s is a colour, the name of a seat */
-          g_string_append_printf (s, _("%s had no move and passed"),
-                                  stern_seat_display_name (last->seat));
-        }
-    }
-
-  if (is_browsing (self))
-    {
-      g_string_append (s, " · ");
-      /* Translators: an earlier position of the game is shown */
-      g_string_append_printf (s, _("Move %u of %u"), n_actions,
-                              stern_game_get_n_actions_total (self->game));
-    }
-
-  g_free (self->status);
-  self->status = g_string_free (g_steal_pointer (&s), FALSE);
-  gtk_label_set_label (self->status_label, self->status);
-}
-
-static gboolean
-rotate_timeout (gpointer user_data)
-{
-  SternWindow *self = user_data;
-  unsigned turn;
-
-  /* The mover sees the move through before the board turns away. */
-  if (stern_board_view_is_animating (self->board))
-    return G_SOURCE_CONTINUE;
-
-  self->rotate_id = 0;
-  turn = stern_game_get_turn (self->game);
-  if (turn != STERN_NO_SEAT && seat_is_human (self, turn))
-    stern_board_view_set_bottom_seat (self->board, turn);
-  return G_SOURCE_REMOVE;
-}
-
+/* Hot-seat: the board turns to the human on turn, if wanted, once the
+ * mover has seen the move through. */
 static void
 update_bottom_seat (SternWindow *self)
 {
-  unsigned turn = stern_game_get_turn (self->game);
+  unsigned turn = stern_game_get_turn (GAME (self));
 
-  /* Hot-seat: turn the board to the human on turn, if wanted. */
-  if (stern_game_setup_count_humans (&self->setup) > 1 &&
-      g_settings_get_boolean (self->settings, "rotate-to-player") &&
-      turn != STERN_NO_SEAT && seat_is_human (self, turn) &&
+  self->rotate_pending = FALSE;
+  if (stern_game_setup_count_humans (SETUP (self)) > 1 && self->rotate_to_player &&
+      turn != STERN_NO_SEAT && stern_match_is_human (self->match, turn) &&
       stern_board_view_get_bottom_seat (self->board) != turn)
     {
       if (!stern_board_view_is_animating (self->board))
         stern_board_view_set_bottom_seat (self->board, turn);
-      else if (self->rotate_id == 0)
-        self->rotate_id = g_timeout_add (50, rotate_timeout, self);
+      else
+        self->rotate_pending = TRUE;
     }
 }
 
-static void
-refresh (SternWindow *self)
+void
+stern_window_refresh (SternWindow *self)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
+  if (self->match == NULL || GAME (self) == NULL)
+    return;
 
   update_bottom_seat (self);
   stern_board_view_set_interactive (self->board,
-                                    human_to_play (self) &&
-                                    !is_thinking (self) &&
-                                    self->confirm == NULL);
-  update_players (self);
-  update_moves (self);
-  update_status (self);
-
-  gtk_widget_action_set_enabled (widget, "win.undo", stern_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.redo", stern_game_can_redo (self->game));
-  gtk_widget_action_set_enabled (widget, "win.hint",
-                                 human_to_play (self) && !is_thinking (self) &&
-                                 self->hint_cancellable == NULL);
-  session_update_actions (self);
+                                    stern_match_human_to_play (self->match) &&
+                                    !is_thinking (self) && self->confirm == NULL);
+  g_free (self->status);
+  self->status = stern_match_get_status_text (self->match, self->player_name);
+  gtk_label_set_label (self->status_label, self->status);
+  update_spinner (self);
+  stern_window_update_actions (self);
 }
 
 /* ------------------------------------------------------------------ */
-/* Playing                                                             */
-
-static void
-play_move (SternWindow *self,
-           guint        from,
-           guint        to)
-{
-  g_autoptr(GError) error = NULL;
-  unsigned mover = stern_game_get_turn (self->game);
-
-  if (!session_before_move (self))
-    return;   /* the mover's time ran out first */
-
-  if (!stern_game_play (self->game, from, to, &error))
-    {
-      /* The board and the computer only offer legal moves. */
-      g_warning ("Could not play %u-%u: %s", from, to, error->message);
-      refresh (self);
-      return;
-    }
-
-  session_after_move (self, mover);
-  self->game_over_shown = FALSE;
-  advance (self, TRUE);
-}
+/* Following the match                                                 */
 
 static void
 on_game_over_play_again (SternWindow *self)
 {
-  SternGameSetup setup = self->setup;
+  SternGameSetup setup = *SETUP (self);
 
   stern_window_new_game (self, &setup);
 }
@@ -639,14 +143,15 @@ on_game_over_destroyed (SternWindow *self)
   self->game_over = NULL;
 }
 
+/* The result comes after the final move has been seen: the match holds
+ * "game-over" back while the board animates. */
 static void
-show_game_over (SternWindow *self)
+on_game_over (SternWindow *self)
 {
-  if (self->game_over_shown || self->game_over != NULL)
+  if (self->game_over != NULL)
     return;
-  self->game_over_shown = TRUE;
 
-  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), self->game, &self->setup);
+  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
   g_signal_connect_object (self->game_over, "destroy",
                            G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game_over, "play-again",
@@ -654,842 +159,64 @@ show_game_over (SternWindow *self)
   gtk_window_present (GTK_WINDOW (self->game_over));
 }
 
-static gboolean
-game_over_timeout (gpointer user_data)
-{
-  SternWindow *self = user_data;
-
-  if (stern_board_view_is_animating (self->board))
-    return G_SOURCE_CONTINUE;
-
-  self->game_over_id = 0;
-  show_game_over (self);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-computer_delay_done (gpointer user_data)
-{
-  SternWindow *self = user_data;
-  SternMove move = self->computer_move;
-
-  /* Let the previous move's animation finish before the next one. */
-  if (stern_board_view_is_animating (self->board))
-    {
-      self->computer_delay_id = g_timeout_add (30, computer_delay_done, self);
-      return G_SOURCE_REMOVE;
-    }
-
-  self->computer_delay_id = 0;
-  cancel_computer (self);
-
-  /* The engine has the last word on legality. */
-  if (stern_game_is_legal (self->game, move.from, move.to))
-    play_move (self, move.from, move.to);
-  else
-    {
-      g_warning ("The computer chose an illegal move %u-%u", move.from, move.to);
-      refresh (self);
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
 static void
-computer_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+on_position_changed (SternWindow *self,
+                     gboolean     animate)
 {
-  g_autoptr(SternWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gint64 elapsed_ms;
-  SternMove move;
-
-  if (!stern_computer_choose_finish (result, &move, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("The computer found no move: %s", error->message);
-      return;
-    }
-
-  /* An answer for a game that has moved on since (undo, new game). */
-  if (self->computer_cancellable == NULL ||
-      g_task_get_cancellable (G_TASK (result)) != self->computer_cancellable)
-    return;
-
-  self->computer_move = move;
-  elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
-  if (elapsed_ms >= computer_delay (self))
-    computer_delay_done (self);
-  else
-    self->computer_delay_id = g_timeout_add ((guint) (computer_delay (self) - elapsed_ms),
-                                             computer_delay_done, self);
-}
-
-static void
-start_computer (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  g_assert (turn != STERN_NO_SEAT && !seat_is_human (self, turn));
-
-  cancel_computer (self);
-  self->computer_cancellable = g_cancellable_new ();
-  self->computer_started = g_get_monotonic_time ();
-
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_set_spinning (self->spinner, TRUE);
-
-  stern_computer_choose_async (stern_game_copy (self->game),
-                               self->setup.level[turn],
-                               g_random_int (),
-                               computer_movetime (self, turn),
-                               self->computer_cancellable,
-                               computer_done,
-                               g_object_ref (self));
-}
-
-/* After the game changed: pass for players without a move, show the
- * change, then hand the turn to the computer or the human, or end. */
-static void
-advance (SternWindow *self,
-         gboolean     animate)
-{
-  guint guard = 0;
-
-  while (!stern_game_is_over (self->game) &&
-         stern_game_must_pass (self->game) &&
-         guard++ < 2 * STERN_N_SEATS)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!stern_game_pass (self->game, &error))
-        {
-          g_warning ("Could not pass: %s", error->message);
-          break;
-        }
-    }
+  /* A question about the position before is answered by the change. */
+  stern_window_close_confirm (self);
+  if (!stern_match_is_over (self->match))
+    close_game_over (self);
 
   stern_board_view_game_changed (self->board, animate);
-
-  if (!stern_game_is_over (self->game) && !human_to_play (self) &&
-      !stern_game_must_pass (self->game))
-    start_computer (self);
-
-  refresh (self);
-
-  /* The result comes after the final move has been seen. */
-  if (stern_game_is_over (self->game))
-    {
-      if (!stern_board_view_is_animating (self->board))
-        show_game_over (self);
-      else if (self->game_over_id == 0)
-        self->game_over_id = g_timeout_add (50, game_over_timeout, self);
-    }
-
-  session_changed (self);
+  stern_window_refresh (self);
 }
 
 static void
-start_game (SternWindow          *self,
-            SternGame            *game,
-            const SternGameSetup *setup,
-            const SternClock     *clock_state)
+on_game_started (SternWindow *self)
 {
-  const SternVariant *variant = setup->variant;
+  const SternVariant *variant = SETUP (self)->variant;
   unsigned bottom = variant->seats[0];
 
-  cancel_computer (self);
-  close_confirm (self);
+  stern_window_cancel_hint (self);
+  stern_window_close_confirm (self);
   close_game_over (self);
-  g_clear_handle_id (&self->rotate_id, g_source_remove);
-
-  stern_board_view_set_game (self->board, NULL);
-  g_clear_pointer (&self->game, stern_game_free);
-
-  self->setup = *setup;
-  self->game = game;
-  self->game_over_shown = stern_game_is_over (game);
+  self->rotate_pending = FALSE;
 
   /* The (first) human's home is at the bottom. */
   for (unsigned i = 0; i < variant->n_players; i++)
-    if (seat_is_human (self, variant->seats[i]))
+    if (stern_match_is_human (self->match, variant->seats[i]))
       {
         bottom = variant->seats[i];
         break;
       }
+  stern_board_view_set_game (self->board, NULL);
   stern_board_view_set_bottom_seat (self->board, bottom);
-  stern_board_view_set_game (self->board, self->game);
-
-  session_game_started (self, clock_state);
-  build_players (self);
-  advance (self, FALSE);
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  stern_board_view_set_game (self->board, GAME (self));
 }
 
-void
-stern_window_new_game (SternWindow          *self,
-                       const SternGameSetup *setup)
+/* The match waits while a move is drawn; no timer asks when it is done. */
+static void
+on_board_animating (SternWindow *self)
 {
-  g_return_if_fail (STERN_IS_WINDOW (self));
-  g_return_if_fail (setup != NULL && setup->variant != NULL);
+  gboolean animating = stern_board_view_is_animating (self->board);
 
-  start_game (self, stern_game_new (setup->variant, setup->preset), setup, NULL);
-}
-
-void
-stern_window_load_game (SternWindow          *self,
-                        SternGame            *game,
-                        const SternGameSetup *setup)
-{
-  g_return_if_fail (STERN_IS_WINDOW (self));
-  g_return_if_fail (game != NULL);
-  g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
-
-  start_game (self, game, setup, NULL);
+  if (animating && !self->holding)
+    {
+      self->holding = TRUE;
+      stern_match_hold (self->match);
+    }
+  else if (!animating && self->holding)
+    {
+      self->holding = FALSE;
+      if (self->rotate_pending)
+        update_bottom_seat (self);
+      stern_match_release (self->match);
+    }
 }
 
 /* ------------------------------------------------------------------ */
-/* A fatal move: ask first                                             */
-
-static void
-confirm_answered (SternWindow *self,
-                  gboolean     play)
-{
-  guint from = self->confirm_from;
-  guint to = self->confirm_to;
-
-  close_confirm (self);
-
-  if (play && human_to_play (self) && stern_game_is_legal (self->game, from, to))
-    play_move (self, from, to);
-  else
-    {
-      /* Let the board drop its selection and take input again. */
-      stern_board_view_game_changed (self->board, FALSE);
-      refresh (self);
-    }
-}
-
-static void
-on_confirm_play_clicked (SternWindow *self)
-{
-  confirm_answered (self, TRUE);
-}
-
-static void
-on_confirm_destroyed (SternWindow *self)
-{
-  /* Closed by its Cancel button, Escape or the window manager. */
-  if (self->confirm != NULL)
-    {
-      self->confirm = NULL;
-      stern_board_view_game_changed (self->board, FALSE);
-      refresh (self);
-    }
-}
-
-static void
-ask_fatal (SternWindow *self,
-           guint        from,
-           guint        to)
-{
-  GtkWidget *window, *header, *box, *title, *body, *buttons, *cancel, *play;
-  GtkShortcutController *shortcuts;
-  unsigned turn = stern_game_get_turn (self->game);
-  g_autofree char *body_text = NULL;
-
-  close_confirm (self);
-
-  window = gtk_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), _("Lose the Game?"));
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  gtk_window_set_resizable (GTK_WINDOW (window), FALSE);
-  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
-  gtk_widget_add_css_class (window, "confirm-fatal");
-
-  header = gtk_header_bar_new ();
-  gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
-  gtk_window_set_titlebar (GTK_WINDOW (window), header);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_window_set_child (GTK_WINDOW (window), box);
-
-  title = gtk_label_new (_("This move puts you out of the game"));
-  gtk_widget_add_css_class (title, "title-3");
-  gtk_box_append (GTK_BOX (box), title);
-
-  body_text = g_strdup_printf (_("The deadline for leaving home has passed, so a marble "
-                                 "that ends its move at home eliminates %s. "
-                                 "Play this move anyway?"),
-                               stern_seat_display_name (turn));
-  body = gtk_label_new (body_text);
-  gtk_label_set_wrap (GTK_LABEL (body), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (body), 40);
-  gtk_label_set_justify (GTK_LABEL (body), GTK_JUSTIFY_CENTER);
-  gtk_box_append (GTK_BOX (box), body);
-
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_box_append (GTK_BOX (box), buttons);
-
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  gtk_box_append (GTK_BOX (buttons), cancel);
-
-  play = gtk_button_new_with_mnemonic (_("_Play Anyway"));
-  gtk_widget_add_css_class (play, "destructive-action");
-  g_signal_connect_swapped (play, "clicked", G_CALLBACK (on_confirm_play_clicked), self);
-  gtk_box_append (GTK_BOX (buttons), play);
-
-  /* Escape cancels; the safe answer has the focus. */
-  shortcuts = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
-  gtk_shortcut_controller_add_shortcut (shortcuts,
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_named_action_new ("window.close")));
-  gtk_widget_add_controller (window, GTK_EVENT_CONTROLLER (shortcuts));
-  gtk_window_set_focus (GTK_WINDOW (window), cancel);
-
-  self->confirm = window;
-  self->confirm_from = from;
-  self->confirm_to = to;
-  g_signal_connect_object (window, "destroy", G_CALLBACK (on_confirm_destroyed),
-                           self, G_CONNECT_SWAPPED);
-
-  refresh (self);
-  gtk_window_present (GTK_WINDOW (window));
-}
-
-static void
-on_move_chosen (SternWindow    *self,
-                guint           from,
-                guint           to,
-                SternBoardView *board)
-{
-  /* Input that arrives when it is not a human's move is dropped. */
-  if (!human_to_play (self) || is_thinking (self) || self->confirm != NULL)
-    return;
-
-  if (!stern_game_is_legal (self->game, from, to))
-    return;
-
-  if (stern_game_is_fatal (self->game, from, to) &&
-      g_settings_get_boolean (self->settings, "confirm-fatal-moves"))
-    ask_fatal (self, from, to);
-  else
-    play_move (self, from, to);
-}
-
-/* ------------------------------------------------------------------ */
-/* Actions                                                             */
-
-static void
-on_new_game_dialog_start (SternWindow          *self,
-                          const SternGameSetup *setup)
-{
-  stern_window_new_game (self, setup);
-}
-
-static void
-new_game_activated (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-  GtkWidget *dialog;
-
-  dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
-  g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
-                           self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-undo_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-
-  cancel_computer (self);
-  close_confirm (self);
-  close_game_over (self);
-
-  if (!stern_game_undo (self->game))
-    return;
-
-  /* Against the computer, go back to the human's previous turn. */
-  if (stern_game_setup_count_humans (&self->setup) > 0)
-    while (!human_to_play (self) && stern_game_undo (self->game))
-      ;
-
-  self->game_over_shown = FALSE;
-  advance (self, FALSE);
-}
-
-static void
-redo_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-  guint n = 0;
-
-  cancel_computer (self);
-  close_confirm (self);
-
-  if (!stern_game_redo (self->game))
-    return;
-  n++;
-
-  /* Forward to the human's next turn, replaying the computer's answers. */
-  if (stern_game_setup_count_humans (&self->setup) > 0)
-    while (!stern_game_is_over (self->game) && !human_to_play (self) &&
-           stern_game_can_redo (self->game) && stern_game_redo (self->game))
-      n++;
-
-  advance (self, n == 1);
-}
-
-#define HINT_LEVEL STERN_COMPUTER_HARD
-
-static void
-hint_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(SternWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  guint8 path[STERN_MAX_PATH];
-  SternMove move;
-  gsize len;
-
-  if (!stern_computer_choose_finish (result, &move, &error))
-    return;
-  if (self->hint_cancellable == NULL ||
-      g_task_get_cancellable (G_TASK (result)) != self->hint_cancellable)
-    return;
-  g_clear_object (&self->hint_cancellable);
-  if (!is_thinking (self))
-    {
-      gtk_spinner_set_spinning (self->spinner, FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-    }
-
-  /* Only the hint for the position still on the board. */
-  if (stern_game_get_n_actions (self->game) == self->hint_for_actions)
-    {
-      len = stern_movegen_path (stern_game_get_rules (self->game),
-                                stern_game_get_position (self->game),
-                                move.from, move.to, path);
-      stern_board_view_show_hint (self->board, path, len);
-    }
-  refresh (self);
-}
-
-static void
-hint_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-
-  if (!human_to_play (self) || self->hint_cancellable != NULL)
-    return;
-  self->hint_cancellable = g_cancellable_new ();
-  self->hint_for_actions = stern_game_get_n_actions (self->game);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_set_spinning (self->spinner, TRUE);
-  stern_computer_choose_async (stern_game_copy (self->game), HINT_LEVEL, g_random_int (), 0,
-                               self->hint_cancellable, hint_done, g_object_ref (self));
-  refresh (self);
-}
-
-/* ------------------------------------------------------------------ */
-/* Settings, window state                                              */
-
-static void
-on_settings_changed (SternWindow *self,
-                     const char  *key,
-                     GSettings   *settings)
-{
-  if (g_str_equal (key, "animations"))
-    stern_board_view_set_animations (self->board, g_settings_get_boolean (settings, key));
-  else if (g_str_equal (key, "show-coordinates"))
-    stern_board_view_set_show_coordinates (self->board, g_settings_get_boolean (settings, key));
-  else if (g_str_equal (key, "rotate-to-player") && self->game != NULL)
-    refresh (self);
-  else if (g_str_equal (key, "player-name") && self->game != NULL)
-    {
-      update_player_names (self);
-      update_status (self);
-    }
-}
-
-static gboolean
-stern_window_close_request (GtkWindow *window)
-{
-  SternWindow *self = STERN_WINDOW (window);
-  int width, height;
-
-  cancel_computer (self);
-  /* With the time left on the clocks as they are now. */
-  autosave (self);
-
-  /* The default size follows the user's resizing but not maximizing. */
-  gtk_window_get_default_size (window, &width, &height);
-  /* No g_settings_delay(): it cannot be undone, and a delayed object would
-   * hold back the menu toggles' changes from the Preferences window. */
-  if (width > 0 && height > 0)
-    {
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-    }
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-
-  return GTK_WINDOW_CLASS (stern_window_parent_class)->close_request (window);
-}
-
-/* Preferences in the primary menu, as stateful actions on the window. */
-static const char * const settings_actions[] = {
-  "show-coordinates", "animations", "rotate-to-player",
-};
-
-static void
-stern_window_dispose (GObject *object)
-{
-  SternWindow *self = STERN_WINDOW (object);
-
-  /* The actions follow the settings; they must stop telling this window
-   * (once: dispose may run again, after the action map is gone). */
-  if (self->settings != NULL)
-    for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
-      g_action_map_remove_action (G_ACTION_MAP (self), settings_actions[i]);
-
-  close_confirm (self);
-  close_game_over (self);
-  session_dispose (self);
-  g_clear_handle_id (&self->rotate_id, g_source_remove);
-
-  if (self->computer_cancellable != NULL)
-    g_cancellable_cancel (self->computer_cancellable);
-  g_clear_object (&self->computer_cancellable);
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
-
-  if (self->board != NULL)
-    stern_board_view_set_game (self->board, NULL);
-
-  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
-
-  g_clear_pointer (&self->game, stern_game_free);
-  if (self->settings != NULL)
-    g_signal_handlers_disconnect_by_data (self->settings, self);
-  g_clear_object (&self->settings);
-
-  G_OBJECT_CLASS (stern_window_parent_class)->dispose (object);
-}
-
-static void
-stern_window_finalize (GObject *object)
-{
-  SternWindow *self = STERN_WINDOW (object);
-
-  g_free (self->status);
-
-  G_OBJECT_CLASS (stern_window_parent_class)->finalize (object);
-}
-
-static void
-stern_window_class_init (SternWindowClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
-
-  object_class->dispose = stern_window_dispose;
-  object_class->finalize = stern_window_finalize;
-  window_class->close_request = stern_window_close_request;
-
-  g_type_ensure (STERN_TYPE_BOARD_VIEW);
-
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_list);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, moves_scroller);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, moves_view);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
-
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
-  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
-  session_class_init (widget_class);
-}
-
-static void
-setup_text_tags (SternWindow *self)
-{
-  static const char * const colours[STERN_N_SEATS] = {
-    /* Text colours: white is grey, yellow darkened to read on light. */
-    "#77767b", "#c01c28", "#1a5fb4", "#241f31", "#c88800", "#26a269",
-  };
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      char name[16];
-
-      g_snprintf (name, sizeof name, "seat-%u", seat);
-      gtk_text_buffer_create_tag (buffer, name, "foreground", colours[seat], NULL);
-    }
-  gtk_text_buffer_create_tag (buffer, "round",
-                              "foreground", "#9a9996",
-                              NULL);
-  gtk_text_buffer_create_tag (buffer, "move",
-                              "allow-breaks", FALSE,
-                              NULL);
-  /* The view's left margin is 12; continuation lines line up after "NNN." */
-  gtk_text_buffer_create_tag (buffer, "rounds",
-                              "left-margin", 12 + 40,
-                              "indent", -40,
-                              NULL);
-}
-
-static void
-stern_window_init (SternWindow *self)
-{
-  SternGameSetup setup;
-
-  gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->moves_view)),
-                           "changed", G_CALLBACK (moves_follow_end), self, G_CONNECT_SWAPPED);
-
-  self->computer_delay_ms = DEFAULT_COMPUTER_DELAY_MS;
-  self->settings = g_settings_new (APP_ID);
-
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-
-  for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
-    {
-      g_autoptr(GAction) action = g_settings_create_action (self->settings, settings_actions[i]);
-
-      g_action_map_add_action (G_ACTION_MAP (self), action);
-    }
-
-  stern_board_view_set_animations (self->board,
-                                   g_settings_get_boolean (self->settings, "animations"));
-  stern_board_view_set_show_coordinates (self->board,
-                                         g_settings_get_boolean (self->settings, "show-coordinates"));
-  g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed),
-                           self, G_CONNECT_SWAPPED);
-
-  g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (on_move_chosen),
-                           self, G_CONNECT_SWAPPED);
-
-  setup_text_tags (self);
-  session_init (self);
-
-  stern_game_setup_load (&setup, self->settings);
-  stern_window_new_game (self, &setup);
-}
-
-SternWindow *
-stern_window_new (SternApplication *app)
-{
-  g_return_val_if_fail (STERN_IS_APPLICATION (app), NULL);
-
-  return g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
-}
-
-SternGame *
-stern_window_get_game (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
-  return self->game;
-}
-
-SternBoardView *
-stern_window_get_board (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
-  return self->board;
-}
-
-const SternGameSetup *
-stern_window_get_setup (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
-  return &self->setup;
-}
-
-const char *
-stern_window_get_status (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
-  return self->status;
-}
-
-char *
-stern_window_get_move_list (SternWindow *self)
-{
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
-
-  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
-  buffer = gtk_text_view_get_buffer (self->moves_view);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
-gboolean
-stern_window_is_thinking (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-
-  return is_thinking (self);
-}
-
-void
-stern_window_set_computer_delay (SternWindow *self,
-                                 guint        msec)
-{
-  g_return_if_fail (STERN_IS_WINDOW (self));
-
-  self->computer_delay_ms = msec;
-}
-
-gboolean
-stern_window_is_confirming (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-
-  return self->confirm != NULL;
-}
-
-void
-stern_window_answer_confirm (SternWindow *self,
-                             gboolean     play)
-{
-  g_return_if_fail (STERN_IS_WINDOW (self));
-  g_return_if_fail (self->confirm != NULL);
-
-  confirm_answered (self, play);
-}
-
-GtkWindow *
-stern_window_get_game_over_window (SternWindow *self)
-{
-  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
-  return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
-}
-
-/* ------------------------------------------------------------------ */
-/* Saving, replay, clock, resignation and rating                       */
-
-static gboolean
-is_browsing (SternWindow *self)
-{
-  /* An earlier position of the game is shown: moves follow it. */
-  return stern_game_can_redo (self->game);
-}
-
-static gboolean
-game_over_at_end (const SternGame *game)
-{
-  g_autoptr(SternGame) end = stern_game_copy (game);
-
-  stern_game_seek (end, stern_game_get_n_actions_total (end));
-  return stern_game_is_over (end);
-}
-
-static void
-on_message_destroyed (SternWindow *self)
-{
-  self->message = NULL;
-
-  /* The offer to continue went away unanswered (another message replaced
-   * it, the window closed): keep the saved game for the next start. */
-  if (self->resume_game != NULL)
-    {
-      g_clear_pointer (&self->resume_game, stern_game_free);
-      self->autosave_held = FALSE;
-    }
-}
-
-static GtkWidget *
-show_message (SternWindow *self,
-              GtkWidget   *message,
-              GCallback    on_response)
-{
-  GtkWidget *old = g_steal_pointer (&self->message);
-
-  if (old != NULL)
-    gtk_window_destroy (GTK_WINDOW (old));
-
-  self->message = message;
-  g_signal_connect_object (message, "destroy", G_CALLBACK (on_message_destroyed),
-                           self, G_CONNECT_SWAPPED);
-  if (on_response != NULL)
-    g_signal_connect_object (message, "response", on_response, self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (message));
-  return message;
-}
-
-static void
-show_error (SternWindow *self,
-            const char  *heading,
-            const char  *body)
-{
-  show_message (self,
-                stern_message_window_new (GTK_WINDOW (self), _("Error"), heading, body,
-                                          NULL, _("_Close"), STERN_MESSAGE_PLAIN),
-                NULL);
-}
-
-/* -- the autosave -- */
-
-static void
-autosave (SternWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  SternClock clock;
-
-  if (self->data_dir == NULL || self->autosave_held || self->game == NULL)
-    return;
-
-  /* Nothing to continue: a game not begun, or one that has ended. */
-  if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
-    {
-      stern_autosave_delete (self->data_dir);
-      return;
-    }
-
-  stern_game_clock_get_state (self->clock, &clock);
-  if (!stern_autosave_write (self->data_dir, self->game, &self->setup, &clock, &error))
-    g_warning ("Could not save the game in progress: %s", error->message);
-}
-
-/* -- the clock -- */
+/* The clock                                                           */
 
 static gboolean
 window_shown (SternWindow *self)
@@ -1507,641 +234,337 @@ window_shown (SternWindow *self)
   return TRUE;
 }
 
-static void
-update_clock_labels (SternWindow *self)
+/* Nobody's time runs while the window is hidden or the offer to continue
+ * another game is open. */
+void
+stern_window_update_paused (SternWindow *self)
 {
-  gboolean enabled = stern_game_clock_is_enabled (self->clock);
-  unsigned running = stern_game_clock_get_running (self->clock);
+  if (self->match != NULL)
+    stern_match_set_paused (self->match, !window_shown (self) || self->resume_game != NULL);
+}
 
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+static void
+on_mapped (SternWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+
+  /* Minimizing changes the surface's state, not the mapping. */
+  if (surface != NULL && g_object_get_data (G_OBJECT (surface), "stern-window") == NULL)
     {
-      GtkWidget *label = self->rows[seat].clock;
-      g_autofree char *text = NULL;
-
-      if (label == NULL)
-        continue;
-
-      gtk_widget_set_visible (label, enabled);
-      if (!enabled)
-        continue;
-
-      text = stern_game_clock_format (self->clock, seat);
-      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
-        gtk_label_set_label (GTK_LABEL (label), text);
-
-      if (seat == running)
-        gtk_widget_add_css_class (label, "running");
-      else
-        gtk_widget_remove_css_class (label, "running");
-      if (stern_game_clock_get_remaining_ms (self->clock, seat) < 10000)
-        gtk_widget_add_css_class (label, "low");
-      else
-        gtk_widget_remove_css_class (label, "low");
+      g_object_set_data (G_OBJECT (surface), "stern-window", self);
+      g_signal_connect_object (surface, "notify::state", G_CALLBACK (stern_window_update_paused),
+                               self, G_CONNECT_SWAPPED);
     }
+  stern_window_update_paused (self);
 }
 
-/* Ticks (a tenth of a second) between saves of the running clock. */
-#define AUTOSAVE_TICKS 50
+/* ------------------------------------------------------------------ */
+/* Starting                                                            */
 
-/* Whose time runs: the player on turn, while the window is shown, no move
- * is being animated and the newest position is on the board. */
-static void
-sync_clock (SternWindow *self)
+void
+stern_window_new_game (SternWindow          *self,
+                       const SternGameSetup *setup)
 {
-  unsigned turn = stern_game_get_turn (self->game);
-  unsigned run = STERN_NO_SEAT;
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (setup != NULL && setup->variant != NULL);
 
-  if (!stern_game_clock_is_enabled (self->clock))
-    {
-      update_clock_labels (self);
-      return;
-    }
-
-  /* Nor while the offer to continue another game is open. */
-  if (turn != STERN_NO_SEAT && !is_browsing (self) && window_shown (self) &&
-      self->resume_game == NULL &&
-      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING &&
-      !stern_board_view_is_animating (self->board) && !stern_game_must_pass (self->game))
-    run = turn;
-
-  stern_game_clock_run (self->clock, run);
-  stern_game_clock_set_ticking (self->clock, !stern_game_is_over (self->game));
-  update_clock_labels (self);
+  stern_match_new_game (self->match, setup);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
-/* After a resignation or a timeout.  With the club rules the game may go
- * on, the computer playing the seat (RULES.md §8). */
-static void
-after_give_up (SternWindow *self,
-               unsigned     seat)
+void
+stern_window_load_game (SternWindow          *self,
+                        SternGame            *game,
+                        const SternGameSetup *setup)
 {
-  if (!stern_game_is_over (self->game) && seat_is_human (self, seat))
-    {
-      self->setup.computer[seat] = TRUE;
-      self->setup.level[seat] = STERN_COMPUTER_MEDIUM;
-      self->replaced[seat] = TRUE;
-      update_player_names (self);
-    }
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (game != NULL);
+  g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
 
-  self->game_over_shown = FALSE;
-  advance (self, FALSE);
+  stern_match_start (self->match, game, setup, NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
-static void
-time_ran_out (SternWindow *self,
-              unsigned     seat)
-{
-  g_autoptr(GError) error = NULL;
-
-  cancel_computer (self);
-  close_confirm (self);
-
-  if (!stern_game_timeout (self->game, seat, &error))
-    {
-      /* Not to be asked again every tick: the clock goes off. */
-      g_warning ("Could not end %s's time: %s", stern_seat_colour_name (seat), error->message);
-      stern_game_clock_reset (self->clock, 0, 0);
-      update_clock_labels (self);
-      return;
-    }
-
-  after_give_up (self, seat);
-}
-
-static void
-on_clock_tick (SternWindow *self)
-{
-  unsigned running;
-
-  sync_clock (self);
-
-  running = stern_game_clock_get_running (self->clock);
-  if (running != STERN_NO_SEAT && stern_game_clock_expired (self->clock, running))
-    {
-      time_ran_out (self, running);
-      return;
-    }
-
-  /* The time left is saved now and then too, not only after moves. */
-  if (running != STERN_NO_SEAT && ++self->clock_ticks % AUTOSAVE_TICKS == 0)
-    autosave (self);
-}
-
-/* The mover's time must not have run out before its move. */
-static gboolean
-session_before_move (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  if (turn != STERN_NO_SEAT &&
-      stern_game_clock_get_running (self->clock) == turn &&
-      stern_game_clock_expired (self->clock, turn))
-    {
-      time_ran_out (self, turn);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-session_after_move (SternWindow *self,
-                    unsigned     mover)
-{
-  if (mover != STERN_NO_SEAT)
-    stern_game_clock_moved (self->clock, mover);
-}
-
-/* The computer's thought for this move, from what is left on its clock
- * (0: no clock, the level decides). */
-static int
-computer_movetime (SternWindow *self,
-                   unsigned     seat)
-{
-  gint64 left, increment, budget;
-
-  /* A seat taken over after its time ran out (club) has no clock. */
-  if (!stern_game_clock_is_enabled (self->clock) ||
-      stern_game_get_player_state (self->game, seat) != STERN_PLAYER_PLAYING)
-    return 0;
-
-  left = stern_game_clock_get_remaining_ms (self->clock, seat);
-  increment = (gint64) self->setup.clock_increment_s * 1000;
-  /* About a thirtieth of the reserve and most of the increment, never
-   * more than a quarter of what is left. */
-  budget = left / 30 + increment * 3 / 4;
-  budget = MIN (budget, left / 4);
-  return (int) CLAMP (budget, 20, 60 * 1000);
-}
-
-/* The pause before a computer move is shown, shorter when its time is short. */
-static gint64
-computer_delay (SternWindow *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  if (stern_game_clock_is_enabled (self->clock) && turn != STERN_NO_SEAT &&
-      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING)
-    return MIN ((gint64) self->computer_delay_ms,
-                stern_game_clock_get_remaining_ms (self->clock, turn) / 20);
-  return self->computer_delay_ms;
-}
-
-/* -- the rating -- */
-
-static void
-count_game (SternWindow *self)
-{
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  SternGameSetup setup = self->setup;
-
-  if (self->data_dir == NULL)
-    return;
-
-  /* A human the computer took over from (club) still played the game. */
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    if (self->replaced[seat])
-      setup.computer[seat] = FALSE;
-
-  path = g_build_filename (self->data_dir, "ratings.ini", NULL);
-  ratings = stern_ratings_load (path, &error);
-  if (error != NULL)
-    {
-      g_warning ("Could not read the ratings, starting again: %s", error->message);
-      g_clear_error (&error);
-    }
-
-  if (stern_ratings_add_game (ratings, self->game, &setup) &&
-      !stern_ratings_save (ratings, path, &error))
-    g_warning ("Could not save the ratings: %s", error->message);
-}
-
-/* After every change of the game (from advance()). */
-static void
-session_changed (SternWindow *self)
-{
-  if (stern_game_is_over (self->game) && !is_browsing (self) && !self->end_counted)
-    {
-      self->end_counted = TRUE;
-      count_game (self);
-    }
-
-  autosave (self);
-}
-
-static void
-session_game_started (SternWindow      *self,
-                      const SternClock *clock_state)
-{
-  /* The solo puzzle has no time limit (RULES.md §2). */
-  if (self->setup.variant->solo)
-    self->setup.clock_reserve_s = self->setup.clock_increment_s = 0;
-  stern_game_clock_reset (self->clock, self->setup.clock_reserve_s, self->setup.clock_increment_s);
-  if (clock_state != NULL && clock_state->enabled && !self->setup.variant->solo)
-    stern_game_clock_restore (self->clock, clock_state);
-  memset (self->replaced, 0, sizeof self->replaced);
-
-  /* A game that has already ended counts no more. */
-  self->end_counted = game_over_at_end (self->game);
-}
-
-/* -- replay -- */
+/* ------------------------------------------------------------------ */
+/* GObject                                                             */
 
 static gboolean
-moves_show_current (gpointer user_data)
+stern_window_close_request (GtkWindow *window)
 {
-  SternWindow *self = user_data;
-  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->moves_view));
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  guint n = stern_game_get_n_actions (self->game);
-  double value, page;
-  GdkRectangle rect;
-  GtkTextIter iter;
+  SternWindow *self = STERN_WINDOW (window);
+  int width, height;
 
-  self->moves_scroll_id = 0;
+  stern_window_cancel_hint (self);
+  /* With the time left on the clocks as they are now. */
+  stern_match_autosave (self->match);
 
-  if (n == 0 || self->move_starts == NULL || n > self->move_starts->len)
+  /* The default size follows the user's resizing but not maximizing. */
+  gtk_window_get_default_size (window, &width, &height);
+  /* No g_settings_delay(): it cannot be undone, and a delayed object would
+   * hold back the menu toggles' changes from the Preferences window. */
+  if (width > 0 && height > 0)
     {
-      gtk_adjustment_set_value (adjustment, 0);
-      return G_SOURCE_REMOVE;
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
     }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
 
-  gtk_text_buffer_get_iter_at_offset (buffer, &iter, g_array_index (self->move_starts, int, n - 1));
-  gtk_text_view_get_iter_location (self->moves_view, &iter, &rect);
-  value = gtk_adjustment_get_value (adjustment);
-  page = gtk_adjustment_get_page_size (adjustment);
-  if (rect.y < value || rect.y + rect.height > value + page)
-    gtk_adjustment_set_value (adjustment, MAX (rect.y - page / 3, 0));
-  return G_SOURCE_REMOVE;
+  return GTK_WINDOW_CLASS (stern_window_parent_class)->close_request (window);
 }
 
 static void
-moves_scroll_to_current (SternWindow *self)
+stern_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
 {
-  /* Once the view has measured the new text. */
-  if (self->moves_scroll_id == 0)
-    self->moves_scroll_id = g_idle_add_full (G_PRIORITY_LOW, moves_show_current, self, NULL);
-}
+  SternWindow *self = STERN_WINDOW (object);
 
-/* Marks the moves after the position shown, and the last one played. */
-static void
-mark_moves (SternWindow *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  guint n = stern_game_get_n_actions (self->game);
-  GtkTextIter start, end;
-
-  if (self->move_starts == NULL)
-    return;
-
-  for (guint i = 0; i < self->move_starts->len; i++)
+  switch (prop_id)
     {
-      if (i + 1 < n)
-        continue;
-      gtk_text_buffer_get_iter_at_offset (buffer, &start, g_array_index (self->move_starts, int, i));
-      gtk_text_buffer_get_iter_at_offset (buffer, &end, g_array_index (self->move_ends, int, i));
-      gtk_text_buffer_apply_tag_by_name (buffer, i + 1 == n ? "current" : "future", &start, &end);
+    case PROP_ROTATE_TO_PLAYER:
+      g_value_set_boolean (value, self->rotate_to_player);
+      break;
+    case PROP_CONFIRM_FATAL_MOVES:
+      g_value_set_boolean (value, self->confirm_fatal);
+      break;
+    case PROP_PLAYER_NAME:
+      g_value_set_string (value, self->player_name);
+      break;
+    case PROP_ANIMATIONS:
+    case PROP_SHOW_COORDINATES:
+      /* Write-only: the board keeps them. */
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
-replay_seek (SternWindow *self,
-             guint        n)
+stern_window_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
 {
-  guint now = stern_game_get_n_actions (self->game);
+  SternWindow *self = STERN_WINDOW (object);
 
-  n = MIN (n, stern_game_get_n_actions_total (self->game));
-  if (n == now)
-    return;
-
-  cancel_computer (self);
-  close_confirm (self);
-  close_game_over (self);
-
-  stern_game_seek (self->game, n);
-
-  /* Back at the newest position, play goes on (the computer moves if it
-   * is on turn); before it, nothing moves by itself. */
-  if (!is_browsing (self))
+  switch (prop_id)
     {
-      advance (self, n == now + 1);
-      return;
-    }
-
-  stern_board_view_game_changed (self->board, n == now + 1);
-  refresh (self);
-  moves_scroll_to_current (self);
-  autosave (self);
-}
-
-static void
-replay_activated (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-  guint now = stern_game_get_n_actions (self->game);
-
-  if (g_str_equal (action_name, "win.replay-first"))
-    replay_seek (self, 0);
-  else if (g_str_equal (action_name, "win.replay-back"))
-    replay_seek (self, now > 0 ? now - 1 : 0);
-  else if (g_str_equal (action_name, "win.replay-forward"))
-    replay_seek (self, now + 1);
-  else
-    replay_seek (self, stern_game_get_n_actions_total (self->game));
-}
-
-static void
-on_moves_pressed (SternWindow     *self,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  GtkGestureClick *gesture)
-{
-  GtkTextIter iter;
-  int bx, by, offset;
-
-  if (n_press != 1 || self->move_starts == NULL)
-    return;
-
-  gtk_text_view_window_to_buffer_coords (self->moves_view, GTK_TEXT_WINDOW_WIDGET,
-                                         (int) x, (int) y, &bx, &by);
-  if (!gtk_text_view_get_iter_at_location (self->moves_view, &iter, bx, by))
-    return;
-
-  offset = gtk_text_iter_get_offset (&iter);
-  for (guint i = 0; i < self->move_starts->len; i++)
-    if (offset >= g_array_index (self->move_starts, int, i) &&
-        offset < g_array_index (self->move_ends, int, i))
-      {
-        replay_seek (self, i + 1);
-        return;
-      }
-}
-
-/* -- resignation -- */
-
-/* Who resigns: the human on turn, else the first human still playing. */
-static unsigned
-resigning_seat (SternWindow *self)
-{
-  const SternVariant *variant = self->setup.variant;
-  unsigned turn = stern_game_get_turn (self->game);
-
-  if (stern_game_is_over (self->game))
-    return STERN_NO_SEAT;
-  if (turn != STERN_NO_SEAT && seat_is_human (self, turn))
-    return turn;
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      unsigned seat = variant->seats[i];
-
-      if (seat_is_human (self, seat) &&
-          stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING)
-        return seat;
-    }
-  return STERN_NO_SEAT;
-}
-
-static void
-on_resign_response (SternWindow *self,
-                    gboolean     accept)
-{
-  g_autoptr(GError) error = NULL;
-  unsigned seat = resigning_seat (self);
-
-  if (!accept || seat == STERN_NO_SEAT)
-    return;
-
-  cancel_computer (self);
-  close_confirm (self);
-
-  if (!stern_game_resign (self->game, seat, &error))
-    {
-      g_warning ("Could not resign: %s", error->message);
-      refresh (self);
-      return;
-    }
-
-  after_give_up (self, seat);
-}
-
-static void
-resign_activated (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-  unsigned seat = resigning_seat (self);
-  g_autofree char *name = NULL;
-  g_autofree char *body = NULL;
-
-  if (seat == STERN_NO_SEAT)
-    return;
-
-  name = seat_name (self, seat);
-  if (stern_game_get_rules (self->game)->resign_replaced)
-    /* Translators: %s is a colour or the player's name */
-    body = g_strdup_printf (_("%s takes the last place, and the computer plays on with "
-                              "the marbles (club rules)."), name);
-  else if (self->setup.variant->n_players == 2)
-    /* Translators: %s is a colour or the player's name */
-    body = g_strdup_printf (_("%s loses the game."), name);
-  else
-    /* Translators: %s is a colour or the player's name */
-    body = g_strdup_printf (_("The game ends for everyone: %s takes the last place, finished "
-                              "players keep theirs and the others are ranked by their "
-                              "marbles in the goal."), name);
-
-  show_message (self,
-                stern_message_window_new (GTK_WINDOW (self), _("Resign"),
-                                          _("Resign the Game?"), body,
-                                          _("_Cancel"), _("_Resign"),
-                                          STERN_MESSAGE_DESTRUCTIVE),
-                G_CALLBACK (on_resign_response));
-}
-
-/* -- files -- */
-
-static void
-load_saved (SternWindow          *self,
-            SternGame            *game,
-            const SternGameSetup *setup,
-            const SternClock     *clock)
-{
-  start_game (self, game, setup, clock);
-  if (is_browsing (self))
-    moves_scroll_to_current (self);
-}
-
-static void
-save_chosen (GFile    *file,
-             gpointer  user_data)
-{
-  g_autoptr(SternWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (file == NULL)
-    return;
-
-  if (!stern_window_save_to_file (self, file, &error))
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      /* Translators: %s is a file name */
-      g_autofree char *heading = g_strdup_printf (_("Could not save “%s”"), name);
-
-      show_error (self, heading, error->message);
+    case PROP_ANIMATIONS:
+      stern_board_view_set_animations (self->board, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_COORDINATES:
+      stern_board_view_set_show_coordinates (self->board, g_value_get_boolean (value));
+      break;
+    case PROP_ROTATE_TO_PLAYER:
+      self->rotate_to_player = g_value_get_boolean (value);
+      stern_window_refresh (self);
+      break;
+    case PROP_CONFIRM_FATAL_MOVES:
+      self->confirm_fatal = g_value_get_boolean (value);
+      break;
+    case PROP_PLAYER_NAME:
+      g_free (self->player_name);
+      self->player_name = g_value_dup_string (value);
+      stern_players_panel_set_player_name (self->players_panel, self->player_name);
+      stern_window_refresh (self);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
-save_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+stern_window_dispose (GObject *object)
 {
-  SternWindow *self = STERN_WINDOW (widget);
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
-  /* Translators: the suggested file name of a saved game; keep .sgr */
-  g_autofree char *name = g_strdup_printf (_("sternhalma-%s.sgr"), date);
-
-  stern_file_dialog_save (GTK_WINDOW (self), name, save_chosen, g_object_ref (self));
-}
-
-static void
-open_chosen (GFile    *file,
-             gpointer  user_data)
-{
-  g_autoptr(SternWindow) self = user_data;
-
-  if (file != NULL)
-    stern_window_open_file (self, file);
-}
-
-static void
-open_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-
-  stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
-}
-
-static void
-statistics_activated (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  SternWindow *self = STERN_WINDOW (widget);
-  g_autofree char *path = NULL;
-  GtkWidget *statistics;
-
-  if (self->data_dir != NULL)
-    path = g_build_filename (self->data_dir, "ratings.ini", NULL);
-  statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
-  gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
-  gtk_window_present (GTK_WINDOW (statistics));
-}
-
-/* -- the continue offer -- */
-
-static void
-on_resume_response (SternWindow *self,
-                    gboolean     accept)
-{
-  SternGame *game = g_steal_pointer (&self->resume_game);
-
-  self->autosave_held = FALSE;
-  if (game == NULL)
-    return;
-
-  if (accept)
-    load_saved (self, game, &self->resume_setup, &self->resume_clock);
-  else
-    {
-      stern_game_free (game);
-      /* The player chose the new game: the old one is given up. */
-      autosave (self);
-    }
-}
-
-/* -- hooks -- */
-
-static void
-session_update_actions (SternWindow *self)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean back = stern_game_can_undo (self->game);
-  gboolean forward = stern_game_can_redo (self->game);
-
-  gtk_widget_action_set_enabled (widget, "win.replay-first", back);
-  gtk_widget_action_set_enabled (widget, "win.replay-back", back);
-  gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
-  gtk_widget_action_set_enabled (widget, "win.replay-last", forward);
-  gtk_widget_action_set_enabled (widget, "win.resign", resigning_seat (self) != STERN_NO_SEAT);
-
-  mark_moves (self);
-  sync_clock (self);
-}
-
-static void
-session_init (SternWindow *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->moves_view);
-  GtkGesture *click;
-  GdkRGBA current = { 0.21, 0.52, 0.89, 0.25 };
-
-  self->clock = stern_game_clock_new ();
-  g_signal_connect_object (self->clock, "tick", G_CALLBACK (on_clock_tick),
-                           self, G_CONNECT_SWAPPED);
-  self->move_starts = g_array_new (FALSE, FALSE, sizeof (int));
-  self->move_ends = g_array_new (FALSE, FALSE, sizeof (int));
-
-  /* Created after the seat colours, so they win over them. */
-  gtk_text_buffer_create_tag (buffer, "future", "foreground", "#c0bfbc", NULL);
-  gtk_text_buffer_create_tag (buffer, "current",
-                              "background-rgba", &current,
-                              "weight", PANGO_WEIGHT_BOLD,
-                              NULL);
-
-  click = gtk_gesture_click_new ();
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (on_moves_pressed),
-                           self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->moves_view), GTK_EVENT_CONTROLLER (click));
-}
-
-static void
-session_dispose (SternWindow *self)
-{
+  SternWindow *self = STERN_WINDOW (object);
   GtkWidget *message = g_steal_pointer (&self->message);
 
+  /* The actions and properties follow the settings; they must stop
+   * telling this window (once: dispose may run again). */
+  if (self->settings != NULL)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
+        g_action_map_remove_action (G_ACTION_MAP (self), settings_actions[i]);
+      for (guint i = 0; i < G_N_ELEMENTS (bound_settings); i++)
+        g_settings_unbind (self, bound_settings[i]);
+    }
+
+  stern_window_close_confirm (self);
+  close_game_over (self);
   if (message != NULL)
     gtk_window_destroy (GTK_WINDOW (message));
   g_clear_pointer (&self->resume_game, stern_game_free);
-  g_clear_handle_id (&self->moves_scroll_id, g_source_remove);
-  if (self->clock != NULL)
-    stern_game_clock_set_ticking (self->clock, FALSE);
-  g_clear_object (&self->clock);
-  g_clear_pointer (&self->move_starts, g_array_unref);
-  g_clear_pointer (&self->move_ends, g_array_unref);
-  g_clear_pointer (&self->data_dir, g_free);
+  if (self->hint_cancellable != NULL)
+    g_cancellable_cancel (self->hint_cancellable);
+  g_clear_object (&self->hint_cancellable);
+
+  if (self->board != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->board, self);
+      stern_board_view_set_game (self->board, NULL);
+    }
+  if (self->match != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->match, self);
+      stern_players_panel_set_match (self->players_panel, NULL);
+      stern_move_list_set_match (self->move_list, NULL);
+    }
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
+
+  g_clear_object (&self->match);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (stern_window_parent_class)->dispose (object);
 }
 
 static void
-session_class_init (GtkWidgetClass *widget_class)
+stern_window_finalize (GObject *object)
 {
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
-  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
-  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
-  gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_activated);
-  gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
-  gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);
-  gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_activated);
+  SternWindow *self = STERN_WINDOW (object);
+
+  g_free (self->status);
+  g_free (self->player_name);
+
+  G_OBJECT_CLASS (stern_window_parent_class)->finalize (object);
+}
+
+static void
+stern_window_class_init (SternWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  GParamFlags wo = G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS;
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = stern_window_get_property;
+  object_class->set_property = stern_window_set_property;
+  object_class->dispose = stern_window_dispose;
+  object_class->finalize = stern_window_finalize;
+  window_class->close_request = stern_window_close_request;
+
+  properties[PROP_ANIMATIONS] = g_param_spec_boolean ("animations", NULL, NULL, TRUE, wo);
+  properties[PROP_SHOW_COORDINATES] =
+    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE, wo);
+  properties[PROP_ROTATE_TO_PLAYER] =
+    g_param_spec_boolean ("rotate-to-player", NULL, NULL, FALSE, rw);
+  properties[PROP_CONFIRM_FATAL_MOVES] =
+    g_param_spec_boolean ("confirm-fatal-moves", NULL, NULL, TRUE, rw);
+  properties[PROP_PLAYER_NAME] = g_param_spec_string ("player-name", NULL, NULL, NULL, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (STERN_TYPE_BOARD_VIEW);
+  g_type_ensure (STERN_TYPE_PLAYERS_PANEL);
+  g_type_ensure (STERN_TYPE_MOVE_LIST);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
+
+  stern_window_actions_class_init (widget_class);
+}
+
+static void
+stern_window_init (SternWindow *self)
+{
+  SternGameSetup setup;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->match = stern_match_new ();
+  self->settings = g_settings_new (APP_ID);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
+    {
+      g_autoptr(GAction) action = g_settings_create_action (self->settings, settings_actions[i]);
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bound_settings); i++)
+    g_settings_bind (self->settings, bound_settings[i], self, bound_settings[i],
+                     G_SETTINGS_BIND_GET);
+
+  stern_players_panel_set_match (self->players_panel, self->match);
+  stern_move_list_set_match (self->move_list, self->match);
+
+  g_signal_connect_object (self->match, "game-started", G_CALLBACK (on_game_started),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "position-changed", G_CALLBACK (on_position_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "setup-changed", G_CALLBACK (stern_window_refresh),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::thinking", G_CALLBACK (stern_window_refresh),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
+                           self, G_CONNECT_SWAPPED);
+  /* Shown, hidden, minimized: the clocks follow. */
+  g_signal_connect (self, "map", G_CALLBACK (on_mapped), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (stern_window_update_paused), NULL);
+
+  g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "notify::animating", G_CALLBACK (on_board_animating),
+                           self, G_CONNECT_SWAPPED);
+
+  stern_game_setup_load (&setup, self->settings);
+  stern_window_new_game (self, &setup);
+}
+
+SternWindow *
+stern_window_new (SternApplication *app)
+{
+  g_return_val_if_fail (STERN_IS_APPLICATION (app), NULL);
+
+  return g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Accessors                                                           */
+
+SternMatch *
+stern_window_get_match (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->match;
+}
+
+SternGame *
+stern_window_get_game (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return GAME (self);
+}
+
+SternBoardView *
+stern_window_get_board (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->board;
+}
+
+const SternGameSetup *
+stern_window_get_setup (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return SETUP (self);
+}
+
+SternGameClock *
+stern_window_get_clock (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return stern_match_get_clock (self->match);
 }
 
 void
@@ -2149,108 +572,7 @@ stern_window_set_data_dir (SternWindow *self,
                            const char  *dir)
 {
   g_return_if_fail (STERN_IS_WINDOW (self));
-
-  g_free (self->data_dir);
-  self->data_dir = g_strdup (dir);
-}
-
-gboolean
-stern_window_offer_resume (SternWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *body = NULL;
-  SternGame *game;
-  guint n;
-
-  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-
-  if (self->data_dir == NULL)
-    return FALSE;
-
-  game = stern_autosave_read (self->data_dir, &self->resume_setup, &self->resume_clock, &error);
-  if (game == NULL)
-    {
-      /* A damaged save is not offered; the next move replaces it. */
-      if (error != NULL)
-        g_warning ("The saved game cannot be continued: %s", error->message);
-      return FALSE;
-    }
-
-  n = stern_game_get_n_actions (game);
-  /* Translators: "Two Players, round 12, 22 moves played." */
-  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s, round %u, %u move played.",
-                                       "%s, round %u, %u moves played.", n),
-                          stern_variant_display_name (stern_game_get_variant (game)),
-                          stern_game_get_round (game) + 1, n);
-
-  show_message (self,
-                stern_message_window_new (GTK_WINDOW (self), _("Unfinished Game"),
-                                          _("Continue the Unfinished Game?"), body,
-                                          _("_New Game"), _("_Continue"),
-                                          STERN_MESSAGE_SUGGESTED),
-                G_CALLBACK (on_resume_response));
-  /* Until the answer, the save on disk stays as it is. */
-  self->resume_game = game;
-  self->autosave_held = TRUE;
-  return TRUE;
-}
-
-gboolean
-stern_window_save_to_file (SternWindow *self,
-                           GFile       *file,
-                           GError     **error)
-{
-  g_autofree char *text = NULL;
-  SternClock clock;
-
-  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  stern_game_clock_get_state (self->clock, &clock);
-  text = stern_saved_game_write (self->game, &self->setup, &clock, g_get_monotonic_time ());
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
-}
-
-gboolean
-stern_window_open_file (SternWindow *self,
-                        GFile       *file)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  SternGameSetup setup;
-  SternClock clock;
-  SternGame *game = NULL;
-
-  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  text = stern_saved_game_load_text (file, &error);
-  if (text != NULL)
-    game = stern_saved_game_read (text, &setup, &clock, &error);
-
-  if (game == NULL)
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      /* Translators: %s is a file name */
-      g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
-      g_autofree char *body = NULL;
-
-      /* The engine's "line 3, column 4: …" begins a sentence here. */
-      if (error->message[0] != '\0')
-        error->message[0] = g_ascii_toupper (error->message[0]);
-      /* Translators: %s says where and what is wrong in the file, such
-       * as "Line 3, column 4: …" */
-      body = g_strdup_printf (_("This is not a game record Sternhalma can read.\n\n%s"),
-                              error->message);
-
-      show_error (self, heading, body);
-      return FALSE;
-    }
-
-  load_saved (self, game, &setup, &clock);
-  return TRUE;
+  stern_match_set_data_dir (self->match, dir);
 }
 
 void
@@ -2258,22 +580,66 @@ stern_window_go_to (SternWindow *self,
                     guint        n_actions)
 {
   g_return_if_fail (STERN_IS_WINDOW (self));
-
-  replay_seek (self, n_actions);
+  stern_window_cancel_hint (self);
+  stern_match_seek (self->match, n_actions);
 }
 
-SternGameClock *
-stern_window_get_clock (SternWindow *self)
+const char *
+stern_window_get_status (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->status;
+}
 
-  return self->clock;
+char *
+stern_window_get_move_list (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return stern_move_list_get_text (self->move_list);
+}
+
+gboolean
+stern_window_is_thinking (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  return is_thinking (self);
+}
+
+void
+stern_window_set_computer_delay (SternWindow *self,
+                                 guint        msec)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  stern_match_set_computer_delay (self->match, msec);
+}
+
+gboolean
+stern_window_is_confirming (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  return self->confirm != NULL;
+}
+
+void
+stern_window_answer_confirm (SternWindow *self,
+                             gboolean     play)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (self->confirm != NULL);
+
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (self->confirm), play);
+}
+
+GtkWindow *
+stern_window_get_game_over_window (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
 }
 
 GtkWindow *
 stern_window_get_message_window (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-
   return self->message != NULL ? GTK_WINDOW (self->message) : NULL;
 }

@@ -1,9 +1,9 @@
 /* stern-window.h: the game window.
  *
- * The window owns the SternGame: it plays the moves the board reports, passes
- * for players without a move, runs the computer for its seats in a worker
- * thread, and keeps the players panel, the move list and the status line up
- * to date.
+ * The window shows a SternMatch (stern-match.h), which plays the game: it
+ * hands the moves the board reports to the match, asks before a fatal move,
+ * holds the match while the board animates, and shows the players panel,
+ * the move list, the status line and the game's questions.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +16,7 @@
 #include "stern-board-view.h"
 #include "stern-game-clock.h"
 #include "stern-game-setup.h"
+#include "stern-match.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,8 @@ void         stern_window_new_game (SternWindow *self, const SternGameSetup *set
 void         stern_window_load_game (SternWindow *self, SternGame *game,
                                      const SternGameSetup *setup);
 
+/* The match the window shows. */
+SternMatch     *stern_window_get_match (SternWindow *self);
 SternGame      *stern_window_get_game  (SternWindow *self);
 SternBoardView *stern_window_get_board (SternWindow *self);
 const SternGameSetup *stern_window_get_setup (SternWindow *self);

@@ -101,3 +101,24 @@ stern_clock_format (int64_t remaining_us, char *buf, unsigned len)
     g_snprintf (buf, len, "%d:%02d:%02d", (int) (seconds / 3600),
                 (int) (seconds / 60 % 60), (int) (seconds % 60));
 }
+
+#define BUDGET_RESERVE_PART 30     /* a thirtieth of what is left … */
+#define BUDGET_MAX_PART     4      /* … never more than a quarter */
+#define BUDGET_MIN_MS       20
+#define BUDGET_MAX_MS       (60 * 1000)
+
+int64_t
+stern_clock_move_budget_ms (const SternClock *clock, unsigned seat, int64_t now_us)
+{
+  int64_t left, increment, budget;
+
+  g_return_val_if_fail (clock != NULL && seat < STERN_N_SEATS, 0);
+  if (!clock->enabled)
+    return 0;
+
+  left = stern_clock_remaining_us (clock, seat, now_us) / US_PER_MS;
+  increment = clock->increment_us / US_PER_MS;
+  budget = left / BUDGET_RESERVE_PART + increment * 3 / 4;
+  budget = MIN (budget, left / BUDGET_MAX_PART);
+  return CLAMP (budget, BUDGET_MIN_MS, BUDGET_MAX_MS);
+}

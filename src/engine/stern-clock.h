@@ -32,3 +32,10 @@ int64_t stern_clock_remaining_us (const SternClock *clock, unsigned seat, int64_
 bool    stern_clock_expired (const SternClock *clock, unsigned seat, int64_t now_us);
 /* "4:05", "0:09.5" under ten seconds; written into buf of size len. */
 void    stern_clock_format (int64_t remaining_us, char *buf, unsigned len);
+
+/* The time a computer may think about its next move with this much left
+ * (and the clock's increment): about a thirtieth of the reserve and most of
+ * the increment, never more than a quarter of what is left; 20 ms to one
+ * minute.  0 when the clock is off or the seat has no time (the level then
+ * decides alone). */
+int64_t stern_clock_move_budget_ms (const SternClock *clock, unsigned seat, int64_t now_us);

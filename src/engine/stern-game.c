@@ -1086,3 +1086,10 @@ stern_game_seek (SternGame *game, guint n_actions)
     stern_game_redo (game);
   return TRUE;
 }
+
+unsigned
+stern_game_get_action_round (const SternGame *game, guint index)
+{
+  g_return_val_if_fail (game != NULL && index < game->history->len, 0);
+  return g_array_index (game->history, HistoryEntry, index).before.round + 1u;
+}

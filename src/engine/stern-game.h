@@ -121,3 +121,7 @@ typedef enum {
   STERN_ERROR_ILLEGAL,   /* well-formed but against the rules */
   STERN_ERROR_GAME_OVER, /* nothing may be played any more */
 } SternErrorCode;
+
+/* The round (1 = the first) in which the action at index of the whole
+ * history was played: what the move list and the notation number it by. */
+unsigned     stern_game_get_action_round (const SternGame *game, guint index);

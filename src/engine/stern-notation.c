@@ -351,7 +351,7 @@ stern_record_write (const SternGame *game, const SternRecordTags *tags)
         append_tag (out, colour_tags[seat], tags->players[seat]);
     }
 
-  /* Walk the history on a copy to know each action's round and the start. */
+  /* The start on a copy: a game set up from a position records it. */
   start = stern_game_copy (game);
   n = stern_game_get_n_actions (game);
   stern_game_seek (start, 0);
@@ -375,7 +375,7 @@ stern_record_write (const SternGame *game, const SternRecordTags *tags)
   for (guint i = 0; i < n; i++)
     {
       const SternAction *action = stern_game_get_action (game, i);
-      unsigned round = stern_game_get_round (start);
+      unsigned round = stern_game_get_action_round (game, i) - 1;
 
       if (round != prev_round)
         {
@@ -405,7 +405,6 @@ stern_record_write (const SternGame *game, const SternRecordTags *tags)
         default:
           g_assert_not_reached ();
         }
-      stern_game_redo (start);
     }
   if (n > 0)
     g_string_append_c (out, '\n');

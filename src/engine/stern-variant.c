@@ -161,3 +161,21 @@ stern_rules_goal_distance (const SternRules *rules, unsigned seat, unsigned cell
   g_return_val_if_fail (rules != NULL && seat < STERN_N_SEATS, 0);
   return stern_board_zone_distance (stern_seat_opposite (seat), rules->variant->marbles, cell);
 }
+
+bool
+stern_variant_has_clock (const SternVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, false);
+  return !variant->solo;
+}
+
+/* Medium (SternLevel 1): a fair stand-in, neither throwing the game away
+ * nor playing far above the player it replaces. */
+#define TAKEOVER_LEVEL 1
+
+int
+stern_rules_takeover_level (const SternRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, -1);
+  return rules->resign_replaced ? TAKEOVER_LEVEL : -1;
+}

@@ -78,3 +78,12 @@ void stern_rules_init (SternRules *rules, const SternVariant *variant, SternPres
 
 /* Step distance on an empty board from a cell to the nearest hole of a seat's goal. */
 unsigned stern_rules_goal_distance (const SternRules *rules, unsigned seat, unsigned cell);
+
+/* Whether games of the variant may be played on a clock: the solo puzzle
+ * has no time limit (RULES.md §2). */
+bool stern_variant_has_clock (const SternVariant *variant);
+
+/* The computer level (a SternLevel of stern-search.h) that plays on for a
+ * player who resigned or ran out of time when the rules let the game go on
+ * (club, RULES.md §8); -1 when they do not. */
+int  stern_rules_takeover_level (const SternRules *rules);

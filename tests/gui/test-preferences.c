@@ -96,7 +96,7 @@ panel_names (SternWindow *window)
 {
   GtkWidget *list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
                                                                STERN_TYPE_WINDOW,
-                                                               "players_list"));
+                                                               "players_panel"));
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
   GString *names = g_string_new (NULL);
 

@@ -13,6 +13,7 @@
 
 #include "stern-computer.h"
 #include "stern-message-window.h"
+#include "stern-move-list.h"
 #include "stern-notation.h"
 #include "stern-rating.h"
 #include "stern-ratings.h"
@@ -224,36 +225,6 @@ test_round_trip (void)
   remove_tree (dir);
 }
 
-/* Computer seats and their levels survive a save. */
-static void
-test_round_trip_seats (void)
-{
-  g_autofree char *text = NULL;
-  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
-  g_autoptr(SternGame) back = NULL;
-  g_autoptr(GError) error = NULL;
-  SternGameSetup setup, loaded;
-  SternClock clock;
-
-  setup_for (&setup, "classic-6", "hcchch", 0, 0);
-  setup.level[1] = STERN_COMPUTER_EXPERT;
-  setup.level[2] = STERN_COMPUTER_HARD;
-  text = stern_saved_game_write (game, &setup, NULL, 0);
-  g_assert_nonnull (strstr (text, "[Seats \"human computer:expert computer:hard human computer:easy human\"]"));
-
-  back = stern_saved_game_read (text, &loaded, &clock, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (back);
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      g_assert_cmpint (loaded.computer[seat], ==, setup.computer[seat]);
-      if (setup.computer[seat])
-        g_assert_cmpint (loaded.level[seat], ==, setup.level[seat]);
-    }
-  g_assert_false (clock.enabled);
-  g_assert_cmpuint (loaded.clock_reserve_s, ==, 0);
-}
-
 /* Each kind of bad file: an error window that names what is wrong (and the
  * line, where there is one), and the game on the board untouched. */
 static void
@@ -454,7 +425,7 @@ test_autosave_damaged (void)
       SternWindow *again;
 
       g_assert_true (g_file_set_contents (path, good, (gssize) (cut > 0 ? cut : len - 6), NULL));
-      g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*saved game cannot be continued*");
+      g_test_expect_message ("sternhalma", G_LOG_LEVEL_WARNING, "*saved game cannot be continued*");
       again = window_new (dir);
       g_assert_false (stern_window_offer_resume (again));
       g_test_assert_expected_messages ();
@@ -466,7 +437,7 @@ test_autosave_damaged (void)
 
   /* Garbage with the end mark: the record's own error. */
   g_assert_true (g_file_set_contents (path, "[Variant \"classic-2\"]\n1. zz9\n; end\n", -1, NULL));
-  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*line 2*");
+  g_test_expect_message ("sternhalma", G_LOG_LEVEL_WARNING, "*line 2*");
   window = window_new (dir);
   g_assert_false (stern_window_offer_resume (window));
   g_test_assert_expected_messages ();
@@ -474,7 +445,7 @@ test_autosave_damaged (void)
 
   /* Binary. */
   g_assert_true (g_file_set_contents (path, "\0\1\2\3\xff; end\n", 10, NULL));
-  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*not a text file*");
+  g_test_expect_message ("sternhalma", G_LOG_LEVEL_WARNING, "*not a text file*");
   window = window_new (dir);
   g_assert_false (stern_window_offer_resume (window));
   g_test_assert_expected_messages ();
@@ -557,36 +528,27 @@ test_replay (void)
   window_free (window);
 }
 
-static GtkWidget *
-find_text_view (GtkWidget *widget)
+/* The move list's buttons, in the window's widget tree, in order. */
+static void
+collect_moves (GtkWidget *widget,
+               GPtrArray *found)
 {
-  if (GTK_IS_TEXT_VIEW (widget))
-    return widget;
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "move"))
+    g_ptr_array_add (found, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_text_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+    collect_moves (child, found);
 }
 
-/* Clicking a move in the move list shows the position after it. */
 static void
 test_replay_click (void)
 {
-  g_autoptr(GListModel) controllers = NULL;
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   g_autofree char *path = NULL;
-  GtkGesture *click = NULL;
   SternWindow *window;
   SternGameSetup setup;
   SternGame *game;
-  GtkWidget *view;
-  GtkTextIter start, match, end;
-  GdkRectangle rect;
-  int x, y;
+  GtkWidget *button = NULL, *list;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -598,18 +560,11 @@ test_replay_click (void)
     play_first (window);
   gui_test_spin (100);
 
-  view = find_text_view (GTK_WIDGET (window));
-  g_assert_nonnull (view);
-  controllers = gtk_widget_observe_controllers (view);
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_GESTURE_CLICK (controller) &&
-          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (controller)) == GTK_PHASE_CAPTURE)
-        click = GTK_GESTURE (controller);
-    }
-  g_assert_nonnull (click);
+  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), STERN_TYPE_WINDOW,
+                                                    "move_list"));
+  g_assert_nonnull (list);
+  collect_moves (list, buttons);
+  g_assert_cmpuint (buttons->len, ==, 4);
 
   /* The second move (black's first), as the list shows it. */
   {
@@ -617,18 +572,30 @@ test_replay_click (void)
 
     path = stern_notation_format_path (action->path, action->path_len);
   }
-  gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start);
-  g_assert_true (gtk_text_iter_forward_search (&start, path, 0, &match, &end, NULL));
-  gtk_text_view_get_iter_location (GTK_TEXT_VIEW (view), &match, &rect);
-  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET,
-                                         rect.x, rect.y, &x, &y);
-  g_signal_emit_by_name (click, "pressed", 1, (double) x + 3, (double) y + rect.height / 2.0);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (buttons->pdata[i]));
+
+      if (GTK_IS_LABEL (label) && g_str_equal (gtk_label_get_label (GTK_LABEL (label)), path))
+        button = buttons->pdata[i];
+    }
+  g_assert_nonnull (button);
+  g_assert_true (button == stern_move_list_get_cell (STERN_MOVE_LIST (list), 1));
+  /* In black's column, in the first round's row. */
+  g_assert_true (gtk_widget_is_visible (button));
+  g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 4);
+  /* The move shown is marked, the later ones greyed. */
+  g_assert_true (gtk_widget_has_css_class (button, "current"));
+  g_assert_true (gtk_widget_has_css_class (buttons->pdata[2], "future") ||
+                 gtk_widget_has_css_class (buttons->pdata[3], "future"));
+  g_assert_false (gtk_widget_has_css_class (stern_move_list_get_cell (STERN_MOVE_LIST (list), 0),
+                                            "future"));
 
-  /* Between moves (the round number): nothing happens. */
-  g_signal_emit_by_name (click, "pressed", 1, 14.0, (double) y + rect.height / 2.0);
-  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+  /* The first move: back to the position after it. */
+  g_signal_emit_by_name (stern_move_list_get_cell (STERN_MOVE_LIST (list), 0), "clicked");
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
 
   window_free (window);
 }
@@ -911,30 +878,6 @@ test_rating (void)
   remove_tree (dir);
 }
 
-/* A damaged ratings file is reported, not fatal. */
-static void
-test_ratings_damaged (void)
-{
-  g_autofree char *dir = make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (g_file_set_contents (path, "[Rating]\nrating=abc\n", -1, NULL));
-  ratings = stern_ratings_load (path, &error);
-  g_assert_nonnull (error);
-  g_assert_cmpfloat (stern_ratings_get_rating (ratings), ==, STERN_RATING_INITIAL);
-  g_clear_error (&error);
-  g_clear_pointer (&ratings, stern_ratings_free);
-
-  g_assert_true (g_file_set_contents (path, "\xff\xfe\0garbage", 10, NULL));
-  ratings = stern_ratings_load (path, &error);
-  g_assert_nonnull (error);
-  g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 0);
-
-  remove_tree (dir);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -951,7 +894,6 @@ main (int   argc,
     }
 
   g_test_add_func ("/save/round-trip", test_round_trip);
-  g_test_add_func ("/save/round-trip-seats", test_round_trip_seats);
   g_test_add_func ("/save/bad-files", test_bad_files);
   g_test_add_func ("/save/autosave-resume", test_autosave_resume);
   g_test_add_func ("/save/autosave-decline", test_autosave_decline);
@@ -966,7 +908,6 @@ main (int   argc,
   g_test_add_data_func ("/save/resign-4", "classic-4", test_resign);
   g_test_add_func ("/save/resign-club", test_resign_club);
   g_test_add_func ("/save/rating", test_rating);
-  g_test_add_func ("/save/ratings-damaged", test_ratings_damaged);
 
   return g_test_run ();
 }

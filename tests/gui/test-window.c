@@ -13,6 +13,7 @@
 
 #include "stern-computer.h"
 #include "stern-game-over-window.h"
+#include "stern-move-list.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-window.h"
@@ -162,6 +163,27 @@ test_hot_seat_undo_redo (void)
   g_assert_nonnull (strstr (list, "2."));
   g_assert_null (strstr (list, "3."));
   g_assert_nonnull (strstr (stern_window_get_status (window), "Round 2"));
+
+  /* The move list is a table: a column a player, a row a round. */
+  {
+    GtkWidget *move_list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                      STERN_TYPE_WINDOW,
+                                                                      "move_list"));
+    int column[3], row[3];
+
+    for (guint i = 0; i < 3; i++)
+      {
+        GtkWidget *slot = gtk_widget_get_parent (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), i));
+
+        gtk_grid_query_child (GTK_GRID (gtk_widget_get_parent (slot)), slot,
+                              &column[i], &row[i], NULL, NULL);
+      }
+    g_assert_cmpint (row[0], ==, row[1]);
+    g_assert_cmpint (row[2], ==, row[0] + 1);
+    g_assert_cmpint (column[0], ==, column[2]);
+    g_assert_cmpint (column[1], ==, column[0] + 1);
+    g_assert_null (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), 3));
+  }
 
   /* Hot-seat: each undo takes back one move. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));

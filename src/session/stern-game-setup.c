@@ -3,14 +3,31 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
+#define G_LOG_DOMAIN "stern-session"
 
 #include <stdio.h>
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "stern-computer.h"
 #include "stern-game-setup.h"
+
+G_DEFINE_BOXED_TYPE (SternGameSetup, stern_game_setup,
+                     stern_game_setup_copy, stern_game_setup_free)
+
+SternGameSetup *
+stern_game_setup_copy (const SternGameSetup *setup)
+{
+  g_return_val_if_fail (setup != NULL, NULL);
+
+  return g_memdup2 (setup, sizeof *setup);
+}
+
+void
+stern_game_setup_free (SternGameSetup *setup)
+{
+  g_free (setup);
+}
 
 void
 stern_game_setup_load (SternGameSetup *setup,
@@ -213,19 +230,25 @@ stern_place_display_name (unsigned place)
   return _(names[place - 1]);
 }
 
-GtkWidget *
-stern_seat_dot_new (unsigned seat)
+char *
+stern_game_setup_seat_name (const SternGameSetup *setup,
+                            unsigned              seat,
+                            const char           *player_name)
 {
-  GtkWidget *dot;
+  g_autofree char *name = NULL;
 
+  g_return_val_if_fail (setup != NULL, NULL);
   g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
 
-  dot = gtk_label_new (NULL);
-  gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
-  gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (dot, "seat-dot");
-  gtk_widget_add_css_class (dot, stern_seat_colour_name (seat));
-  return dot;
+  if (player_name != NULL && stern_game_setup_is_human (setup, seat) &&
+      stern_game_setup_count_humans (setup) == 1)
+    {
+      name = g_strstrip (g_strdup (player_name));
+      if (name[0] != '\0')
+        return g_steal_pointer (&name);
+    }
+
+  return g_strdup (stern_seat_display_name (seat));
 }
 
 unsigned

@@ -1,17 +1,17 @@
-/* stern-game-clock.h: the players' clocks of a game in the window.
+/* stern-game-clock.h: the players' clocks of a match.
  *
  * The engine's Fischer clock (stern-clock.h) on the monotonic clock, with
- * a tick every tenth of a second while the clock is on, so that the window
- * can show the time and notice when it runs out.  The window decides whose
- * time runs (nobody's while it is hidden, a move is being animated or an
- * old position is shown).
+ * a "tick" every tenth of a second while somebody's time runs (so that a
+ * view can show the time and the match notice when it runs out) and when
+ * whose time runs changes.  The match decides whose time runs (nobody's
+ * while the view is hidden or holds it, or an old position is shown).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 
 #include "stern-clock.h"
 

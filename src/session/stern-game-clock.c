@@ -3,7 +3,7 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
+#define G_LOG_DOMAIN "stern-session"
 
 #include "stern-game-clock.h"
 
@@ -112,6 +112,8 @@ stern_game_clock_run (SternGameClock *self,
     stern_clock_pause (&self->clock, now);
   else
     stern_clock_start (&self->clock, seat, now);
+  /* Whose time runs changed: the displays follow at once. */
+  g_signal_emit (self, signals[SIGNAL_TICK], 0);
 }
 
 unsigned
@@ -210,7 +212,8 @@ stern_game_clock_class_init (SternGameClockClass *klass)
   /**
    * SternGameClock::tick:
    *
-   * Emitted every tenth of a second while ticking and the clock is on.
+   * Emitted every tenth of a second while ticking and the clock is on,
+   * and when whose time runs changes.
    */
   signals[SIGNAL_TICK] =
     g_signal_new ("tick",

@@ -18,7 +18,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 
 #include "stern-clock.h"
 #include "stern-game-setup.h"

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 
 #include "stern-game.h"
 
@@ -22,6 +22,12 @@ typedef struct {
   guint               clock_increment_s;        /* added after each move */
 } SternGameSetup;
 
+/* A boxed type, for typed signal arguments. */
+#define STERN_TYPE_GAME_SETUP (stern_game_setup_get_type ())
+GType           stern_game_setup_get_type (void);
+SternGameSetup *stern_game_setup_copy (const SternGameSetup *setup);
+void            stern_game_setup_free (SternGameSetup *setup);
+
 /* Keys variant, preset, seat-kinds, computer-levels and clock. */
 void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
 void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);
@@ -29,6 +35,12 @@ void        stern_game_setup_save (const SternGameSetup *setup, GSettings *setti
 /* Whether a human plays this seat of the setup's variant. */
 gboolean    stern_game_setup_is_human (const SternGameSetup *setup, unsigned seat);
 guint       stern_game_setup_count_humans (const SternGameSetup *setup);
+
+/* What the interface calls a seat: player_name (the preference) for the
+ * seat of a lone human, who is "you"; with several humans nobody knows
+ * who is who, so the colours stay.  Newly allocated. */
+char       *stern_game_setup_seat_name (const SternGameSetup *setup, unsigned seat,
+                                        const char *player_name);
 
 /* Translated names: "White", "Two players", "Table rules", "Medium". */
 const char *stern_seat_display_name (unsigned seat);
@@ -39,10 +51,6 @@ const char *stern_preset_description (SternPreset preset);
 const char *stern_level_display_name (int level);
 /* "1st place", …; place 1 to 6. */
 const char *stern_place_display_name (unsigned place);
-
-/* A small round dot in the seat's colour (CSS classes seat-dot and the
- * colour name, see style.css). */
-GtkWidget  *stern_seat_dot_new (unsigned seat);
 
 /* The outcome of a finished game in one line ("White wins", "Draw"), and
  * why it ended when that was not by finishing (or NULL).  Newly allocated. */

@@ -3,7 +3,7 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
+#define G_LOG_DOMAIN "stern-session"
 
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
+#define G_LOG_DOMAIN "stern-session"
 
 #include "stern-computer.h"
 
@@ -13,6 +13,8 @@
 G_STATIC_ASSERT ((int) STERN_COMPUTER_EASY == (int) STERN_LEVEL_EASY);
 G_STATIC_ASSERT ((int) STERN_COMPUTER_EXPERT == (int) STERN_LEVEL_EXPERT);
 G_STATIC_ASSERT ((int) STERN_COMPUTER_N_LEVELS == STERN_N_PLAY_LEVELS);
+/* The club's takeover level (stern_rules_takeover_level) is a play level. */
+G_STATIC_ASSERT (STERN_LEVEL_MEDIUM == 1);
 
 const char *
 stern_computer_level_name (int level)
@@ -38,13 +40,26 @@ typedef struct {
   guint32    seed;
   int        movetime_ms;
   gint       stop;       /* set from the cancelling thread, polled by the search */
+  /* 1 when handed to the worker, 2 when it is done with it.  GTask hands
+   * data between threads through GLib's futex locks, which ThreadSanitizer
+   * cannot see; these atomic stores (releases) and loads (acquires) show it
+   * the same order. */
+  gint       handed;
 } ChooseData;
+
+/* The worker's answer, with the same release/acquire pair. */
+typedef struct {
+  SternMove move;
+  gint      ready;
+} Choice;
 
 static void
 choose_data_free (gpointer data)
 {
   ChooseData *cd = data;
 
+  /* Either thread may drop the task last. */
+  (void) g_atomic_int_get (&cd->handed);
   g_clear_pointer (&cd->game, stern_game_free);
   g_free (cd);
 }
@@ -65,25 +80,36 @@ choose_thread (GTask        *task,
   ChooseData *cd = task_data;
   g_autoptr(SternSearch) search = stern_search_new ();
   SternMove choice;
+  Choice *answer;
   gulong handler = 0;
-  gboolean found;
+  gboolean found, over;
 
+  g_assert (g_atomic_int_get (&cd->handed) == 1);
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), &cd->stop, NULL);
   found = stern_search_choose (search, cd->game, (SternLevel) cd->level, cd->seed,
                                cd->movetime_ms, &cd->stop, &choice);
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);
+  /* The handler has run, if at all (disconnect waits for it): read its
+   * store once more so that ThreadSanitizer sees it too. */
+  (void) g_atomic_int_get (&cd->stop);
+  over = stern_game_is_over (cd->game);
+  g_atomic_int_set (&cd->handed, 2);
 
   if (g_task_return_error_if_cancelled (task))
     return;
   if (!found)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      g_task_return_new_error (task, STERN_ERROR,
+                               over ? STERN_ERROR_GAME_OVER : STERN_ERROR_ILLEGAL,
                                "The seat on turn has no legal move");
       return;
     }
-  g_task_return_pointer (task, g_memdup2 (&choice, sizeof choice), g_free);
+  answer = g_new0 (Choice, 1);
+  answer->move = choice;
+  g_atomic_int_set (&answer->ready, 1);
+  g_task_return_pointer (task, answer, g_free);
 }
 
 void
@@ -111,6 +137,7 @@ stern_computer_choose_async (SternGame           *copy,
   g_task_set_source_tag (task, stern_computer_choose_async);
   g_task_set_name (task, "[sternhalma] computer move");
   g_task_set_task_data (task, cd, choose_data_free);
+  g_atomic_int_set (&cd->handed, 1);
   g_task_run_in_thread (task, choose_thread);
 }
 
@@ -119,7 +146,7 @@ stern_computer_choose_finish (GAsyncResult  *result,
                               SternMove     *move,
                               GError       **error)
 {
-  g_autofree SternMove *chosen = NULL;
+  g_autofree Choice *chosen = NULL;
 
   g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == stern_computer_choose_async, FALSE);
@@ -129,6 +156,7 @@ stern_computer_choose_finish (GAsyncResult  *result,
   if (chosen == NULL)
     return FALSE;
 
-  *move = *chosen;
+  g_assert (g_atomic_int_get (&chosen->ready) == 1);
+  *move = chosen->move;
   return TRUE;
 }

@@ -11,7 +11,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 
 #include "stern-game-setup.h"
 

@@ -38,7 +38,8 @@ void     stern_computer_choose_async  (SternGame           *copy,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data);
 /* Returns TRUE and fills move, or FALSE with G_IO_ERROR_CANCELLED when
- * cancelled, or G_IO_ERROR_NOT_FOUND when the seat has no move. */
+ * cancelled, or a STERN_ERROR (GAME_OVER, or ILLEGAL: the seat must pass)
+ * when the seat has no move. */
 gboolean stern_computer_choose_finish (GAsyncResult        *result,
                                        SternMove           *move,
                                        GError             **error);

@@ -1,0 +1,475 @@
+/* stern-players-panel.c: the players of a match.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "sternhalma"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-players-panel.h"
+#include "stern-seat-dot.h"
+
+/* Under this much time left a clock is shown in red. */
+#define LOW_TIME_MS 10000
+
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *marker;
+  GtkWidget *name;
+  GtkWidget *detail;
+  GtkWidget *state;
+  GtkWidget *clock;
+} PlayerRow;
+
+struct _SternPlayersPanel
+{
+  GtkWidget   parent_instance;
+
+  GtkListBox *list;
+
+  SternMatch *match;
+  char       *player_name;
+  PlayerRow   rows[STERN_N_SEATS];
+};
+
+G_DEFINE_FINAL_TYPE (SternPlayersPanel, stern_players_panel, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_MATCH,
+  PROP_PLAYER_NAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+clear_rows (SternPlayersPanel *self)
+{
+  GtkWidget *child;
+
+  /* gtk_list_box_remove_all() needs GTK 4.12. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+
+  memset (self->rows, 0, sizeof self->rows);
+}
+
+static void
+update_names (SternPlayersPanel *self)
+{
+  const SternGameSetup *setup;
+
+  if (self->match == NULL || stern_match_get_game (self->match) == NULL)
+    return;
+
+  setup = stern_match_get_setup (self->match);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (self->rows[seat].name != NULL)
+      {
+        g_autofree char *name = stern_game_setup_seat_name (setup, seat, self->player_name);
+
+        gtk_label_set_label (GTK_LABEL (self->rows[seat].name), name);
+      }
+}
+
+static void
+update_clocks (SternPlayersPanel *self)
+{
+  SternGameClock *clock;
+  gboolean enabled;
+  unsigned running;
+
+  if (self->match == NULL)
+    return;
+
+  clock = stern_match_get_clock (self->match);
+  enabled = stern_game_clock_is_enabled (clock);
+  running = stern_game_clock_get_running (clock);
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      GtkWidget *label = self->rows[seat].clock;
+      g_autofree char *text = NULL;
+
+      if (label == NULL)
+        continue;
+
+      gtk_widget_set_visible (label, enabled);
+      if (!enabled)
+        continue;
+
+      text = stern_game_clock_format (clock, seat);
+      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+        gtk_label_set_label (GTK_LABEL (label), text);
+
+      if (seat == running)
+        gtk_widget_add_css_class (label, "running");
+      else
+        gtk_widget_remove_css_class (label, "running");
+      if (stern_game_clock_get_remaining_ms (clock, seat) < LOW_TIME_MS)
+        gtk_widget_add_css_class (label, "low");
+      else
+        gtk_widget_remove_css_class (label, "low");
+    }
+}
+
+static char *
+detail_text (SternPlayersPanel *self,
+             unsigned           seat)
+{
+  const SternGameSetup *setup = stern_match_get_setup (self->match);
+  unsigned team = stern_team_number (setup->variant, seat);
+  gboolean human = stern_match_is_human (self->match, seat);
+  const char *kind = human ? _("Human") : stern_level_display_name (setup->level[seat]);
+
+  if (!human && team != 0)
+    /* Translators: "Computer · Hard · Team 2" */
+    return g_strdup_printf (_("Computer · %s · Team %u"), kind, team);
+  else if (!human)
+    /* Translators: "Computer · Hard" */
+    return g_strdup_printf (_("Computer · %s"), kind);
+  else if (team != 0)
+    /* Translators: "Human · Team 2" */
+    return g_strdup_printf (_("%s · Team %u"), kind, team);
+  return g_strdup (kind);
+}
+
+static void
+update_rows (SternPlayersPanel *self)
+{
+  const SternVariant *variant;
+  SternGame *game;
+  unsigned turn;
+
+  if (self->match == NULL || (game = stern_match_get_game (self->match)) == NULL)
+    return;
+
+  variant = stern_game_get_variant (game);
+  turn = stern_game_get_turn (game);
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      PlayerRow *pr = &self->rows[seat];
+      unsigned place = stern_game_get_place (game, seat);
+      SternPlayerState player_state = stern_game_get_player_state (game, seat);
+      g_autofree char *detail = NULL;
+      g_autofree char *state = NULL;
+
+      if (pr->row == NULL)
+        continue;
+
+      detail = detail_text (self, seat);
+      gtk_label_set_label (GTK_LABEL (pr->detail), detail);
+      gtk_widget_set_tooltip_text (pr->detail, detail);
+
+      switch (player_state)
+        {
+        case STERN_PLAYER_ELIMINATED:
+          state = g_strdup (_("Eliminated"));
+          break;
+        case STERN_PLAYER_RESIGNED:
+          state = g_strdup (_("Resigned"));
+          break;
+        case STERN_PLAYER_FINISHED:
+        case STERN_PLAYER_PLAYING:
+        default:
+          if (place >= 1 && place <= STERN_N_SEATS)
+            state = g_strdup (stern_place_display_name (place));
+          else
+            /* Translators: marbles of a player in its goal, e.g. "7/10" */
+            state = g_strdup_printf (C_("marbles in goal", "%u/%u"),
+                                     stern_game_marbles_in_goal (game, seat),
+                                     (unsigned) variant->marbles);
+          break;
+        }
+      gtk_label_set_label (GTK_LABEL (pr->state), state);
+      gtk_widget_set_tooltip_text (pr->state,
+                                   place == 0 && player_state == STERN_PLAYER_PLAYING
+                                   ? _("Marbles in the goal") : NULL);
+
+      /* The marker keeps its space so the names stay aligned. */
+      gtk_widget_set_opacity (pr->marker, seat == turn ? 1.0 : 0.0);
+      if (seat == turn)
+        gtk_widget_add_css_class (pr->row, "on-turn");
+      else
+        gtk_widget_remove_css_class (pr->row, "on-turn");
+    }
+
+  update_clocks (self);
+}
+
+static void
+build_rows (SternPlayersPanel *self)
+{
+  const SternVariant *variant;
+
+  clear_rows (self);
+  if (self->match == NULL || stern_match_get_game (self->match) == NULL)
+    return;
+
+  variant = stern_match_get_setup (self->match)->variant;
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      PlayerRow *pr = &self->rows[seat];
+      GtkWidget *box, *labels, *right;
+
+      box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+      pr->marker = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
+      gtk_widget_add_css_class (pr->marker, "turn-marker");
+      gtk_box_append (GTK_BOX (box), pr->marker);
+
+      gtk_box_append (GTK_BOX (box), stern_seat_dot_new (seat));
+
+      labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gtk_widget_set_hexpand (labels, TRUE);
+      pr->name = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->name), 0);
+      /* A long player name must not widen the panel either. */
+      gtk_label_set_ellipsize (GTK_LABEL (pr->name), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (pr->name, "player-name");
+      gtk_box_append (GTK_BOX (labels), pr->name);
+      pr->detail = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->detail), 0);
+      /* A long detail ("Computer · Medium · Team 2") must not widen the
+       * panel and shrink the board: it is shortened, the tooltip has it. */
+      gtk_label_set_ellipsize (GTK_LABEL (pr->detail), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (pr->detail), 8);
+      gtk_widget_add_css_class (pr->detail, "dim-label");
+      gtk_widget_add_css_class (pr->detail, "caption");
+      gtk_box_append (GTK_BOX (labels), pr->detail);
+      gtk_box_append (GTK_BOX (box), labels);
+
+      /* The state, and under it the clock when there is one. */
+      right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gtk_widget_set_valign (right, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (box), right);
+
+      pr->state = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->state), 1);
+      gtk_widget_add_css_class (pr->state, "player-state");
+      gtk_box_append (GTK_BOX (right), pr->state);
+
+      pr->clock = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (pr->clock), 1);
+      gtk_widget_set_halign (pr->clock, GTK_ALIGN_END);
+      gtk_widget_add_css_class (pr->clock, "player-clock");
+      gtk_widget_set_tooltip_text (pr->clock, _("Time left"));
+      gtk_widget_set_visible (pr->clock, FALSE);
+      gtk_box_append (GTK_BOX (right), pr->clock);
+
+      pr->row = gtk_list_box_row_new ();
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (pr->row), FALSE);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (pr->row), box);
+      gtk_list_box_append (self->list, pr->row);
+    }
+
+  update_names (self);
+  update_rows (self);
+}
+
+static void
+on_setup_changed (SternPlayersPanel *self)
+{
+  update_names (self);
+  update_rows (self);
+}
+
+void
+stern_players_panel_set_match (SternPlayersPanel *self,
+                               SternMatch        *match)
+{
+  g_return_if_fail (STERN_IS_PLAYERS_PANEL (self));
+  g_return_if_fail (match == NULL || STERN_IS_MATCH (match));
+
+  if (self->match == match)
+    return;
+
+  if (self->match != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->match, self);
+      g_signal_handlers_disconnect_by_data (stern_match_get_clock (self->match), self);
+    }
+  g_set_object (&self->match, match);
+  if (match != NULL)
+    {
+      g_signal_connect_object (match, "game-started", G_CALLBACK (build_rows),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (match, "position-changed", G_CALLBACK (update_rows),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (match, "notify::turn", G_CALLBACK (update_rows),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (match, "setup-changed", G_CALLBACK (on_setup_changed),
+                               self, G_CONNECT_SWAPPED);
+      /* The clock ticks only while one runs. */
+      g_signal_connect_object (stern_match_get_clock (match), "tick",
+                               G_CALLBACK (update_clocks), self, G_CONNECT_SWAPPED);
+    }
+  build_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
+}
+
+void
+stern_players_panel_set_player_name (SternPlayersPanel *self,
+                                     const char        *name)
+{
+  g_return_if_fail (STERN_IS_PLAYERS_PANEL (self));
+
+  if (g_strcmp0 (self->player_name, name) == 0)
+    return;
+  g_free (self->player_name);
+  self->player_name = g_strdup (name);
+  update_names (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER_NAME]);
+}
+
+const char *
+stern_players_panel_get_player_name (SternPlayersPanel *self)
+{
+  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
+
+  return self->player_name;
+}
+
+static const char *
+label_text (GtkWidget *label)
+{
+  return label != NULL ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+}
+
+const char *
+stern_players_panel_get_name_text (SternPlayersPanel *self,
+                                   guint              seat)
+{
+  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  return label_text (self->rows[seat].name);
+}
+
+const char *
+stern_players_panel_get_state_text (SternPlayersPanel *self,
+                                    guint              seat)
+{
+  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  return label_text (self->rows[seat].state);
+}
+
+const char *
+stern_players_panel_get_clock_text (SternPlayersPanel *self,
+                                    guint              seat)
+{
+  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  return label_text (self->rows[seat].clock);
+}
+
+static void
+stern_players_panel_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  SternPlayersPanel *self = STERN_PLAYERS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_MATCH:
+      g_value_set_object (value, self->match);
+      break;
+    case PROP_PLAYER_NAME:
+      g_value_set_string (value, self->player_name);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stern_players_panel_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  SternPlayersPanel *self = STERN_PLAYERS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_MATCH:
+      stern_players_panel_set_match (self, g_value_get_object (value));
+      break;
+    case PROP_PLAYER_NAME:
+      stern_players_panel_set_player_name (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stern_players_panel_dispose (GObject *object)
+{
+  SternPlayersPanel *self = STERN_PLAYERS_PANEL (object);
+
+  stern_players_panel_set_match (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_PLAYERS_PANEL);
+
+  G_OBJECT_CLASS (stern_players_panel_parent_class)->dispose (object);
+}
+
+static void
+stern_players_panel_finalize (GObject *object)
+{
+  SternPlayersPanel *self = STERN_PLAYERS_PANEL (object);
+
+  g_free (self->player_name);
+
+  G_OBJECT_CLASS (stern_players_panel_parent_class)->finalize (object);
+}
+
+static void
+stern_players_panel_class_init (SternPlayersPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = stern_players_panel_get_property;
+  object_class->set_property = stern_players_panel_set_property;
+  object_class->dispose = stern_players_panel_dispose;
+  object_class->finalize = stern_players_panel_finalize;
+
+  properties[PROP_MATCH] =
+    g_param_spec_object ("match", NULL, NULL, STERN_TYPE_MATCH,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PLAYER_NAME] =
+    g_param_spec_string ("player-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/sternhalma/Sternhalma/ui/stern-players-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternPlayersPanel, list);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "playerspanel");
+}
+
+static void
+stern_players_panel_init (SternPlayersPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+stern_players_panel_new (void)
+{
+  return g_object_new (STERN_TYPE_PLAYERS_PANEL, NULL);
+}

@@ -1,0 +1,25 @@
+/* stern-seat-dot.c: a small round dot in a seat's colour.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "sternhalma"
+
+#include "stern-seat-dot.h"
+
+#include "stern-variant.h"
+
+GtkWidget *
+stern_seat_dot_new (unsigned seat)
+{
+  GtkWidget *dot;
+
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  dot = gtk_label_new (NULL);
+  gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (dot, "seat-dot");
+  gtk_widget_add_css_class (dot, stern_seat_colour_name (seat));
+  return dot;
+}

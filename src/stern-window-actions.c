@@ -1,0 +1,556 @@
+/* stern-window-actions.c: what the game window does: play the move the
+ * board chose (asking first when it is fatal), new game, undo and redo,
+ * hint, replay, resign, open and save, statistics, the offer to continue
+ * the saved game, and the one helper that shows its questions.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "sternhalma"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-file-dialog.h"
+#include "stern-new-game-dialog.h"
+#include "stern-saved-game.h"
+#include "stern-statistics-window.h"
+#include "stern-window-private.h"
+
+#define GAME(self)  stern_match_get_game ((self)->match)
+#define SETUP(self) stern_match_get_setup ((self)->match)
+
+void
+stern_window_update_actions (SternWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean back = stern_match_can_undo (self->match);
+  gboolean forward = stern_match_can_redo (self->match);
+
+  gtk_widget_action_set_enabled (widget, "win.undo", back);
+  gtk_widget_action_set_enabled (widget, "win.redo", forward);
+  gtk_widget_action_set_enabled (widget, "win.hint",
+                                 stern_match_human_to_play (self->match) &&
+                                 !stern_match_is_thinking (self->match) &&
+                                 self->hint_cancellable == NULL);
+  gtk_widget_action_set_enabled (widget, "win.replay-first", back);
+  gtk_widget_action_set_enabled (widget, "win.replay-back", back);
+  gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
+  gtk_widget_action_set_enabled (widget, "win.replay-last", forward);
+  gtk_widget_action_set_enabled (widget, "win.resign",
+                                 stern_match_get_resigning_seat (self->match) != STERN_NO_SEAT);
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                            */
+
+static void
+on_message_destroyed (SternWindow *self)
+{
+  self->message = NULL;
+
+  /* The offer to continue went away unanswered (another message replaced
+   * it, the window closed): keep the saved game for the next start. */
+  if (self->resume_game != NULL)
+    {
+      g_clear_pointer (&self->resume_game, stern_game_free);
+      stern_match_set_autosave_held (self->match, FALSE);
+      stern_window_update_paused (self);
+    }
+}
+
+void
+stern_window_show_message (SternWindow       *self,
+                           const char        *title,
+                           const char        *heading,
+                           const char        *body,
+                           const char        *cancel_label,
+                           const char        *accept_label,
+                           SternMessageStyle  style,
+                           GCallback          on_response)
+{
+  GtkWidget *old = g_steal_pointer (&self->message);
+  GtkWidget *message;
+
+  if (old != NULL)
+    gtk_window_destroy (GTK_WINDOW (old));
+
+  message = stern_message_window_new (GTK_WINDOW (self), title, heading, body,
+                                      cancel_label, accept_label, style);
+  self->message = message;
+  g_signal_connect_object (message, "destroy", G_CALLBACK (on_message_destroyed),
+                           self, G_CONNECT_SWAPPED);
+  if (on_response != NULL)
+    g_signal_connect_object (message, "response", on_response, self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (message));
+}
+
+void
+stern_window_show_error (SternWindow *self,
+                         const char  *heading,
+                         const char  *body)
+{
+  stern_window_show_message (self, _("Error"), heading, body, NULL, _("_Close"),
+                             STERN_MESSAGE_PLAIN, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A fatal move: ask first                                             */
+
+static void
+confirm_answered (SternWindow *self,
+                  gboolean     play)
+{
+  guint from = self->confirm_from;
+  guint to = self->confirm_to;
+  g_autoptr(GError) error = NULL;
+
+  stern_window_close_confirm (self);
+
+  if (play && stern_match_human_to_play (self->match) &&
+      stern_game_is_legal (GAME (self), from, to))
+    {
+      if (!stern_match_play (self->match, from, to, &error) &&
+          !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+        g_warning ("Could not play %u-%u: %s", from, to, error->message);
+      return;
+    }
+
+  /* Let the board drop its selection and take input again. */
+  stern_board_view_game_changed (self->board, FALSE);
+  stern_window_refresh (self);
+}
+
+static void
+on_confirm_destroyed (SternWindow *self)
+{
+  /* Closed by the window manager before answering. */
+  if (self->confirm != NULL)
+    {
+      self->confirm = NULL;
+      stern_board_view_game_changed (self->board, FALSE);
+      stern_window_refresh (self);
+    }
+}
+
+static void
+ask_fatal (SternWindow *self,
+           guint        from,
+           guint        to)
+{
+  g_autofree char *body = NULL;
+
+  stern_window_close_confirm (self);
+
+  body = g_strdup_printf (_("The deadline for leaving home has passed, so a marble "
+                            "that ends its move at home eliminates %s. "
+                            "Play this move anyway?"),
+                          stern_seat_display_name (stern_game_get_turn (GAME (self))));
+  self->confirm = stern_message_window_new (GTK_WINDOW (self), _("Lose the Game?"),
+                                            _("This move puts you out of the game"), body,
+                                            _("_Cancel"), _("_Play Anyway"),
+                                            STERN_MESSAGE_DESTRUCTIVE);
+  gtk_widget_add_css_class (self->confirm, "confirm-fatal");
+  self->confirm_from = from;
+  self->confirm_to = to;
+  g_signal_connect_object (self->confirm, "response", G_CALLBACK (confirm_answered),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->confirm, "destroy", G_CALLBACK (on_confirm_destroyed),
+                           self, G_CONNECT_SWAPPED);
+
+  stern_window_refresh (self);
+  gtk_window_present (GTK_WINDOW (self->confirm));
+}
+
+void
+stern_window_move_chosen (SternWindow    *self,
+                          guint           from,
+                          guint           to,
+                          SternBoardView *board)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Input that arrives when it is not a human's move is dropped. */
+  if (!stern_match_human_to_play (self->match) || stern_match_is_thinking (self->match) || self->confirm != NULL)
+    return;
+
+  if (!stern_game_is_legal (GAME (self), from, to))
+    return;
+
+  if (stern_game_is_fatal (GAME (self), from, to) && self->confirm_fatal)
+    ask_fatal (self, from, to);
+  else if (!stern_match_play (self->match, from, to, &error) &&
+           !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+    g_warning ("Could not play %u-%u: %s", from, to, error->message);
+}
+
+/* ------------------------------------------------------------------ */
+/* New game, undo, redo, hint                                          */
+
+static void
+on_new_game_dialog_start (SternWindow          *self,
+                          const SternGameSetup *setup)
+{
+  stern_window_new_game (self, setup);
+}
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  GtkWidget *dialog;
+
+  dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  stern_window_cancel_hint (self);
+  stern_match_undo (self->match);
+}
+
+static void
+redo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  stern_window_cancel_hint (self);
+  stern_match_redo (self->match);
+}
+
+static void
+hint_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  guint8 path[STERN_MAX_PATH];
+  gsize len;
+  gboolean found;
+
+  found = stern_match_hint_finish (STERN_MATCH (source), result, path, &len, &error);
+
+  /* Only the answer to the question still open. */
+  if (self->hint_cancellable == NULL || cancellable != self->hint_cancellable)
+    return;
+  stern_window_cancel_hint (self);
+
+  if (found)
+    stern_board_view_show_hint (self->board, path, len);
+  stern_window_refresh (self);
+}
+
+static void
+hint_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  if (!stern_match_human_to_play (self->match) || self->hint_cancellable != NULL)
+    return;
+  self->hint_cancellable = g_cancellable_new ();
+  stern_match_hint_async (self->match, self->hint_cancellable, hint_done, g_object_ref (self));
+  stern_window_refresh (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Replay                                                              */
+
+static void
+replay_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  guint now = stern_game_get_n_actions (GAME (self));
+  guint n;
+
+  if (g_str_equal (action_name, "win.replay-first"))
+    n = 0;
+  else if (g_str_equal (action_name, "win.replay-back"))
+    n = now > 0 ? now - 1 : 0;
+  else if (g_str_equal (action_name, "win.replay-forward"))
+    n = now + 1;
+  else
+    n = stern_game_get_n_actions_total (GAME (self));
+
+  stern_window_go_to (self, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Resignation                                                         */
+
+static void
+on_resign_response (SternWindow *self,
+                    gboolean     accept)
+{
+  g_autoptr(GError) error = NULL;
+  unsigned seat = stern_match_get_resigning_seat (self->match);
+
+  if (!accept || seat == STERN_NO_SEAT)
+    return;
+
+  stern_window_cancel_hint (self);
+  if (!stern_match_resign (self->match, seat, &error))
+    g_warning ("Could not resign: %s", error->message);
+}
+
+static void
+resign_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  unsigned seat = stern_match_get_resigning_seat (self->match);
+  g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
+
+  if (seat == STERN_NO_SEAT)
+    return;
+
+  name = stern_game_setup_seat_name (SETUP (self), seat, self->player_name);
+  if (stern_rules_takeover_level (stern_game_get_rules (GAME (self))) >= 0)
+    /* Translators: %s is a colour or the player's name */
+    body = g_strdup_printf (_("%s takes the last place, and the computer plays on with "
+                              "the marbles (club rules)."), name);
+  else if (SETUP (self)->variant->n_players == 2)
+    /* Translators: %s is a colour or the player's name */
+    body = g_strdup_printf (_("%s loses the game."), name);
+  else
+    /* Translators: %s is a colour or the player's name */
+    body = g_strdup_printf (_("The game ends for everyone: %s takes the last place, finished "
+                              "players keep theirs and the others are ranked by their "
+                              "marbles in the goal."), name);
+
+  stern_window_show_message (self, _("Resign"), _("Resign the Game?"), body,
+                             _("_Cancel"), _("_Resign"), STERN_MESSAGE_DESTRUCTIVE,
+                             G_CALLBACK (on_resign_response));
+}
+
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+
+static void
+save_chosen (GFile    *file,
+             gpointer  user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL)
+    return;
+
+  if (!stern_window_save_to_file (self, file, &error))
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: %s is a file name */
+      g_autofree char *heading = g_strdup_printf (_("Could not save “%s”"), name);
+
+      stern_window_show_error (self, heading, error->message);
+    }
+}
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  /* Translators: the suggested file name of a saved game; keep .sgr */
+  g_autofree char *name = g_strdup_printf (_("sternhalma-%s.sgr"), date);
+
+  stern_file_dialog_save (GTK_WINDOW (self), name, save_chosen, g_object_ref (self));
+}
+
+static void
+open_chosen (GFile    *file,
+             gpointer  user_data)
+{
+  g_autoptr(SternWindow) self = user_data;
+
+  if (file != NULL)
+    stern_window_open_file (self, file);
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
+}
+
+gboolean
+stern_window_save_to_file (SternWindow *self,
+                           GFile       *file,
+                           GError     **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  text = stern_match_write (self->match);
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+gboolean
+stern_window_open_file (SternWindow *self,
+                        GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  SternGameSetup setup;
+  SternClock clock;
+  SternGame *game = NULL;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  text = stern_saved_game_load_text (file, &error);
+  if (text != NULL)
+    game = stern_saved_game_read (text, &setup, &clock, &error);
+
+  if (game == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: %s is a file name */
+      g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
+      g_autofree char *body = NULL;
+
+      /* The engine's "line 3, column 4: …" begins a sentence here. */
+      if (error->message[0] != '\0')
+        error->message[0] = g_ascii_toupper (error->message[0]);
+      /* Translators: %s says where and what is wrong in the file, such
+       * as "Line 3, column 4: …" */
+      body = g_strdup_printf (_("This is not a game record Sternhalma can read.\n\n%s"),
+                              error->message);
+
+      stern_window_show_error (self, heading, body);
+      return FALSE;
+    }
+
+  stern_match_start (self->match, game, &setup, &clock);
+  return TRUE;
+}
+
+static void
+statistics_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  const char *dir = stern_match_get_data_dir (self->match);
+  g_autofree char *path = NULL;
+  GtkWidget *statistics;
+
+  if (dir != NULL)
+    path = g_build_filename (dir, "ratings.ini", NULL);
+  statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
+  gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
+  gtk_window_present (GTK_WINDOW (statistics));
+}
+
+/* ------------------------------------------------------------------ */
+/* The offer to continue                                               */
+
+static void
+on_resume_response (SternWindow *self,
+                    gboolean     accept)
+{
+  SternGame *game = g_steal_pointer (&self->resume_game);
+
+  stern_match_set_autosave_held (self->match, FALSE);
+  stern_window_update_paused (self);
+  if (game == NULL)
+    return;
+
+  if (accept)
+    stern_match_start (self->match, game, &self->resume_setup, &self->resume_clock);
+  else
+    {
+      stern_game_free (game);
+      /* The player chose the new game: the old one is given up. */
+      stern_match_autosave (self->match);
+    }
+}
+
+gboolean
+stern_window_offer_resume (SternWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  const char *dir;
+  SternGame *game;
+  guint n;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  dir = stern_match_get_data_dir (self->match);
+  if (dir == NULL)
+    return FALSE;
+
+  game = stern_autosave_read (dir, &self->resume_setup, &self->resume_clock, &error);
+  if (game == NULL)
+    {
+      /* A damaged save is not offered; the next move replaces it. */
+      if (error != NULL)
+        g_warning ("The saved game cannot be continued: %s", error->message);
+      return FALSE;
+    }
+
+  n = stern_game_get_n_actions (game);
+  /* Translators: "Two Players, round 12, 22 moves played." */
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s, round %u, %u move played.",
+                                       "%s, round %u, %u moves played.", n),
+                          stern_variant_display_name (stern_game_get_variant (game)),
+                          stern_game_get_round (game) + 1, n);
+
+  stern_window_show_message (self, _("Unfinished Game"), _("Continue the Unfinished Game?"),
+                             body, _("_New Game"), _("_Continue"), STERN_MESSAGE_SUGGESTED,
+                             G_CALLBACK (on_resume_response));
+  /* Until the answer, the save on disk stays as it is and no clock runs. */
+  self->resume_game = game;
+  stern_match_set_autosave_held (self->match, TRUE);
+  stern_window_update_paused (self);
+  return TRUE;
+}
+
+void
+stern_window_actions_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_activated);
+}

@@ -1,0 +1,80 @@
+/* stern-window-private.h: what the window's parts share (stern-window.c
+ * for the template and the wiring, stern-window-actions.c for the
+ * actions).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "stern-match.h"
+#include "stern-message-window.h"
+#include "stern-move-list.h"
+#include "stern-players-panel.h"
+#include "stern-window.h"
+
+G_BEGIN_DECLS
+
+struct _SternWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* Template widgets */
+  SternBoardView    *board;
+  GtkSpinner        *spinner;
+  SternPlayersPanel *players_panel;
+  SternMoveList     *move_list;
+  GtkLabel          *status_label;
+
+  GSettings      *settings;
+  SternMatch     *match;
+  char           *status;
+
+  /* Preferences, bound to the settings (g_settings_bind). */
+  char           *player_name;
+  gboolean        rotate_to_player;
+  gboolean        confirm_fatal;
+
+  /* A hint being searched for the human. */
+  GCancellable   *hint_cancellable;
+
+  /* The board is animating a move: the match waits (hold/release). */
+  gboolean        holding;
+  gboolean        rotate_pending;
+
+  /* A fatal move waiting for the human's confirmation. */
+  GtkWidget      *confirm;
+  guint           confirm_from;
+  guint           confirm_to;
+
+  GtkWidget      *game_over;
+
+  /* A question or an error (resign, continue, a bad file), and the saved
+   * game the question to continue is about. */
+  GtkWidget      *message;
+  SternGame      *resume_game;
+  SternGameSetup  resume_setup;
+  SternClock      resume_clock;
+};
+
+/* stern-window.c */
+void     stern_window_refresh       (SternWindow *self);
+void     stern_window_cancel_hint   (SternWindow *self);
+void     stern_window_update_paused (SternWindow *self);
+void     stern_window_close_confirm (SternWindow *self);
+/* The one way the window asks or tells something (replaces an open
+ * question); on_response (self, gboolean accept) may be NULL. */
+void     stern_window_show_message  (SternWindow *self, const char *title, const char *heading,
+                                     const char *body, const char *cancel_label,
+                                     const char *accept_label, SternMessageStyle style,
+                                     GCallback on_response);
+void     stern_window_show_error    (SternWindow *self, const char *heading, const char *body);
+
+/* stern-window-actions.c */
+void     stern_window_actions_class_init (GtkWidgetClass *widget_class);
+void     stern_window_update_actions     (SternWindow *self);
+/* The board's "move-chosen". */
+void     stern_window_move_chosen        (SternWindow *self, guint from, guint to,
+                                          SternBoardView *board);
+
+G_END_DECLS
