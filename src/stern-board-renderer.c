@@ -66,6 +66,24 @@ static const double ray_tint[STERN_N_SEATS][4] = {
   { 0.13, 0.58, 0.22, 0.32 },   /* green */
 };
 
+/* The marks of a seat's last move: strong colours, each drawn over an
+ * outline that sets it off the wood (light for black, dark for the rest). */
+static const double mark_rgb[STERN_N_SEATS][3] = {
+  { 1.00, 1.00, 1.00 },   /* white */
+  { 0.92, 0.16, 0.12 },   /* red */
+  { 0.22, 0.48, 1.00 },   /* blue */
+  { 0.06, 0.06, 0.06 },   /* black */
+  { 1.00, 0.86, 0.08 },   /* yellow */
+  { 0.10, 0.72, 0.26 },   /* green */
+};
+#define MARK_DARK_RGB  0.10, 0.07, 0.04
+#define MARK_LIGHT_RGB 1.00, 0.96, 0.88
+
+/* The warning on a marble still at home near the deadline: an orange ring
+ * and a warning triangle, a shape as well as a colour. */
+#define WARN_RGB       1.00, 0.50, 0.05
+#define WARN_BADGE_RGB 1.00, 0.80, 0.10
+
 /* The highlight of a reachable hole: an opaque dot in its centre. */
 #define HIGHLIGHT_RGB 0.30, 0.86, 0.56
 #define FATAL_RGB     0.92, 0.26, 0.20
@@ -639,19 +657,24 @@ ensure_zones (SternBoardRenderer *self, const SternBoardLayout *l, SternSet no_s
 
 /* ---- drawing a frame ------------------------------------------------------- */
 
+/* spin: how far the board is turned (the marble is turned back, so that
+ * its light stays where it is on every frame). */
 static void
-paint_marble (SternBoardRenderer *self, cairo_t *cr, unsigned seat, double x, double y, double zoom)
+paint_marble (SternBoardRenderer *self, cairo_t *cr, unsigned seat, double x, double y,
+              double zoom, double spin)
 {
   cairo_surface_t *surface = self->marble[seat];
   double size = (double) self->marble_px / self->marble_scale;
 
-  if (zoom != 1.0)
+  if (zoom != 1.0 || spin != 0.0)
     {
       cairo_save (cr);
       cairo_translate (cr, x, y);
+      cairo_rotate (cr, -spin);
       cairo_scale (cr, zoom, zoom);
       cairo_set_source_surface (cr, surface, -size / 2, -size / 2);
-      cairo_paint (cr);
+      cairo_rectangle (cr, -size / 2, -size / 2, size, size);
+      cairo_fill (cr);
       cairo_restore (cr);
       return;
     }
@@ -713,10 +736,93 @@ draw_path_badges (cairo_t *cr, const SternBoardLayout *l, const guint8 *path, gs
       cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
       cairo_set_source_rgb (cr, 1, 1, 1);
       pango_cairo_show_layout (cr, layout);
+      /* Showing a layout keeps the current point: drop it, or the next
+       * shape drawn starts with a line from here. */
+      cairo_new_path (cr);
     }
 
   pango_font_description_free (font);
   g_object_unref (layout);
+}
+
+/* Strokes the current path twice: a wide outline, then the colour. */
+static void
+stroke_marked (cairo_t *cr, const SternBoardLayout *l, unsigned seat, double width)
+{
+  if (seat == STERN_BLACK)
+    cairo_set_source_rgba (cr, MARK_LIGHT_RGB, 0.85);
+  else
+    cairo_set_source_rgba (cr, MARK_DARK_RGB, 0.75);
+  cairo_set_line_width (cr, 2 * width * l->unit);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, mark_rgb[seat][0], mark_rgb[seat][1], mark_rgb[seat][2]);
+  cairo_set_line_width (cr, width * l->unit);
+  cairo_stroke (cr);
+}
+
+/* A seat's last move under the marbles: its path and a ring round the
+ * hole it left. */
+static void
+draw_last_move_trail (cairo_t *cr, const SternBoardLayout *l, unsigned seat,
+                      const guint8 *path, gsize len)
+{
+  double x, y;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  path_line (cr, l, path, len);
+  stroke_marked (cr, l, seat, 0.045);
+  stern_board_layout_hole_centre (l, path[0], &x, &y);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, HOLE_R * 1.5 * l->unit, 0, 2 * G_PI);
+  stroke_marked (cr, l, seat, 0.06);
+}
+
+/* The warning on a marble left at home: a ring, and a triangle with an
+ * exclamation mark at its upper right. */
+static void
+draw_home_warning (cairo_t *cr, const SternBoardLayout *l, double x, double y)
+{
+  double r = (MARBLE_R + 0.04) * l->unit;
+  double side = 0.40 * l->unit, tx = x + 0.34 * l->unit, ty = y - 0.34 * l->unit;
+  double h = side * SQRT3_2;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, MARK_DARK_RGB, 0.8);
+  cairo_set_line_width (cr, 0.13 * l->unit);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, WARN_RGB);
+  cairo_set_line_width (cr, 0.07 * l->unit);
+  cairo_stroke (cr);
+
+  cairo_move_to (cr, tx, ty - h * 2 / 3);
+  cairo_line_to (cr, tx + side / 2, ty + h / 3);
+  cairo_line_to (cr, tx - side / 2, ty + h / 3);
+  cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_source_rgb (cr, WARN_BADGE_RGB);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, MARK_DARK_RGB);
+  cairo_set_line_width (cr, 0.035 * l->unit);
+  cairo_stroke (cr);
+  /* The exclamation mark: a bar and a dot. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_move_to (cr, tx, ty - h * 0.32);
+  cairo_line_to (cr, tx, ty + h * 0.05);
+  cairo_set_line_width (cr, 0.05 * l->unit);
+  cairo_stroke (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, tx, ty + h * 0.2, 0.028 * l->unit, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+/* The move being animated is a seat's last: marked once it has landed. */
+static gboolean
+last_is_animated (const SternBoardMarks *marks, unsigned seat)
+{
+  return marks->anim_len >= 2 && marks->last_len[seat] == marks->anim_len &&
+         memcmp (marks->last[seat], marks->anim_path, marks->anim_len) == 0;
 }
 
 static gboolean
@@ -746,7 +852,8 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (layout != NULL);
   g_return_if_fail (marks != NULL);
-  g_return_if_fail (path_is_valid (marks->last, marks->last_len));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    g_return_if_fail (path_is_valid (marks->last[seat], marks->last_len[seat]));
   g_return_if_fail (path_is_valid (marks->hint, marks->hint_len));
   g_return_if_fail (path_is_valid (marks->preview, marks->preview_len));
   g_return_if_fail (path_is_valid (marks->anim_path, marks->anim_len));
@@ -758,6 +865,13 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
   ensure_marbles (self, l, scale);
 
   cairo_save (cr);
+  /* A rotation under way: the board as it will be, turned back by spin. */
+  if (marks->spin != 0.0)
+    {
+      cairo_translate (cr, l->cx, l->cy);
+      cairo_rotate (cr, marks->spin);
+      cairo_translate (cr, -l->cx, -l->cy);
+    }
 
   /* With a marble picked: grey where it may not stop, gild its goal. */
   if (marks->zones)
@@ -769,22 +883,10 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
     cairo_set_source_surface (cr, self->background, 0, 0);
   cairo_paint (cr);
 
-  /* The last move, faintly. */
-  if (marks->last_len >= 2 && marks->anim_len == 0)
-    {
-      double x, y;
-
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      path_line (cr, l, marks->last, marks->last_len);
-      cairo_set_source_rgba (cr, 1, 0.98, 0.92, 0.50);
-      cairo_set_line_width (cr, 0.06 * l->unit);
-      cairo_stroke (cr);
-      stern_board_layout_hole_centre (l, marks->last[0], &x, &y);
-      cairo_arc (cr, x, y, HOLE_R * 1.35 * l->unit, 0, 2 * G_PI);
-      cairo_set_line_width (cr, 0.05 * l->unit);
-      cairo_stroke (cr);
-    }
+  /* Each seat's last move (the one being animated once it has landed). */
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (marks->last_len[seat] >= 2 && !last_is_animated (marks, seat))
+      draw_last_move_trail (cr, l, seat, marks->last[seat], marks->last_len[seat]);
 
   /* The holes the picked marble can reach. */
   {
@@ -826,7 +928,39 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
           if (h == hidden)
             continue;
           stern_board_layout_hole_centre (l, h, &x, &y);
-          paint_marble (self, cr, pos->cell[h], x, y, 1.0);
+          paint_marble (self, cr, pos->cell[h], x, y, 1.0, marks->spin);
+        }
+    }
+
+  /* Where each seat's last move ended: a ring round its marble. */
+  for (unsigned seat = 0; pos != NULL && seat < STERN_N_SEATS; seat++)
+    {
+      guint to;
+      double x, y;
+
+      if (marks->last_len[seat] < 2 || last_is_animated (marks, seat))
+        continue;
+      to = marks->last[seat][marks->last_len[seat] - 1];
+      if (pos->cell[to] != seat)
+        continue;
+      stern_board_layout_hole_centre (l, to, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, (MARBLE_R + 0.02) * l->unit, 0, 2 * G_PI);
+      stroke_marked (cr, l, seat, 0.06);
+    }
+
+  /* Marbles still at home with the deadline near. */
+  if (pos != NULL)
+    {
+      SternSet set = marks->at_home & pos->occupied & stern_board_star ()->all_cells;
+
+      while (set)
+        {
+          guint h = stern_set_pop (&set);
+          double x, y;
+
+          stern_board_layout_hole_centre (l, h, &x, &y);
+          draw_home_warning (cr, l, x, y);
         }
     }
 
@@ -835,6 +969,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
       double x, y;
 
       stern_board_layout_hole_centre (l, marks->selected, &x, &y);
+      cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, (MARBLE_R + 0.05) * l->unit, 0, 2 * G_PI);
       cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.6);
       cairo_set_line_width (cr, 0.13 * l->unit);
@@ -863,7 +998,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
       if (hypot (x1 - x0, y1 - y0) > 1.5 * l->unit)
         zoom = 1.0 + 0.18 * sin (G_PI * t);
       paint_marble (self, cr, pos->cell[hidden],
-                    x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease, zoom);
+                    x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease, zoom, marks->spin);
     }
 
   /* The keyboard cursor. */
@@ -873,6 +1008,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
       double dash = 0.16 * l->unit;
 
       stern_board_layout_hole_centre (l, marks->cursor, &x, &y);
+      cairo_new_path (cr);
       cairo_arc (cr, x, y, (MARBLE_R + 0.1) * l->unit, 0, 2 * G_PI);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_set_line_width (cr, 0.11 * l->unit);

@@ -125,8 +125,8 @@ main (int argc, char **argv)
     {
       const SternAction *last = stern_game_get_action (game, n_actions - 1);
 
-      marks.last = last->path;
-      marks.last_len = last->path_len;
+      marks.last[last->seat] = last->path;
+      marks.last_len[last->seat] = last->path_len;
     }
 
   /* Pick the marble with the most moves, light its destinations, draw its
