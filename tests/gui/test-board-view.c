@@ -1075,6 +1075,20 @@ test_renderer (void)
 
 /* ---- issue 14 and 11: marks, cursor, turning, announcements ------------------ */
 
+/* With BOARD_VIEW_SHOTS=DIR in the environment, renders the tests look at
+ * are also written there as PNG files, to be looked at by a person. */
+static void
+save_shot (cairo_surface_t *surface, const char *name)
+{
+  const char *dir = g_getenv ("BOARD_VIEW_SHOTS");
+  g_autofree char *file = NULL;
+
+  if (dir == NULL)
+    return;
+  file = g_strdup_printf ("%s/%s.png", dir, name);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
+}
+
 /* Sum of the channel differences of two renders at a point. */
 static double
 difference_at (cairo_surface_t *a, cairo_surface_t *b, double x, double y)
@@ -1166,6 +1180,11 @@ test_render_home_warning (void)
 
       stern_board_view_set_game (view, game);
       shot = render (view, w, h);
+      {
+        g_autofree char *name = g_strdup_printf ("home-warning-%u", cases[c].made);
+
+        save_shot (shot, name);
+      }
       stern_board_view_hole_centre (view, home, w, h, &x, &y);
       stern_board_view_hole_centre (view, out, w, h, &ox, &oy);
       /* The ring, all round the marble just outside it, and the triangle
@@ -1221,6 +1240,7 @@ test_render_last_moves (void)
   g_assert_cmpuint (n, >=, 3);
   stern_board_view_set_game (view, game);
   with = render (view, w, h);
+  save_shot (with, "last-moves");
   fresh = stern_game_new_from_position (stern_game_get_variant (game),
                                         stern_game_get_preset (game), pos, NULL);
   stern_board_view_set_game (view, fresh);
@@ -1308,6 +1328,7 @@ test_render_hint_with_cursor (void)
 
   a = render (STERN_BOARD_VIEW (keyed), w, h);
   b = render (STERN_BOARD_VIEW (plain), w, h);
+  save_shot (a, "hint-with-cursor");
   stern_board_view_hole_centre (STERN_BOARD_VIEW (keyed), cursor, w, h, &cx, &cy);
   /* The two differ by the cursor ring only (radius 0.54, line 0.11). */
   g_assert_cmpuint (count_differences (a, b, cx, cy, &farthest), >, 0);
@@ -1463,7 +1484,12 @@ test_turn_animation (void)
 
       if (count_differences (frames->pdata[i], before, 0, 0, &farthest) > 2000 &&
           count_differences (frames->pdata[i], after, 0, 0, &farthest) > 2000)
-        n_between++;
+        {
+          g_autofree char *name = g_strdup_printf ("turning-%02u", i);
+
+          n_between++;
+          save_shot (frames->pdata[i], name);
+        }
     }
   g_assert_cmpuint (n_between, >=, 3);
 
