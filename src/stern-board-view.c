@@ -248,6 +248,9 @@ describe_hole (SternBoardView *self, guint hole)
     g_string_append_printf (text, ", %s", _("reachable, but this move eliminates you"));
   else if (stern_set_has (self->highlighted, hole))
     g_string_append_printf (text, ", %s", _("reachable"));
+  /* What the warning on the marble shows. */
+  if (stern_set_has (marbles_to_warn (self), hole))
+    g_string_append_printf (text, ", %s", _("still at home, the deadline to leave is near"));
 
   return g_string_free (text, FALSE);
 }

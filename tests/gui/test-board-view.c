@@ -1208,6 +1208,14 @@ test_render_home_warning (void)
         }
       else
         g_assert_cmpuint (n_ring, ==, 0);
+      /* Screen readers are told what the warning shows. */
+      {
+        g_autofree char *said = stern_board_view_describe_hole (view, home);
+        g_autofree char *out_said = stern_board_view_describe_hole (view, out);
+
+        g_assert_true ((strstr (said, "still at home") != NULL) == cases[c].warned);
+        g_assert_null (strstr (out_said, "still at home"));
+      }
       /* The marble already out is never marked. */
       g_assert_cmpfloat (difference_at (shot, plain, ox + 0.48 * unit, oy), <, 0.05);
 
