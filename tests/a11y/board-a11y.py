@@ -91,10 +91,33 @@ def wait_for(fn, seconds):
     return value
 
 
-def key(window_id, *keys):
+def game_window(pid, sync=False):
+    """The X window of the game's main window, or None.  Asked afresh each
+    time: GTK may replace a window's X window while it starts."""
+    args = ["xdotool", "search"] + (["--sync"] if sync else []) + \
+        ["--onlyvisible", "--pid", str(pid), "--name", "Sternhalma"]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    ids = out.stdout.split()
+    return ids[-1] if ids else None
+
+
+def key(pid, *keys):
+    # Real key events (XTEST) to the focused window: events sent to a
+    # window directly are easily lost.
+    for attempt in range(5):
+        window_id = game_window(pid)
+        if window_id is not None and subprocess.run(
+                ["xdotool", "windowfocus", "--sync", window_id],
+                stderr=subprocess.DEVNULL, timeout=10).returncode == 0:
+            break
+        time.sleep(0.5)
     for k in keys:
-        subprocess.run(["xdotool", "key", "--window", window_id, k], check=True)
+        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
         time.sleep(0.15)
+
+
+# Patience for a machine busy with other tests.
+WAIT = 20
 
 
 def main():
@@ -131,12 +154,9 @@ def main():
 
 
 def run(app):
-    out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
-                          str(app.pid)], capture_output=True, text=True, timeout=30)
-    ids = out.stdout.split()
-    if not ok(len(ids) > 0, "the game's window is shown"):
+    if not ok(game_window(app.pid, sync=True) is not None, "the game's window is shown"):
         return
-    window_id = ids[-1]
+    pid = app.pid
 
     desktop = pyatspi.Registry.getDesktop(0)
 
@@ -150,22 +170,26 @@ def run(app):
                 continue
         return None
 
-    acc_app = wait_for(find_app, 15)
+    acc_app = wait_for(find_app, WAIT)
     if not ok(acc_app is not None, "the game is in the AT-SPI tree"):
         return
-    board = wait_for(lambda: find(acc_app, lambda a: a.name == "Board"), 10)
+    board = wait_for(lambda: find(acc_app, lambda a: a.name == "Board"), WAIT)
     if not ok(board is not None, "the board is found by its name"):
         return
     ok(board.getRole() == pyatspi.ROLE_PANEL, "the board is a panel (%s)" % board.getRoleName())
 
-    # A new game against the computer: white, the human, is on turn and the
+    # A new game against the computer: white, the human, is on turn, the
     # board has the keyboard focus.
-    key(window_id, "Up")
-    first = wait_for(lambda: description(board) if HOLE.search(description(board)) else "", 5)
-    ok("white marble" in first, "the cursor starts on a white marble: %r" % first)
+    # board has the keyboard focus, and the cursor is described once it has.
+    start = wait_for(lambda: description(board) if HOLE.search(description(board)) else "", WAIT)
+    ok("white marble" in start, "the cursor starts on a white marble: %r" % start)
 
-    key(window_id, "Right")
-    second = wait_for(lambda: description(board) if description(board) != first else "", 5)
+    key(pid, "Up")
+    first = wait_for(lambda: description(board) if description(board) != start else "", WAIT)
+    ok("white marble" in first, "Up goes to another white marble: %r -> %r" % (start, first))
+
+    key(pid, "Right")
+    second = wait_for(lambda: description(board) if description(board) != first else "", WAIT)
     ok(HOLE.search(second) is not None and second != first,
        "the description follows the cursor: %r -> %r" % (first, second))
 
@@ -173,26 +197,28 @@ def run(app):
     # steps), pick it, and step forward.
     picked = None
     for _ in range(6):
-        key(window_id, "Up")
-        text = description(board)
+        before = description(board)
+        key(pid, "Up")
+        text = wait_for(lambda: description(board) if description(board) != before else "", WAIT)
         if "white marble" not in text:
-            key(window_id, "Down")
+            key(pid, "Down")
+            wait_for(lambda: "white marble" in description(board), WAIT)
             break
-    key(window_id, "Return")
-    text = wait_for(lambda: description(board) if "selected" in description(board) else "", 5)
+    key(pid, "Return")
+    text = wait_for(lambda: description(board) if "selected" in description(board) else "", WAIT)
     if ok("selected" in text, "Enter picks the marble: %r" % text):
         picked = HOLE.search(text).group(0)
-    key(window_id, "Up")
-    target = wait_for(lambda: description(board) if "reachable" in description(board) else "", 5)
+    key(pid, "Up")
+    target = wait_for(lambda: description(board) if "reachable" in description(board) else "", WAIT)
     ok(re.search(r"empty, reachable", target) is not None,
        "a hole the marble can reach says so: %r" % target)
 
-    key(window_id, "Return")
-    played = wait_for(lambda: description(board) if "White played" in description(board) else "", 5)
+    key(pid, "Return")
+    played = wait_for(lambda: description(board) if "White played" in description(board) else "", WAIT)
     ok(picked is not None and played.startswith("White played " + (picked or "?") + "-"),
        "the human's move is announced: %r" % played)
 
-    reply = wait_for(lambda: description(board) if "Black played" in description(board) else "", 20)
+    reply = wait_for(lambda: description(board) if "Black played" in description(board) else "", WAIT)
     ok(re.fullmatch(r"Black played [a-q]1?[0-9](-[a-q]1?[0-9])+", reply) is not None,
        "the computer's move is announced: %r" % reply)
 
