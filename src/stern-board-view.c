@@ -632,6 +632,7 @@ update_last_move (SternBoardView *self)
 {
   guint n = self->game != NULL ? stern_game_get_n_actions (self->game) : 0;
   guint seen = 0;
+  gboolean only_passes = TRUE;     /* after the action looked at */
 
   self->newest_len = 0;
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
@@ -645,12 +646,17 @@ update_last_move (SternBoardView *self)
         break;
       seen |= 1u << action->seat;
       if (action->kind != STERN_ACTION_MOVE || action->path_len < 2)
-        continue;
+        {
+          only_passes &= action->kind == STERN_ACTION_PASS;
+          continue;
+        }
       self->last_len[action->seat] = MIN (action->path_len, STERN_MAX_PATH);
       memcpy (self->last[action->seat], action->path, self->last_len[action->seat]);
-      /* Passes after it leave the newest move the one to animate. */
-      if (self->newest_len == 0)
+      /* Passes after it leave the newest move the one to animate (but not
+       * a resignation). */
+      if (only_passes)
         {
+          only_passes = FALSE;
           self->newest_len = self->last_len[action->seat];
           memcpy (self->newest, action->path, self->newest_len);
         }
