@@ -30,8 +30,10 @@ typedef struct {
   gboolean      zones;             /* grey no_stop, gild goal */
   SternSet      no_stop;
   SternSet      goal;
-  const guint8 *last[STERN_N_SEATS];  /* each seat's last move: its path, a ring */
-  gsize         last_len[STERN_N_SEATS]; /* where it left and one where it stands, in the seat's colour */
+  /* Each seat's last move, in the seat's colour: its path, a ring round the
+   * hole it left and one round the marble where it stands. */
+  const guint8 *last[STERN_N_SEATS];
+  gsize         last_len[STERN_N_SEATS];
   SternSet      at_home;           /* marbles warned of: still at home, deadline near */
   const guint8 *hint;              /* numbered path in blue */
   gsize         hint_len;
