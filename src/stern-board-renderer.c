@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "stern-board.h"
+#include "stern-movegen.h"
 
 #define MARBLE_RESOURCE_FMT "/io/github/sternhalma/Sternhalma/marbles/%s.svg"
 
@@ -47,12 +48,34 @@ struct _SternBoardRenderer
   cairo_surface_t *bg_zones;
   SternSet zones_no_stop, zones_goal;
 
+  guint    bg_serial;              /* counts rebuilds of the two above */
+  /* One of them with the seats' last moves' trails drawn in: they change
+   * once a move, so they are not stroked every frame. */
+  cairo_surface_t *bg_trails;
+  guint    trails_serial;          /* the bg_serial it was drawn over */
+  gboolean trails_zones;           /* over bg_zones rather than background */
+  guint8   trail_path[STERN_N_SEATS][STERN_MAX_PATH];
+  gsize    trail_len[STERN_N_SEATS];
+
   cairo_surface_t *wood;
   RsvgHandle      *marble_svg[STERN_N_SEATS];
   cairo_surface_t *marble[STERN_N_SEATS];
   int      marble_px;              /* device pixels of a marble's square box */
   int      marble_scale;
+  /* Made with the marbles, at their size: the ring round where a seat's
+   * last move ended, and the warning on a marble left at home. */
+  cairo_surface_t *ring[STERN_N_SEATS];
+  int      ring_px;
+  cairo_surface_t *warning;
+  int      warning_px;
 };
+
+/* What paints upright on a turning board needs (see paint_upright). */
+typedef struct {
+  const SternBoardLayout *layout;
+  cairo_matrix_t          base;    /* the user space before the turn */
+  double                  spin;
+} Frame;
 
 G_DEFINE_FINAL_TYPE (SternBoardRenderer, stern_board_renderer, G_TYPE_OBJECT)
 
@@ -65,6 +88,24 @@ static const double ray_tint[STERN_N_SEATS][4] = {
   { 1.00, 0.83, 0.05, 0.40 },   /* yellow */
   { 0.13, 0.58, 0.22, 0.32 },   /* green */
 };
+
+/* The marks of a seat's last move: strong colours, each drawn over an
+ * outline that sets it off the wood (light for black, dark for the rest). */
+static const double mark_rgb[STERN_N_SEATS][3] = {
+  { 1.00, 1.00, 1.00 },   /* white */
+  { 0.92, 0.16, 0.12 },   /* red */
+  { 0.22, 0.48, 1.00 },   /* blue */
+  { 0.06, 0.06, 0.06 },   /* black */
+  { 1.00, 0.86, 0.08 },   /* yellow */
+  { 0.10, 0.72, 0.26 },   /* green */
+};
+#define MARK_DARK_RGB  0.10, 0.07, 0.04
+#define MARK_LIGHT_RGB 1.00, 0.96, 0.88
+
+/* The warning on a marble still at home near the deadline: an orange ring
+ * and a warning triangle, a shape as well as a colour. */
+#define WARN_RGB       1.00, 0.50, 0.05
+#define WARN_BADGE_RGB 1.00, 0.80, 0.10
 
 /* The highlight of a reachable hole: an opaque dot in its centre. */
 #define HIGHLIGHT_RGB 0.30, 0.86, 0.56
@@ -260,6 +301,8 @@ invalidate_background (SternBoardRenderer *self)
 {
   g_clear_pointer (&self->background, cairo_surface_destroy);
   g_clear_pointer (&self->bg_zones, cairo_surface_destroy);
+  g_clear_pointer (&self->bg_trails, cairo_surface_destroy);
+  self->bg_serial++;
 }
 
 static RsvgHandle *
@@ -306,6 +349,57 @@ draw_fallback_marble (cairo_t *cr, unsigned seat, double size)
   cairo_stroke (cr);
 }
 
+static void stroke_marked (cairo_t *cr, const SternBoardLayout *l, unsigned seat, double width);
+static void draw_home_warning (cairo_t *cr, const SternBoardLayout *l, double x, double y);
+
+/* Where a seat's last move ended: a ring just outside its marble. */
+#define LAST_RING_R     (MARBLE_R + 0.02)
+#define LAST_RING_WIDTH 0.06
+
+/* A square image of px device pixels with a shape drawn by its centre. */
+static cairo_surface_t *
+sprite_new (int px, int scale, cairo_t **cr)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
+
+  *cr = cairo_create (surface);
+  cairo_scale (*cr, scale, scale);
+  return surface;
+}
+
+static void
+make_sprites (SternBoardRenderer *self, const SternBoardLayout *l, int scale)
+{
+  SternBoardLayout at = *l;
+  cairo_t *cr;
+  double c;
+
+  /* Sizes the marble's plus an even number of pixels: centred on the
+   * same pixel as the marble when blitted. */
+  self->ring_px = self->marble_px +
+                  2 * MAX (0, (int) ceil ((LAST_RING_R + LAST_RING_WIDTH + 0.02) * l->unit * scale -
+                                          self->marble_px / 2.0));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      g_clear_pointer (&self->ring[seat], cairo_surface_destroy);
+      self->ring[seat] = sprite_new (self->ring_px, scale, &cr);
+      c = self->ring_px / 2.0 / scale;
+      cairo_arc (cr, c, c, LAST_RING_R * l->unit, 0, 2 * G_PI);
+      stroke_marked (cr, &at, seat, LAST_RING_WIDTH);
+      cairo_destroy (cr);
+      cairo_surface_set_device_scale (self->ring[seat], scale, scale);
+    }
+
+  self->warning_px = self->marble_px +
+                     2 * MAX (0, (int) ceil (0.64 * l->unit * scale - self->marble_px / 2.0));
+  g_clear_pointer (&self->warning, cairo_surface_destroy);
+  self->warning = sprite_new (self->warning_px, scale, &cr);
+  c = self->warning_px / 2.0 / scale;
+  draw_home_warning (cr, &at, c, c);
+  cairo_destroy (cr);
+  cairo_surface_set_device_scale (self->warning, scale, scale);
+}
+
 static void
 ensure_marbles (SternBoardRenderer *self, const SternBoardLayout *l, int scale)
 {
@@ -342,6 +436,7 @@ ensure_marbles (SternBoardRenderer *self, const SternBoardLayout *l, int scale)
       cairo_destroy (cr);
       cairo_surface_set_device_scale (self->marble[seat], scale, scale);
     }
+  make_sprites (self, l, scale);
 }
 
 static void
@@ -606,6 +701,7 @@ ensure_zones (SternBoardRenderer *self, const SternBoardLayout *l, SternSet no_s
     return;
 
   g_clear_pointer (&self->bg_zones, cairo_surface_destroy);
+  self->bg_serial++;
   self->bg_zones = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                                self->bg_layout.width * self->bg_scale,
                                                self->bg_layout.height * self->bg_scale);
@@ -639,32 +735,63 @@ ensure_zones (SternBoardRenderer *self, const SternBoardLayout *l, SternSet no_s
 
 /* ---- drawing a frame ------------------------------------------------------- */
 
+/* Copies a square image of px device pixels centred on (x, y), aligned to
+ * whole device pixels, which keeps the copy a plain blit. */
 static void
-paint_marble (SternBoardRenderer *self, cairo_t *cr, unsigned seat, double x, double y, double zoom)
+paint_image (SternBoardRenderer *self, cairo_t *cr, cairo_surface_t *surface, int px,
+             double x, double y)
+{
+  int scale = self->marble_scale;
+  double size = (double) px / scale;
+  double ox = floor ((x - size / 2) * scale + 0.5) / scale;
+  double oy = floor ((y - size / 2) * scale + 0.5) / scale;
+
+  cairo_set_source_surface (cr, surface, ox, oy);
+  cairo_rectangle (cr, ox, oy, size, size);
+  cairo_fill (cr);
+}
+
+/* The same at a hole's point (x, y) of a board that may be turning: the
+ * image itself stays upright (a marble's light does not swing round) and
+ * is still a plain blit. */
+static void
+paint_upright (SternBoardRenderer *self, cairo_t *cr, const Frame *frame,
+               cairo_surface_t *surface, int px, double x, double y)
+{
+  const SternBoardLayout *l = frame->layout;
+  double dx, dy, c, s;
+
+  if (frame->spin == 0.0)
+    {
+      paint_image (self, cr, surface, px, x, y);
+      return;
+    }
+  dx = x - l->cx;
+  dy = y - l->cy;
+  c = cos (frame->spin);
+  s = sin (frame->spin);
+  cairo_save (cr);
+  cairo_set_matrix (cr, &frame->base);
+  paint_image (self, cr, surface, px, l->cx + dx * c - dy * s, l->cy + dx * s + dy * c);
+  cairo_restore (cr);
+}
+
+/* A marble lifted while it jumps: zoomed about its centre, upright. */
+static void
+paint_zoomed_marble (SternBoardRenderer *self, cairo_t *cr, const Frame *frame, unsigned seat,
+                     double x, double y, double zoom)
 {
   cairo_surface_t *surface = self->marble[seat];
   double size = (double) self->marble_px / self->marble_scale;
 
-  if (zoom != 1.0)
-    {
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      cairo_scale (cr, zoom, zoom);
-      cairo_set_source_surface (cr, surface, -size / 2, -size / 2);
-      cairo_paint (cr);
-      cairo_restore (cr);
-      return;
-    }
-
-  {
-    /* Whole device pixels keep the copy a plain blit. */
-    double ox = floor ((x - size / 2) * self->marble_scale + 0.5) / self->marble_scale;
-    double oy = floor ((y - size / 2) * self->marble_scale + 0.5) / self->marble_scale;
-
-    cairo_set_source_surface (cr, surface, ox, oy);
-    cairo_rectangle (cr, ox, oy, size, size);
-    cairo_fill (cr);
-  }
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, -frame->spin);
+  cairo_scale (cr, zoom, zoom);
+  cairo_set_source_surface (cr, surface, -size / 2, -size / 2);
+  cairo_rectangle (cr, -size / 2, -size / 2, size, size);
+  cairo_fill (cr);
+  cairo_restore (cr);
 }
 
 static void
@@ -713,10 +840,144 @@ draw_path_badges (cairo_t *cr, const SternBoardLayout *l, const guint8 *path, gs
       cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
       cairo_set_source_rgb (cr, 1, 1, 1);
       pango_cairo_show_layout (cr, layout);
+      /* Showing a layout keeps the current point: drop it, or the next
+       * shape drawn starts with a line from here. */
+      cairo_new_path (cr);
     }
 
   pango_font_description_free (font);
   g_object_unref (layout);
+}
+
+/* Strokes the current path twice: a wide outline, then the colour. */
+static void
+stroke_marked (cairo_t *cr, const SternBoardLayout *l, unsigned seat, double width)
+{
+  if (seat == STERN_BLACK)
+    cairo_set_source_rgba (cr, MARK_LIGHT_RGB, 0.85);
+  else
+    cairo_set_source_rgba (cr, MARK_DARK_RGB, 0.75);
+  cairo_set_line_width (cr, 2 * width * l->unit);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, mark_rgb[seat][0], mark_rgb[seat][1], mark_rgb[seat][2]);
+  cairo_set_line_width (cr, width * l->unit);
+  cairo_stroke (cr);
+}
+
+/* A seat's last move under the marbles: its path and a ring round the
+ * hole it left. */
+static void
+draw_last_move_trail (cairo_t *cr, const SternBoardLayout *l, unsigned seat,
+                      const guint8 *path, gsize len)
+{
+  double x, y;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  path_line (cr, l, path, len);
+  stroke_marked (cr, l, seat, 0.045);
+  stern_board_layout_hole_centre (l, path[0], &x, &y);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, HOLE_R * 1.5 * l->unit, 0, 2 * G_PI);
+  stroke_marked (cr, l, seat, 0.06);
+}
+
+/* The warning on a marble left at home: a ring, and a triangle with an
+ * exclamation mark at its upper right. */
+static void
+draw_home_warning (cairo_t *cr, const SternBoardLayout *l, double x, double y)
+{
+  double r = (MARBLE_R + 0.04) * l->unit;
+  double side = 0.40 * l->unit, tx = x + 0.34 * l->unit, ty = y - 0.34 * l->unit;
+  double h = side * SQRT3_2;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, MARK_DARK_RGB, 0.8);
+  cairo_set_line_width (cr, 0.13 * l->unit);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, WARN_RGB);
+  cairo_set_line_width (cr, 0.07 * l->unit);
+  cairo_stroke (cr);
+
+  cairo_move_to (cr, tx, ty - h * 2 / 3);
+  cairo_line_to (cr, tx + side / 2, ty + h / 3);
+  cairo_line_to (cr, tx - side / 2, ty + h / 3);
+  cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_source_rgb (cr, WARN_BADGE_RGB);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, MARK_DARK_RGB);
+  cairo_set_line_width (cr, 0.035 * l->unit);
+  cairo_stroke (cr);
+  /* The exclamation mark: a bar and a dot. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_move_to (cr, tx, ty - h * 0.32);
+  cairo_line_to (cr, tx, ty + h * 0.05);
+  cairo_set_line_width (cr, 0.05 * l->unit);
+  cairo_stroke (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, tx, ty + h * 0.2, 0.028 * l->unit, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+/* The move being animated is a seat's last: marked once it has landed. */
+static gboolean
+last_is_animated (const SternBoardMarks *marks, unsigned seat)
+{
+  return marks->anim_len >= 2 && marks->last_len[seat] == marks->anim_len &&
+         memcmp (marks->last[seat], marks->anim_path, marks->anim_len) == 0;
+}
+
+/* The background (with the zones if marks has them) and the trails of the
+ * seats' last moves over it, redrawn only when one of them changed. */
+static cairo_surface_t *
+ensure_trails (SternBoardRenderer *self, const SternBoardLayout *l, const SternBoardMarks *marks)
+{
+  cairo_surface_t *base = marks->zones ? self->bg_zones : self->background;
+  gsize len[STERN_N_SEATS];
+  gboolean any = FALSE, same;
+  cairo_t *cr;
+
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      len[seat] = marks->last_len[seat] >= 2 && !last_is_animated (marks, seat)
+                  ? MIN (marks->last_len[seat], STERN_MAX_PATH) : 0;
+      any |= len[seat] != 0;
+    }
+  if (!any)
+    return base;
+
+  same = self->bg_trails != NULL && self->trails_serial == self->bg_serial &&
+         self->trails_zones == marks->zones;
+  for (unsigned seat = 0; same && seat < STERN_N_SEATS; seat++)
+    same = len[seat] == self->trail_len[seat] &&
+           memcmp (self->trail_path[seat], marks->last[seat], len[seat]) == 0;
+  if (same)
+    return self->bg_trails;
+
+  g_clear_pointer (&self->bg_trails, cairo_surface_destroy);
+  self->bg_trails = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                self->bg_layout.width * self->bg_scale,
+                                                self->bg_layout.height * self->bg_scale);
+  cairo_surface_set_device_scale (self->bg_trails, self->bg_scale, self->bg_scale);
+  self->trails_serial = self->bg_serial;
+  self->trails_zones = marks->zones;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      self->trail_len[seat] = len[seat];
+      if (len[seat] > 0)
+        memcpy (self->trail_path[seat], marks->last[seat], len[seat]);
+    }
+
+  cr = cairo_create (self->bg_trails);
+  cairo_set_source_surface (cr, base, 0, 0);
+  cairo_paint (cr);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (len[seat] > 0)
+      draw_last_move_trail (cr, l, seat, self->trail_path[seat], len[seat]);
+  cairo_destroy (cr);
+  return self->bg_trails;
 }
 
 static gboolean
@@ -740,13 +1001,15 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
                            const SternBoardMarks  *marks)
 {
   const SternBoardLayout *l = layout;
+  Frame frame;
   guint hidden;
 
   g_return_if_fail (STERN_IS_BOARD_RENDERER (self));
   g_return_if_fail (cr != NULL);
   g_return_if_fail (layout != NULL);
   g_return_if_fail (marks != NULL);
-  g_return_if_fail (path_is_valid (marks->last, marks->last_len));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    g_return_if_fail (path_is_valid (marks->last[seat], marks->last_len[seat]));
   g_return_if_fail (path_is_valid (marks->hint, marks->hint_len));
   g_return_if_fail (path_is_valid (marks->preview, marks->preview_len));
   g_return_if_fail (path_is_valid (marks->anim_path, marks->anim_len));
@@ -758,33 +1021,26 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
   ensure_marbles (self, l, scale);
 
   cairo_save (cr);
+  frame.layout = l;
+  frame.spin = marks->spin;
+  cairo_get_matrix (cr, &frame.base);
+  /* A rotation under way: the board as it will be, turned back by spin. */
+  if (marks->spin != 0.0)
+    {
+      cairo_translate (cr, l->cx, l->cy);
+      cairo_rotate (cr, marks->spin);
+      cairo_translate (cr, -l->cx, -l->cy);
+    }
 
-  /* With a marble picked: grey where it may not stop, gild its goal. */
+  /* With a marble picked: grey where it may not stop, gild its goal.  Each
+   * seat's last move (the one being animated once it has landed) over it. */
   if (marks->zones)
-    {
-      ensure_zones (self, l, marks->no_stop, marks->goal);
-      cairo_set_source_surface (cr, self->bg_zones, 0, 0);
-    }
-  else
-    cairo_set_source_surface (cr, self->background, 0, 0);
+    ensure_zones (self, l, marks->no_stop, marks->goal);
+  cairo_set_source_surface (cr, ensure_trails (self, l, marks), 0, 0);
+  /* Turning, the board moves too fast to see the finer filter. */
+  if (marks->spin != 0.0)
+    cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
   cairo_paint (cr);
-
-  /* The last move, faintly. */
-  if (marks->last_len >= 2 && marks->anim_len == 0)
-    {
-      double x, y;
-
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      path_line (cr, l, marks->last, marks->last_len);
-      cairo_set_source_rgba (cr, 1, 0.98, 0.92, 0.50);
-      cairo_set_line_width (cr, 0.06 * l->unit);
-      cairo_stroke (cr);
-      stern_board_layout_hole_centre (l, marks->last[0], &x, &y);
-      cairo_arc (cr, x, y, HOLE_R * 1.35 * l->unit, 0, 2 * G_PI);
-      cairo_set_line_width (cr, 0.05 * l->unit);
-      cairo_stroke (cr);
-    }
 
   /* The holes the picked marble can reach. */
   {
@@ -826,7 +1082,37 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
           if (h == hidden)
             continue;
           stern_board_layout_hole_centre (l, h, &x, &y);
-          paint_marble (self, cr, pos->cell[h], x, y, 1.0);
+          paint_upright (self, cr, &frame, self->marble[pos->cell[h]], self->marble_px, x, y);
+        }
+    }
+
+  /* Where each seat's last move ended: a ring round its marble. */
+  for (unsigned seat = 0; pos != NULL && seat < STERN_N_SEATS; seat++)
+    {
+      guint to;
+      double x, y;
+
+      if (marks->last_len[seat] < 2 || last_is_animated (marks, seat))
+        continue;
+      to = marks->last[seat][marks->last_len[seat] - 1];
+      if (pos->cell[to] != seat)
+        continue;
+      stern_board_layout_hole_centre (l, to, &x, &y);
+      paint_upright (self, cr, &frame, self->ring[seat], self->ring_px, x, y);
+    }
+
+  /* Marbles still at home with the deadline near. */
+  if (pos != NULL)
+    {
+      SternSet set = marks->at_home & pos->occupied & stern_board_star ()->all_cells;
+
+      while (set)
+        {
+          guint h = stern_set_pop (&set);
+          double x, y;
+
+          stern_board_layout_hole_centre (l, h, &x, &y);
+          paint_upright (self, cr, &frame, self->warning, self->warning_px, x, y);
         }
     }
 
@@ -835,6 +1121,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
       double x, y;
 
       stern_board_layout_hole_centre (l, marks->selected, &x, &y);
+      cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, (MARBLE_R + 0.05) * l->unit, 0, 2 * G_PI);
       cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.6);
       cairo_set_line_width (cr, 0.13 * l->unit);
@@ -862,8 +1149,13 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
       stern_board_layout_hole_centre (l, marks->anim_path[k + 1], &x1, &y1);
       if (hypot (x1 - x0, y1 - y0) > 1.5 * l->unit)
         zoom = 1.0 + 0.18 * sin (G_PI * t);
-      paint_marble (self, cr, pos->cell[hidden],
-                    x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease, zoom);
+      x0 += (x1 - x0) * ease;
+      y0 += (y1 - y0) * ease;
+      if (zoom != 1.0)
+        paint_zoomed_marble (self, cr, &frame, pos->cell[hidden], x0, y0, zoom);
+      else
+        paint_upright (self, cr, &frame, self->marble[pos->cell[hidden]], self->marble_px,
+                       x0, y0);
     }
 
   /* The keyboard cursor. */
@@ -873,6 +1165,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
       double dash = 0.16 * l->unit;
 
       stern_board_layout_hole_centre (l, marks->cursor, &x, &y);
+      cairo_new_path (cr);
       cairo_arc (cr, x, y, (MARBLE_R + 0.1) * l->unit, 0, 2 * G_PI);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_set_line_width (cr, 0.11 * l->unit);
@@ -902,9 +1195,11 @@ stern_board_renderer_finalize (GObject *object)
 
   invalidate_background (self);
   g_clear_pointer (&self->wood, cairo_surface_destroy);
+  g_clear_pointer (&self->warning, cairo_surface_destroy);
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       g_clear_pointer (&self->marble[seat], cairo_surface_destroy);
+      g_clear_pointer (&self->ring[seat], cairo_surface_destroy);
       g_clear_object (&self->marble_svg[seat]);
     }
 

@@ -30,8 +30,11 @@ typedef struct {
   gboolean      zones;             /* grey no_stop, gild goal */
   SternSet      no_stop;
   SternSet      goal;
-  const guint8 *last;              /* the last move, drawn faintly */
-  gsize         last_len;
+  /* Each seat's last move, in the seat's colour: its path, a ring round the
+   * hole it left and one round the marble where it stands. */
+  const guint8 *last[STERN_N_SEATS];
+  gsize         last_len[STERN_N_SEATS];
+  SternSet      at_home;           /* marbles warned of: still at home, deadline near */
   const guint8 *hint;              /* numbered path in blue */
   gsize         hint_len;
   const guint8 *preview;           /* numbered path in white */
@@ -40,6 +43,8 @@ typedef struct {
   const guint8 *anim_path;         /* a move being animated: its marble (on the */
   gsize         anim_len;          /* path's last hole) is drawn moving */
   double        anim_progress;     /* hops done, fractional */
+  double        spin;              /* radians: the board turned about its centre by */
+                                   /* this (a rotation under way), marbles upright */
 } SternBoardMarks;
 
 /* Marks with nothing shown. */

@@ -22,9 +22,15 @@
 #include "stern-board-renderer.h"
 #include "stern-board.h"
 #include "stern-movegen.h"
+#include "stern-notation.h"
 
 /* Animation speed: one hop of a move per HOP_USEC. */
 #define HOP_USEC 120000
+/* How long the board takes to turn to a new bottom seat. */
+#define TURN_USEC 450000
+/* From how many of its own moves before the leaving-home deadline a seat's
+ * marbles still at home are marked (doc/rules.md §4). */
+#define HOME_WARNING_MOVES 5
 
 struct _SternBoardView
 {
@@ -49,8 +55,12 @@ struct _SternBoardView
   gsize    preview_len;
   guint8   hint[STERN_MAX_PATH];
   gsize    hint_len;
-  guint8   last[STERN_MAX_PATH];
-  gsize    last_len;
+  guint8   last[STERN_N_SEATS][STERN_MAX_PATH];  /* each seat's last move */
+  gsize    last_len[STERN_N_SEATS];
+  guint8   newest[STERN_MAX_PATH];                 /* the newest move of all */
+  gsize    newest_len;
+  guint    n_actions_seen;                         /* to announce new moves */
+  unsigned cursor_turn;                            /* the turn the cursor was placed for */
 
   /* Keyboard cursor. */
   guint    cursor;
@@ -63,6 +73,17 @@ struct _SternBoardView
   double   anim_progress;          /* hops done, fractional */
   guint8   anim_path[STERN_MAX_PATH];
   gsize    anim_len;
+
+  /* The board turning to a new bottom seat. */
+  guint    turn_tick_id;
+  gint64   turn_start;             /* frame time of the first tick, or -1 */
+  double   turn_from;              /* radians the board starts turned by */
+  double   spin;                   /* radians it is turned by now */
+  gboolean turn_pending;           /* to start when the move's animation ends */
+  gboolean was_animating;          /* what "animating" last said */
+
+  guint    cursor_idle_id;         /* puts the cursor on the marbles of the seat on turn */
+  char    *announcement;           /* the accessible description */
 
   SternBoardRenderer *renderer;
 
@@ -118,6 +139,31 @@ cursor_visible (SternBoardView *self)
          gtk_window_get_focus_visible (GTK_WINDOW (root));
 }
 
+/* The marbles still at home of every seat whose leaving-home deadline is
+ * near (doc/rules.md §4). */
+static SternSet
+marbles_to_warn (SternBoardView *self)
+{
+  const SternPosition *pos;
+  const SternRules *rules;
+  SternSet set = 0;
+
+  if (self->game == NULL || self->illustration || stern_game_is_over (self->game))
+    return 0;
+  pos = stern_game_get_position (self->game);
+  rules = stern_game_get_rules (self->game);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      int left = stern_game_moves_to_leave_home (self->game, seat);
+
+      if (stern_variant_has_seat (stern_game_get_variant (self->game), seat) &&
+          stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING &&
+          left >= 1 && left <= HOME_WARNING_MOVES)
+        set |= pos->marbles[seat] & rules->home[seat];
+    }
+  return set;
+}
+
 static void
 draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
 {
@@ -151,8 +197,13 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
   marks.selected = self->selected;
   marks.highlighted = self->highlighted;
   marks.fatal = self->fatal;
-  marks.last = self->last;
-  marks.last_len = self->last_len;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      marks.last[seat] = self->last[seat];
+      marks.last_len[seat] = self->last_len[seat];
+    }
+  marks.at_home = marbles_to_warn (self);
+  marks.spin = self->spin;
   marks.hint = self->hint;
   marks.hint_len = self->hint_len;
   marks.preview = self->preview;
@@ -197,8 +248,23 @@ describe_hole (SternBoardView *self, guint hole)
     g_string_append_printf (text, ", %s", _("reachable, but this move eliminates you"));
   else if (stern_set_has (self->highlighted, hole))
     g_string_append_printf (text, ", %s", _("reachable"));
+  /* What the warning on the marble shows. */
+  if (stern_set_has (marbles_to_warn (self), hole))
+    g_string_append_printf (text, ", %s", _("still at home, the deadline to leave is near"));
 
   return g_string_free (text, FALSE);
+}
+
+/* The accessible description always says the latest news: the hole under
+ * the cursor, or the move just played. */
+static void
+set_description (SternBoardView *self, const char *text)
+{
+  g_free (self->announcement);
+  self->announcement = g_strdup (text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
 }
 
 static void
@@ -206,9 +272,40 @@ update_accessible (SternBoardView *self)
 {
   g_autofree char *text = describe_hole (self, self->cursor);
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                  -1);
+  set_description (self, text);
+}
+
+/* Tells screen readers at once (GTK 4.14 and later); before that the
+ * description, which readers watch, is all there is. */
+static void
+announce (SternBoardView *self, const char *text)
+{
+  set_description (self, text);
+#if GTK_CHECK_VERSION (4, 14, 0)
+  gtk_accessible_announce (GTK_ACCESSIBLE (self), text,
+                           GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+#endif
+}
+
+/* The text announced for a move: "White played j4-j5". */
+static char *
+describe_move (const SternAction *action)
+{
+  g_autofree char *path = stern_notation_format_path (action->path, action->path_len);
+
+  /* One message per colour, so that each language can make the verb agree. */
+  switch (action->seat)
+    {
+    /* Translators: announced to screen readers; %s is a move, "j4-j5" */
+    case STERN_WHITE:  return g_strdup_printf (_("White played %s"), path);
+    case STERN_RED:    return g_strdup_printf (_("Red played %s"), path);
+    case STERN_BLUE:   return g_strdup_printf (_("Blue played %s"), path);
+    case STERN_BLACK:  return g_strdup_printf (_("Black played %s"), path);
+    case STERN_YELLOW: return g_strdup_printf (_("Yellow played %s"), path);
+    case STERN_GREEN:  return g_strdup_printf (_("Green played %s"), path);
+    default:           g_assert_not_reached ();
+    }
+  return NULL;
 }
 
 static void
@@ -234,10 +331,28 @@ clear_selection (SternBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A move or the board turning is being animated: input waits. */
+static gboolean
+busy (SternBoardView *self)
+{
+  return self->anim_len != 0 || self->turn_tick_id != 0 || self->turn_pending;
+}
+
+static void
+notify_animating (SternBoardView *self)
+{
+  gboolean animating = busy (self);
+
+  if (animating == self->was_animating)
+    return;
+  self->was_animating = animating;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
 static gboolean
 can_pick (SternBoardView *self)
 {
-  return self->game != NULL && self->interactive && self->anim_len == 0 &&
+  return self->game != NULL && self->interactive && !busy (self) &&
          !stern_game_is_over (self->game);
 }
 
@@ -323,10 +438,13 @@ activate_hole (SternBoardView *self, guint hole)
 static void
 set_cursor (SternBoardView *self, guint hole)
 {
+  g_autofree char *text = NULL;
+
   if (hole == self->cursor)
     return;
   self->cursor = hole;
-  update_accessible (self);
+  text = describe_hole (self, hole);
+  announce (self, text);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -367,22 +485,89 @@ remember_column (SternBoardView *self)
   stern_board_layout_screen_offset (&layout, self->cursor, &self->cursor_pref_x, &y);
 }
 
-static void
-stop_animation (SternBoardView *self)
+/* The angle the layout turns the board by for a bottom seat
+ * (stern-board-layout.c). */
+static double
+seat_angle (unsigned seat)
 {
-  gboolean was_animating = self->anim_len != 0;
+  return -(double) seat * G_PI / 3.0;
+}
 
+static gboolean
+turn_tick (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       user_data)
+{
+  SternBoardView *self = STERN_BOARD_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double t, ease;
+
+  if (self->turn_start < 0)
+    self->turn_start = now;
+  t = (double) (now - self->turn_start) / TURN_USEC;
+  gtk_widget_queue_draw (widget);
+  if (t >= 1.0)
+    {
+      self->turn_tick_id = 0;
+      self->spin = 0;
+      notify_animating (self);
+      return G_SOURCE_REMOVE;
+    }
+  ease = t * t * (3 - 2 * t);
+  self->spin = self->turn_from * (1 - ease);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+start_turn (SternBoardView *self)
+{
+  self->turn_pending = FALSE;
+  self->turn_start = -1;
+  self->spin = self->turn_from;
+  if (self->turn_tick_id == 0)
+    self->turn_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), turn_tick,
+                                                       NULL, NULL);
+}
+
+/* The board at its new angle at once. */
+static void
+stop_turn (SternBoardView *self)
+{
+  if (self->turn_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->turn_tick_id);
+      self->turn_tick_id = 0;
+    }
+  if (self->spin != 0)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  self->turn_pending = FALSE;
+  self->spin = 0;
+}
+
+static void
+stop_move_animation (SternBoardView *self)
+{
   if (self->tick_id != 0)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
-  if (was_animating)
+  if (self->anim_len != 0)
     {
       self->anim_len = 0;
       gtk_widget_queue_draw (GTK_WIDGET (self));
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
     }
+  /* A turn waiting for the move goes now. */
+  if (self->turn_pending)
+    start_turn (self);
+}
+
+static void
+stop_animation (SternBoardView *self)
+{
+  stop_move_animation (self);
+  stop_turn (self);
+  notify_animating (self);
 }
 
 static gboolean
@@ -401,28 +586,80 @@ animation_tick (GtkWidget     *widget,
       self->tick_id = 0;
       self->anim_len = 0;
       gtk_widget_queue_draw (widget);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+      /* The mover sees the move land before the board turns away. */
+      if (self->turn_pending)
+        start_turn (self);
+      notify_animating (self);
       return G_SOURCE_REMOVE;
     }
   gtk_widget_queue_draw (widget);
   return G_SOURCE_CONTINUE;
 }
 
+/* Puts the keyboard cursor on a marble of the seat on turn when the view
+ * takes input and it is elsewhere, so each player at a shared computer
+ * starts from their own marbles. */
+static void
+place_cursor_for_turn (SternBoardView *self)
+{
+  unsigned turn;
+
+  if (self->game == NULL || !self->interactive || !is_hole (self->cursor) ||
+      is_hole (self->selected))
+    return;
+  turn = stern_game_get_turn (self->game);
+  if (turn == STERN_NO_SEAT || stern_game_get_position (self->game)->cell[self->cursor] == turn)
+    return;
+  set_cursor (self, initial_cursor (self));
+  remember_column (self);
+  preview_to (self, self->cursor);
+}
+
+static gboolean
+place_cursor_idle (gpointer user_data)
+{
+  SternBoardView *self = user_data;
+
+  self->cursor_idle_id = 0;
+  place_cursor_for_turn (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Each seat's last move, looking back over one round: back from the newest
+ * action until a seat comes round a second time. */
 static void
 update_last_move (SternBoardView *self)
 {
   guint n = self->game != NULL ? stern_game_get_n_actions (self->game) : 0;
-  const SternAction *action;
+  guint seen = 0;
+  gboolean only_passes = TRUE;     /* after the action looked at */
 
-  /* Passes that followed the move leave it the last thing to show. */
-  while (n > 0 && stern_game_get_action (self->game, n - 1)->kind == STERN_ACTION_PASS)
-    n--;
-  action = n > 0 ? stern_game_get_action (self->game, n - 1) : NULL;
-  self->last_len = 0;
-  if (action != NULL && action->kind == STERN_ACTION_MOVE && action->path_len >= 2)
+  self->newest_len = 0;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    self->last_len[seat] = 0;
+
+  for (guint i = n; i-- > 0;)
     {
-      self->last_len = MIN (action->path_len, STERN_MAX_PATH);
-      memcpy (self->last, action->path, self->last_len);
+      const SternAction *action = stern_game_get_action (self->game, i);
+
+      if (action->seat >= STERN_N_SEATS || (seen & (1u << action->seat)))
+        break;
+      seen |= 1u << action->seat;
+      if (action->kind != STERN_ACTION_MOVE || action->path_len < 2)
+        {
+          only_passes &= action->kind == STERN_ACTION_PASS;
+          continue;
+        }
+      self->last_len[action->seat] = MIN (action->path_len, STERN_MAX_PATH);
+      memcpy (self->last[action->seat], action->path, self->last_len[action->seat]);
+      /* Passes after it leave the newest move the one to animate (but not
+       * a resignation). */
+      if (only_passes)
+        {
+          only_passes = FALSE;
+          self->newest_len = self->last_len[action->seat];
+          memcpy (self->newest, action->path, self->newest_len);
+        }
     }
 }
 
@@ -440,6 +677,8 @@ stern_board_view_set_game (SternBoardView *self, SternGame *game)
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
   self->game = game;
+  /* A new game is not news to announce. */
+  self->n_actions_seen = game != NULL ? stern_game_get_n_actions (game) : 0;
   stern_board_view_game_changed (self, FALSE);
 }
 
@@ -454,27 +693,44 @@ stern_board_view_get_game (SternBoardView *self)
 void
 stern_board_view_game_changed (SternBoardView *self, gboolean animate_last)
 {
+  guint n;
+
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
-  stop_animation (self);
+  stop_move_animation (self);
   self->hint_len = 0;
   clear_selection (self);
   update_last_move (self);
 
   /* A widget that is not on screen gets no frame ticks: no animation then. */
-  if (animate_last && self->animations && self->last_len >= 2 &&
+  if (animate_last && self->animations && self->newest_len >= 2 &&
       gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
-      memcpy (self->anim_path, self->last, self->last_len);
-      self->anim_len = self->last_len;
+      memcpy (self->anim_path, self->newest, self->newest_len);
+      self->anim_len = self->newest_len;
       self->anim_start = -1;
       self->anim_progress = 0;
       self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick,
                                                     NULL, NULL);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
     }
+  notify_animating (self);
 
   update_accessible (self);
+  /* A move just played, whoever played it, is announced. */
+  n = self->game != NULL ? stern_game_get_n_actions (self->game) : 0;
+  if (n == self->n_actions_seen + 1 &&
+      stern_game_get_action (self->game, n - 1)->kind == STERN_ACTION_MOVE)
+    {
+      g_autofree char *text = describe_move (stern_game_get_action (self->game, n - 1));
+
+      announce (self, text);
+    }
+  self->n_actions_seen = n;
+
+  /* Once the window has said whether the next player may play (it does
+   * right after this), the cursor goes to their marbles. */
+  if (self->cursor_idle_id == 0)
+    self->cursor_idle_id = g_idle_add (place_cursor_idle, self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -489,6 +745,8 @@ stern_board_view_set_interactive (SternBoardView *self, gboolean interactive)
   self->interactive = interactive;
   if (!interactive)
     clear_selection (self);
+  else
+    place_cursor_for_turn (self);
 }
 
 void
@@ -499,7 +757,28 @@ stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat)
 
   if (seat == self->bottom_seat)
     return;
-  self->bottom_seat = seat;
+
+  /* Turn from where the board is seen now (perhaps part-way through an
+   * earlier turn) the shorter way round. */
+  {
+    double from = seat_angle (self->bottom_seat) + self->spin - seat_angle (seat);
+
+    from = remainder (from, 2 * G_PI);
+    self->bottom_seat = seat;
+    if (self->animations && self->game != NULL && !self->illustration &&
+        gtk_widget_get_mapped (GTK_WIDGET (self)) && fabs (from) > 1e-9)
+      {
+        self->turn_from = from;
+        self->spin = from;
+        if (self->anim_len != 0)
+          self->turn_pending = TRUE;
+        else
+          start_turn (self);
+      }
+    else
+      stop_turn (self);
+  }
+  notify_animating (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -538,7 +817,7 @@ stern_board_view_is_animating (SternBoardView *self)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
 
-  return self->anim_len != 0;
+  return busy (self);
 }
 
 void
@@ -628,6 +907,14 @@ stern_board_view_get_preview (SternBoardView *self, guint8 *path)
   return self->preview_len;
 }
 
+const char *
+stern_board_view_get_announcement (SternBoardView *self)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), NULL);
+
+  return self->announcement != NULL ? self->announcement : "";
+}
+
 char *
 stern_board_view_describe_hole (SternBoardView *self, guint hole)
 {
@@ -644,7 +931,7 @@ stern_board_view_click (SternBoardView *self, double x, double y)
 
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
-  if (self->anim_len != 0)
+  if (busy (self))
     return;
   hole = stern_board_view_hole_at (self, x, y,
                                    gtk_widget_get_width (widget),
@@ -664,7 +951,7 @@ stern_board_view_hover (SternBoardView *self, double x, double y)
 
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
-  if (self->anim_len != 0 || self->game == NULL)
+  if (busy (self) || self->game == NULL)
     return;
   preview_to (self, stern_board_view_hole_at (self, x, y,
                                               gtk_widget_get_width (widget),
@@ -678,7 +965,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
 
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
 
-  if (self->anim_len != 0)
+  if (busy (self))
     return FALSE;
 
   switch (keyval)
@@ -835,7 +1122,7 @@ on_pressed (GtkGestureClick *gesture,
       stern_board_view_click (self, x, y);
       stern_board_view_hover (self, x, y);
     }
-  else if (button == GDK_BUTTON_SECONDARY && self->anim_len == 0)
+  else if (button == GDK_BUTTON_SECONDARY && !busy (self))
     clear_selection (self);
 }
 
@@ -939,10 +1226,21 @@ stern_board_view_dispose (GObject *object)
   SternBoardView *self = STERN_BOARD_VIEW (object);
 
   stop_animation (self);
+  g_clear_handle_id (&self->cursor_idle_id, g_source_remove);
   self->game = NULL;
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (stern_board_view_parent_class)->dispose (object);
+}
+
+static void
+stern_board_view_finalize (GObject *object)
+{
+  SternBoardView *self = STERN_BOARD_VIEW (object);
+
+  g_free (self->announcement);
+
+  G_OBJECT_CLASS (stern_board_view_parent_class)->finalize (object);
 }
 
 static void
@@ -970,6 +1268,7 @@ stern_board_view_class_init (SternBoardViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = stern_board_view_dispose;
+  object_class->finalize = stern_board_view_finalize;
   object_class->get_property = stern_board_view_get_property;
 
   widget_class->snapshot = stern_board_view_snapshot;

@@ -35,13 +35,16 @@ void       stern_board_view_game_changed (SternBoardView *self, gboolean animate
 
 /* Whether the human may pick moves now (their turn, no computer thinking). */
 void       stern_board_view_set_interactive (SternBoardView *self, gboolean interactive);
-/* The seat whose ray is drawn at the bottom. */
+/* The seat whose ray is drawn at the bottom.  With animations on, a shown
+ * board turns there smoothly (after the newest move's animation, if one is
+ * running). */
 void       stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat);
 unsigned   stern_board_view_get_bottom_seat (SternBoardView *self);
 void       stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show);
 void       stern_board_view_set_animations (SternBoardView *self, gboolean enabled);
-/* Whether the newest move is being animated (input is ignored meanwhile);
- * the "animating" property, notified when an animation starts and ends. */
+/* Whether the newest move is being animated or the board is turning to a
+ * new bottom seat (input is ignored meanwhile); the "animating" property,
+ * notified when the animations start and when they have all ended. */
 gboolean   stern_board_view_is_animating (SternBoardView *self);
 /* Shows a path (a hint) as a preview until the next change; NULL/0 clears it. */
 void       stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len);
@@ -82,6 +85,10 @@ gsize      stern_board_view_get_preview (SternBoardView *self, guint8 *path /* S
 /* What the accessible description says of a hole: its name, contents and
  * whether the picked marble can reach it ("k3, white marble, selected"). */
 char      *stern_board_view_describe_hole (SternBoardView *self, guint hole);
+/* What the board last told screen readers (its accessible description, and
+ * an announcement from GTK 4.14): the hole the keyboard cursor went to, or
+ * the move just played by anyone ("White played j4-j5"). */
+const char *stern_board_view_get_announcement (SternBoardView *self);
 
 /* Input as the controllers deliver it, callable from tests: a primary click
  * and a pointer motion at widget coordinates, and a key press. */

@@ -103,7 +103,7 @@ main (int argc, char **argv)
   guint from = 0, far, n_actions;
   guint8 preview[STERN_MAX_PATH];
   double x, y, best_d = -1;
-  double t0, first, warm, idle, cold;
+  double t0, first, warm, idle, turning, cold;
 
   frames = MAX (frames, 1);
 
@@ -116,17 +116,21 @@ main (int argc, char **argv)
   stern_board_layout_init (&layout, SIZE, SIZE, 0, TRUE, STERN_NO_CELL, 0);
   stern_board_marks_init (&marks);
 
-  /* The last move, past any passes after it. */
+  /* Each seat's last move, as the board view marks them: back over one
+   * round of actions. */
   n_actions = stern_game_get_n_actions (game);
-  while (n_actions > 0 &&
-         stern_game_get_action (game, n_actions - 1)->kind == STERN_ACTION_PASS)
-    n_actions--;
-  if (n_actions > 0 && stern_game_get_action (game, n_actions - 1)->kind == STERN_ACTION_MOVE)
+  for (guint i = n_actions, seen = 0; i-- > 0;)
     {
-      const SternAction *last = stern_game_get_action (game, n_actions - 1);
+      const SternAction *action = stern_game_get_action (game, i);
 
-      marks.last = last->path;
-      marks.last_len = last->path_len;
+      if (seen & (1u << action->seat))
+        break;
+      seen |= 1u << action->seat;
+      if (action->kind == STERN_ACTION_MOVE)
+        {
+          marks.last[action->seat] = action->path;
+          marks.last_len[action->seat] = action->path_len;
+        }
     }
 
   /* Pick the marble with the most moves, light its destinations, draw its
@@ -193,6 +197,12 @@ main (int argc, char **argv)
   marks.preview_len = 0;
   idle = draw_frames (renderer, cr, &layout, game, &marks, frames);
 
+  /* The board turning to a new bottom seat: the background and the
+   * marbles are drawn turned. */
+  marks.spin = 1.0;
+  turning = draw_frames (renderer, cr, &layout, game, &marks, frames);
+  marks.spin = 0;
+
   /* A rotation rebuilds the background (the marbles stay cached). */
   t0 = now_ms ();
   for (int i = 0; i < 10; i++)
@@ -208,6 +218,7 @@ main (int argc, char **argv)
   printf ("first frame (SVG marbles and background built): %.2f ms\n", first);
   printf ("full redraw: %.3f ms per frame (%d frames)\n", warm, frames);
   printf ("full redraw, nothing picked: %.3f ms per frame\n", idle);
+  printf ("full redraw while the board turns: %.3f ms per frame\n", turning);
   printf ("redraw after a rotation (background rebuilt): %.2f ms per frame\n", cold);
 
   if (getenv ("BENCH_DRAW_PNG") != NULL)

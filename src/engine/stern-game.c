@@ -1093,3 +1093,47 @@ stern_game_get_action_round (const SternGame *game, guint index)
   g_return_val_if_fail (game != NULL && index < game->history->len, 0);
   return g_array_index (game->history, HistoryEntry, index).before.round + 1u;
 }
+
+/* ---- why a move is fatal ---- */
+
+SternFatalReason
+stern_game_fatal_reason (const SternGame *game, unsigned from, unsigned to, SternSet *at_home)
+{
+  const SternRules *rules;
+  SternPosition after;
+  SternSet in_home, counted = 0;
+  unsigned seat;
+
+  if (at_home != NULL)
+    *at_home = 0;
+  g_return_val_if_fail (game != NULL, STERN_FATAL_NONE);
+  if (!stern_game_is_fatal (game, from, to))
+    return STERN_FATAL_NONE;
+
+  rules = &game->rules;
+  seat = game->cur.pos.to_move;
+  /* Past the deadline only a move ending at home is fatal. */
+  if (game->cur.moves_made[seat] + 1u > rules->leave_home_deadline)
+    {
+      if (at_home != NULL)
+        *at_home = stern_set_bit (to);
+      return STERN_FATAL_ENDS_AT_HOME;
+    }
+
+  /* The deadline move: the marbles at home that could still move count, as
+   * breaks_home_rule() counts them. */
+  after = game->cur.pos;
+  stern_position_move (&after, from, to);
+  in_home = after.marbles[seat] & rules->home[seat];
+  while (in_home)
+    {
+      unsigned hole = stern_set_pop (&in_home);
+
+      if (stern_movegen_marble_can_move (rules, &after, hole))
+        counted |= stern_set_bit (hole);
+    }
+  g_assert (counted != 0);
+  if (at_home != NULL)
+    *at_home = counted;
+  return STERN_FATAL_LEFT_AT_HOME;
+}

@@ -125,3 +125,20 @@ typedef enum {
 /* The round (1 = the first) in which the action at index of the whole
  * history was played: what the move list and the notation number it by. */
 unsigned     stern_game_get_action_round (const SternGame *game, guint index);
+
+/* Why a move would eliminate its player (doc/rules.md §4). */
+typedef enum {
+  STERN_FATAL_NONE,           /* it would not */
+  STERN_FATAL_LEFT_AT_HOME,   /* it is the deadline move and marbles that could
+                               * still move would be left at home (the moved
+                               * marble among them if it ends at home) */
+  STERN_FATAL_ENDS_AT_HOME,   /* the deadline is past and the moved marble
+                               * would end its move at home */
+} SternFatalReason;
+
+/* Why playing from → to would eliminate the player on turn.  at_home
+ * (nullable) gets the marbles that cause it, as holes after the move: those
+ * left at home for STERN_FATAL_LEFT_AT_HOME, the moved marble's hole `to`
+ * for STERN_FATAL_ENDS_AT_HOME, none for STERN_FATAL_NONE. */
+SternFatalReason stern_game_fatal_reason (const SternGame *game, unsigned from, unsigned to,
+                                          SternSet *at_home);

@@ -993,9 +993,10 @@ test_render_marks (void)
 
     stern_board_view_hole_centre (view, nb, w, h, &nx, &ny);
     unit = hypot (nx - x, ny - y);
-    pixel (with, x + 0.345 * unit, y, a);
-    pixel (without, x + 0.345 * unit, y, b);
-    g_assert_cmpfloat (a[0] + a[1] + a[2], >, b[0] + b[1] + b[2] + 0.1);
+    /* The ring round the hole the move left. */
+    pixel (with, x + 0.38 * unit, y, a);
+    pixel (without, x + 0.38 * unit, y, b);
+    g_assert_cmpfloat (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]), >, 0.3);
   }
   cairo_surface_destroy (with);
   cairo_surface_destroy (without);
@@ -1071,6 +1072,528 @@ test_renderer (void)
   cairo_surface_destroy (surface);
 }
 
+
+/* ---- issue 14 and 11: marks, cursor, turning, announcements ------------------ */
+
+/* With BOARD_VIEW_SHOTS=DIR in the environment, renders the tests look at
+ * are also written there as PNG files, to be looked at by a person. */
+static void
+save_shot (cairo_surface_t *surface, const char *name)
+{
+  const char *dir = g_getenv ("BOARD_VIEW_SHOTS");
+  g_autofree char *file = NULL;
+
+  if (dir == NULL)
+    return;
+  file = g_strdup_printf ("%s/%s.png", dir, name);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
+}
+
+/* Sum of the channel differences of two renders at a point. */
+static double
+difference_at (cairo_surface_t *a, cairo_surface_t *b, double x, double y)
+{
+  double pa[3], pb[3];
+
+  pixel (a, x, y, pa);
+  pixel (b, x, y, pb);
+  return fabs (pa[0] - pb[0]) + fabs (pa[1] - pb[1]) + fabs (pa[2] - pb[2]);
+}
+
+/* How many pixels of two renders of the same size differ, and the farthest
+ * of them from (cx, cy). */
+static guint
+count_differences (cairo_surface_t *a, cairo_surface_t *b, double cx, double cy,
+                   double *farthest)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  int stride = cairo_image_surface_get_stride (a);
+  const guint8 *da = cairo_image_surface_get_data (a);
+  const guint8 *db = cairo_image_surface_get_data (b);
+  guint n = 0;
+
+  g_assert_cmpint (w, ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (h, ==, cairo_image_surface_get_height (b));
+  *farthest = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if (memcmp (da + y * stride + 4 * x, db + y * stride + 4 * x, 4) != 0)
+        {
+          n++;
+          *farthest = MAX (*farthest, hypot (x + 0.5 - cx, y + 0.5 - cy));
+        }
+  return n;
+}
+
+/* Pixels per hole spacing of a view drawn at width × height. */
+static double
+unit_of (SternBoardView *view, int width, int height)
+{
+  double x0, y0, x1, y1;
+  guint a = stern_board_hole_parse ("i9", 2), b = stern_board_hole_parse ("j9", 2);
+
+  stern_board_view_hole_centre (view, a, width, height, &x0, &y0);
+  stern_board_view_hole_centre (view, b, width, height, &x1, &y1);
+  return hypot (x1 - x0, y1 - y0);
+}
+
+static SternGame *
+game_from (const char *text, unsigned white_made)
+{
+  const unsigned made[STERN_N_SEATS] = { white_made, 0, 0, 0, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("cannot parse \"%s\": %s", text, error->message);
+  return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, made);
+}
+
+/* #14.1: from five moves before the leaving-home deadline, the marbles
+ * still at home carry a ring and a warning triangle; not earlier, and not
+ * once the deadline is past. */
+static void
+test_render_home_warning (void)
+{
+  const char *text = "classic-2 white white:j4,j5,i9 black:e17,i12";
+  static const struct { unsigned made; gboolean warned; } cases[] = {
+    { 24, FALSE }, { 25, TRUE }, { 29, TRUE }, { 30, FALSE },
+  };
+  g_autoptr(GtkWidget) widget = new_view ();
+  SternBoardView *view = STERN_BOARD_VIEW (widget);
+  int w = 600, h = 600;
+  guint home = stern_board_hole_parse ("j4", 2), out = stern_board_hole_parse ("j5", 2);
+  SternGame *plain_game = game_from (text, 0);
+  cairo_surface_t *plain;
+  double unit = unit_of (view, w, h);
+
+  stern_board_view_set_game (view, plain_game);
+  plain = render (view, w, h);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      SternGame *game = game_from (text, cases[c].made);
+      cairo_surface_t *shot;
+      double x, y, ox, oy;
+      guint n_ring = 0;
+
+      stern_board_view_set_game (view, game);
+      shot = render (view, w, h);
+      {
+        g_autofree char *name = g_strdup_printf ("home-warning-%u", cases[c].made);
+
+        save_shot (shot, name);
+      }
+      stern_board_view_hole_centre (view, home, w, h, &x, &y);
+      stern_board_view_hole_centre (view, out, w, h, &ox, &oy);
+      /* The ring, all round the marble just outside it, and the triangle
+       * at its upper right. */
+      for (guint k = 0; k < 8; k++)
+        {
+          double a = k * G_PI / 4;
+
+          n_ring += difference_at (shot, plain, x + 0.48 * unit * cos (a),
+                                   y + 0.48 * unit * sin (a)) > 0.3;
+        }
+      if (cases[c].warned)
+        {
+          double rgb[3];
+
+          g_assert_cmpuint (n_ring, >=, 6);
+          pixel (shot, x + 0.43 * unit, y - 0.30 * unit, rgb);
+          /* Amber, unlike the wood and white marble around it. */
+          g_assert_cmpfloat (rgb[0], >, 0.8);
+          g_assert_cmpfloat (rgb[2], <, 0.3);
+        }
+      else
+        g_assert_cmpuint (n_ring, ==, 0);
+      /* Screen readers are told what the warning shows. */
+      {
+        g_autofree char *said = stern_board_view_describe_hole (view, home);
+        g_autofree char *out_said = stern_board_view_describe_hole (view, out);
+
+        g_assert_true ((strstr (said, "still at home") != NULL) == cases[c].warned);
+        g_assert_null (strstr (out_said, "still at home"));
+      }
+      /* The marble already out is never marked. */
+      g_assert_cmpfloat (difference_at (shot, plain, ox + 0.48 * unit, oy), <, 0.05);
+
+      cairo_surface_destroy (shot);
+      stern_board_view_set_game (view, NULL);
+      stern_game_free (game);
+    }
+
+  cairo_surface_destroy (plain);
+  stern_game_free (plain_game);
+}
+
+/* #14.9: every seat's last move is marked (with three players, the last
+ * three moves), clearly: a ring round the hole left and round the marble
+ * where it stands. */
+static void
+test_render_last_moves (void)
+{
+  g_autoptr(GtkWidget) widget = new_view ();
+  SternBoardView *view = STERN_BOARD_VIEW (widget);
+  SternGame *game = make_midgame ("classic-3", 9);
+  SternGame *fresh;
+  const SternPosition *pos = stern_game_get_position (game);
+  cairo_surface_t *with, *without;
+  int w = 800, h = 800;
+  guint n = stern_game_get_n_actions (game);
+  double unit = unit_of (view, w, h);
+  guint seen = 0;
+
+  g_assert_cmpuint (n, >=, 3);
+  stern_board_view_set_game (view, game);
+  with = render (view, w, h);
+  save_shot (with, "last-moves");
+  fresh = stern_game_new_from_position (stern_game_get_variant (game),
+                                        stern_game_get_preset (game), pos, NULL);
+  stern_board_view_set_game (view, fresh);
+  without = render (view, w, h);
+  stern_board_view_set_game (view, game);
+
+  for (guint i = n - 3; i < n; i++)
+    {
+      const SternAction *action = stern_game_get_action (game, i);
+      guint from = action->path[0], to = action->path[action->path_len - 1];
+      double x, y;
+      guint n_from = 0, n_to = 0;
+
+      g_assert_cmpint (action->kind, ==, STERN_ACTION_MOVE);
+      g_assert_false (seen & (1u << action->seat));
+      seen |= 1u << action->seat;
+
+      stern_board_view_hole_centre (view, to, w, h, &x, &y);
+      for (guint k = 0; k < 8; k++)
+        n_to += difference_at (with, without, x + 0.46 * unit * cos (k * G_PI / 4),
+                               y + 0.46 * unit * sin (k * G_PI / 4)) > 0.3;
+      g_assert_cmpuint (n_to, >=, 6);
+
+      /* The hole left, unless a marble stands there again. */
+      if (pos->cell[from] != STERN_EMPTY)
+        continue;
+      stern_board_view_hole_centre (view, from, w, h, &x, &y);
+      for (guint k = 0; k < 8; k++)
+        n_from += difference_at (with, without, x + 0.38 * unit * cos (k * G_PI / 4),
+                                 y + 0.38 * unit * sin (k * G_PI / 4)) > 0.3;
+      g_assert_cmpuint (n_from, >=, 6);
+    }
+  g_assert_cmpuint (stern_set_count ((SternSet) seen), ==, 3);
+
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+  stern_board_view_set_game (view, NULL);
+  stern_game_free (fresh);
+  stern_game_free (game);
+}
+
+/* #14.2: a hint shown while the keyboard cursor is on the board draws the
+ * hint and the cursor ring, and nothing between them. */
+static void
+test_render_hint_with_cursor (void)
+{
+  g_autoptr(GtkWidget) keyed = new_view ();
+  g_autoptr(GtkWidget) plain = new_view ();
+  SternGame *game = make_midgame ("classic-2", 6);
+  int w = 600, h = 600;
+  guint8 path[STERN_MAX_PATH];
+  gsize len;
+  guint from, cursor;
+  cairo_surface_t *a, *b;
+  double cx, cy, farthest, unit;
+  SternSet dest;
+
+  stern_board_view_set_game (STERN_BOARD_VIEW (keyed), game);
+  stern_board_view_set_game (STERN_BOARD_VIEW (plain), game);
+  unit = unit_of (STERN_BOARD_VIEW (keyed), w, h);
+
+  /* An arrow key shows the cursor; then a hint of several hops. */
+  g_assert_true (stern_board_view_key (STERN_BOARD_VIEW (keyed), GDK_KEY_Up));
+  cursor = stern_board_view_get_cursor (STERN_BOARD_VIEW (keyed));
+  g_assert_cmpuint (cursor, !=, STERN_NO_CELL);
+  from = busiest_marble (game);
+  dest = engine_destinations (game, from);
+  len = 0;
+  for (SternSet d = dest; d;)
+    {
+      guint8 p[STERN_MAX_PATH];
+      guint to = stern_set_pop (&d);
+      gsize l = stern_movegen_path (stern_game_get_rules (game),
+                                    stern_game_get_position (game), from, to, p);
+
+      if (l > len && to != cursor)
+        {
+          len = l;
+          memcpy (path, p, l);
+        }
+    }
+  g_assert_cmpuint (len, >=, 2);
+  stern_board_view_show_hint (STERN_BOARD_VIEW (keyed), path, len);
+  stern_board_view_show_hint (STERN_BOARD_VIEW (plain), path, len);
+
+  a = render (STERN_BOARD_VIEW (keyed), w, h);
+  b = render (STERN_BOARD_VIEW (plain), w, h);
+  save_shot (a, "hint-with-cursor");
+  stern_board_view_hole_centre (STERN_BOARD_VIEW (keyed), cursor, w, h, &cx, &cy);
+  /* The two differ by the cursor ring only (radius 0.54, line 0.11). */
+  g_assert_cmpuint (count_differences (a, b, cx, cy, &farthest), >, 0);
+  g_assert_cmpfloat (farthest, <=, 0.62 * unit);
+
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  stern_board_view_set_game (STERN_BOARD_VIEW (keyed), NULL);
+  stern_board_view_set_game (STERN_BOARD_VIEW (plain), NULL);
+  stern_game_free (game);
+}
+
+static gboolean
+idle_done (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs what is pending, idles included. */
+static void
+settle (void)
+{
+  gboolean done = FALSE;
+
+  g_idle_add_full (G_PRIORITY_LOW, idle_done, &done, NULL);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* #14.8: at a shared computer the keyboard cursor of the player on turn
+ * starts on that player's marbles; a computer's turn does not move it. */
+static void
+test_cursor_follows_turn (void)
+{
+  Shown shown;
+  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  const SternPosition *pos = stern_game_get_position (game);
+  guint from = stern_board_hole_parse ("l3", 2), to = stern_board_hole_parse ("l5", 2);
+  guint cursor;
+
+  shown_init (&shown, game);
+  stern_board_view_set_animations (shown.view, FALSE);
+  shown.play_chosen = TRUE;
+
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Up));
+  g_assert_cmpuint (pos->cell[stern_board_view_get_cursor (shown.view)], ==, STERN_WHITE);
+  walk_cursor (&shown, from);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  walk_cursor (&shown, to);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  g_assert_cmpuint (shown.n_chosen, ==, 1);
+  settle ();
+  cursor = stern_board_view_get_cursor (shown.view);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+  g_assert_cmpuint (pos->cell[cursor], ==, STERN_BLACK);
+
+  /* Against the computer: the window makes the board take no input while
+   * it plays; the cursor stays where the human left it. */
+  g_assert_true (stern_game_play (game, stern_board_hole_parse ("h14", 3),
+                                  stern_board_hole_parse ("h13", 3), NULL));
+  stern_board_view_game_changed (shown.view, FALSE);
+  g_assert_cmpuint (stern_board_view_get_cursor (shown.view), ==, cursor);
+  stern_board_view_set_interactive (shown.view, FALSE);
+  settle ();
+  g_assert_cmpuint (stern_board_view_get_cursor (shown.view), ==, cursor);
+  /* Given input again, on white's turn: to white's marbles. */
+  stern_board_view_set_interactive (shown.view, TRUE);
+  g_assert_cmpuint (pos->cell[stern_board_view_get_cursor (shown.view)], ==, STERN_WHITE);
+  /* Already on one of them: it stays. */
+  cursor = stern_board_view_get_cursor (shown.view);
+  stern_board_view_set_interactive (shown.view, FALSE);
+  stern_board_view_set_interactive (shown.view, TRUE);
+  g_assert_cmpuint (stern_board_view_get_cursor (shown.view), ==, cursor);
+
+  shown_clear (&shown);
+}
+
+static void
+on_notify_count (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (*count)++;
+}
+
+/* Waits, rendering every frame, until the view stops animating; counts the
+ * frames that differ from both before and after renders (computed later). */
+static GPtrArray *
+frames_until_still (Shown *shown, int w, int h)
+{
+  GPtrArray *frames = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (5000, timeout_flag, &timed_out);
+
+  while (!timed_out && stern_board_view_is_animating (shown->view))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (frames->len < 200)
+        g_ptr_array_add (frames, render (shown->view, w, h));
+    }
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  return frames;
+}
+
+/* #14.8: the board turns to a new bottom seat smoothly, "animating" true
+ * meanwhile; at once with animations off; after the move's animation when
+ * both come together. */
+static void
+test_turn_animation (void)
+{
+  Shown shown;
+  SternGame *game = make_midgame ("classic-2", 4);
+  int w = 300, h = 300;
+  cairo_surface_t *before, *after;
+  g_autoptr(GPtrArray) frames = NULL;
+  guint n_notify = 0, n_between = 0;
+  gint64 start;
+
+  shown_init (&shown, game);
+  g_signal_connect (shown.view, "notify::animating", G_CALLBACK (on_notify_count), &n_notify);
+  stern_board_view_set_animations (shown.view, TRUE);
+  before = render (shown.view, w, h);
+
+  start = g_get_monotonic_time ();
+  stern_board_view_set_bottom_seat (shown.view, STERN_BLACK);
+  g_assert_cmpuint (stern_board_view_get_bottom_seat (shown.view), ==, STERN_BLACK);
+  g_assert_true (stern_board_view_is_animating (shown.view));
+  g_assert_cmpuint (n_notify, ==, 1);
+  /* Input waits for the board. */
+  g_assert_false (stern_board_view_key (shown.view, GDK_KEY_Up));
+  frames = frames_until_still (&shown, w, h);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 300000);
+  g_assert_cmpuint (n_notify, ==, 2);
+  after = render (shown.view, w, h);
+
+  /* The turned board is the board drawn for black from the start... */
+  {
+    g_autoptr(GtkWidget) widget = new_view ();
+    cairo_surface_t *direct;
+    double farthest;
+
+    stern_board_view_set_game (STERN_BOARD_VIEW (widget), game);
+    stern_board_view_set_bottom_seat (STERN_BOARD_VIEW (widget), STERN_BLACK);
+    direct = render (STERN_BOARD_VIEW (widget), w, h);
+    g_assert_cmpuint (count_differences (after, direct, 0, 0, &farthest), ==, 0);
+    cairo_surface_destroy (direct);
+    stern_board_view_set_game (STERN_BOARD_VIEW (widget), NULL);
+  }
+  /* ...and on the way there it was neither. */
+  for (guint i = 0; i < frames->len; i++)
+    {
+      double farthest;
+
+      if (count_differences (frames->pdata[i], before, 0, 0, &farthest) > 2000 &&
+          count_differences (frames->pdata[i], after, 0, 0, &farthest) > 2000)
+        {
+          g_autofree char *name = g_strdup_printf ("turning-%02u", i);
+
+          n_between++;
+          save_shot (frames->pdata[i], name);
+        }
+    }
+  g_assert_cmpuint (n_between, >=, 3);
+
+  /* With animations off: at once. */
+  stern_board_view_set_animations (shown.view, FALSE);
+  stern_board_view_set_bottom_seat (shown.view, STERN_WHITE);
+  g_assert_false (stern_board_view_is_animating (shown.view));
+  g_assert_cmpuint (n_notify, ==, 2);
+
+  /* A move then a turn: one animation from start to end. */
+  stern_board_view_set_animations (shown.view, TRUE);
+  shown.play_chosen = TRUE;
+  {
+    guint from = busiest_marble (game);
+
+    shown_click (&shown, from);
+    shown_click (&shown, stern_set_first (engine_destinations (game, from)));
+  }
+  g_assert_true (stern_board_view_is_animating (shown.view));
+  stern_board_view_set_bottom_seat (shown.view, STERN_BLACK);
+  g_assert_cmpuint (n_notify, ==, 3);
+  g_clear_pointer (&frames, g_ptr_array_unref);
+  frames = frames_until_still (&shown, w, h);
+  g_assert_cmpuint (n_notify, ==, 4);
+  g_assert_false (stern_board_view_is_animating (shown.view));
+
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  shown_clear (&shown);
+}
+
+/* #11.5: the board tells screen readers the hole under the cursor (name,
+ * content, whether the picked marble may go there) and every move played,
+ * the computer's too; a new game or an undo is not a move. */
+static void
+test_announcements (void)
+{
+  g_autoptr(GtkWidget) widget = new_view ();
+  SternBoardView *view = STERN_BOARD_VIEW (widget);
+  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  guint cursor;
+  char name[STERN_HOLE_NAME_MAX];
+
+  stern_board_view_set_game (view, game);
+  g_assert_cmpstr (stern_board_view_get_announcement (view), ==, "");
+
+  g_assert_true (stern_board_view_key (view, GDK_KEY_Up));
+  cursor = stern_board_view_get_cursor (view);
+  stern_board_hole_name (cursor, name);
+  g_assert_nonnull (strstr (stern_board_view_get_announcement (view), name));
+  g_assert_nonnull (strstr (stern_board_view_get_announcement (view), "white marble"));
+  g_assert_true (stern_board_view_key (view, GDK_KEY_Left) ||
+                 stern_board_view_key (view, GDK_KEY_Right));
+  g_assert_cmpuint (stern_board_view_get_cursor (view), !=, cursor);
+  {
+    g_autofree char *want = stern_board_view_describe_hole (view, stern_board_view_get_cursor (view));
+
+    g_assert_cmpstr (stern_board_view_get_announcement (view), ==, want);
+  }
+
+  /* Picked l3, the cursor on l5: a legal destination. */
+  stern_board_view_select (view, stern_board_hole_parse ("l3", 2));
+  while (stern_board_view_get_cursor (view) != stern_board_hole_parse ("l5", 2))
+    {
+      guint before = stern_board_view_get_cursor (view);
+      double bx, by, tx, ty;
+
+      stern_board_view_hole_centre (view, before, 100, 100, &bx, &by);
+      stern_board_view_hole_centre (view, stern_board_hole_parse ("l5", 2), 100, 100, &tx, &ty);
+      if (fabs (ty - by) > 0.5)
+        stern_board_view_key (view, ty < by ? GDK_KEY_Up : GDK_KEY_Down);
+      if (stern_board_view_get_cursor (view) == before)
+        stern_board_view_key (view, tx < bx ? GDK_KEY_Left : GDK_KEY_Right);
+      g_assert_cmpuint (stern_board_view_get_cursor (view), !=, before);
+    }
+  g_assert_nonnull (strstr (stern_board_view_get_announcement (view), "l5, empty, reachable"));
+
+  /* The human's move and the computer's. */
+  g_assert_true (stern_game_play (game, stern_board_hole_parse ("l3", 2),
+                                  stern_board_hole_parse ("l5", 2), NULL));
+  stern_board_view_game_changed (view, TRUE);
+  g_assert_cmpstr (stern_board_view_get_announcement (view), ==, "White played l3-l5");
+  g_assert_true (stern_game_play (game, stern_board_hole_parse ("f15", 3),
+                                  stern_board_hole_parse ("f13", 3), NULL));
+  stern_board_view_game_changed (view, TRUE);
+  g_assert_cmpstr (stern_board_view_get_announcement (view), ==, "Black played f15-f13");
+
+  /* Undo is no move. */
+  g_assert_true (stern_game_undo (game));
+  stern_board_view_game_changed (view, FALSE);
+  g_assert_null (strstr (stern_board_view_get_announcement (view), "played"));
+
+  stern_board_view_set_game (view, NULL);
+  stern_game_free (game);
+}
+
 static void
 test_no_display (void)
 {
@@ -1097,6 +1620,12 @@ main (int argc, char **argv)
   g_test_add_func ("/board-view/controller/keyboard", test_controller_keyboard);
   g_test_add_func ("/board-view/animation", test_animation);
   g_test_add_func ("/board-view/renderer", test_renderer);
+  g_test_add_func ("/board-view/render/home-warning", test_render_home_warning);
+  g_test_add_func ("/board-view/render/last-moves", test_render_last_moves);
+  g_test_add_func ("/board-view/render/hint-with-cursor", test_render_hint_with_cursor);
+  g_test_add_func ("/board-view/cursor-follows-turn", test_cursor_follows_turn);
+  g_test_add_func ("/board-view/turn-animation", test_turn_animation);
+  g_test_add_func ("/board-view/announcements", test_announcements);
 
   return g_test_run ();
 }

@@ -207,7 +207,9 @@ test_hot_seat_undo_redo (void)
 static gboolean
 bottom_is_black (gpointer data)
 {
-  return stern_board_view_get_bottom_seat (data) == STERN_BLACK;
+  /* and the board done turning there */
+  return stern_board_view_get_bottom_seat (data) == STERN_BLACK &&
+         !stern_board_view_is_animating (data);
 }
 
 static void

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The board read through the real accessibility stack (issue 11, item 5).
+
+Starts the game under the X display and session bus it is given, finds the
+board in the AT-SPI tree (a panel named "Board"), presses keys with xdotool
+as a player would, and checks what a screen reader would be told: the
+board's description names the hole under the keyboard cursor and what is
+in it, says when the picked marble may go there, and announces each move
+played, the human's and then the computer's.
+
+usage: board-a11y.py STERNHALMA_EXECUTABLE
+TAP on stdout; exits 77 (skipped) without pyatspi, xdotool or a display.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+tests_run = 0
+failures = 0
+
+
+def ok(cond, what):
+    global tests_run, failures
+    tests_run += 1
+    print(("ok %d - %s" if cond else "not ok %d - %s") % (tests_run, what), flush=True)
+    if not cond:
+        failures += 1
+    return cond
+
+
+def skip_all(why):
+    print("1..0 # SKIP " + why, flush=True)
+    sys.exit(77)
+
+
+try:
+    import pyatspi
+except ImportError:
+    skip_all("pyatspi not found (package python3-pyatspi)")
+if shutil.which("xdotool") is None:
+    skip_all("xdotool not found")
+if not os.environ.get("DISPLAY"):
+    skip_all("no X display (run under xvfb-run)")
+if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+    skip_all("no session bus (run under dbus-run-session)")
+
+HOLE = re.compile(r"\b[a-q]1?[0-9]\b")
+
+
+def find(acc, pred, depth=0):
+    if acc is None or depth > 40:
+        return None
+    try:
+        if pred(acc):
+            return acc
+        n = acc.childCount
+    except Exception:
+        return None
+    for i in range(n):
+        try:
+            child = acc.getChildAtIndex(i)
+        except Exception:
+            continue
+        hit = find(child, pred, depth + 1)
+        if hit is not None:
+            return hit
+    return None
+
+
+def description(acc):
+    # Asked afresh each time, not from a cache a missed event left stale.
+    try:
+        acc.clear_cache()
+    except Exception:
+        pass
+    return acc.description or ""
+
+
+def wait_for(fn, seconds):
+    end = time.monotonic() + seconds
+    value = fn()
+    while not value and time.monotonic() < end:
+        time.sleep(0.1)
+        value = fn()
+    return value
+
+
+def game_window(pid, sync=False):
+    """The X window of the game's main window, or None.  Asked afresh each
+    time: GTK may replace a window's X window while it starts."""
+    args = ["xdotool", "search"] + (["--sync"] if sync else []) + \
+        ["--onlyvisible", "--pid", str(pid), "--name", "Sternhalma"]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    ids = out.stdout.split()
+    return ids[-1] if ids else None
+
+
+def key(pid, *keys):
+    # Real key events (XTEST) to the focused window: events sent to a
+    # window directly are easily lost.
+    for attempt in range(5):
+        window_id = game_window(pid)
+        if window_id is not None and subprocess.run(
+                ["xdotool", "windowfocus", "--sync", window_id],
+                stderr=subprocess.DEVNULL, timeout=10).returncode == 0:
+            break
+        time.sleep(0.5)
+    for k in keys:
+        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
+        time.sleep(0.15)
+
+
+# Patience for a machine busy with other tests.
+WAIT = 20
+
+
+def main():
+    app_path = sys.argv[1]
+    home = tempfile.mkdtemp(prefix="sternhalma-a11y-")
+    env = dict(os.environ)
+    for var in ("GTK_A11Y", "NO_AT_BRIDGE"):
+        env.pop(var, None)
+    env.update({
+        "HOME": home,
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        "GSETTINGS_BACKEND": "memory",
+        "GSK_RENDERER": "cairo",
+        "LANG": "C.UTF-8",
+        "LANGUAGE": "",
+    })
+    # The game's messages go to stderr with ours; stdout is TAP's.
+    app = subprocess.Popen([app_path], env=env, stdout=subprocess.DEVNULL)
+    try:
+        run(app)
+    finally:
+        if app.poll() is None:
+            app.terminate()
+            try:
+                app.wait(5)
+            except subprocess.TimeoutExpired:
+                app.kill()
+                app.wait()
+        shutil.rmtree(home, ignore_errors=True)
+    print("1..%d" % tests_run, flush=True)
+    return 1 if failures else 0
+
+
+def run(app):
+    if not ok(game_window(app.pid, sync=True) is not None, "the game's window is shown"):
+        return
+    pid = app.pid
+
+    desktop = pyatspi.Registry.getDesktop(0)
+
+    def find_app():
+        for i in range(desktop.childCount):
+            a = desktop.getChildAtIndex(i)
+            try:
+                if a is not None and a.get_process_id() == app.pid:
+                    return a
+            except Exception:
+                continue
+        return None
+
+    acc_app = wait_for(find_app, WAIT)
+    if not ok(acc_app is not None, "the game is in the AT-SPI tree"):
+        return
+    board = wait_for(lambda: find(acc_app, lambda a: a.name == "Board"), WAIT)
+    if not ok(board is not None, "the board is found by its name"):
+        return
+    ok(board.getRole() == pyatspi.ROLE_PANEL, "the board is a panel (%s)" % board.getRoleName())
+
+    # A new game against the computer: white, the human, is on turn, the
+    # board has the keyboard focus.
+    # board has the keyboard focus, and the cursor is described once it has.
+    start = wait_for(lambda: description(board) if HOLE.search(description(board)) else "", WAIT)
+    ok("white marble" in start, "the cursor starts on a white marble: %r" % start)
+
+    key(pid, "Up")
+    first = wait_for(lambda: description(board) if description(board) != start else "", WAIT)
+    ok("white marble" in first, "Up goes to another white marble: %r -> %r" % (start, first))
+
+    key(pid, "Right")
+    second = wait_for(lambda: description(board) if description(board) != first else "", WAIT)
+    ok(HOLE.search(second) is not None and second != first,
+       "the description follows the cursor: %r -> %r" % (first, second))
+
+    # Up the board to a white marble in the front row (whose moves are
+    # steps), pick it, and step forward.
+    picked = None
+    for _ in range(6):
+        before = description(board)
+        key(pid, "Up")
+        text = wait_for(lambda: description(board) if description(board) != before else "", WAIT)
+        if "white marble" not in text:
+            key(pid, "Down")
+            wait_for(lambda: "white marble" in description(board), WAIT)
+            break
+    key(pid, "Return")
+    text = wait_for(lambda: description(board) if "selected" in description(board) else "", WAIT)
+    if ok("selected" in text, "Enter picks the marble: %r" % text):
+        picked = HOLE.search(text).group(0)
+    key(pid, "Up")
+    target = wait_for(lambda: description(board) if "reachable" in description(board) else "", WAIT)
+    ok(re.search(r"empty, reachable", target) is not None,
+       "a hole the marble can reach says so: %r" % target)
+
+    key(pid, "Return")
+    played = wait_for(lambda: description(board) if "White played" in description(board) else "", WAIT)
+    ok(picked is not None and played.startswith("White played " + (picked or "?") + "-"),
+       "the human's move is announced: %r" % played)
+
+    reply = wait_for(lambda: description(board) if "Black played" in description(board) else "", WAIT)
+    ok(re.fullmatch(r"Black played [a-q]1?[0-9](-[a-q]1?[0-9])+", reply) is not None,
+       "the computer's move is announced: %r" % reply)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        print("usage: board-a11y.py STERNHALMA_EXECUTABLE", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main())
