@@ -157,6 +157,14 @@ stern_server_get_n_rooms (SternServer *server)
   return g_hash_table_size (server->rooms);
 }
 
+gpointer
+stern_server_lookup_room (SternServer *server, const char *code)
+{
+  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
+  g_return_val_if_fail (code != NULL, NULL);
+  return g_hash_table_lookup (server->rooms, code);
+}
+
 guint
 stern_server_get_online (SternServer *server)
 {

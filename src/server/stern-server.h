@@ -34,6 +34,8 @@ guint        stern_server_get_port (SternServer *server);
 void         stern_server_disconnect (SternServer *server);
 
 guint        stern_server_get_n_rooms (SternServer *server);
+/* The room with that code, or NULL (for tests and tools: a SternRoom). */
+gpointer     stern_server_lookup_room (SternServer *server, const char *code);
 guint        stern_server_get_online (SternServer *server);
 
 G_END_DECLS
