@@ -29,6 +29,7 @@ main (int argc, char **argv)
   g_autofree char *key_file = NULL;
   g_autofree char *level_name = NULL;
   int grace_ms = -1;
+  gboolean durable = FALSE;
   GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port, "Port to listen on (0: any free port; default 7130)", "N" },
     { "address", 'a', 0, G_OPTION_ARG_STRING, &address, "Listen only on this IP address (default: all)", "ADDR" },
@@ -38,6 +39,7 @@ main (int argc, char **argv)
     { "grace", 'g', 0, G_OPTION_ARG_INT, &grace_s, "Seconds a dropped player keeps the seat (default 60)", "S" },
     { "grace-ms", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &grace_ms, "Grace period in milliseconds (tests)", "MS" },
     { "replacement-level", 0, 0, G_OPTION_ARG_STRING, &level_name, "Level of the computer that takes a seat over (default medium)", "LEVEL" },
+    { "fsync", 0, 0, G_OPTION_ARG_NONE, &durable, "Sync each room's file to the disk after every move (survives power cuts; slower)", NULL },
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, "Messages a connection may send per second (default 20)", "N" },
     { NULL }
   };
@@ -80,6 +82,7 @@ main (int argc, char **argv)
   stern_server_set_grace (server, grace_ms >= 0 ? (guint) grace_ms : (guint) grace_s * 1000);
   stern_server_set_replacement_level (server, level);
   stern_server_set_rate (server, rate, rate * 2);
+  stern_server_set_durable (server, durable);
   stern_server_load (server);
   if (!stern_server_listen (server, address, (guint) port, certificate, &error))
     {

@@ -10,6 +10,8 @@
 
 #include "stern-room.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -51,6 +53,7 @@ struct _SternRoom {
   GCancellable *cancellable;
   gboolean      thinking;
   gboolean      running;
+  gboolean      durable;
 };
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
@@ -132,6 +135,13 @@ stern_room_set_grace (SternRoom *room, guint grace_ms)
 {
   g_return_if_fail (STERN_IS_ROOM (room));
   room->grace_ms = grace_ms;
+}
+
+void
+stern_room_set_durable (SternRoom *room, gboolean durable)
+{
+  g_return_if_fail (STERN_IS_ROOM (room));
+  room->durable = durable;
 }
 
 void
@@ -309,11 +319,34 @@ stern_room_save (SternRoom *room, GError **error)
       }
   g_string_append_printf (text, "},\"room\":%s}\n", json);
 
-  /* A temporary file renamed over the old one: a crash leaves either the
-   * old or the new file, never half of one.  The seat tokens are in it,
-   * so only the server's user may read it. */
-  return g_file_set_contents_full (room->path, text->str, (gssize) text->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  /* The seat tokens are in the file, so only the server's user may read it. */
+  if (room->durable)
+    {
+      /* Synced to the disk before the rename: a power cut keeps the
+       * action too, at the price of a disk flush per action. */
+      return g_file_set_contents_full (room->path, text->str, (gssize) text->len,
+                                       G_FILE_SET_CONTENTS_CONSISTENT |
+                                       G_FILE_SET_CONTENTS_DURABLE, 0600, error);
+    }
+  else
+    {
+      /* A temporary file renamed over the old one: a crash or kill of the
+       * server leaves either the old or the new file, never half of one. */
+      g_autofree char *tmp = g_strconcat (room->path, ".tmp", NULL);
+
+      if (!g_file_set_contents_full (tmp, text->str, (gssize) text->len,
+                                     G_FILE_SET_CONTENTS_NONE, 0600, error))
+        return FALSE;
+      if (g_rename (tmp, room->path) != 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "cannot rename %s: %s", tmp, g_strerror (saved));
+          g_unlink (tmp);
+          return FALSE;
+        }
+      return TRUE;
+    }
 }
 
 static void

@@ -23,6 +23,9 @@ SternRoom   *stern_room_load (const char *path, GError **error);
  * it, and the level the computer then plays at. */
 void         stern_room_set_grace (SternRoom *room, guint grace_ms);
 void         stern_room_set_replacement_level (SternRoom *room, SternLevel level);
+/* Sync the room's file to the disk after every action (survives a power
+ * cut, not only a crash of the server). */
+void         stern_room_set_durable (SternRoom *room, gboolean durable);
 /* Starts the room: clocks, grace timers of absent players, the computer's
  * turn.  Call once after new/load, with the "broadcast" handler connected. */
 void         stern_room_start (SternRoom *room);

@@ -57,6 +57,7 @@ struct _SternServer {
   double      rate;
   double      burst;
   guint       max_rooms;
+  gboolean    durable;
 };
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
@@ -150,6 +151,13 @@ stern_server_set_max_rooms (SternServer *server, guint max_rooms)
   server->max_rooms = max_rooms;
 }
 
+void
+stern_server_set_durable (SternServer *server, gboolean durable)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  server->durable = durable;
+}
+
 guint
 stern_server_get_n_rooms (SternServer *server)
 {
@@ -236,6 +244,7 @@ static void
 add_room (SternServer *self, SternRoom *room)
 {
   stern_room_set_grace (room, self->grace_ms);
+  stern_room_set_durable (room, self->durable);
   stern_room_set_replacement_level (room, self->replacement_level);
   g_signal_connect_object (room, "broadcast", G_CALLBACK (room_broadcast_cb), self, 0);
   g_hash_table_insert (self->rooms, g_strdup (stern_room_get_code (room)), room);
@@ -471,6 +480,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
     }
   path = room_path (self, code);
   room = stern_room_new (code, setup, path);
+  stern_room_set_durable (room, self->durable);
   if (path && !stern_room_save (room, &error))
     {
       g_warning ("cannot write %s: %s", path, error->message);

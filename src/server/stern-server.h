@@ -22,6 +22,8 @@ void         stern_server_set_replacement_level (SternServer *server, SternLevel
 /* Messages a connection may send per second on average, and in a burst. */
 void         stern_server_set_rate (SternServer *server, double per_second, double burst);
 void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
+/* Sync each room's file to the disk after every action (see stern-room.h). */
+void         stern_server_set_durable (SternServer *server, gboolean durable);
 
 /* Resumes every room found in the data folder; a file that cannot be read
  * is logged and left where it is.  Returns the number of rooms resumed. */

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #include "net-test-util.h"
 
@@ -158,6 +159,25 @@ rss_kib (GPid pid)
   return g_ascii_strtoull (line + 6, NULL, 10);
 }
 
+/* CPU seconds (user + system) of a process. */
+static double
+cpu_seconds (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *p;
+
+  /* Fields after the command name, which is in parentheses and may hold spaces. */
+  if (!g_file_get_contents (path, &text, NULL, NULL) || !(p = strrchr (text, ')')))
+    return 0;
+  fields = g_strsplit (p + 2, " ", 0);
+  if (g_strv_length (fields) < 13)
+    return 0;
+  return (double) (g_ascii_strtoull (fields[11], NULL, 10) + g_ascii_strtoull (fields[12], NULL, 10)) /
+         (double) sysconf (_SC_CLK_TCK);
+}
+
 static int
 cmp_i64 (gconstpointer a, gconstpointer b)
 {
@@ -215,12 +235,14 @@ main (int argc, char **argv)
   g_autofree char *line = NULL;
   g_autofree char *uri = NULL;
   Bench bench = { 0 };
+  /* One search for every client: they all run on this one thread. */
+  g_autoptr(SternSearch) search = stern_search_new ();
   Player **players;
   Pair *pairs;
   guint port, n_pairs;
   GPid pid;
   guint64 rss_idle, rss_rooms, rss_end;
-  double elapsed;
+  double elapsed, server_cpu0, bench_cpu0;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_clients < 2 ||
@@ -273,7 +295,7 @@ main (int argc, char **argv)
 
       p->bench = &bench;
       p->client = stern_net_client_new (i % 2 ? "B" : "A");
-      p->search = stern_search_new ();
+      p->search = search;
       p->sent_ply = G_MAXUINT;
       p->pair = &pairs[i / 2];
       if (i % 2)
@@ -298,6 +320,8 @@ main (int argc, char **argv)
 
   g_print ("%u clients in %u rooms on 127.0.0.1:%u for %d s\n", n_pairs * 2, n_pairs, port,
            seconds);
+  server_cpu0 = cpu_seconds (pid);
+  bench_cpu0 = cpu_seconds (getpid ());
   bench.running = TRUE;
   bench.start_us = g_get_monotonic_time ();
   for (guint i = 0; i < n_pairs; i++)
@@ -320,6 +344,10 @@ main (int argc, char **argv)
     g_print ("moves: %" G_GUINT64_FORMAT " in %.1f s = %.0f moves/s\n", bench.moves, elapsed,
              (double) bench.moves / elapsed);
     g_print ("move latency: p50 %.2f ms, p99 %.2f ms\n", p50, p99);
+    g_print ("CPU: server %.1f s (%.0f us a move), clients %.1f s\n",
+             cpu_seconds (pid) - server_cpu0,
+             (cpu_seconds (pid) - server_cpu0) * 1e6 / (double) MAX (bench.moves, 1u),
+             cpu_seconds (getpid ()) - bench_cpu0);
     g_print ("games finished: %u, rooms opened: %u, errors: %u\n", bench.games_over, bench.rooms,
              bench.errors);
     g_print ("server memory (VmRSS): %" G_GUINT64_FORMAT " KiB idle, %" G_GUINT64_FORMAT
@@ -333,7 +361,6 @@ main (int argc, char **argv)
     {
       stern_net_client_close (players[i]->client);
       g_object_unref (players[i]->client);
-      stern_search_free (players[i]->search);
       g_free (players[i]);
     }
   g_free (players);
