@@ -17,6 +17,12 @@ G_DECLARE_FINAL_TYPE (SternNetClient, stern_net_client, STERN, NET_CLIENT, GObje
 /* name: the player's name shown to others (may be NULL). */
 SternNetClient *stern_net_client_new (const char *name);
 
+/* Trusts this certificate for wss:// even though no authority signed it
+ * (a server on the local network with its own certificate); NULL: only
+ * certificates the system trusts. */
+void      stern_net_client_set_trusted_certificate (SternNetClient  *client,
+                                                    GTlsCertificate *certificate);
+
 /* Opens ws://HOST:PORT/ (or wss://) and says hello; finishes when the
  * server's welcome arrived. */
 void      stern_net_client_connect_async  (SternNetClient      *client,

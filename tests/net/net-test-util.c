@@ -144,11 +144,19 @@ is_true (gpointer data)
 Peer *
 peer_new (guint port, const char *name)
 {
-  Peer *peer = g_new0 (Peer, 1);
   g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", port);
+
+  return peer_new_uri (uri, NULL, name);
+}
+
+Peer *
+peer_new_uri (const char *uri, GTlsCertificate *trusted, const char *name)
+{
+  Peer *peer = g_new0 (Peer, 1);
   gboolean done = FALSE;
 
   peer->client = stern_net_client_new (name);
+  stern_net_client_set_trusted_certificate (peer->client, trusted);
   peer->errors = g_array_new (FALSE, FALSE, sizeof (SternNetErrorCode));
   peer->error_fields = g_ptr_array_new_with_free_func (g_free);
   peer->search = stern_search_new ();

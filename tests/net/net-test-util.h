@@ -30,6 +30,8 @@ void      net_spin (guint ms);
 
 /* A connected client (asserts the welcome came). */
 Peer     *peer_new (guint port, const char *name);
+/* The same for any address, trusting `trusted` for wss:// (may be NULL). */
+Peer     *peer_new_uri (const char *uri, GTlsCertificate *trusted, const char *name);
 void      peer_free (Peer *peer);
 void      peer_clear_errors (Peer *peer);
 /* Waits for an error after `before` errors; returns its code or -1. */

@@ -506,6 +506,73 @@ test_timeout (Fixture *f, gconstpointer data)
   g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_NOT_A_PLAYER);
 }
 
+/* ---- TLS ---- */
+
+static void
+connect_fails_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GError **error = user_data;
+
+  g_assert_false (stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, error));
+  g_assert_nonnull (*error);
+}
+
+static gboolean
+has_error (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
+static void
+test_tls (void)
+{
+  g_autofree char *cert_file = g_test_build_filename (G_TEST_DIST, "tls", "test-cert.pem", NULL);
+  g_autofree char *key_file = g_test_build_filename (G_TEST_DIST, "tls", "test-key.pem", NULL);
+  g_autoptr(GTlsCertificate) cert = NULL;
+  g_autoptr(SternServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) refused = NULL;
+  g_autoptr(SternNetClient) stranger = NULL;
+  g_autoptr(Peer) anna = NULL;
+  g_autoptr(Peer) boris = NULL;
+  g_autofree char *uri = NULL;
+  SternNetSetup setup;
+  const char *code;
+
+  if (!g_tls_backend_supports_tls (g_tls_backend_get_default ()))
+    {
+      g_test_skip ("no TLS backend (glib-networking)");
+      return;
+    }
+  cert = g_tls_certificate_new_from_files (cert_file, key_file, &error);
+  g_assert_no_error (error);
+  server = stern_server_new (NULL);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, cert, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("wss://127.0.0.1:%u/", stern_server_get_port (server));
+
+  /* A client that does not know the certificate refuses the server. */
+  stranger = stern_net_client_new (NULL);
+  stern_net_client_connect_async (stranger, uri, NULL, connect_fails_cb, &refused);
+  g_assert_true (net_wait (has_error, &refused, 10000));
+  g_test_message ("without the certificate: %s", refused->message);
+
+  /* Clients given it play over TLS. */
+  anna = peer_new_uri (uri, cert, "Anna");
+  boris = peer_new_uri (uri, cert, "Boris");
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = create_room (anna, &setup, STERN_WHITE);
+  join_room (boris, code, STERN_BLACK);
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 1));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (boris->client)), ==, 1);
+
+  g_clear_pointer (&anna, peer_free);
+  g_clear_pointer (&boris, peer_free);
+  stern_server_disconnect (server);
+  net_spin (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -517,5 +584,6 @@ main (int argc, char **argv)
   g_test_add ("/net/game/abandoned", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
               test_abandoned, fixture_tear_down);
   g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
+  g_test_add_func ("/net/game/tls", test_tls);
   return g_test_run ();
 }
