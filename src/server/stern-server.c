@@ -302,34 +302,59 @@ stern_server_load (SternServer *server)
           g_object_unref (room);
           continue;
         }
+      if (stern_room_is_over (room))
+        {
+          /* Kept on disk; loaded again when someone asks for its code. */
+          g_object_unref (room);
+          continue;
+        }
       add_room (server, room);
       n++;
     }
-  g_message ("resumed %u room(s) from %s", n, server->rooms_dir);
+  g_message ("resumed %u room(s) in play from %s", n, server->rooms_dir);
   return n;
 }
 
 /* ---- connections ---- */
 
+/* A finished game nobody is in any more leaves memory; its file stays,
+ * and the room comes back from it when someone asks for its code. */
+static void
+maybe_unload (SternServer *self, SternRoom *room)
+{
+  if (!stern_room_is_over (room) || self->rooms_dir == NULL)
+    return;
+  for (guint i = 0; i < self->conns->len; i++)
+    if (((Conn *) g_ptr_array_index (self->conns, i))->room == room)
+      return;
+  g_info ("room %s unloaded (game over, nobody in it)", stern_room_get_code (room));
+  g_hash_table_remove (self->rooms, stern_room_get_code (room));
+}
+
 static void
 conn_leave_room (Conn *conn)
 {
   g_autoptr(SternRoom) room = g_steal_pointer (&conn->room);
+  SternServer *self = conn->server;
   guint seat = conn->seat;
+  gboolean held_elsewhere = FALSE;
 
   conn->seat = STERN_NO_SEAT;
-  if (room && seat != STERN_NO_SEAT)
+  if (room == NULL)
+    return;
+  if (seat != STERN_NO_SEAT)
     {
       /* Another connection may hold the seat now (a resume from elsewhere). */
-      SternServer *self = conn->server;
       for (guint i = 0; i < self->conns->len; i++)
         {
           Conn *other = g_ptr_array_index (self->conns, i);
           if (other != conn && other->room == room && other->seat == seat)
-            return;
+            held_elsewhere = TRUE;
         }
-      stern_room_set_connected (room, seat, FALSE);
+      if (!held_elsewhere)
+        stern_room_set_connected (room, seat, FALSE);
     }
+  maybe_unload (self, room);
 }
 
 static void
@@ -434,8 +459,21 @@ send_room (Conn *conn, SternRoom *room)
 static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
-  SternRoom *room = g_hash_table_lookup (conn->server->rooms, code);
+  SternServer *self = conn->server;
+  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+  g_autofree char *path = NULL;
 
+  /* A finished room that was unloaded comes back from its file. */
+  if (room == NULL && (path = room_path (self, code)) && g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(GError) error = NULL;
+
+      room = stern_room_load (path, &error);
+      if (room == NULL)
+        g_warning ("room file %s cannot be read: %s", path, error->message);
+      else
+        add_room (self, room);
+    }
   if (room == NULL)
     conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
   return room;

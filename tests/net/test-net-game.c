@@ -164,10 +164,26 @@ test_whole_game (Fixture *f, gconstpointer data)
   g_assert_cmpuint (stern_game_get_position (stern_room_get_game (reloaded))->hash, ==,
                     stern_game_get_position (truth)->hash);
 
-  /* Joining a room whose game is over is refused. */
+  /* Once everyone has left, the finished room leaves memory … */
   {
-    g_autoptr(Peer) late = peer_new (f->port, "Late");
-    stern_net_client_join (late->client, code, STERN_NO_SEAT);
+    g_autofree char *kept = g_strdup (code);
+    guint n = stern_game_get_n_actions (truth);
+    g_autoptr(Peer) late = NULL;
+
+    g_clear_pointer (&anna, peer_free);
+    g_clear_pointer (&boris, peer_free);
+    g_clear_pointer (&watcher, peer_free);
+    net_spin (100);
+    g_assert_null (stern_server_lookup_room (f->server, kept));
+
+    /* … and comes back from its file for whoever asks: it can be watched,
+     * not joined. */
+    late = peer_new (f->port, "Late");
+    stern_net_client_watch (late->client, kept);
+    g_assert_true (net_wait (has_room, late, 5000));
+    g_assert_true (stern_net_client_get_room (late->client)->over);
+    g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (late->client)), ==, n);
+    stern_net_client_join (late->client, kept, STERN_NO_SEAT);
     g_assert_cmpint (peer_wait_error (late, 0, NULL), ==, STERN_NET_ERROR_GAME_OVER);
   }
 }
