@@ -11,6 +11,8 @@
 #include "stern-room.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -54,6 +56,7 @@ struct _SternRoom {
   gboolean      thinking;
   gboolean      running;
   gboolean      durable;
+  guint64       saves;     /* writes so far: even ones go to path, odd ones to path.alt */
 };
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
@@ -293,11 +296,61 @@ stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
 
 /* ---- the file ---- */
 
+/* The room is kept in two files written in turn, CODE.json and
+ * CODE.json.alt, each with the number of its write.  A write overwrites the
+ * older of the two in place, so a server killed in the middle of a write
+ * still has the other, one action older (and never announced the action it
+ * was writing); loading takes the newest file that reads whole.  Writing in
+ * place, rather than a new temporary file renamed over the old one, spares
+ * the file system a new inode per move, which was most of the server's time
+ * under load. */
+static char *
+alt_path (const char *path)
+{
+  return g_strconcat (path, ".alt", NULL);
+}
+
+static gboolean
+write_file (const char *path, const char *data, gsize len, gboolean durable, GError **error)
+{
+  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  gsize done = 0;
+  int saved = 0;
+
+  if (fd < 0)
+    saved = errno;
+  while (fd >= 0 && done < len)
+    {
+      ssize_t n = write (fd, data + done, len - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          saved = n < 0 ? errno : EIO;
+          break;
+        }
+      done += (gsize) n;
+    }
+  /* With --fsync the data reaches the disk before anyone hears of it. */
+  if (saved == 0 && durable && fdatasync (fd) != 0)
+    saved = errno;
+  if (fd >= 0 && close (fd) != 0 && saved == 0)
+    saved = errno;
+  if (saved != 0)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "cannot write %s: %s",
+                   path, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 stern_room_save (SternRoom *room, GError **error)
 {
   g_autoptr(SternNetMessage) msg = NULL;
   g_autofree char *json = NULL;
+  g_autofree char *alt = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
   gboolean first = TRUE;
 
@@ -308,8 +361,10 @@ stern_room_save (SternRoom *room, GError **error)
   msg = stern_room_describe (room);
   json = stern_net_message_to_json (msg);
   /* Tokens are lower-case hex (checked when given out and when read), so
-   * they need no escaping. */
-  g_string_append_printf (text, "{\"format\":%d,\"tokens\":{", ROOM_FILE_FORMAT);
+   * they need no escaping.  The seat tokens are in the file, so only the
+   * server's user may read it. */
+  g_string_append_printf (text, "{\"format\":%d,\"write\":%" G_GUINT64_FORMAT ",\"tokens\":{",
+                          ROOM_FILE_FORMAT, room->saves);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (room->seats[s].taken)
       {
@@ -319,34 +374,12 @@ stern_room_save (SternRoom *room, GError **error)
       }
   g_string_append_printf (text, "},\"room\":%s}\n", json);
 
-  /* The seat tokens are in the file, so only the server's user may read it. */
-  if (room->durable)
-    {
-      /* Synced to the disk before the rename: a power cut keeps the
-       * action too, at the price of a disk flush per action. */
-      return g_file_set_contents_full (room->path, text->str, (gssize) text->len,
-                                       G_FILE_SET_CONTENTS_CONSISTENT |
-                                       G_FILE_SET_CONTENTS_DURABLE, 0600, error);
-    }
-  else
-    {
-      /* A temporary file renamed over the old one: a crash or kill of the
-       * server leaves either the old or the new file, never half of one. */
-      g_autofree char *tmp = g_strconcat (room->path, ".tmp", NULL);
-
-      if (!g_file_set_contents_full (tmp, text->str, (gssize) text->len,
-                                     G_FILE_SET_CONTENTS_NONE, 0600, error))
-        return FALSE;
-      if (g_rename (tmp, room->path) != 0)
-        {
-          int saved = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "cannot rename %s: %s", tmp, g_strerror (saved));
-          g_unlink (tmp);
-          return FALSE;
-        }
-      return TRUE;
-    }
+  alt = alt_path (room->path);
+  if (!write_file (room->saves % 2 == 0 ? room->path : alt, text->str, text->len, room->durable,
+                   error))
+    return FALSE;
+  room->saves++;
+  return TRUE;
 }
 
 static void
@@ -358,8 +391,8 @@ save_or_log (SternRoom *self)
     room_log (self, G_LOG_LEVEL_WARNING, "cannot write the room's file: %s", error->message);
 }
 
-SternRoom *
-stern_room_load (const char *path, GError **error)
+static SternRoom *
+load_one (const char *path, const char *room_path, guint64 *write_no, GError **error)
 {
   g_autofree char *contents = NULL;
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
@@ -403,6 +436,7 @@ stern_room_load (const char *path, GError **error)
       return NULL;
     }
   tokens = json_object_get_object_member (root, "tokens");
+  *write_no = (guint64) MAX (0, json_object_get_int_member_with_default (root, "write", 0));
 
   /* The room part is a room message: the protocol's parser checks it. */
   json_generator_set_root (gen, json_object_get_member (root, "room"));
@@ -415,7 +449,7 @@ stern_room_load (const char *path, GError **error)
       return NULL;
     }
 
-  self = stern_room_new (msg->code, &msg->setup, path);
+  self = stern_room_new (msg->code, &msg->setup, room_path);
   for (guint i = 0; i < msg->actions->len; i++)
     if (!stern_net_apply_action_text (self->game, g_ptr_array_index (msg->actions, i), &local))
       {
@@ -453,6 +487,50 @@ stern_room_load (const char *path, GError **error)
         self->clock.remaining_us[s] = info->clock_ms * 1000;
     }
   return g_steal_pointer (&self);
+}
+
+SternRoom *
+stern_room_load (const char *path, GError **error)
+{
+  g_autofree char *alt = NULL;
+  g_autoptr(SternRoom) main_room = NULL;
+  g_autoptr(SternRoom) alt_room = NULL;
+  g_autoptr(GError) main_error = NULL;
+  guint64 main_no = 0, alt_no = 0;
+  SternRoom *room;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  alt = alt_path (path);
+  main_room = load_one (path, path, &main_no, &main_error);
+  if (g_file_test (alt, G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(GError) alt_error = NULL;
+
+      alt_room = load_one (alt, path, &alt_no, &alt_error);
+      if (alt_room == NULL)
+        g_info ("%s: %s (the other file is used)", alt, alt_error->message);
+    }
+  if (main_room == NULL && alt_room == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&main_error));
+      return NULL;
+    }
+  if (main_room == NULL)
+    g_info ("%s: %s (the other file is used)", path, main_error->message);
+
+  /* The newer of the two files that read whole. */
+  if (alt_room && (main_room == NULL || alt_no > main_no))
+    {
+      room = g_steal_pointer (&alt_room);
+      room->saves = alt_no + 1;
+    }
+  else
+    {
+      room = g_steal_pointer (&main_room);
+      room->saves = main_no + 1;
+    }
+  return room;
 }
 
 /* ---- actions ---- */
