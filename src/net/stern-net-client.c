@@ -5,6 +5,8 @@
 #include "stern-net-client.h"
 
 #include <libsoup/soup.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 
 struct _SternNetClient {
@@ -316,6 +318,16 @@ stern_net_client_set_trusted_certificate (SternNetClient *client, GTlsCertificat
   g_set_object (&client->trusted, certificate);
 }
 
+static void
+network_event_cb (SoupMessage *msg, GSocketClientEvent event, GIOStream *connection,
+                  gpointer user_data)
+{
+  /* Moves are small messages that each wait for an answer: no Nagle delay. */
+  if (event == G_SOCKET_CLIENT_CONNECTED && G_IS_SOCKET_CONNECTION (connection))
+    g_socket_set_option (g_socket_connection_get_socket (G_SOCKET_CONNECTION (connection)),
+                         IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+}
+
 static gboolean
 accept_certificate_cb (SoupMessage *msg, GTlsCertificate *certificate,
                        GTlsCertificateFlags errors, gpointer user_data)
@@ -402,6 +414,7 @@ stern_net_client_connect_async (SternNetClient *client, const char *uri,
     }
   client->connect_task = g_object_ref (task);
   g_signal_connect_object (msg, "accept-certificate", G_CALLBACK (accept_certificate_cb), client, 0);
+  g_signal_connect (msg, "network-event", G_CALLBACK (network_event_cb), NULL);
   soup_session_websocket_connect_async (client->session, msg, NULL, NULL, G_PRIORITY_DEFAULT,
                                         cancellable, connected_cb, task);
 }

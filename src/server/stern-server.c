@@ -13,6 +13,8 @@
 #include "stern-server.h"
 
 #include <libsoup/soup.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 
 #include "stern-room.h"
@@ -734,6 +736,11 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
   else
     conn->peer = g_strdup_printf ("#%u", conn->id);
 
+  /* Messages are small and each waits for an answer: send them at once
+   * rather than let Nagle's algorithm hold them for the next one. */
+  if (soup_server_message_get_socket (message))
+    g_socket_set_option (soup_server_message_get_socket (message), IPPROTO_TCP, TCP_NODELAY, 1,
+                         NULL);
   soup_websocket_connection_set_max_incoming_payload_size (ws, MAX_FRAME);
   soup_websocket_connection_set_keepalive_interval (ws, KEEPALIVE_SECONDS);
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);

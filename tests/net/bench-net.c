@@ -70,6 +70,43 @@ on_joined (SternNetClient *c, const SternNetMessage *msg, Player *p)
     stern_net_client_join (p->pair->b->client, msg->code, STERN_BLACK);
 }
 
+/* The move that brings a marble furthest towards the goal, never a fatal
+ * one while another exists; ties go to the later move in the list, varied by the ply.  (The
+ * engine's greedy level does the same, but sets up its evaluation tables on
+ * every call, which cost the clients more than the server's whole work.) */
+static gboolean
+choose_greedy (const SternGame *game, guint seat, SternMove *out)
+{
+  static SternMove moves[STERN_MAX_MOVES];
+  const SternRules *rules = stern_game_get_rules (game);
+  size_t n = stern_game_legal_moves (game, moves);
+  int best = G_MININT;
+  guint salt = stern_game_get_n_actions (game);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      int gain;
+
+      if (moves[i].flags & STERN_MOVE_FATAL)
+        continue;
+      gain = 4 * ((int) stern_rules_goal_distance (rules, seat, moves[i].from) -
+                  (int) stern_rules_goal_distance (rules, seat, moves[i].to)) +
+             (int) ((i * 2654435761u + salt) >> 30);
+      if (gain > best)
+        {
+          best = gain;
+          *out = moves[i];
+        }
+    }
+  /* Only fatal moves left: one must still be played. */
+  if (best == G_MININT && n > 0)
+    {
+      *out = moves[salt % n];
+      return TRUE;
+    }
+  return best != G_MININT;
+}
+
 static void
 play_if_my_turn (Player *p)
 {
@@ -83,8 +120,7 @@ play_if_my_turn (Player *p)
       stern_game_is_over (game) || stern_game_get_turn (game) != seat ||
       stern_game_must_pass (game) || p->sent_ply == stern_game_get_n_actions (game))
     return;
-  if (!stern_search_choose (p->search, game, STERN_LEVEL_GREEDY,
-                            stern_game_get_n_actions (game), 0, NULL, &move))
+  if (!choose_greedy (game, seat, &move))
     return;
   len = stern_movegen_path (stern_game_get_rules (game), stern_game_get_position (game),
                             move.from, move.to, path);
