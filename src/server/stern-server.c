@@ -749,6 +749,27 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
   conn_log (conn, G_LOG_LEVEL_INFO, "connected");
 }
 
+/* Clients come back all at once after a restart: a long queue of
+ * connections not yet accepted keeps them from being turned away (the
+ * default is 10). */
+#define LISTEN_BACKLOG 1024
+
+static gboolean
+listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOptions options,
+           GError **error)
+{
+  g_autoptr(GSocket) sock = NULL;
+  g_autoptr(GSocketAddress) sa = g_inet_socket_address_new (inet, (guint16) port);
+
+  sock = g_socket_new (g_inet_address_get_family (inet), G_SOCKET_TYPE_STREAM,
+                       G_SOCKET_PROTOCOL_TCP, error);
+  if (sock == NULL)
+    return FALSE;
+  g_socket_set_listen_backlog (sock, LISTEN_BACKLOG);
+  return g_socket_bind (sock, sa, TRUE, error) && g_socket_listen (sock, error) &&
+         soup_server_listen_socket (self->soup, sock, options, error);
+}
+
 gboolean
 stern_server_listen (SternServer *server, const char *address, guint port,
                      GTlsCertificate *certificate, GError **error)
@@ -767,7 +788,6 @@ stern_server_listen (SternServer *server, const char *address, guint port,
   if (address)
     {
       g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
-      g_autoptr(GSocketAddress) sa = NULL;
 
       if (inet == NULL)
         {
@@ -776,11 +796,20 @@ stern_server_listen (SternServer *server, const char *address, guint port,
           g_clear_object (&server->soup);
           return FALSE;
         }
-      sa = g_inet_socket_address_new (inet, (guint16) port);
-      ok = soup_server_listen (server->soup, sa, options, error);
+      ok = listen_on (server, inet, port, options, error);
     }
   else
-    ok = soup_server_listen_all (server->soup, port, options, error);
+    {
+      /* Every interface: one IPv6 socket that takes IPv4 too, or IPv4
+       * alone where there is no IPv6. */
+      g_autoptr(GInetAddress) any6 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV6);
+      g_autoptr(GInetAddress) any4 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
+      g_autoptr(GError) error6 = NULL;
+
+      ok = listen_on (server, any6, port, options, &error6);
+      if (!ok)
+        ok = listen_on (server, any4, port, options, error);
+    }
   if (!ok)
     {
       g_clear_object (&server->soup);
