@@ -52,7 +52,7 @@ gboolean     stern_room_resign (SternRoom *room, guint seat, GError **error);
 
 /* The room message for the room as it is now. */
 SternNetMessage *stern_room_describe (SternRoom *room);
-/* Writes the room's file (a temporary file renamed over the old one). */
+/* Writes the room to disk: the older of its two files (see stern-room.c). */
 gboolean     stern_room_save (SternRoom *room, GError **error);
 
 G_END_DECLS

@@ -281,8 +281,8 @@ stern_server_load (SternServer *server)
       g_autofree char *code = NULL;
       SternRoom *room;
 
-      /* Only CODE.json: the temporary files of an interrupted write and
-       * anything else a person put there are left alone. */
+      /* Only CODE.json (the room reads its CODE.json.alt itself); anything
+       * else a person put there is left alone. */
       if (!g_str_has_suffix (name, ".json"))
         continue;
       code = g_strndup (name, strlen (name) - 5);
