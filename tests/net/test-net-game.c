@@ -502,7 +502,7 @@ test_timeout (Fixture *f, gconstpointer data)
   MovesWait w;
 
   net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
-  setup.reserve_ms = 400;
+  setup.reserve_ms = 1000;
   setup.increment_ms = 2000;
   code = g_strdup (create_room (anna, &setup, STERN_WHITE));
   join_room (boris, code, STERN_BLUE);
