@@ -193,6 +193,18 @@ stern_room_is_started (SternRoom *room)
   return TRUE;
 }
 
+guint
+stern_room_get_n_taken (SternRoom *room)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (STERN_IS_ROOM (room), 0);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (seat_in_play (room, s) && room->seats[s].taken)
+      n++;
+  return n;
+}
+
 /* The computer plays the seat: chosen so at creation, or it took over from
  * a player who left, ran out of time or resigned. */
 static gboolean

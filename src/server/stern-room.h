@@ -35,6 +35,8 @@ const SternGame *stern_room_get_game (SternRoom *room);
 gboolean     stern_room_is_over (SternRoom *room);
 /* Every seat of people is taken (the game runs). */
 gboolean     stern_room_is_started (SternRoom *room);
+/* Seats people hold (connected or not). */
+guint        stern_room_get_n_taken (SternRoom *room);
 /* FALSE when the room should not be listed (no open seat, or over). */
 gboolean     stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry);
 

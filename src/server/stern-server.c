@@ -12,6 +12,7 @@
 
 #include "stern-server.h"
 
+#include <glib/gstdio.h>
 #include <libsoup/soup.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -29,6 +30,7 @@
 #define DEFAULT_BURST        40.0
 #define DEFAULT_MAX_ROOMS    10000
 #define KEEPALIVE_SECONDS    30
+#define DEFAULT_SWEEP_MS     (60 * 1000)
 
 typedef struct {
   SternServer *server;
@@ -60,6 +62,8 @@ struct _SternServer {
   double      burst;
   guint       max_rooms;
   gboolean    durable;
+  guint       sweep_ms;
+  guint       sweep_id;
 };
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
@@ -109,6 +113,7 @@ stern_server_init (SternServer *self)
   self->rate = DEFAULT_RATE;
   self->burst = DEFAULT_BURST;
   self->max_rooms = DEFAULT_MAX_ROOMS;
+  self->sweep_ms = DEFAULT_SWEEP_MS;
 }
 
 SternServer *
@@ -151,6 +156,14 @@ stern_server_set_max_rooms (SternServer *server, guint max_rooms)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
   server->max_rooms = max_rooms;
+}
+
+void
+stern_server_set_sweep_interval (SternServer *server, guint ms)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (ms > 0);
+  server->sweep_ms = ms;
 }
 
 void
@@ -319,18 +332,60 @@ stern_server_load (SternServer *server)
 
 /* ---- connections ---- */
 
+static gboolean
+room_has_conns (SternServer *self, SternRoom *room)
+{
+  for (guint i = 0; i < self->conns->len; i++)
+    if (((Conn *) g_ptr_array_index (self->conns, i))->room == room)
+      return TRUE;
+  return FALSE;
+}
+
 /* A finished game nobody is in any more leaves memory; its file stays,
  * and the room comes back from it when someone asks for its code. */
 static void
 maybe_unload (SternServer *self, SternRoom *room)
 {
-  if (!stern_room_is_over (room) || self->rooms_dir == NULL)
+  if (!stern_room_is_over (room) || self->rooms_dir == NULL || room_has_conns (self, room))
     return;
-  for (guint i = 0; i < self->conns->len; i++)
-    if (((Conn *) g_ptr_array_index (self->conns, i))->room == room)
-      return;
   g_info ("room %s unloaded (game over, nobody in it)", stern_room_get_code (room));
   g_hash_table_remove (self->rooms, stern_room_get_code (room));
+}
+
+static gboolean
+sweep_cb (gpointer user_data)
+{
+  SternServer *self = user_data;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      SternRoom *room = value;
+
+      if (room_has_conns (self, room))
+        continue;
+      if (stern_room_is_over (room) && self->rooms_dir)
+        g_hash_table_iter_remove (&iter);
+      else if (!stern_room_is_started (room) && stern_room_get_n_taken (room) == 0)
+        {
+          /* Nobody came, or everybody left before the start: there is no
+           * game to keep. */
+          g_autofree char *path = room_path (self, stern_room_get_code (room));
+
+          g_message ("room %s removed: nobody in it and no game started",
+                     stern_room_get_code (room));
+          if (path)
+            {
+              g_autofree char *alt = g_strconcat (path, ".alt", NULL);
+              g_unlink (path);
+              g_unlink (alt);
+            }
+          g_hash_table_iter_remove (&iter);
+        }
+    }
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -498,6 +553,20 @@ handle_create (Conn *conn, SternNetMessage *msg)
       conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "the server has no room for more rooms");
       return;
     }
+  {
+    gboolean for_people = FALSE;
+
+    for (unsigned i = 0; i < setup->variant->n_players; i++)
+      if (setup->seats[setup->variant->seats[i]].kind != STERN_NET_SEAT_COMPUTER)
+        for_people = TRUE;
+    /* The computer playing itself would spend the server's time for nobody. */
+    if (!for_people)
+      {
+        conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "create.seats",
+                   "create.seats: a room needs a seat for a person");
+        return;
+      }
+  }
   if (msg->seat != STERN_NO_SEAT &&
       (!stern_variant_has_seat (setup->variant, msg->seat) ||
        setup->seats[msg->seat].kind == STERN_NET_SEAT_COMPUTER))
@@ -521,9 +590,11 @@ handle_create (Conn *conn, SternNetMessage *msg)
   path = room_path (self, code);
   room = stern_room_new (code, setup, path);
   stern_room_set_durable (room, self->durable);
-  if (path && !stern_room_save (room, &error))
+  /* The folder is made here too, in case it went away (or load was not called). */
+  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 ||
+               !stern_room_save (room, &error)))
     {
-      g_warning ("cannot write %s: %s", path, error->message);
+      g_warning ("%s", error ? error->message : g_strerror (errno));
       conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
       return;
     }
@@ -815,6 +886,7 @@ stern_server_listen (SternServer *server, const char *address, guint port,
       g_clear_object (&server->soup);
       return FALSE;
     }
+  server->sweep_id = g_timeout_add (server->sweep_ms, sweep_cb, server);
   g_message ("listening on port %u%s", stern_server_get_port (server),
              certificate ? " (TLS)" : "");
   return TRUE;
@@ -841,6 +913,7 @@ stern_server_disconnect (SternServer *server)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
 
+  g_clear_handle_id (&server->sweep_id, g_source_remove);
   if (server->soup)
     soup_server_disconnect (server->soup);
   g_clear_object (&server->soup);

@@ -522,6 +522,61 @@ test_timeout (Fixture *f, gconstpointer data)
   g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_NOT_A_PLAYER);
 }
 
+/* ---- rooms nobody is in ---- */
+
+static void
+test_sweep (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-sweep-XXXXXX", &error);
+  g_autoptr(SternServer) server = stern_server_new (dir);
+  g_autoptr(Peer) idle = NULL;
+  g_autoptr(Peer) host = NULL;
+  g_autofree char *idle_code = NULL;
+  g_autofree char *idle_file = NULL;
+  g_autofree char *host_code = NULL;
+  SternNetSetup setup;
+  const char *field = NULL;
+
+  g_assert_no_error (error);
+  stern_server_set_sweep_interval (server, 100);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+
+  /* A room only for the computer is refused. */
+  host = peer_new (stern_server_get_port (server), "Host");
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  setup.seats[STERN_WHITE].kind = setup.seats[STERN_BLACK].kind = STERN_NET_SEAT_COMPUTER;
+  stern_net_client_create (host->client, &setup, STERN_NO_SEAT);
+  g_assert_cmpint (peer_wait_error (host, 0, &field), ==, STERN_NET_ERROR_BAD_FIELD);
+  g_assert_cmpstr (field, ==, "create.seats");
+  g_assert_cmpuint (stern_server_get_n_rooms (server), ==, 0);
+
+  /* A room made without taking a seat, then left: removed with its files. */
+  idle = peer_new (stern_server_get_port (server), NULL);
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  stern_net_client_create (idle->client, &setup, STERN_NO_SEAT);
+  g_assert_true (net_wait (has_room, idle, 5000));
+  idle_code = g_strdup (stern_net_client_get_code (idle->client));
+  idle_file = g_strdup_printf ("%s/rooms/%s.json", dir, idle_code);
+  g_assert_true (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  /* A room where someone holds a seat stays. */
+  host_code = g_strdup (create_room (host, &setup, STERN_WHITE));
+  net_spin (300);
+  g_assert_nonnull (stern_server_lookup_room (server, idle_code));
+
+  g_clear_pointer (&idle, peer_free);
+  net_spin (500);
+  g_assert_null (stern_server_lookup_room (server, idle_code));
+  g_assert_false (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (stern_server_lookup_room (server, host_code));
+
+  g_clear_pointer (&host, peer_free);
+  stern_server_disconnect (server);
+  net_spin (50);
+  remove_tree (dir);
+}
+
 /* ---- TLS ---- */
 
 static void
@@ -600,6 +655,7 @@ main (int argc, char **argv)
   g_test_add ("/net/game/abandoned", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
               test_abandoned, fixture_tear_down);
   g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
+  g_test_add_func ("/net/game/sweep", test_sweep);
   g_test_add_func ("/net/game/tls", test_tls);
   return g_test_run ();
 }
