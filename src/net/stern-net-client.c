@@ -13,6 +13,7 @@ struct _SternNetClient {
   GObject parent_instance;
 
   char *name;
+  char *uri;                     /* the last address connected to */
   SoupSession *session;
   SoupWebsocketConnection *ws;
   GTask *connect_task;           /* until the welcome arrives */
@@ -75,6 +76,7 @@ stern_net_client_finalize (GObject *object)
   SternNetClient *self = STERN_NET_CLIENT (object);
 
   g_free (self->name);
+  g_free (self->uri);
   g_clear_pointer (&self->game, stern_game_free);
   g_clear_pointer (&self->room, stern_net_message_free);
   G_OBJECT_CLASS (stern_net_client_parent_class)->finalize (object);
@@ -403,6 +405,11 @@ stern_net_client_connect_async (SternNetClient *client, const char *uri,
       g_object_unref (task);
       return;
     }
+  if (client->uri != uri)
+    {
+      g_free (client->uri);
+      client->uri = g_strdup (uri);
+    }
   if (client->session == NULL)
     client->session = soup_session_new ();
   disconnect_ws (client);
@@ -421,6 +428,52 @@ stern_net_client_connect_async (SternNetClient *client, const char *uri,
 
 gboolean
 stern_net_client_connect_finish (SternNetClient *client, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, client), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+reconnected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  SternNetClient *self = STERN_NET_CLIENT (source);
+  GError *error = NULL;
+
+  if (!stern_net_client_connect_finish (self, result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (self->code[0] && self->token[0])
+    stern_net_client_resume (self, self->code, self->token);
+  else if (self->code[0])
+    stern_net_client_watch (self, self->code);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+stern_net_client_reconnect_async (SternNetClient *client, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, stern_net_client_reconnect_async);
+  if (client->uri == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                               "this client never connected");
+      g_object_unref (task);
+      return;
+    }
+  stern_net_client_connect_async (client, client->uri, cancellable, reconnected_cb, task);
+}
+
+gboolean
+stern_net_client_reconnect_finish (SternNetClient *client, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, client), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);

@@ -33,6 +33,16 @@ void      stern_net_client_connect_async  (SternNetClient      *client,
 gboolean  stern_net_client_connect_finish (SternNetClient  *client,
                                            GAsyncResult    *result,
                                            GError         **error);
+/* After a lost connection: connects again to the same address, then takes
+ * the seat back with its token (or watches the room again).  Finishes when
+ * the server's welcome arrived; "joined" and "room" follow. */
+void      stern_net_client_reconnect_async  (SternNetClient      *client,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+gboolean  stern_net_client_reconnect_finish (SternNetClient  *client,
+                                             GAsyncResult    *result,
+                                             GError         **error);
 /* Closes the connection (the seat stays the player's for the grace period). */
 void      stern_net_client_close (SternNetClient *client);
 gboolean  stern_net_client_is_connected (SternNetClient *client);

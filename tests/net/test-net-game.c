@@ -384,6 +384,22 @@ seat_is (gpointer data)
   return room && room->seats[w->seat].connected == w->connected;
 }
 
+static gboolean
+is_closed (gpointer data)
+{
+  return ((Peer *) data)->closed;
+}
+
+static void
+reconnected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (stern_net_client_reconnect_finish (STERN_NET_CLIENT (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
 static void
 test_reconnect (Fixture *f, gconstpointer data)
 {
@@ -428,6 +444,27 @@ test_reconnect (Fixture *f, gconstpointer data)
   g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 3);
   g_assert_false (stern_net_client_get_room (boris->client)->seats[STERN_WHITE].replaced);
   g_assert_cmpuint (anna2->errors->len, ==, 0);
+
+  /* Boris loses his connection and the client library brings him back. */
+  {
+    gboolean done = FALSE;
+    guint joined = boris->n_joined;
+
+    stern_net_client_close (boris->client);
+    g_assert_true (net_wait (is_closed, boris, 5000));
+    w = (SeatWait) { anna2, STERN_BLACK, FALSE };
+    g_assert_true (net_wait (seat_is, &w, 5000));
+    stern_net_client_reconnect_async (boris->client, NULL, reconnected_cb, &done);
+    g_assert_true (peer_wait_joined (boris, joined));
+    g_assert_true (done);
+    g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_BLACK);
+    w = (SeatWait) { anna2, STERN_BLACK, TRUE };
+    g_assert_true (net_wait (seat_is, &w, 5000));
+    g_assert_true (peer_play_one (boris));
+    g_assert_true (peer_wait_actions (anna2, 2));
+    g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
+    g_assert_cmpuint (boris->errors->len, ==, 0);
+  }
 
   /* A wrong token gets nobody's seat. */
   {
