@@ -264,10 +264,47 @@ test_kill_and_restart (void)
   remove_tree (dir);
 }
 
+/* Bad command lines end with status 2 and a message naming the problem. */
+static void
+test_usage (void)
+{
+  const char *binary = g_getenv ("STERN_SERVER");
+  const char *cases[][6] = {
+    { "--port", "7130", NULL },                                          /* no --data-dir */
+    { "--data-dir", "/nonexistent", "--port", "70000", NULL },
+    { "--data-dir", "/nonexistent", "--tls-cert", "x.pem", NULL },      /* no --tls-key */
+    { "--data-dir", "/nonexistent", "--replacement-level", "godlike", NULL },
+  };
+  const char *expect[] = { "--data-dir", "out of range", "--tls-key", "out of range" };
+
+  g_assert_nonnull (binary);
+  for (unsigned i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      g_autoptr(GSubprocess) proc = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *err = NULL;
+
+      g_ptr_array_add (argv, (gpointer) binary);
+      for (unsigned k = 0; cases[i][k]; k++)
+        g_ptr_array_add (argv, (gpointer) cases[i][k]);
+      g_ptr_array_add (argv, NULL);
+      proc = g_subprocess_newv ((const char *const *) argv->pdata,
+                                G_SUBPROCESS_FLAGS_STDERR_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE,
+                                &error);
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 2);
+      g_assert_nonnull (strstr (err, expect[i]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/net/restart/usage", test_usage);
   g_test_add_func ("/net/restart/kill", test_kill_and_restart);
   return g_test_run ();
 }
