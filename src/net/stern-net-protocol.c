@@ -138,6 +138,90 @@ stern_net_token_is_valid (const char *token)
   return TRUE;
 }
 
+/* ---- invitation links ---- */
+
+char *
+stern_net_invitation_format (const char *host, guint port, gboolean tls, const char *code)
+{
+  g_autofree char *bracketed = NULL;
+
+  g_return_val_if_fail (host != NULL && *host != '\0', NULL);
+  g_return_val_if_fail (port > 0 && port < 65536, NULL);
+  g_return_val_if_fail (stern_net_code_is_valid (code), NULL);
+
+  /* An IPv6 address goes in brackets, as in any URI. */
+  if (strchr (host, ':') && host[0] != '[')
+    host = bracketed = g_strdup_printf ("[%s]", host);
+  return g_strdup_printf ("sternhalma://%s:%u/%s%s", host, port, code, tls ? "?tls=1" : "");
+}
+
+gboolean
+stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET_CODE_LEN + 1],
+                            GError **error)
+{
+  g_autoptr(GUri) uri = NULL;
+  g_autoptr(GError) local = NULL;
+  const char *path, *query, *host;
+  gboolean tls = FALSE;
+  int port;
+
+  g_return_val_if_fail (link != NULL, FALSE);
+
+  uri = g_uri_parse (link, G_URI_FLAGS_NONE, &local);
+  if (uri == NULL)
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                   "invitation: not a link: %s", local->message);
+      return FALSE;
+    }
+  if (g_ascii_strcasecmp (g_uri_get_scheme (uri), "sternhalma") != 0)
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                   "invitation: the link starts with “%s:”, not “sternhalma:”",
+                   g_uri_get_scheme (uri));
+      return FALSE;
+    }
+  host = g_uri_get_host (uri);
+  if (host == NULL || *host == '\0')
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                           "invitation: the link names no server");
+      return FALSE;
+    }
+  path = g_uri_get_path (uri);
+  if (path[0] != '/' || !stern_net_code_is_valid (path + 1))
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                   "invitation: “%s” is not a room code (six letters and digits)",
+                   path[0] == '/' ? path + 1 : path);
+      return FALSE;
+    }
+  query = g_uri_get_query (uri);
+  if (query != NULL)
+    {
+      if (strcmp (query, "tls=1") == 0)
+        tls = TRUE;
+      else if (strcmp (query, "tls=0") != 0)
+        {
+          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                       "invitation: unknown option “%s” (only tls=1)", query);
+          return FALSE;
+        }
+    }
+  port = g_uri_get_port (uri);
+  if (port <= 0)
+    port = STERN_NET_DEFAULT_PORT;
+
+  g_strlcpy (code, path + 1, STERN_NET_CODE_LEN + 1);
+  if (ws_uri)
+    {
+      g_autoptr(GUri) ws = g_uri_build (G_URI_FLAGS_NONE, tls ? "wss" : "ws", NULL, host,
+                                        port, "/", NULL, NULL);
+      *ws_uri = g_uri_to_string (ws);
+    }
+  return TRUE;
+}
+
 /* ---- actions as text ---- */
 
 char *

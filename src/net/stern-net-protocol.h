@@ -201,4 +201,16 @@ gboolean         stern_net_token_is_valid (const char *token);
 void             stern_net_random_code (char code[STERN_NET_CODE_LEN + 1]);
 void             stern_net_random_token (char token[STERN_NET_TOKEN_LEN + 1]);
 
+/* Invitation links: sternhalma://HOST[:PORT]/CODE, or with "?tls=1" for a
+ * server that speaks TLS.  The default port is STERN_NET_DEFAULT_PORT. */
+#define STERN_NET_DEFAULT_PORT 7130
+
+char            *stern_net_invitation_format (const char *host, guint port, gboolean tls,
+                                              const char *code);
+/* The server's WebSocket address (ws:// or wss://) and the room code; the
+ * error names what is wrong with the link. */
+gboolean         stern_net_invitation_parse  (const char *link, char **ws_uri,
+                                              char code[STERN_NET_CODE_LEN + 1],
+                                              GError **error);
+
 G_END_DECLS

@@ -20,7 +20,7 @@ quit_cb (gpointer user_data)
 int
 main (int argc, char **argv)
 {
-  int port = 7130;
+  int port = STERN_NET_DEFAULT_PORT;
   int grace_s = 60;
   double rate = 20;
   g_autofree char *data_dir = NULL;

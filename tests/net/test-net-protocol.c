@@ -450,6 +450,58 @@ test_codes_and_tokens (void)
   g_assert_false (stern_net_token_is_valid ("0123456789ABCDEF0123456789abcdef"));
 }
 
+static void
+test_invitations (void)
+{
+  struct {
+    const char *link, *uri, *code;
+  } good[] = {
+    { "sternhalma://club.example.org:7200/ABC234", "ws://club.example.org:7200/", "ABC234" },
+    { "sternhalma://192.168.1.20/QWE789", "ws://192.168.1.20:7130/", "QWE789" },
+    { "sternhalma://[::1]:9000/ZZZ999?tls=1", "wss://[::1]:9000/", "ZZZ999" },
+    { "STERNHALMA://host:1/ABCDEF?tls=0", "ws://host:1/", "ABCDEF" },
+  };
+  const char *bad[] = {
+    "", "http://host/ABC234", "sternhalma:///ABC234", "sternhalma://host/", "sternhalma://host/abc234",
+    "sternhalma://host/ABC2345", "sternhalma://host/ABC234?tls=yes", "sternhalma://host:99999/ABC234",
+    "sternhalma://host/ABC234/x",
+  };
+
+  for (unsigned i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autofree char *uri = NULL;
+      char code[STERN_NET_CODE_LEN + 1];
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (stern_net_invitation_parse (good[i].link, &uri, code, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (uri, ==, good[i].uri);
+      g_assert_cmpstr (code, ==, good[i].code);
+    }
+  for (unsigned i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      char code[STERN_NET_CODE_LEN + 1];
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("%s", bad[i]);
+      g_assert_false (stern_net_invitation_parse (bad[i], NULL, code, &error));
+      g_assert_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD);
+      g_assert_true (g_str_has_prefix (error->message, "invitation: "));
+    }
+
+  /* What format writes, parse reads back. */
+  {
+    g_autofree char *link = stern_net_invitation_format ("fe80::1", 7130, TRUE, "ABC234");
+    g_autofree char *uri = NULL;
+    char code[STERN_NET_CODE_LEN + 1];
+
+    g_assert_cmpstr (link, ==, "sternhalma://[fe80::1]:7130/ABC234?tls=1");
+    g_assert_true (stern_net_invitation_parse (link, &uri, code, NULL));
+    g_assert_cmpstr (uri, ==, "wss://[fe80::1]:7130/");
+    g_assert_cmpstr (code, ==, "ABC234");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -461,5 +513,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net/protocol/size-and-encoding", test_size_and_encoding);
   g_test_add_func ("/net/protocol/actions-text", test_actions_text);
   g_test_add_func ("/net/protocol/codes-and-tokens", test_codes_and_tokens);
+  g_test_add_func ("/net/protocol/invitations", test_invitations);
   return g_test_run ();
 }
