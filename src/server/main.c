@@ -30,6 +30,7 @@ main (int argc, char **argv)
   g_autofree char *level_name = NULL;
   int grace_ms = -1;
   gboolean durable = FALSE;
+  int max_conns = 5000;
   GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port, "Port to listen on (0: any free port; default 7130)", "N" },
     { "address", 'a', 0, G_OPTION_ARG_STRING, &address, "Listen only on this IP address (default: all)", "ADDR" },
@@ -40,6 +41,7 @@ main (int argc, char **argv)
     { "grace-ms", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &grace_ms, "Grace period in milliseconds (tests)", "MS" },
     { "replacement-level", 0, 0, G_OPTION_ARG_STRING, &level_name, "Level of the computer that takes a seat over (default medium)", "LEVEL" },
     { "fsync", 0, 0, G_OPTION_ARG_NONE, &durable, "Sync each room's file to the disk after every move (survives power cuts; slower)", NULL },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_conns, "Connections at once (default 5000)", "N" },
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, "Messages a connection may send per second (default 20)", "N" },
     { NULL }
   };
@@ -57,7 +59,7 @@ main (int argc, char **argv)
       g_printerr ("sternhalma-server: %s\n", error->message);
       return 2;
     }
-  if (data_dir == NULL || port < 0 || port > 65535 || grace_s < 0 || rate <= 0 ||
+  if (data_dir == NULL || port < 0 || port > 65535 || grace_s < 0 || rate <= 0 || max_conns < 1 ||
       (cert_file == NULL) != (key_file == NULL) ||
       (level_name && (!stern_level_lookup (level_name, &level) || level >= STERN_N_PLAY_LEVELS)))
     {
@@ -83,6 +85,7 @@ main (int argc, char **argv)
   stern_server_set_replacement_level (server, level);
   stern_server_set_rate (server, rate, rate * 2);
   stern_server_set_durable (server, durable);
+  stern_server_set_max_connections (server, (guint) max_conns);
   stern_server_load (server);
   if (!stern_server_listen (server, address, (guint) port, certificate, &error))
     {

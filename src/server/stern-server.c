@@ -29,6 +29,7 @@
 #define DEFAULT_RATE         20.0
 #define DEFAULT_BURST        40.0
 #define DEFAULT_MAX_ROOMS    10000
+#define DEFAULT_MAX_CONNS    5000
 #define KEEPALIVE_SECONDS    30
 #define DEFAULT_SWEEP_MS     (60 * 1000)
 
@@ -61,6 +62,7 @@ struct _SternServer {
   double      rate;
   double      burst;
   guint       max_rooms;
+  guint       max_conns;
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
@@ -113,6 +115,7 @@ stern_server_init (SternServer *self)
   self->rate = DEFAULT_RATE;
   self->burst = DEFAULT_BURST;
   self->max_rooms = DEFAULT_MAX_ROOMS;
+  self->max_conns = DEFAULT_MAX_CONNS;
   self->sweep_ms = DEFAULT_SWEEP_MS;
 }
 
@@ -156,6 +159,13 @@ stern_server_set_max_rooms (SternServer *server, guint max_rooms)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
   server->max_rooms = max_rooms;
+}
+
+void
+stern_server_set_max_connections (SternServer *server, guint max_connections)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  server->max_conns = max_connections;
 }
 
 void
@@ -790,6 +800,19 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
   Conn *conn = g_new0 (Conn, 1);
   GSocketAddress *addr = soup_server_message_get_remote_address (message);
 
+  if (self->conns->len >= self->max_conns)
+    {
+      g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, STERN_NET_ERROR_FULL,
+                                                     "the server has no room for more connections");
+      g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
+      g_autofree char *text = stern_net_message_to_json (msg);
+
+      g_message ("refused a connection: %u connections already", self->conns->len);
+      soup_websocket_connection_send_text (ws, text);
+      soup_websocket_connection_close (ws, 1013 /* try again later */, "full");
+      g_free (conn);
+      return;
+    }
   conn->server = self;
   conn->ws = g_object_ref (ws);
   conn->id = ++self->next_id;

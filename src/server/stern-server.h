@@ -22,6 +22,8 @@ void         stern_server_set_replacement_level (SternServer *server, SternLevel
 /* Messages a connection may send per second on average, and in a burst. */
 void         stern_server_set_rate (SternServer *server, double per_second, double burst);
 void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
+/* Connections at once; more are told "full" and closed (default 5000). */
+void         stern_server_set_max_connections (SternServer *server, guint max_connections);
 /* How often rooms nobody is in are looked at (default 60 s): a finished
  * game leaves memory (its files stay), a room whose game never started and
  * where nobody holds a seat is removed with its files. */

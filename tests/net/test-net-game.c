@@ -559,6 +559,21 @@ test_timeout (Fixture *f, gconstpointer data)
   g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_NOT_A_PLAYER);
 }
 
+static void
+connect_fails_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GError **error = user_data;
+
+  g_assert_false (stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, error));
+  g_assert_nonnull (*error);
+}
+
+static gboolean
+has_error (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
 /* ---- rooms nobody is in ---- */
 
 static void
@@ -580,8 +595,24 @@ test_sweep (void)
   g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
   g_assert_no_error (error);
 
+  /* Connections past the limit are told so and closed. */
+  {
+    g_autoptr(Peer) second = NULL;
+    g_autoptr(SternNetClient) third = stern_net_client_new (NULL);
+    g_autoptr(GError) refused = NULL;
+    g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+
+    stern_server_set_max_connections (server, 2);
+    host = peer_new (stern_server_get_port (server), "Host");
+    second = peer_new (stern_server_get_port (server), NULL);
+    stern_net_client_connect_async (third, uri, NULL, connect_fails_cb, &refused);
+    g_assert_true (net_wait (has_error, &refused, 10000));
+    g_clear_pointer (&second, peer_free);
+    net_spin (100);
+    stern_server_set_max_connections (server, 100);
+  }
+
   /* A room only for the computer is refused. */
-  host = peer_new (stern_server_get_port (server), "Host");
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   setup.seats[STERN_WHITE].kind = setup.seats[STERN_BLACK].kind = STERN_NET_SEAT_COMPUTER;
   stern_net_client_create (host->client, &setup, STERN_NO_SEAT);
@@ -615,21 +646,6 @@ test_sweep (void)
 }
 
 /* ---- TLS ---- */
-
-static void
-connect_fails_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GError **error = user_data;
-
-  g_assert_false (stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, error));
-  g_assert_nonnull (*error);
-}
-
-static gboolean
-has_error (gpointer data)
-{
-  return *(GError **) data != NULL;
-}
 
 static void
 test_tls (void)
