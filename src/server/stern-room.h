@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* stern-room.h: one room of sternhalma-server: the authoritative game, its
+ * seats and clocks, the computer for empty or abandoned seats, and the
+ * room's file on disk.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "stern-net-protocol.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_ROOM (stern_room_get_type ())
+G_DECLARE_FINAL_TYPE (SternRoom, stern_room, STERN, ROOM, GObject)
+
+/* A new room; path is the file it is kept in (NULL: not kept). */
+SternRoom   *stern_room_new  (const char *code, const SternNetSetup *setup, const char *path);
+/* A room from its file, as it was after its last action. */
+SternRoom   *stern_room_load (const char *path, GError **error);
+
+/* How long a player who dropped keeps the seat before the computer takes
+ * it, and the level the computer then plays at. */
+void         stern_room_set_grace (SternRoom *room, guint grace_ms);
+void         stern_room_set_replacement_level (SternRoom *room, SternLevel level);
+/* Sync the room's file to the disk after every action (survives a power
+ * cut, not only a crash of the server). */
+void         stern_room_set_durable (SternRoom *room, gboolean durable);
+/* Starts the room: clocks, grace timers of absent players, the computer's
+ * turn.  Call once after new/load, with the "broadcast" handler connected. */
+void         stern_room_start (SternRoom *room);
+
+const char  *stern_room_get_code (SternRoom *room);
+const SternGame *stern_room_get_game (SternRoom *room);
+gboolean     stern_room_is_over (SternRoom *room);
+/* Every seat of people is taken (the game runs). */
+gboolean     stern_room_is_started (SternRoom *room);
+/* Seats people hold (connected or not). */
+guint        stern_room_get_n_taken (SternRoom *room);
+/* FALSE when the room should not be listed (no open seat, or over). */
+gboolean     stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry);
+
+/* seat STERN_NO_SEAT: the first free seat.  Gives the seat's token. */
+gboolean     stern_room_join   (SternRoom *room, guint seat, const char *name,
+                                guint *out_seat, char token[STERN_NET_TOKEN_LEN + 1],
+                                GError **error);
+gboolean     stern_room_resume (SternRoom *room, const char *token, guint *out_seat,
+                                GError **error);
+/* The seat's player connected or dropped (dropping starts the grace period). */
+void         stern_room_set_connected (SternRoom *room, guint seat, gboolean connected);
+gboolean     stern_room_play   (SternRoom *room, guint seat, guint ply, const guint8 *path,
+                                gsize len, GError **error);
+gboolean     stern_room_resign (SternRoom *room, guint seat, GError **error);
+
+/* The room message for the room as it is now. */
+SternNetMessage *stern_room_describe (SternRoom *room);
+/* Writes the room to disk: the older of its two files (see stern-room.c). */
+gboolean     stern_room_save (SternRoom *room, GError **error);
+
+G_END_DECLS
+
+/* Signal "broadcast" (const char *json): a message for everyone in the room. */

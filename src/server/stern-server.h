@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* stern-server.h: the WebSocket server of network play: connections,
+ * the lobby, rooms by code, and the checks on everything clients send.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "stern-net-protocol.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_SERVER (stern_server_get_type ())
+G_DECLARE_FINAL_TYPE (SternServer, stern_server, STERN, SERVER, GObject)
+
+/* Room files go to DATA_DIR/rooms/ (NULL: rooms are not kept). */
+SternServer *stern_server_new (const char *data_dir);
+
+/* Before load and listen: */
+void         stern_server_set_grace (SternServer *server, guint grace_ms);
+void         stern_server_set_replacement_level (SternServer *server, SternLevel level);
+/* Messages a connection may send per second on average, and in a burst. */
+void         stern_server_set_rate (SternServer *server, double per_second, double burst);
+void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
+/* Connections at once; more are told "full" and closed (default 5000). */
+void         stern_server_set_max_connections (SternServer *server, guint max_connections);
+/* How often rooms nobody is in are looked at (default 60 s): a finished
+ * game leaves memory (its files stay), a room whose game never started and
+ * where nobody holds a seat is removed with its files. */
+void         stern_server_set_sweep_interval (SternServer *server, guint ms);
+/* Sync each room's file to the disk after every action (see stern-room.h). */
+void         stern_server_set_durable (SternServer *server, gboolean durable);
+
+/* Resumes every room found in the data folder; a file that cannot be read
+ * is logged and left where it is.  Returns the number of rooms resumed. */
+guint        stern_server_load (SternServer *server);
+/* address NULL: every interface; port 0: any free port (see get_port).
+ * With a certificate, connections use TLS (wss://). */
+gboolean     stern_server_listen (SternServer *server, const char *address, guint port,
+                                  GTlsCertificate *certificate, GError **error);
+guint        stern_server_get_port (SternServer *server);
+void         stern_server_disconnect (SternServer *server);
+
+guint        stern_server_get_n_rooms (SternServer *server);
+/* The room with that code, or NULL (for tests and tools: a SternRoom). */
+gpointer     stern_server_lookup_room (SternServer *server, const char *code);
+guint        stern_server_get_online (SternServer *server);
+
+G_END_DECLS

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* net-test-util.h: clients for the network tests: what each one heard,
+ * waiting on the main loop with a time limit, and playing by itself. */
+#pragma once
+
+#include "stern-net-client.h"
+#include "stern-search.h"
+
+typedef struct {
+  SternNetClient *client;
+  GArray    *errors;        /* SternNetErrorCode, in order */
+  GPtrArray *error_fields;  /* char *, "" for none */
+  guint      n_welcome;
+  guint      n_actions;     /* action messages */
+  guint      n_rooms;       /* room messages */
+  guint      n_joined;
+  guint      n_lobby;
+  SternNetMessage *lobby;   /* the last lobby */
+  guint      actions_by_seat[STERN_N_SEATS];
+  gboolean   closed;
+  gboolean   autoplay;      /* plays its seat's turns (greedy) */
+  SternSearch *search;
+  guint      played_at;     /* ply of its last move, so it never sends one twice */
+} Peer;
+
+/* Runs the main loop until cond(data) holds or timeout_ms passed. */
+gboolean  net_wait (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
+/* Runs the main loop for ms (lets messages arrive that should not come). */
+void      net_spin (guint ms);
+
+/* A connected client (asserts the welcome came). */
+Peer     *peer_new (guint port, const char *name);
+/* The same for any address, trusting `trusted` for wss:// (may be NULL). */
+Peer     *peer_new_uri (const char *uri, GTlsCertificate *trusted, const char *name);
+void      peer_free (Peer *peer);
+void      peer_clear_errors (Peer *peer);
+/* Waits for an error after `before` errors; returns its code or -1. */
+int       peer_wait_error (Peer *peer, guint before, const char **field);
+gboolean  peer_wait_joined (Peer *peer, guint before);
+gboolean  peer_wait_actions (Peer *peer, guint n);
+gboolean  peer_wait_over (Peer *peer, guint timeout_ms);
+/* Plays one move of the peer's seat now (greedy), FALSE if none. */
+gboolean  peer_play_one (Peer *peer);
+
+/* A setup with every seat open. */
+void      net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Peer, peer_free)

@@ -1,0 +1,714 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-net-game.c: a server in this process on 127.0.0.1 and clients over
+ * real WebSocket connections: whole games, a spectator, refused input,
+ * the lobby, reconnecting, and the computer taking over a seat.
+ */
+#define G_LOG_DOMAIN "test-net"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "net-test-util.h"
+#include "stern-notation.h"
+#include "stern-room.h"
+#include "stern-server.h"
+
+typedef struct {
+  char        *dir;
+  SternServer *server;
+  guint        port;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  guint grace_ms = GPOINTER_TO_UINT (data);
+
+  f->dir = g_dir_make_tmp ("stern-net-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->server = stern_server_new (f->dir);
+  stern_server_set_grace (f->server, grace_ms ? grace_ms : 5000);
+  stern_server_set_replacement_level (f->server, STERN_LEVEL_EASY);
+  g_assert_cmpuint (stern_server_load (f->server), ==, 0);
+  g_assert_true (stern_server_listen (f->server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  f->port = stern_server_get_port (f->server);
+  g_assert_cmpuint (f->port, >, 0);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  stern_server_disconnect (f->server);
+  g_clear_object (&f->server);
+  /* Let closing connections and finished worker tasks wind down. */
+  net_spin (50);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static SternRoom *
+server_room (Fixture *f, Peer *peer)
+{
+  const char *code = stern_net_client_get_code (peer->client);
+  g_assert_nonnull (code);
+  return stern_server_lookup_room (f->server, code);
+}
+
+/* Creates a room with `setup`, the creator taking `take`; returns the code. */
+static const char *
+create_room (Peer *creator, const SternNetSetup *setup, guint take)
+{
+  guint joined = creator->n_joined;
+
+  stern_net_client_create (creator->client, setup, take);
+  g_assert_true (peer_wait_joined (creator, joined));
+  g_assert_cmpuint (stern_net_client_get_seat (creator->client), ==, take);
+  return stern_net_client_get_code (creator->client);
+}
+
+static void
+join_room (Peer *peer, const char *code, guint seat)
+{
+  guint joined = peer->n_joined;
+
+  stern_net_client_join (peer->client, code, seat);
+  g_assert_true (peer_wait_joined (peer, joined));
+}
+
+static gboolean
+has_room (gpointer data)
+{
+  return ((Peer *) data)->n_rooms > 0;
+}
+
+/* ---- a whole game, watched ---- */
+
+static void
+test_whole_game (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) watcher = peer_new (f->port, NULL);
+  SternNetSetup setup;
+  const char *code;
+  SternRoom *room;
+  const SternGame *truth;
+  g_autofree char *path = NULL;
+  g_autoptr(SternRoom) reloaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = create_room (anna, &setup, STERN_WHITE);
+
+  stern_net_client_watch (watcher->client, code);
+  g_assert_true (net_wait (has_room, watcher, 5000));
+  g_assert_cmpuint (stern_net_client_get_seat (watcher->client), ==, STERN_NO_SEAT);
+
+  anna->autoplay = boris->autoplay = TRUE;
+  join_room (boris, code, STERN_NO_SEAT);
+  g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_BLACK);
+
+  g_assert_true (peer_wait_over (watcher, 120000));
+  g_assert_true (peer_wait_over (anna, 5000));
+  g_assert_true (peer_wait_over (boris, 5000));
+
+  room = server_room (f, anna);
+  g_assert_nonnull (room);
+  truth = stern_room_get_game (room);
+  g_assert_true (stern_game_is_over (truth));
+  g_test_message ("game over after %u actions", stern_game_get_n_actions (truth));
+  g_assert_cmpuint (stern_game_get_n_actions (truth), >, 20);
+
+  /* The spectator saw every action, one message each, and holds the same game. */
+  g_assert_cmpuint (watcher->n_actions, ==, stern_game_get_n_actions (truth));
+  g_assert_cmpuint (watcher->actions_by_seat[STERN_WHITE] + watcher->actions_by_seat[STERN_BLACK],
+                    ==, stern_game_get_n_actions (truth));
+  for (Peer **p = (Peer *[]) { anna, boris, watcher, NULL }; *p; p++)
+    {
+      const SternGame *copy = stern_net_client_get_game ((*p)->client);
+      g_autofree char *a = stern_record_result (copy);
+      g_autofree char *b = stern_record_result (truth);
+
+      g_assert_cmpuint (stern_game_get_n_actions (copy), ==, stern_game_get_n_actions (truth));
+      g_assert_cmpuint (stern_game_get_position (copy)->hash, ==,
+                        stern_game_get_position (truth)->hash);
+      g_assert_cmpstr (a, ==, b);
+      g_assert_cmpuint ((*p)->errors->len, ==, 0);
+    }
+
+  /* The room's file holds the whole game. */
+  path = g_strdup_printf ("%s/rooms/%s.json", f->dir, code);
+  reloaded = stern_room_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (reloaded)), ==,
+                    stern_game_get_n_actions (truth));
+  g_assert_cmpuint (stern_game_get_position (stern_room_get_game (reloaded))->hash, ==,
+                    stern_game_get_position (truth)->hash);
+
+  /* Once everyone has left, the finished room leaves memory … */
+  {
+    g_autofree char *kept = g_strdup (code);
+    guint n = stern_game_get_n_actions (truth);
+    g_autoptr(Peer) late = NULL;
+
+    g_clear_pointer (&anna, peer_free);
+    g_clear_pointer (&boris, peer_free);
+    g_clear_pointer (&watcher, peer_free);
+    net_spin (100);
+    g_assert_null (stern_server_lookup_room (f->server, kept));
+
+    /* … and comes back from its file for whoever asks: it can be watched,
+     * not joined. */
+    late = peer_new (f->port, "Late");
+    stern_net_client_watch (late->client, kept);
+    g_assert_true (net_wait (has_room, late, 5000));
+    g_assert_true (stern_net_client_get_room (late->client)->over);
+    g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (late->client)), ==, n);
+    stern_net_client_join (late->client, kept, STERN_NO_SEAT);
+    g_assert_cmpint (peer_wait_error (late, 0, NULL), ==, STERN_NET_ERROR_GAME_OVER);
+  }
+}
+
+/* ---- refused input changes nothing ---- */
+
+static void
+expect_refused (Peer *peer, SternNetErrorCode code, const char *field)
+{
+  guint before = peer->errors->len;
+  const char *got_field = NULL;
+
+  g_assert_cmpint (peer_wait_error (peer, before, &got_field), ==, code);
+  if (field)
+    g_assert_cmpstr (got_field, ==, field);
+}
+
+static void
+send_path (Peer *peer, guint ply, const char *text)
+{
+  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
+  size_t len;
+
+  g_assert_true (stern_notation_parse_path (text, msg->path, &len, NULL));
+  msg->path_len = len;
+  msg->ply = ply;
+  stern_net_client_send (peer->client, msg);
+}
+
+static void
+test_refused (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) watcher = peer_new (f->port, NULL);
+  g_autoptr(Peer) flood = peer_new (f->port, NULL);
+  g_autoptr(GString) big = g_string_new ("{\"type\":\"list\",\"pad\":\"");
+  SternNetSetup setup;
+  const char *code;
+  SternRoom *room;
+  guint64 hash;
+  guint before;
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = create_room (anna, &setup, STERN_WHITE);
+
+  /* Before the game starts nobody moves. */
+  send_path (anna, 0, "l4-l5");
+  expect_refused (anna, STERN_NET_ERROR_STATE, NULL);
+
+  join_room (boris, code, STERN_BLACK);
+  stern_net_client_watch (watcher->client, code);
+  g_assert_true (net_wait (has_room, watcher, 5000));
+  room = server_room (f, anna);
+
+  /* White is on turn: black may not move a white marble nor its own. */
+  send_path (boris, 0, "l4-l5");
+  expect_refused (boris, STERN_NET_ERROR_NOT_YOUR_TURN, NULL);
+  send_path (boris, 0, "f14-f13");
+  expect_refused (boris, STERN_NET_ERROR_NOT_YOUR_TURN, NULL);
+  /* The spectator cannot move at all. */
+  send_path (watcher, 0, "l4-l5");
+  expect_refused (watcher, STERN_NET_ERROR_NOT_A_PLAYER, NULL);
+  /* White: an illegal move, a stale ply, black's marble. */
+  send_path (anna, 0, "l4-l6");
+  expect_refused (anna, STERN_NET_ERROR_ILLEGAL, NULL);
+  send_path (anna, 5, "l4-l5");
+  expect_refused (anna, STERN_NET_ERROR_STALE, NULL);
+  send_path (anna, 0, "f14-f13");
+  expect_refused (anna, STERN_NET_ERROR_ILLEGAL, NULL);
+  /* Malformed and oversized frames. */
+  stern_net_client_send_text (anna->client, "{\"type\":\"move\"");
+  expect_refused (anna, STERN_NET_ERROR_BAD_JSON, NULL);
+  stern_net_client_send_text (anna->client, "{\"type\":\"move\",\"ply\":0,\"path\":\"l4-l5\",\"seat\":\"black\"}");
+  expect_refused (anna, STERN_NET_ERROR_BAD_FIELD, "move.seat");
+  stern_net_client_send_text (anna->client, "{\"type\":\"move\",\"ply\":\"0\",\"path\":\"l4-l5\"}");
+  expect_refused (anna, STERN_NET_ERROR_BAD_FIELD, "move.ply");
+  while (big->len < 3 * STERN_NET_MAX_CLIENT_MESSAGE)
+    g_string_append_c (big, 'x');
+  g_string_append (big, "\"}");
+  stern_net_client_send_text (anna->client, big->str);
+  expect_refused (anna, STERN_NET_ERROR_TOO_LARGE, NULL);
+  stern_net_client_send_text (anna->client, "{\"type\":\"join\",\"code\":\"AAAAAA\"}");
+  expect_refused (anna, STERN_NET_ERROR_NO_ROOM, "join.code");
+  stern_net_client_send_text (anna->client, "{\"type\":\"resume\",\"code\":\"AAAAAA\",\"token\":\"0123456789abcdef0123456789abcdef\"}");
+  expect_refused (anna, STERN_NET_ERROR_NO_ROOM, NULL);
+
+  /* Nothing changed: no action anywhere, the server's game at the start. */
+  net_spin (100);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 0);
+  g_assert_cmpuint (watcher->n_actions, ==, 0);
+  g_assert_false (anna->closed || boris->closed || watcher->closed);
+
+  /* A flood is slowed down; the server goes on serving. */
+  for (unsigned i = 0; i < 100; i++)
+    stern_net_client_list (flood->client);
+  g_assert_true (peer_wait_error (flood, 0, NULL) == STERN_NET_ERROR_RATE_LIMITED);
+
+  /* The same connections still play. */
+  hash = stern_game_get_position (stern_room_get_game (room))->hash;
+  send_path (anna, 0, "l4-l5");
+  g_assert_true (peer_wait_actions (watcher, 1));
+  g_assert_cmpuint (stern_game_get_position (stern_room_get_game (room))->hash, !=, hash);
+  /* Now black is on turn and white may not move again. */
+  before = anna->errors->len;
+  send_path (anna, 1, "m4-m5");
+  expect_refused (anna, STERN_NET_ERROR_NOT_YOUR_TURN, NULL);
+  g_assert_cmpuint (anna->errors->len, ==, before + 1);
+  send_path (boris, 1, "f14-f13");
+  g_assert_true (peer_wait_actions (watcher, 2));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 2);
+  g_assert_cmpuint (boris->errors->len, ==, 2);
+}
+
+/* ---- the lobby ---- */
+
+typedef struct {
+  Peer *peer;
+  guint n;
+} LobbyWait;
+
+static gboolean
+has_lobby (gpointer data)
+{
+  LobbyWait *w = data;
+  return w->peer->n_lobby > w->n;
+}
+
+static gboolean
+lobby_lists (Peer *peer, const char *code)
+{
+  for (guint i = 0; peer->lobby && i < peer->lobby->rooms->len; i++)
+    if (strcmp (g_array_index (peer->lobby->rooms, SternNetLobbyRoom, i).code, code) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_lobby (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  char open_code[STERN_NET_CODE_LEN + 1], private_code[STERN_NET_CODE_LEN + 1];
+  LobbyWait w = { carla, 0 };
+
+  net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
+  g_strlcpy (open_code, create_room (anna, &setup, STERN_WHITE), sizeof open_code);
+  setup.seats[STERN_BLUE].kind = STERN_NET_SEAT_INVITED;
+  setup.seats[STERN_YELLOW].kind = STERN_NET_SEAT_COMPUTER;
+  setup.seats[STERN_YELLOW].level = STERN_LEVEL_EASY;
+  g_strlcpy (private_code, create_room (boris, &setup, STERN_WHITE), sizeof private_code);
+
+  stern_net_client_list (carla->client);
+  g_assert_true (net_wait (has_lobby, &w, 5000));
+  g_assert_cmpuint (carla->lobby->online, ==, 3);
+  g_assert_true (lobby_lists (carla, open_code));
+  /* Only invited and computer seats left: not listed, but joinable by code. */
+  g_assert_false (lobby_lists (carla, private_code));
+  for (guint i = 0; i < carla->lobby->rooms->len; i++)
+    {
+      const SternNetLobbyRoom *r = &g_array_index (carla->lobby->rooms, SternNetLobbyRoom, i);
+      if (strcmp (r->code, open_code) == 0)
+        {
+          g_assert_cmpuint (r->players, ==, 1);
+          g_assert_cmpuint (r->n_open, ==, 2);
+        }
+    }
+  join_room (carla, private_code, STERN_BLUE);
+  g_assert_cmpuint (stern_net_client_get_seat (carla->client), ==, STERN_BLUE);
+
+  /* The computer seat cannot be taken, nor a taken one. */
+  {
+    g_autoptr(Peer) dan = peer_new (f->port, "Dan");
+    stern_net_client_join (dan->client, private_code, STERN_YELLOW);
+    g_assert_cmpint (peer_wait_error (dan, 0, NULL), ==, STERN_NET_ERROR_SEAT_TAKEN);
+    stern_net_client_join (dan->client, open_code, STERN_WHITE);
+    g_assert_cmpint (peer_wait_error (dan, 1, NULL), ==, STERN_NET_ERROR_SEAT_TAKEN);
+    stern_net_client_join (dan->client, open_code, STERN_BLACK);
+    g_assert_cmpint (peer_wait_error (dan, 2, NULL), ==, STERN_NET_ERROR_BAD_FIELD);
+  }
+}
+
+/* ---- reconnecting ---- */
+
+typedef struct {
+  Peer *peer;
+  guint seat;
+  gboolean connected;
+} SeatWait;
+
+static gboolean
+seat_is (gpointer data)
+{
+  SeatWait *w = data;
+  const SternNetMessage *room = stern_net_client_get_room (w->peer->client);
+  return room && room->seats[w->seat].connected == w->connected;
+}
+
+static gboolean
+is_closed (gpointer data)
+{
+  return ((Peer *) data)->closed;
+}
+
+static void
+reconnected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (stern_net_client_reconnect_finish (STERN_NET_CLIENT (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+test_reconnect (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) anna2 = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *token = NULL;
+  SternNetSetup setup;
+  SeatWait w;
+  SternRoom *room;
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_CLUB);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  token = g_strdup (stern_net_client_get_token (anna->client));
+  join_room (boris, code, STERN_BLACK);
+  room = server_room (f, anna);
+
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 1));
+  g_assert_true (peer_play_one (boris));
+  g_assert_true (peer_wait_actions (anna, 2));
+
+  /* Anna's connection goes away mid-game. */
+  g_clear_pointer (&anna, peer_free);
+  w = (SeatWait) { boris, STERN_WHITE, FALSE };
+  g_assert_true (net_wait (seat_is, &w, 5000));
+
+  /* She comes back on a new connection with her token. */
+  anna2 = peer_new (f->port, "Anna");
+  stern_net_client_resume (anna2->client, code, token);
+  g_assert_true (peer_wait_joined (anna2, 0));
+  g_assert_cmpuint (stern_net_client_get_seat (anna2->client), ==, STERN_WHITE);
+  g_assert_true (net_wait (has_room, anna2, 5000));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (anna2->client)), ==, 2);
+  w = (SeatWait) { boris, STERN_WHITE, TRUE };
+  g_assert_true (net_wait (seat_is, &w, 5000));
+
+  /* And plays on. */
+  g_assert_true (peer_play_one (anna2));
+  g_assert_true (peer_wait_actions (boris, 3));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 3);
+  g_assert_false (stern_net_client_get_room (boris->client)->seats[STERN_WHITE].replaced);
+  g_assert_cmpuint (anna2->errors->len, ==, 0);
+
+  /* Boris loses his connection and the client library brings him back. */
+  {
+    gboolean done = FALSE;
+    guint joined = boris->n_joined;
+
+    stern_net_client_close (boris->client);
+    g_assert_true (net_wait (is_closed, boris, 5000));
+    w = (SeatWait) { anna2, STERN_BLACK, FALSE };
+    g_assert_true (net_wait (seat_is, &w, 5000));
+    stern_net_client_reconnect_async (boris->client, NULL, reconnected_cb, &done);
+    g_assert_true (peer_wait_joined (boris, joined));
+    g_assert_true (done);
+    g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_BLACK);
+    w = (SeatWait) { anna2, STERN_BLACK, TRUE };
+    g_assert_true (net_wait (seat_is, &w, 5000));
+    g_assert_true (peer_play_one (boris));
+    g_assert_true (peer_wait_actions (anna2, 2));
+    g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
+    g_assert_cmpuint (boris->errors->len, ==, 0);
+  }
+
+  /* A wrong token gets nobody's seat. */
+  {
+    g_autoptr(Peer) mallory = peer_new (f->port, NULL);
+    stern_net_client_resume (mallory->client, code, "0123456789abcdef0123456789abcdef");
+    g_assert_cmpint (peer_wait_error (mallory, 0, NULL), ==, STERN_NET_ERROR_BAD_TOKEN);
+  }
+}
+
+/* ---- a player who never comes back ---- */
+
+typedef struct {
+  Peer *peer;
+  guint seat;
+  guint moves;
+} MovesWait;
+
+static gboolean
+seat_moved (gpointer data)
+{
+  MovesWait *w = data;
+  const SternGame *game = stern_net_client_get_game (w->peer->client);
+
+  return game && stern_game_get_moves_made (game, w->seat) >= w->moves;
+}
+
+static void
+test_abandoned (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  const SternGame *game;
+  g_autofree char *code = NULL;
+  MovesWait w;
+
+  net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLUE);
+  join_room (carla, code, STERN_YELLOW);
+  boris->autoplay = carla->autoplay = TRUE;
+
+  /* White plays one move, then vanishes for good. */
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 1));
+  g_clear_pointer (&anna, peer_free);
+
+  /* After the grace period the computer plays white's moves. */
+  w = (MovesWait) { boris, STERN_WHITE, 4 };
+  g_assert_true (net_wait (seat_moved, &w, 20000));
+  game = stern_net_client_get_game (boris->client);
+  g_assert_true (stern_net_client_get_room (boris->client)->seats[STERN_WHITE].replaced);
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
+  /* … and white ranks last (club preset). */
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpuint (boris->errors->len, ==, 0);
+}
+
+/* ---- the clock ---- */
+
+static void
+test_timeout (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  const SternGame *game;
+  g_autofree char *code = NULL;
+  MovesWait w;
+
+  net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
+  setup.reserve_ms = 1000;
+  setup.increment_ms = 2000;
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLUE);
+  join_room (carla, code, STERN_YELLOW);
+  boris->autoplay = carla->autoplay = TRUE;
+
+  /* White never moves: its time runs out, the computer plays on. */
+  w = (MovesWait) { boris, STERN_WHITE, 2 };
+  g_assert_true (net_wait (seat_moved, &w, 20000));
+  game = stern_net_client_get_game (boris->client);
+  g_assert_cmpint (stern_game_get_action (game, 0)->kind, ==, STERN_ACTION_TIMEOUT);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
+  g_assert_true (stern_net_client_get_room (boris->client)->seats[STERN_WHITE].replaced);
+
+  /* Anna is still connected but may not move for the computer. */
+  send_path (anna, stern_game_get_n_actions (stern_net_client_get_game (anna->client)), "l4-l5");
+  g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_NOT_A_PLAYER);
+}
+
+static void
+connect_fails_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GError **error = user_data;
+
+  g_assert_false (stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, error));
+  g_assert_nonnull (*error);
+}
+
+static gboolean
+has_error (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
+/* ---- rooms nobody is in ---- */
+
+static void
+test_sweep (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-sweep-XXXXXX", &error);
+  g_autoptr(SternServer) server = stern_server_new (dir);
+  g_autoptr(Peer) idle = NULL;
+  g_autoptr(Peer) host = NULL;
+  g_autofree char *idle_code = NULL;
+  g_autofree char *idle_file = NULL;
+  g_autofree char *host_code = NULL;
+  SternNetSetup setup;
+  const char *field = NULL;
+
+  g_assert_no_error (error);
+  stern_server_set_sweep_interval (server, 100);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+
+  /* Connections past the limit are told so and closed. */
+  {
+    g_autoptr(Peer) second = NULL;
+    g_autoptr(SternNetClient) third = stern_net_client_new (NULL);
+    g_autoptr(GError) refused = NULL;
+    g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+
+    stern_server_set_max_connections (server, 2);
+    host = peer_new (stern_server_get_port (server), "Host");
+    second = peer_new (stern_server_get_port (server), NULL);
+    stern_net_client_connect_async (third, uri, NULL, connect_fails_cb, &refused);
+    g_assert_true (net_wait (has_error, &refused, 10000));
+    g_clear_pointer (&second, peer_free);
+    net_spin (100);
+    stern_server_set_max_connections (server, 100);
+  }
+
+  /* A room only for the computer is refused. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  setup.seats[STERN_WHITE].kind = setup.seats[STERN_BLACK].kind = STERN_NET_SEAT_COMPUTER;
+  stern_net_client_create (host->client, &setup, STERN_NO_SEAT);
+  g_assert_cmpint (peer_wait_error (host, 0, &field), ==, STERN_NET_ERROR_BAD_FIELD);
+  g_assert_cmpstr (field, ==, "create.seats");
+  g_assert_cmpuint (stern_server_get_n_rooms (server), ==, 0);
+
+  /* A room made without taking a seat, then left: removed with its files. */
+  idle = peer_new (stern_server_get_port (server), NULL);
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  stern_net_client_create (idle->client, &setup, STERN_NO_SEAT);
+  g_assert_true (net_wait (has_room, idle, 5000));
+  idle_code = g_strdup (stern_net_client_get_code (idle->client));
+  idle_file = g_strdup_printf ("%s/rooms/%s.json", dir, idle_code);
+  g_assert_true (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  /* A room where someone holds a seat stays. */
+  host_code = g_strdup (create_room (host, &setup, STERN_WHITE));
+  net_spin (300);
+  g_assert_nonnull (stern_server_lookup_room (server, idle_code));
+
+  g_clear_pointer (&idle, peer_free);
+  net_spin (500);
+  g_assert_null (stern_server_lookup_room (server, idle_code));
+  g_assert_false (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (stern_server_lookup_room (server, host_code));
+
+  g_clear_pointer (&host, peer_free);
+  stern_server_disconnect (server);
+  net_spin (50);
+  remove_tree (dir);
+}
+
+/* ---- TLS ---- */
+
+static void
+test_tls (void)
+{
+  g_autofree char *cert_file = g_test_build_filename (G_TEST_DIST, "tls", "test-cert.pem", NULL);
+  g_autofree char *key_file = g_test_build_filename (G_TEST_DIST, "tls", "test-key.pem", NULL);
+  g_autoptr(GTlsCertificate) cert = NULL;
+  g_autoptr(SternServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) refused = NULL;
+  g_autoptr(SternNetClient) stranger = NULL;
+  g_autoptr(Peer) anna = NULL;
+  g_autoptr(Peer) boris = NULL;
+  g_autofree char *uri = NULL;
+  SternNetSetup setup;
+  const char *code;
+
+  if (!g_tls_backend_supports_tls (g_tls_backend_get_default ()))
+    {
+      g_test_skip ("no TLS backend (glib-networking)");
+      return;
+    }
+  cert = g_tls_certificate_new_from_files (cert_file, key_file, &error);
+  g_assert_no_error (error);
+  server = stern_server_new (NULL);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, cert, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("wss://127.0.0.1:%u/", stern_server_get_port (server));
+
+  /* A client that does not know the certificate refuses the server. */
+  stranger = stern_net_client_new (NULL);
+  stern_net_client_connect_async (stranger, uri, NULL, connect_fails_cb, &refused);
+  g_assert_true (net_wait (has_error, &refused, 10000));
+  g_test_message ("without the certificate: %s", refused->message);
+
+  /* Clients given it play over TLS. */
+  anna = peer_new_uri (uri, cert, "Anna");
+  boris = peer_new_uri (uri, cert, "Boris");
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = create_room (anna, &setup, STERN_WHITE);
+  join_room (boris, code, STERN_BLACK);
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 1));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (boris->client)), ==, 1);
+
+  g_clear_pointer (&anna, peer_free);
+  g_clear_pointer (&boris, peer_free);
+  stern_server_disconnect (server);
+  net_spin (50);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/net/game/whole", Fixture, NULL, fixture_set_up, test_whole_game, fixture_tear_down);
+  g_test_add ("/net/game/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
+  g_test_add ("/net/game/lobby", Fixture, NULL, fixture_set_up, test_lobby, fixture_tear_down);
+  g_test_add ("/net/game/reconnect", Fixture, NULL, fixture_set_up, test_reconnect, fixture_tear_down);
+  g_test_add ("/net/game/abandoned", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
+              test_abandoned, fixture_tear_down);
+  g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
+  g_test_add_func ("/net/game/sweep", test_sweep);
+  g_test_add_func ("/net/game/tls", test_tls);
+  return g_test_run ();
+}

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-net-restart.c: sternhalma-server as a separate process, killed with
+ * SIGKILL mid-game and started again on the same data folder: every room
+ * comes back with every move its players were told of, and the players
+ * take their seats again with their tokens.
+ *
+ * The server binary comes in STERN_SERVER.  It listens on 127.0.0.1 only,
+ * on a port of the kernel's choosing that it prints on stdout.
+ */
+#define G_LOG_DOMAIN "test-net"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "net-test-util.h"
+
+typedef struct {
+  GSubprocess *proc;
+  guint        port;
+} Server;
+
+static void
+child_setup (gpointer data)
+{
+  /* Should this test die, its server dies with it. */
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+typedef struct {
+  char    *line;
+  gboolean done;
+} LineRead;
+
+static void
+line_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LineRead *r = user_data;
+
+  r->line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
+  r->done = TRUE;
+}
+
+static gboolean
+line_done (gpointer data)
+{
+  return ((LineRead *) data)->done;
+}
+
+static void
+server_start (Server *server, const char *dir)
+{
+  const char *binary = g_getenv ("STERN_SERVER");
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  LineRead r = { NULL, FALSE };
+
+  g_assert_nonnull (binary);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  server->proc = g_subprocess_launcher_spawn (launcher, &error, binary,
+                                              "--address", "127.0.0.1", "--port", "0",
+                                              "--data-dir", dir, "--grace", "30",
+                                              "--replacement-level", "easy", NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->proc));
+  g_data_input_stream_read_line_async (out, G_PRIORITY_DEFAULT, NULL, line_cb, &r);
+  g_assert_true (net_wait (line_done, &r, 10000));
+  g_assert_nonnull (r.line);
+  g_assert_true (g_str_has_prefix (r.line, "port "));
+  server->port = (guint) g_ascii_strtoull (r.line + 5, NULL, 10);
+  g_assert_cmpuint (server->port, >, 0);
+  g_free (r.line);
+}
+
+static gboolean
+proc_done (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+server_signal (Server *server, int sig)
+{
+  gboolean done = FALSE;
+
+  g_subprocess_send_signal (server->proc, sig);
+  g_subprocess_wait_async (server->proc, NULL, wait_cb, &done);
+  g_assert_true (net_wait (proc_done, &done, 10000));
+  if (sig == SIGKILL)
+    g_assert_cmpint (g_subprocess_get_term_sig (server->proc), ==, SIGKILL);
+  g_clear_object (&server->proc);
+}
+
+static gboolean
+has_room (gpointer data)
+{
+  return ((Peer *) data)->n_rooms > 0;
+}
+
+/* The actions a client knows, as text. */
+static GPtrArray *
+known_actions (Peer *peer)
+{
+  const SternGame *game = stern_net_client_get_game (peer->client);
+  GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; game && i < stern_game_get_n_actions (game); i++)
+    g_ptr_array_add (list, stern_net_action_to_text (stern_game_get_action (game, i)));
+  return list;
+}
+
+static Peer *
+resume (guint port, const char *name, const char *code, const char *token, guint seat)
+{
+  Peer *peer = peer_new (port, name);
+
+  stern_net_client_resume (peer->client, code, token);
+  g_assert_true (peer_wait_joined (peer, 0));
+  g_assert_cmpuint (stern_net_client_get_seat (peer->client), ==, seat);
+  g_assert_true (net_wait (has_room, peer, 5000));
+  return peer;
+}
+
+static void
+assert_prefix (GPtrArray *before, Peer *after)
+{
+  g_autoptr(GPtrArray) now = known_actions (after);
+
+  /* Nothing anyone was told of is lost; the server may have made one more
+   * computer move that it saved but could not announce before it died. */
+  g_assert_cmpuint (now->len, >=, before->len);
+  g_assert_cmpuint (now->len, <=, before->len + 1);
+  for (guint i = 0; i < before->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (now, i), ==, g_ptr_array_index (before, i));
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+test_kill_and_restart (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-restart-XXXXXX", &error);
+  Server server = { NULL, 0 };
+  g_autoptr(Peer) anna = NULL, boris = NULL, carla = NULL, dan = NULL;
+  g_autofree char *code1 = NULL, *code2 = NULL;
+  g_autofree char *tok_anna = NULL, *tok_boris = NULL, *tok_carla = NULL, *tok_dan = NULL;
+  g_autoptr(GPtrArray) before1 = NULL, before2 = NULL;
+  SternNetSetup setup;
+  guint n;
+
+  g_assert_no_error (error);
+  server_start (&server, dir);
+
+  /* Room 1: two people, classic-2. */
+  anna = peer_new (server.port, "Anna");
+  boris = peer_new (server.port, "Boris");
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  setup.reserve_ms = 600000;
+  stern_net_client_create (anna->client, &setup, STERN_WHITE);
+  g_assert_true (peer_wait_joined (anna, 0));
+  code1 = g_strdup (stern_net_client_get_code (anna->client));
+  tok_anna = g_strdup (stern_net_client_get_token (anna->client));
+  stern_net_client_join (boris->client, code1, STERN_BLACK);
+  g_assert_true (peer_wait_joined (boris, 0));
+  tok_boris = g_strdup (stern_net_client_get_token (boris->client));
+
+  /* Room 2: two people and the computer, classic-3 club. */
+  carla = peer_new (server.port, "Carla");
+  dan = peer_new (server.port, "Dan");
+  net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
+  setup.seats[STERN_YELLOW].kind = STERN_NET_SEAT_COMPUTER;
+  setup.seats[STERN_YELLOW].level = STERN_LEVEL_EASY;
+  stern_net_client_create (carla->client, &setup, STERN_WHITE);
+  g_assert_true (peer_wait_joined (carla, 0));
+  code2 = g_strdup (stern_net_client_get_code (carla->client));
+  tok_carla = g_strdup (stern_net_client_get_token (carla->client));
+  stern_net_client_join (dan->client, code2, STERN_BLUE);
+  g_assert_true (peer_wait_joined (dan, 0));
+  tok_dan = g_strdup (stern_net_client_get_token (dan->client));
+
+  /* Ten moves in room 1, two rounds and a bit in room 2. */
+  for (n = 1; n <= 10; n++)
+    {
+      Peer *mover = n % 2 ? anna : boris;
+      g_assert_true (peer_play_one (mover));
+      g_assert_true (peer_wait_actions (anna, n));
+      g_assert_true (peer_wait_actions (boris, n));
+    }
+  carla->autoplay = dan->autoplay = TRUE;
+  g_assert_true (peer_play_one (carla));
+  g_assert_true (peer_wait_actions (dan, 7));
+  carla->autoplay = dan->autoplay = FALSE;
+  net_spin (50);
+
+  before1 = known_actions (boris);
+  before2 = known_actions (dan);
+  g_assert_cmpuint (before1->len, ==, 10);
+  g_assert_cmpuint (before2->len, >=, 7);
+
+  /* The server dies without a chance to save anything more. */
+  server_signal (&server, SIGKILL);
+  g_clear_pointer (&anna, peer_free);
+  g_clear_pointer (&boris, peer_free);
+  g_clear_pointer (&carla, peer_free);
+  g_clear_pointer (&dan, peer_free);
+
+  server_start (&server, dir);
+  anna = resume (server.port, "Anna", code1, tok_anna, STERN_WHITE);
+  boris = resume (server.port, "Boris", code1, tok_boris, STERN_BLACK);
+  carla = resume (server.port, "Carla", code2, tok_carla, STERN_WHITE);
+  dan = resume (server.port, "Dan", code2, tok_dan, STERN_BLUE);
+  assert_prefix (before1, anna);
+  assert_prefix (before1, boris);
+  assert_prefix (before2, dan);
+  /* Room 1 has no computer: exactly the ten moves. */
+  g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (anna->client)), ==, 10);
+  /* The clock was kept. */
+  g_assert_cmpint (stern_net_client_get_room (anna->client)->seats[STERN_WHITE].clock_ms, >, 500000);
+  g_assert_cmpint (stern_net_client_get_room (anna->client)->seats[STERN_WHITE].clock_ms, <=, 600000);
+
+  /* Play goes on in both rooms. */
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 1));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (boris->client)), ==, 11);
+  n = stern_game_get_n_actions (stern_net_client_get_game (dan->client));
+  carla->autoplay = dan->autoplay = TRUE;
+  if (!peer_play_one (carla))
+    peer_play_one (dan);
+  g_assert_true (peer_wait_actions (dan, 3));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (dan->client)), >=, n + 3);
+  for (Peer **p = (Peer *[]) { anna, boris, carla, dan, NULL }; *p; p++)
+    g_assert_cmpuint ((*p)->errors->len, ==, 0);
+
+  g_clear_pointer (&anna, peer_free);
+  g_clear_pointer (&boris, peer_free);
+  g_clear_pointer (&carla, peer_free);
+  g_clear_pointer (&dan, peer_free);
+  server_signal (&server, SIGTERM);
+  remove_tree (dir);
+}
+
+/* Bad command lines end with status 2 and a message naming the problem. */
+static void
+test_usage (void)
+{
+  const char *binary = g_getenv ("STERN_SERVER");
+  const char *cases[][6] = {
+    { "--port", "7130", NULL },                                          /* no --data-dir */
+    { "--data-dir", "/nonexistent", "--port", "70000", NULL },
+    { "--data-dir", "/nonexistent", "--tls-cert", "x.pem", NULL },      /* no --tls-key */
+    { "--data-dir", "/nonexistent", "--replacement-level", "godlike", NULL },
+  };
+  const char *expect[] = { "--data-dir", "out of range", "--tls-key", "out of range" };
+
+  g_assert_nonnull (binary);
+  for (unsigned i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      g_autoptr(GSubprocess) proc = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *err = NULL;
+
+      g_ptr_array_add (argv, (gpointer) binary);
+      for (unsigned k = 0; cases[i][k]; k++)
+        g_ptr_array_add (argv, (gpointer) cases[i][k]);
+      g_ptr_array_add (argv, NULL);
+      proc = g_subprocess_newv ((const char *const *) argv->pdata,
+                                G_SUBPROCESS_FLAGS_STDERR_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE,
+                                &error);
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 2);
+      g_assert_nonnull (strstr (err, expect[i]));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/net/restart/usage", test_usage);
+  g_test_add_func ("/net/restart/kill", test_kill_and_restart);
+  return g_test_run ();
+}
