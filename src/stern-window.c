@@ -16,7 +16,7 @@
 #include "stern-message-window.h"
 #include "stern-window-private.h"
 
-G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (SternWindow, stern_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
@@ -78,7 +78,7 @@ stern_window_close_confirm (SternWindow *self)
   GtkWidget *confirm = g_steal_pointer (&self->confirm);
 
   if (confirm != NULL)
-    gtk_window_destroy (GTK_WINDOW (confirm));
+    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (confirm));
 }
 
 static void
@@ -234,13 +234,12 @@ window_shown (SternWindow *self)
   return TRUE;
 }
 
-/* Nobody's time runs while the window is hidden or the offer to continue
- * another game is open. */
+/* Nobody's time runs while the window is hidden. */
 void
 stern_window_update_paused (SternWindow *self)
 {
   if (self->match != NULL)
-    stern_match_set_paused (self->match, !window_shown (self) || self->resume_game != NULL);
+    stern_match_set_paused (self->match, !window_shown (self));
 }
 
 static void
@@ -256,6 +255,112 @@ on_mapped (SternWindow *self)
                                self, G_CONNECT_SWAPPED);
     }
   stern_window_update_paused (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Narrow windows                                                      */
+
+/* Below this width the side panel folds away and a header button shows
+ * it over the board (the board keeps 240 px, the panel needs 260). */
+#define NARROW_WIDTH_SP 600
+
+static void
+setup_panel (SternWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* AdwFlap is deprecated: the split view and a breakpoint take its
+   * place, with the same children. */
+  GtkWidget *box = gtk_widget_get_parent (self->flap);
+  GtkWidget *board = GTK_WIDGET (self->board);
+  GtkWidget *split = adw_overlay_split_view_new ();
+  AdwBreakpoint *breakpoint;
+
+  g_object_ref (board);
+  g_object_ref (self->side_panel);
+  g_object_set (self->flap, "content", NULL, "flap", NULL, NULL);
+  adw_overlay_split_view_set_content (ADW_OVERLAY_SPLIT_VIEW (split), board);
+  adw_overlay_split_view_set_sidebar (ADW_OVERLAY_SPLIT_VIEW (split), self->side_panel);
+  adw_overlay_split_view_set_sidebar_position (ADW_OVERLAY_SPLIT_VIEW (split), GTK_PACK_END);
+  adw_overlay_split_view_set_min_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (split), 260);
+  gtk_widget_set_vexpand (split, TRUE);
+  g_object_unref (board);
+  g_object_unref (self->side_panel);
+  gtk_box_insert_child_after (GTK_BOX (box), split, self->flap);
+  gtk_box_remove (GTK_BOX (box), self->flap);
+  self->flap = split;
+
+  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_length (
+                                     ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                     NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP));
+  adw_breakpoint_add_setters (breakpoint,
+                              G_OBJECT (split), "collapsed", TRUE,
+                              G_OBJECT (split), "show-sidebar", FALSE,
+                              NULL);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
+  g_object_bind_property (split, "show-sidebar", self->panel_button, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (split, "collapsed", self->panel_button, "visible",
+                          G_BINDING_SYNC_CREATE);
+#else
+  g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
+  g_object_bind_property (self->flap, "reveal-flap", self->panel_button, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->flap, "folded", self->panel_button, "visible",
+                          G_BINDING_SYNC_CREATE);
+#endif
+}
+
+gboolean
+stern_window_is_panel_folded (SternWindow *self)
+{
+  gboolean folded = FALSE;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_object_get (self->flap, "collapsed", &folded, NULL);
+#else
+  g_object_get (self->flap, "folded", &folded, NULL);
+#endif
+  return folded;
+}
+
+/* ------------------------------------------------------------------ */
+/* Toasts                                                              */
+
+void
+stern_window_show_toast (SternWindow *self,
+                         const char  *title,
+                         const char  *button_label,
+                         const char  *action_name)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  if (button_label != NULL)
+    {
+      adw_toast_set_button_label (toast, button_label);
+      adw_toast_set_action_name (toast, action_name);
+    }
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (title);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+const char *
+stern_window_get_last_toast (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}
+
+void
+stern_window_keep_replaced (SternWindow *self)
+{
+  g_clear_pointer (&self->replaced_record, g_free);
+  /* A game not begun is nothing to bring back. */
+  if (GAME (self) != NULL && stern_game_get_n_actions_total (GAME (self)) > 0)
+    self->replaced_record = stern_match_write (self->match);
 }
 
 /* ------------------------------------------------------------------ */
@@ -392,8 +497,7 @@ stern_window_dispose (GObject *object)
   stern_window_close_confirm (self);
   close_game_over (self);
   if (message != NULL)
-    gtk_window_destroy (GTK_WINDOW (message));
-  g_clear_pointer (&self->resume_game, stern_game_free);
+    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (message));
   if (self->hint_cancellable != NULL)
     g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
@@ -425,6 +529,8 @@ stern_window_finalize (GObject *object)
 
   g_free (self->status);
   g_free (self->player_name);
+  g_free (self->last_toast);
+  g_free (self->replaced_record);
 
   G_OBJECT_CLASS (stern_window_parent_class)->finalize (object);
 }
@@ -461,6 +567,10 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
@@ -475,6 +585,7 @@ stern_window_init (SternWindow *self)
   SternGameSetup setup;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_panel (self);
 
   self->match = stern_match_new ();
   self->settings = g_settings_new (APP_ID);
@@ -637,9 +748,9 @@ stern_window_get_game_over_window (SternWindow *self)
   return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
 }
 
-GtkWindow *
-stern_window_get_message_window (SternWindow *self)
+GtkWidget *
+stern_window_get_message (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-  return self->message != NULL ? GTK_WINDOW (self->message) : NULL;
+  return self->message;
 }

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-application.h"
 #include "stern-computer.h"
@@ -567,6 +567,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   gui_test_have_display = gtk_init_check ();
+  /* The window's libadwaita widgets want their style sheet. */
+  if (gui_test_have_display)
+    adw_init ();
   if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);
