@@ -260,13 +260,17 @@ on_mapped (SternWindow *self)
 /* ------------------------------------------------------------------ */
 /* Narrow windows                                                      */
 
-/* Below this width the side panel folds away and a header button shows
- * it over the board (the board keeps 240 px, the panel needs 260). */
+/* Below this width the side panel folds away and the header's panel
+ * button shows it over the board (the board keeps 240 px, the panel needs
+ * 260).  The button is always there (it hides the panel on a wide window
+ * too): showing it only when folded would change the header in the middle
+ * of laying the window out. */
 #define NARROW_WIDTH_SP 600
 
 static void
 setup_panel (SternWindow *self)
 {
+  g_autoptr(GPropertyAction) panel_action = NULL;
 #if ADW_CHECK_VERSION (1, 4, 0)
   /* AdwFlap is deprecated: the split view and a breakpoint take its
    * place, with the same children. */
@@ -297,17 +301,13 @@ setup_panel (SternWindow *self)
                               G_OBJECT (split), "show-sidebar", FALSE,
                               NULL);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
-  g_object_bind_property (split, "show-sidebar", self->panel_button, "active",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_object_bind_property (split, "collapsed", self->panel_button, "visible",
-                          G_BINDING_SYNC_CREATE);
+  panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
 #else
   g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
-  g_object_bind_property (self->flap, "reveal-flap", self->panel_button, "active",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->flap, "folded", self->panel_button, "visible",
-                          G_BINDING_SYNC_CREATE);
+  panel_action = g_property_action_new ("show-panel", self->flap, "reveal-flap");
 #endif
+  /* The header's panel button (win.show-panel) shows and hides it. */
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
 }
 
 gboolean
@@ -345,6 +345,13 @@ stern_window_show_toast (SternWindow *self,
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+GtkWidget *
+stern_window_get_move_list_widget (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->move_list);
 }
 
 const char *

@@ -47,6 +47,8 @@ void         stern_window_set_data_dir (SternWindow *self, const char *dir);
 gboolean     stern_window_offer_resume (SternWindow *self);
 /* The side panel (players, moves) is folded away: a narrow window. */
 gboolean     stern_window_is_panel_folded (SternWindow *self);
+/* The move list widget (tests). */
+GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
 /* The message of the last toast shown, or NULL. */
 const char  *stern_window_get_last_toast (SternWindow *self);
 /* Writes the game (all of it, with who plays and the clocks) as a record. */
