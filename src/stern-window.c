@@ -328,6 +328,25 @@ stern_window_is_panel_folded (SternWindow *self)
 /* ------------------------------------------------------------------ */
 /* Toasts                                                              */
 
+/* libadwaita 1.2's toast has a close button with an icon and no name (a
+ * screen reader says "GtkImage"): it gets one. */
+static void
+name_toast_buttons (GtkWidget *widget,
+                    GtkWidget *skip)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == skip)
+        continue;
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), "window-close-symbolic") == 0)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, _("Dismiss"), -1);
+      name_toast_buttons (child, skip);
+    }
+}
+
 void
 stern_window_show_toast (SternWindow *self,
                          const char  *title,
@@ -345,6 +364,8 @@ stern_window_show_toast (SternWindow *self,
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  name_toast_buttons (GTK_WIDGET (self->toast_overlay),
+                      adw_toast_overlay_get_child (self->toast_overlay));
 }
 
 GtkWidget *
