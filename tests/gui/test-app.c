@@ -20,6 +20,7 @@
 #include "stern-application.h"
 #include "stern-computer.h"
 #include "stern-notation.h"
+#include "stern-rules-window.h"
 #include "stern-window.h"
 
 #include "gui-test-util.h"
@@ -221,6 +222,14 @@ check_size (const Size *size,
   stern_window_new_game (window, &setup);
   for (guint i = 0; i < 8; i++)
     play_first (window);
+  {
+    /* A marble picked: the holes it can reach are lit (as on the store's
+     * screenshots). */
+    guint from, to;
+
+    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
+    stern_board_view_select (stern_window_get_board (window), from);
+  }
   gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, window, 5000));
 
@@ -293,6 +302,25 @@ test_sizes_dark (void)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The rules help, as the store shows it. */
+static void
+test_rules_screenshot (void)
+{
+  GtkWidget *rules;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  rules = stern_rules_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
+  gtk_window_present (GTK_WINDOW (rules));
+  g_assert_true (gui_test_wait_until (is_mapped, rules, 5000));
+  gui_test_spin (300);
+  g_assert_true (gui_test_wait_until (is_allocated, rules, 5000));
+  g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);
+  save_screenshot (rules, "rules.png");
+  gtk_window_destroy (GTK_WINDOW (rules));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -318,6 +346,7 @@ main (int   argc,
   g_test_add_func ("/app/open-command-line", test_open_command_line);
   g_test_add_func ("/app/sizes", test_sizes);
   g_test_add_func ("/app/sizes-dark", test_sizes_dark);
+  g_test_add_func ("/app/rules-screenshot", test_rules_screenshot);
 
   return g_test_run ();
 }
