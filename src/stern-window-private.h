@@ -11,6 +11,7 @@
 #include "stern-message-window.h"
 #include "stern-move-list.h"
 #include "stern-players-panel.h"
+#include "stern-players-strip.h"
 #include "stern-window.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,9 @@ struct _SternWindow
   GtkWidget         *flap;          /* AdwFlap; the split view on 1.4+ */
   GtkWidget         *panel_button;
   GtkWidget         *side_panel;
+  GtkWidget         *board_box;
+  SternPlayersStrip *players_strip;
+  guint              strip_idle;
   AdwToastOverlay   *toast_overlay;
   char              *last_toast;
   /* The game a new game or an opened file replaced, as a record, for the

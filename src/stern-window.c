@@ -267,6 +267,26 @@ on_mapped (SternWindow *self)
  * of laying the window out. */
 #define NARROW_WIDTH_SP 600
 
+#if !ADW_CHECK_VERSION (1, 4, 0)
+static gboolean
+update_strip (gpointer data)
+{
+  SternWindow *self = data;
+
+  self->strip_idle = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->players_strip), stern_window_is_panel_folded (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* The flap folds while the window is laid out: the strip appears after. */
+static void
+on_folded (SternWindow *self)
+{
+  if (self->strip_idle == 0)
+    self->strip_idle = g_idle_add (update_strip, self);
+}
+#endif
+
 static void
 setup_panel (SternWindow *self)
 {
@@ -275,7 +295,7 @@ setup_panel (SternWindow *self)
   /* AdwFlap is deprecated: the split view and a breakpoint take its
    * place, with the same children. */
   GtkWidget *box = gtk_widget_get_parent (self->flap);
-  GtkWidget *board = GTK_WIDGET (self->board);
+  GtkWidget *board = self->board_box;
   GtkWidget *split = adw_overlay_split_view_new ();
   AdwBreakpoint *breakpoint;
 
@@ -299,12 +319,15 @@ setup_panel (SternWindow *self)
   adw_breakpoint_add_setters (breakpoint,
                               G_OBJECT (split), "collapsed", TRUE,
                               G_OBJECT (split), "show-sidebar", FALSE,
+                              G_OBJECT (self->players_strip), "visible", TRUE,
                               NULL);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
 #else
   g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
   panel_action = g_property_action_new ("show-panel", self->flap, "reveal-flap");
+  g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_folded),
+                           self, G_CONNECT_SWAPPED);
 #endif
   /* The header's panel button (win.show-panel) shows and hides it. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
@@ -366,6 +389,13 @@ stern_window_show_toast (SternWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   name_toast_buttons (GTK_WIDGET (self->toast_overlay),
                       adw_toast_overlay_get_child (self->toast_overlay));
+}
+
+SternPlayersStrip *
+stern_window_get_players_strip (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->players_strip;
 }
 
 GtkWidget *
@@ -522,6 +552,7 @@ stern_window_dispose (GObject *object)
         g_settings_unbind (self, bound_settings[i]);
     }
 
+  g_clear_handle_id (&self->strip_idle, g_source_remove);
   stern_window_close_confirm (self);
   close_game_over (self);
   if (message != NULL)
@@ -539,6 +570,7 @@ stern_window_dispose (GObject *object)
     {
       g_signal_handlers_disconnect_by_data (self->match, self);
       stern_players_panel_set_match (self->players_panel, NULL);
+      stern_players_strip_set_match (self->players_strip, NULL);
       stern_move_list_set_match (self->move_list, NULL);
     }
 
@@ -591,6 +623,7 @@ stern_window_class_init (SternWindowClass *klass)
   g_type_ensure (STERN_TYPE_BOARD_VIEW);
   g_type_ensure (STERN_TYPE_PLAYERS_PANEL);
   g_type_ensure (STERN_TYPE_MOVE_LIST);
+  g_type_ensure (STERN_TYPE_PLAYERS_STRIP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
@@ -598,6 +631,8 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, board_box);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
@@ -635,6 +670,7 @@ stern_window_init (SternWindow *self)
                      G_SETTINGS_BIND_GET);
 
   stern_players_panel_set_match (self->players_panel, self->match);
+  stern_players_strip_set_match (self->players_strip, self->match);
   stern_move_list_set_match (self->move_list, self->match);
 
   g_signal_connect_object (self->match, "game-started", G_CALLBACK (on_game_started),

@@ -17,6 +17,7 @@
 #include "stern-game-clock.h"
 #include "stern-game-setup.h"
 #include "stern-match.h"
+#include "stern-players-strip.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,8 @@ void         stern_window_set_data_dir (SternWindow *self, const char *dir);
 gboolean     stern_window_offer_resume (SternWindow *self);
 /* The side panel (players, moves) is folded away: a narrow window. */
 gboolean     stern_window_is_panel_folded (SternWindow *self);
+/* The players' strip above the board in a narrow window (tests). */
+SternPlayersStrip *stern_window_get_players_strip (SternWindow *self);
 /* The move list widget (tests). */
 GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
 /* The message of the last toast shown, or NULL. */

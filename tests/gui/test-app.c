@@ -252,6 +252,24 @@ check_size (const Size *size,
   g_assert_cmpfloat (bounds.size.height, >=, 240);
 
   g_assert_cmpint (stern_window_is_panel_folded (window), ==, size->folded);
+  {
+    /* Folded, the players are a strip above the board: each with its
+     * marbles in the goal, the one on turn marked. */
+    SternPlayersStrip *strip = stern_window_get_players_strip (window);
+    SternGame *game = stern_window_get_game (window);
+    const SternVariant *variant = stern_game_get_variant (game);
+
+    g_assert_cmpint (gtk_widget_get_mapped (GTK_WIDGET (strip)), ==, size->folded);
+    g_assert_cmpuint (stern_players_strip_get_marked (strip), ==, stern_game_get_turn (game));
+    for (unsigned i = 0; i < variant->n_players; i++)
+      {
+        g_autofree char *expect = g_strdup_printf ("%u/%u",
+                                                   stern_game_marbles_in_goal (game, variant->seats[i]),
+                                                   (unsigned) variant->marbles);
+
+        g_assert_cmpstr (stern_players_strip_get_text (strip, variant->seats[i]), ==, expect);
+      }
+  }
   if (size->folded)
     /* The board takes the width. */
     g_assert_cmpint (gtk_widget_get_width (board), ==, gtk_widget_get_width (GTK_WIDGET (window)));
