@@ -197,22 +197,36 @@ preferences_activated (GSimpleAction *action,
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   GtkWindow *parent = NULL;
-  GtkWindow *preferences = NULL;
+  SternPreferencesWindow *preferences;
 
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (STERN_IS_WINDOW (l->data))
+      {
+        parent = GTK_WINDOW (l->data);
+        break;
+      }
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog over the game window; one at a time. */
+  if (parent != NULL &&
+      STERN_IS_PREFERENCES_WINDOW (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))))
+    return;
+  preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
+#else
+  preferences = NULL;
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
     if (STERN_IS_PREFERENCES_WINDOW (l->data))
-      preferences = GTK_WINDOW (l->data);
-    else if (STERN_IS_WINDOW (l->data) && parent == NULL)
-      parent = GTK_WINDOW (l->data);
+      preferences = STERN_PREFERENCES_WINDOW (l->data);
 
   if (preferences == NULL)
     {
       /* Not modal: the board behind it shows each change at once. */
-      preferences = GTK_WINDOW (stern_preferences_window_new (parent));
-      gtk_window_set_application (preferences, app);
+      preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
+      gtk_window_set_application (GTK_WINDOW (preferences), app);
     }
+#endif
 
-  gtk_window_present (preferences);
+  stern_preferences_window_present (preferences);
 }
 
 static const GActionEntry app_actions[] = {
