@@ -25,6 +25,8 @@ struct _SternWindow
   GtkWidget         *panel_button;
   GtkWidget         *side_panel;
   GtkWidget         *board_box;
+  GtkWidget         *header_bar;
+  GtkWidget         *window_box;    /* NULL once the toolbar view has it (1.4+) */
   SternPlayersStrip *players_strip;
   guint              strip_idle;
   AdwToastOverlay   *toast_overlay;

@@ -287,6 +287,30 @@ on_folded (SternWindow *self)
 }
 #endif
 
+/* libadwaita 1.4 and later: the header bar as the top bar of an
+ * AdwToolbarView (which draws it flat over the content as GNOME apps do
+ * now); 1.2 keeps the template's box. */
+static void
+setup_toolbar (SternWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  GtkWidget *toolbar = adw_toolbar_view_new ();
+  GtkWidget *header = self->header_bar;
+  GtkWidget *overlay = GTK_WIDGET (self->toast_overlay);
+
+  g_object_ref (header);
+  g_object_ref (overlay);
+  gtk_box_remove (GTK_BOX (self->window_box), header);
+  gtk_box_remove (GTK_BOX (self->window_box), overlay);
+  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (toolbar), header);
+  adw_toolbar_view_set_content (ADW_TOOLBAR_VIEW (toolbar), overlay);
+  g_object_unref (header);
+  g_object_unref (overlay);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), toolbar);
+  self->window_box = NULL;
+#endif
+}
+
 static void
 setup_panel (SternWindow *self)
 {
@@ -632,6 +656,8 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board_box);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, window_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
@@ -648,6 +674,7 @@ stern_window_init (SternWindow *self)
   SternGameSetup setup;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_toolbar (self);
   setup_panel (self);
 
   self->match = stern_match_new ();
