@@ -31,11 +31,10 @@ stern_application_new (void)
                        NULL);
 }
 
-/* The game window, made on the first call; resume: continue the game
- * left unfinished (not when a file is opened instead). */
+/* The game window, made on the first call with the game left unfinished
+ * on it. */
 static SternWindow *
-get_window (GApplication *app,
-            gboolean      resume)
+get_window (GApplication *app)
 {
   GtkWindow *window = NULL;
 
@@ -53,8 +52,7 @@ get_window (GApplication *app,
       window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
       /* The game in progress and the rating are kept there. */
       stern_window_set_data_dir (STERN_WINDOW (window), dir);
-      if (resume)
-        stern_window_offer_resume (STERN_WINDOW (window));
+      stern_window_offer_resume (STERN_WINDOW (window));
     }
 
   return STERN_WINDOW (window);
@@ -63,19 +61,20 @@ get_window (GApplication *app,
 static void
 stern_application_activate (GApplication *app)
 {
-  gtk_window_present (GTK_WINDOW (get_window (app, TRUE)));
+  gtk_window_present (GTK_WINDOW (get_window (app)));
 }
 
-/* `sternhalma FILE` and Files' "Open With": the game in the file replaces
- * the one on the board, which stays in the autosave until a move is made.
- * One window, one game: of several files the last one stays. */
+/* `sternhalma FILE` and Files' double-click: the game in the file replaces
+ * the one on the board (the unfinished one, on a first start) as the Open
+ * menu does, and the toast's Undo brings that back.  One window, one game:
+ * of several files the last one stays. */
 static void
 stern_application_open (GApplication  *app,
                         GFile        **files,
                         int            n_files,
                         const char    *hint)
 {
-  SternWindow *window = get_window (app, FALSE);
+  SternWindow *window = get_window (app);
 
   for (int i = 0; i < n_files; i++)
     stern_window_open_file (window, files[i]);

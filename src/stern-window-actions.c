@@ -1,7 +1,8 @@
 /* stern-window-actions.c: what the game window does: play the move the
  * board chose (asking first when it is fatal), new game, undo and redo,
- * hint, replay, resign, open and save, statistics, the offer to continue
- * the saved game, and the one helper that shows its questions.
+ * hint, replay, resign, open and save (with their toasts and the Undo
+ * that brings a replaced game back), statistics, the unfinished game
+ * continued, and the one helper that shows its questions.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later

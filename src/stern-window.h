@@ -43,8 +43,8 @@ const SternGameSetup *stern_window_get_setup (SternWindow *self);
  * the ratings (ratings.ini) are kept in dir; NULL (the default, for tests)
  * keeps nothing.  The application sets <user data dir>/sternhalma. */
 void         stern_window_set_data_dir (SternWindow *self, const char *dir);
-/* If the data dir holds an unfinished game, asks whether to continue it
- * (a modal window) and returns TRUE.  A damaged save is not offered. */
+/* If the data dir holds an unfinished game, continues it (a toast offers
+ * a new game instead) and returns TRUE.  A damaged save is not loaded. */
 gboolean     stern_window_offer_resume (SternWindow *self);
 /* The side panel (players, moves) is folded away: a narrow window. */
 gboolean     stern_window_is_panel_folded (SternWindow *self);
@@ -62,7 +62,8 @@ gboolean     stern_window_open_file (SternWindow *self, GFile *file);
 /* Shows the position after n_actions, as clicking a move in the list. */
 void         stern_window_go_to (SternWindow *self, guint n_actions);
 SternGameClock *stern_window_get_clock (SternWindow *self);
-/* The question or error shown (resign, continue, a bad file), or NULL. */
+/* The question or error shown (resign, a bad file): a
+ * SternMessageWindow, or NULL. */
 GtkWidget   *stern_window_get_message (SternWindow *self);
 
 /* For tests. */

@@ -90,6 +90,7 @@ typedef struct {
   char         *record;
   gboolean      had_message;
   char         *toast;
+  char         *restored;   /* after the toast's Undo */
 } OpenSeen;
 
 static gboolean
@@ -106,6 +107,8 @@ look_at_window (gpointer data)
         seen->record = record_of (window);
         seen->had_message = stern_window_get_message (window) != NULL;
         seen->toast = g_strdup (stern_window_get_last_toast (window));
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-game", NULL);
+        seen->restored = record_of (window);
       }
   g_action_group_activate_action (G_ACTION_GROUP (seen->app), "quit", NULL);
   return G_SOURCE_REMOVE;
@@ -118,6 +121,8 @@ test_open_command_line (void)
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *expected = NULL;
+  g_autofree char *unfinished = NULL;
+  g_autofree char *save_dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
   g_autoptr(GFile) file = NULL;
   g_autoptr(SternApplication) app = NULL;
   char *args[3];
@@ -142,6 +147,17 @@ test_open_command_line (void)
   expected = record_of (window);
   gtk_window_destroy (GTK_WINDOW (window));
 
+  /* A game left unfinished in the user's data folder (the autosave). */
+  window = window_new (800, 600);
+  stern_window_set_data_dir (window, save_dir);
+  setup_for (&setup, "classic-2");
+  stern_window_new_game (window, &setup);
+  for (guint i = 0; i < 5; i++)
+    play_first (window);
+  unfinished = record_of (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpstr (unfinished, !=, expected);
+
   app = stern_application_new ();
   g_application_set_flags (G_APPLICATION (app),
                            G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
@@ -157,9 +173,12 @@ test_open_command_line (void)
   g_assert_false (seen.had_message);
   g_assert_cmpstr (seen.record, ==, expected);
   g_assert_cmpstr (seen.toast, ==, "Opened “three moves.sgr”");
+  /* The file did not silently take the unfinished game's place. */
+  g_assert_cmpstr (seen.restored, ==, unfinished);
 
   g_free (seen.record);
   g_free (seen.toast);
+  g_free (seen.restored);
   g_unlink (path);
   g_rmdir (dir);
 }
