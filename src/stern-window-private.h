@@ -26,6 +26,7 @@ struct _SternWindow
   GtkWidget         *side_panel;
   GtkWidget         *board_box;
   GtkWidget         *header_bar;
+  GtkWidget         *title_label;
   GtkWidget         *window_box;    /* NULL once the toolbar view has it (1.4+) */
   SternPlayersStrip *players_strip;
   guint              strip_idle;

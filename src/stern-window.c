@@ -275,6 +275,7 @@ update_strip (gpointer data)
 
   self->strip_idle = 0;
   gtk_widget_set_visible (GTK_WIDGET (self->players_strip), stern_window_is_panel_folded (self));
+  gtk_widget_set_visible (self->title_label, !stern_window_is_panel_folded (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -344,6 +345,7 @@ setup_panel (SternWindow *self)
                               G_OBJECT (split), "collapsed", TRUE,
                               G_OBJECT (split), "show-sidebar", FALSE,
                               G_OBJECT (self->players_strip), "visible", TRUE,
+                              G_OBJECT (self->title_label), "visible", FALSE,
                               NULL);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
@@ -657,6 +659,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, window_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
