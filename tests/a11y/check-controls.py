@@ -100,6 +100,9 @@ def main():
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         print("check-controls: no display: skipped", file=sys.stderr)
         sys.exit(77)
+    if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        print("check-controls: no session bus (run under dbus-run-session): skipped", file=sys.stderr)
+        sys.exit(77)
 
     env = dict(os.environ)
     env.pop("GTK_A11Y", None)
