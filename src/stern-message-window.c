@@ -30,7 +30,9 @@ G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_ALERT_DI
 #define dialog_set_appearance       adw_alert_dialog_set_response_appearance
 #define dialog_set_default          adw_alert_dialog_set_default_response
 #define dialog_set_close            adw_alert_dialog_set_close_response
-#define dialog_response             adw_alert_dialog_response
+/* AdwAlertDialog has no call to answer it from outside: its signal is
+ * what a button emits. */
+#define dialog_response(self, id)   g_signal_emit_by_name ((self), "response", (id))
 #else
 G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_MESSAGE_DIALOG)
 #define DIALOG(self)                ADW_MESSAGE_DIALOG (self)
