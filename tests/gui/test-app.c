@@ -226,16 +226,35 @@ static const Size sizes[] = {
   { 1280, 800, FALSE, "large" },
 };
 
+/* An application for the windows' styles (AdwApplication loads style.css,
+ * and style-dark.css whenever the style turns dark), made after the
+ * command-line test's own has gone: two cannot share the bus path. */
+static SternApplication *styles_app;
+
+static void
+ensure_styles (void)
+{
+  if (styles_app != NULL)
+    return;
+  styles_app = stern_application_new ();
+  g_application_set_flags (G_APPLICATION (styles_app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (styles_app), NULL, NULL));
+}
+
 static void
 check_size (const Size *size,
             gboolean    dark)
 {
   g_autofree char *name = g_strdup_printf ("window-%dx%d%s.png", size->width, size->height,
                                            dark ? "-dark" : "");
-  SternWindow *window = window_new (size->width, size->height);
-  GtkWidget *board = GTK_WIDGET (stern_window_get_board (window));
+  SternWindow *window;
+  GtkWidget *board;
   SternGameSetup setup;
   graphene_rect_t bounds;
+
+  ensure_styles ();
+  window = window_new (size->width, size->height);
+  board = GTK_WIDGET (stern_window_get_board (window));
 
   setup_for (&setup, "classic-6");
   stern_window_new_game (window, &setup);
@@ -385,5 +404,10 @@ main (int   argc,
   g_test_add_func ("/app/sizes-dark", test_sizes_dark);
   g_test_add_func ("/app/rules-screenshot", test_rules_screenshot);
 
-  return g_test_run ();
+  {
+    int status = g_test_run ();
+
+    g_clear_object (&styles_app);
+    return status;
+  }
 }
