@@ -76,9 +76,10 @@ stern_application_open (GApplication  *app,
 {
   SternWindow *window = get_window (app);
 
+  /* Shown first: an error about a file goes over it. */
+  gtk_window_present (GTK_WINDOW (window));
   for (int i = 0; i < n_files; i++)
     stern_window_open_file (window, files[i]);
-  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
