@@ -226,6 +226,35 @@ static const Size sizes[] = {
   { 1280, 800, FALSE, "large" },
 };
 
+static GtkWidget *
+find_with_class (GtkWidget  *widget,
+                 const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The text colour a widget is drawn with. */
+static void
+text_colour (GtkWidget *widget,
+             GdkRGBA   *colour)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, colour);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), colour);
+#endif
+}
+
 /* An application for the windows' styles (AdwApplication loads style.css,
  * and style-dark.css whenever the style turns dark), made after the
  * command-line test's own has gone: two cannot share the bus path. */
@@ -313,6 +342,20 @@ check_size (const Size *size,
     g_assert_cmpint (gtk_widget_get_width (board), ==, gtk_widget_get_width (GTK_WIDGET (window)));
   else
     g_assert_cmpint (gtk_widget_get_width (board), <=, size->width - 260);
+
+  {
+    /* The styles AdwApplication loads are in use: Red's moves in
+     * style.css's colour, or style-dark.css's in the dark. */
+    GtkWidget *red_move = find_with_class (stern_window_get_move_list_widget (window), "seat-1");
+    GdkRGBA colour, expect;
+
+    g_assert_nonnull (red_move);
+    text_colour (red_move, &colour);
+    g_assert_true (gdk_rgba_parse (&expect, dark ? "#ff8f7a" : "#c01c28"));
+    g_assert_cmpfloat_with_epsilon (colour.red, expect.red, 0.01);
+    g_assert_cmpfloat_with_epsilon (colour.green, expect.green, 0.01);
+    g_assert_cmpfloat_with_epsilon (colour.blue, expect.blue, 0.01);
+  }
 
   save_screenshot (GTK_WIDGET (window), name);
 
