@@ -16,27 +16,35 @@
 
 struct _SternApplication
 {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (SternApplication, stern_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (SternApplication, stern_application, ADW_TYPE_APPLICATION)
 
 SternApplication *
 stern_application_new (void)
 {
   return g_object_new (STERN_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/sternhalma/Sternhalma",
                        NULL);
 }
 
-static void
-stern_application_activate (GApplication *app)
+/* The game window, made on the first call with the game left unfinished
+ * on it. */
+static SternWindow *
+get_window (GApplication *app)
 {
-  GtkWindow *window;
+  GtkWindow *window = NULL;
 
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (STERN_IS_WINDOW (l->data))
+      {
+        window = GTK_WINDOW (l->data);
+        break;
+      }
+
   if (window == NULL)
     {
       g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
@@ -44,12 +52,34 @@ stern_application_activate (GApplication *app)
       window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
       /* The game in progress and the rating are kept there. */
       stern_window_set_data_dir (STERN_WINDOW (window), dir);
-      gtk_window_present (window);
       stern_window_offer_resume (STERN_WINDOW (window));
-      return;
     }
 
-  gtk_window_present (window);
+  return STERN_WINDOW (window);
+}
+
+static void
+stern_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (app)));
+}
+
+/* `sternhalma FILE` and Files' double-click: the game in the file replaces
+ * the one on the board (the unfinished one, on a first start) as the Open
+ * menu does, and the toast's Undo brings that back.  One window, one game:
+ * of several files the last one stays. */
+static void
+stern_application_open (GApplication  *app,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  SternWindow *window = get_window (app);
+
+  /* Shown first: an error about a file goes over it. */
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < n_files; i++)
+    stern_window_open_file (window, files[i]);
 }
 
 static void
@@ -91,38 +121,48 @@ about_activated (GSimpleAction *action,
                  gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  static const char *authors[] = { "The Sternhalma developers", NULL };
-  g_autofree char *issues_link = NULL;
-  const char *issues[2] = { NULL, NULL };
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  static const char *developers[] = { "The Sternhalma developers", NULL };
+  static const char *artists[] = { "The Sternhalma developers (marbles and icon)", NULL };
+  static const char *rules[] = {
+    "Bulgarian and Russian game tables (Chinese Checkers, Stern-Halma)", NULL
+  };
   GtkWidget *about;
 
-  about = gtk_about_dialog_new ();
+#if ADW_CHECK_VERSION (1, 5, 0)
+  about = adw_about_dialog_new ();
+#else
+  about = adw_about_window_new ();
   g_object_set (about,
-                "transient-for", gtk_application_get_active_window (app),
+                "transient-for", parent,
                 "modal", TRUE,
                 "destroy-with-parent", TRUE,
-                "program-name", _("Sternhalma"),
-                "logo-icon-name", APP_ID,
+                NULL);
+#endif
+  g_object_set (about,
+                "application-name", _("Sternhalma"),
+                "application-icon", APP_ID,
                 "version", PACKAGE_VERSION,
+                "developer-name", "The Sternhalma developers",
                 "comments", _("Race your marbles across the star board"),
                 "website", "https://github.com/sternhalma/sternhalma",
+                "issue-url", "https://github.com/sternhalma/sternhalma/issues",
                 "copyright", "© 2026 The Sternhalma developers",
                 /* GPL 3.0 or later (GTK_LICENSE_GPL_3_0_ONLY is the other one) */
                 "license-type", GTK_LICENSE_GPL_3_0,
-                "authors", authors,
+                "developers", developers,
+                "artists", artists,
                 /* Translators: put your names here, one per line */
                 "translator-credits", _("translator-credits"),
                 NULL);
-
-  /* GtkAboutDialog has no issue-URL field (AdwAboutWindow has); a credit
-   * section shows it as a link. */
-  issues_link = g_strdup_printf ("<a href=\"%s\">%s</a>",
-                                 "https://github.com/sternhalma/sternhalma/issues",
-                                 _("Issue tracker"));
-  issues[0] = issues_link;
-  gtk_about_dialog_add_credit_section (GTK_ABOUT_DIALOG (about), _("Report Issues"), issues);
-
+  /* Translators: a credit section of the About window */
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_about_dialog_add_credit_section (ADW_ABOUT_DIALOG (about), _("Rules"), rules);
+  adw_dialog_present (ADW_DIALOG (about), parent != NULL ? GTK_WIDGET (parent) : NULL);
+#else
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules"), rules);
   gtk_window_present (GTK_WINDOW (about));
+#endif
 }
 
 static void
@@ -157,22 +197,36 @@ preferences_activated (GSimpleAction *action,
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   GtkWindow *parent = NULL;
-  GtkWindow *preferences = NULL;
+  SternPreferencesWindow *preferences;
 
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (STERN_IS_WINDOW (l->data))
+      {
+        parent = GTK_WINDOW (l->data);
+        break;
+      }
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog over the game window; one at a time. */
+  if (parent != NULL &&
+      STERN_IS_PREFERENCES_WINDOW (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))))
+    return;
+  preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
+#else
+  preferences = NULL;
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
     if (STERN_IS_PREFERENCES_WINDOW (l->data))
-      preferences = GTK_WINDOW (l->data);
-    else if (STERN_IS_WINDOW (l->data) && parent == NULL)
-      parent = GTK_WINDOW (l->data);
+      preferences = STERN_PREFERENCES_WINDOW (l->data);
 
   if (preferences == NULL)
     {
       /* Not modal: the board behind it shows each change at once. */
-      preferences = GTK_WINDOW (stern_preferences_window_new (parent));
-      gtk_window_set_application (preferences, app);
+      preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
+      gtk_window_set_application (GTK_WINDOW (preferences), app);
     }
+#endif
 
-  gtk_window_present (preferences);
+  stern_preferences_window_present (preferences);
 }
 
 static const GActionEntry app_actions[] = {
@@ -204,8 +258,6 @@ stern_application_startup (GApplication *app)
     { "win.replay-last", { "<Alt>End", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
-  g_autoptr(GtkCssProvider) css = NULL;
-
   G_APPLICATION_CLASS (stern_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
@@ -215,13 +267,8 @@ stern_application_startup (GApplication *app)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
                                            accels[i].action, accels[i].accels);
 
-  /* GtkApplication (unlike libadwaita) does not load style.css by itself. */
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, "/io/github/sternhalma/Sternhalma/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-
+  /* AdwApplication loads style.css and style-dark.css from the resource
+   * base path and follows the system's light or dark style. */
   gtk_window_set_default_icon_name (APP_ID);
 }
 
@@ -232,6 +279,7 @@ stern_application_class_init (SternApplicationClass *klass)
 
   app_class->activate = stern_application_activate;
   app_class->startup = stern_application_startup;
+  app_class->open = stern_application_open;
 }
 
 static void

@@ -5,12 +5,12 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_APPLICATION (stern_application_get_type ())
-G_DECLARE_FINAL_TYPE (SternApplication, stern_application, STERN, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (SternApplication, stern_application, STERN, APPLICATION, AdwApplication)
 
 SternApplication *stern_application_new (void);
 

@@ -24,8 +24,10 @@ make_filters (GtkFileFilter **records)
 
   *records = gtk_file_filter_new ();
   gtk_file_filter_set_name (*records, _("Game records"));
+  /* The type Files knows them by (data/…mime.xml.in), and the name for
+   * where it is not installed (the game run from its build tree). */
+  gtk_file_filter_add_mime_type (*records, "application/x-sternhalma-game");
   gtk_file_filter_add_pattern (*records, "*.sgr");
-  gtk_file_filter_add_pattern (*records, "*.txt");
   g_list_store_append (filters, *records);
   /* The store keeps it; the caller borrows it. */
   g_object_unref (*records);

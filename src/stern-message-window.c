@@ -1,4 +1,4 @@
-/* stern-message-window.c: a small modal question or message.
+/* stern-message-window.c: a question or a message over the game window.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,21 +11,70 @@
 
 struct _SternMessageWindow
 {
-  GtkWindow  parent_instance;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwAlertDialog   parent_instance;
+#else
+  AdwMessageDialog parent_instance;
+#endif
 
-  GtkWidget *heading;
-  GtkWidget *body;
-  gboolean   responded;
+  GtkWindow *parent;     /* weak */
+  gboolean   answered;
 };
 
-G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, GTK_TYPE_WINDOW)
+#if ADW_CHECK_VERSION (1, 5, 0)
+G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_ALERT_DIALOG)
+#define DIALOG(self)                ADW_ALERT_DIALOG (self)
+#define dialog_get_heading          adw_alert_dialog_get_heading
+#define dialog_get_body             adw_alert_dialog_get_body
+#define dialog_add_response         adw_alert_dialog_add_response
+#define dialog_set_appearance       adw_alert_dialog_set_response_appearance
+#define dialog_set_default          adw_alert_dialog_set_default_response
+#define dialog_set_close            adw_alert_dialog_set_close_response
+/* AdwAlertDialog has no call to answer it from outside: its signal is
+ * what a button emits. */
+#define dialog_response(self, id)   g_signal_emit_by_name ((self), "response", (id))
+#else
+G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_MESSAGE_DIALOG)
+#define DIALOG(self)                ADW_MESSAGE_DIALOG (self)
+#define dialog_get_heading          adw_message_dialog_get_heading
+#define dialog_get_body             adw_message_dialog_get_body
+#define dialog_add_response         adw_message_dialog_add_response
+#define dialog_set_appearance       adw_message_dialog_set_response_appearance
+#define dialog_set_default          adw_message_dialog_set_default_response
+#define dialog_set_close            adw_message_dialog_set_close_response
+#define dialog_response             adw_message_dialog_response
+#endif
 
 enum {
-  SIGNAL_RESPONSE,
+  SIGNAL_ANSWERED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void
+close_now (SternMessageWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_force_close (ADW_DIALOG (self));
+#else
+  gtk_window_destroy (GTK_WINDOW (self));
+#endif
+}
+
+/* Every way of answering comes here: a button, Escape, closing. */
+static void
+on_response (SternMessageWindow *self,
+             const char         *response)
+{
+  if (self->answered)
+    return;
+  self->answered = TRUE;
+
+  g_object_ref (self);
+  g_signal_emit (self, signals[SIGNAL_ANSWERED], 0, g_strcmp0 (response, "accept") == 0);
+  g_object_unref (self);
+}
 
 void
 stern_message_window_respond (SternMessageWindow *self,
@@ -33,68 +82,69 @@ stern_message_window_respond (SternMessageWindow *self,
 {
   g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
 
-  if (self->responded)
+  if (self->answered)
     return;
-  self->responded = TRUE;
 
-  /* The handler may open another window: this one goes first. */
   g_object_ref (self);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-  g_signal_emit (self, signals[SIGNAL_RESPONSE], 0, accept);
-  gtk_window_destroy (GTK_WINDOW (self));
+  dialog_response (DIALOG (self), accept ? "accept" : "cancel");
+  close_now (self);
   g_object_unref (self);
 }
 
-static void
-on_accept_clicked (SternMessageWindow *self)
+void
+stern_message_window_dismiss (SternMessageWindow *self)
 {
-  stern_message_window_respond (self, TRUE);
+  g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
+
+  self->answered = TRUE;
+  close_now (self);
+}
+
+void
+stern_message_window_present (SternMessageWindow *self)
+{
+  g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
+#else
+  gtk_window_present (GTK_WINDOW (self));
+#endif
 }
 
 static void
-on_cancel_clicked (SternMessageWindow *self)
+stern_message_window_dispose (GObject *object)
 {
-  stern_message_window_respond (self, FALSE);
-}
+  SternMessageWindow *self = STERN_MESSAGE_WINDOW (object);
 
-static gboolean
-stern_message_window_close_request (GtkWindow *window)
-{
-  SternMessageWindow *self = STERN_MESSAGE_WINDOW (window);
+  g_clear_weak_pointer (&self->parent);
 
-  if (!self->responded)
-    {
-      stern_message_window_respond (self, FALSE);
-      return TRUE;   /* respond() has destroyed it */
-    }
-  return GTK_WINDOW_CLASS (stern_message_window_parent_class)->close_request (window);
+  G_OBJECT_CLASS (stern_message_window_parent_class)->dispose (object);
 }
 
 static void
 stern_message_window_class_init (SternMessageWindowClass *klass)
 {
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  window_class->close_request = stern_message_window_close_request;
+  object_class->dispose = stern_message_window_dispose;
 
   /**
-   * SternMessageWindow::response:
+   * SternMessageWindow::answered:
    * @accept: TRUE for the accept button
    */
-  signals[SIGNAL_RESPONSE] =
-    g_signal_new ("response",
+  signals[SIGNAL_ANSWERED] =
+    g_signal_new ("answered",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 stern_message_window_init (SternMessageWindow *self)
 {
+  g_signal_connect (self, "response", G_CALLBACK (on_response), NULL);
 }
 
 GtkWidget *
@@ -107,71 +157,41 @@ stern_message_window_new (GtkWindow         *parent,
                           SternMessageStyle  style)
 {
   SternMessageWindow *self;
-  GtkWidget *header, *box, *buttons, *accept, *cancel = NULL;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (heading != NULL && accept_label != NULL, NULL);
 
+#if ADW_CHECK_VERSION (1, 5, 0)
   self = g_object_new (STERN_TYPE_MESSAGE_WINDOW,
+                       "heading", heading,
+                       "body", body != NULL ? body : "",
+                       "title", title,
+                       NULL);
+#else
+  self = g_object_new (STERN_TYPE_MESSAGE_WINDOW,
+                       "heading", heading,
+                       "body", body != NULL ? body : "",
                        "title", title,
                        "transient-for", parent,
                        "modal", TRUE,
-                       "resizable", FALSE,
                        "destroy-with-parent", TRUE,
                        NULL);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "message-window");
-
-  header = gtk_header_bar_new ();
-  gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
-  gtk_window_set_titlebar (GTK_WINDOW (self), header);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_window_set_child (GTK_WINDOW (self), box);
-
-  self->heading = gtk_label_new (heading);
-  gtk_label_set_wrap (GTK_LABEL (self->heading), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (self->heading), 40);
-  gtk_label_set_justify (GTK_LABEL (self->heading), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (self->heading, "title-3");
-  gtk_box_append (GTK_BOX (box), self->heading);
-
-  self->body = gtk_label_new (body);
-  gtk_label_set_wrap (GTK_LABEL (self->body), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->body), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (self->body), 50);
-  gtk_label_set_justify (GTK_LABEL (self->body), GTK_JUSTIFY_CENTER);
-  gtk_label_set_selectable (GTK_LABEL (self->body), TRUE);
-  gtk_widget_set_visible (self->body, body != NULL && *body != '\0');
-  gtk_box_append (GTK_BOX (box), self->body);
-
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_box_append (GTK_BOX (box), buttons);
+#endif
+  g_set_weak_pointer (&self->parent, parent);
 
   if (cancel_label != NULL)
-    {
-      cancel = gtk_button_new_with_mnemonic (cancel_label);
-      g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (on_cancel_clicked), self);
-      gtk_box_append (GTK_BOX (buttons), cancel);
-    }
-
-  accept = gtk_button_new_with_mnemonic (accept_label);
+    dialog_add_response (DIALOG (self), "cancel", cancel_label);
+  dialog_add_response (DIALOG (self), "accept", accept_label);
   if (style == STERN_MESSAGE_SUGGESTED)
-    gtk_widget_add_css_class (accept, "suggested-action");
+    dialog_set_appearance (DIALOG (self), "accept", ADW_RESPONSE_SUGGESTED);
   else if (style == STERN_MESSAGE_DESTRUCTIVE)
-    gtk_widget_add_css_class (accept, "destructive-action");
-  g_signal_connect_swapped (accept, "clicked", G_CALLBACK (on_accept_clicked), self);
-  gtk_box_append (GTK_BOX (buttons), accept);
+    dialog_set_appearance (DIALOG (self), "accept", ADW_RESPONSE_DESTRUCTIVE);
 
-  /* The safe answer has the focus when the other one destroys something. */
-  gtk_window_set_focus (GTK_WINDOW (self),
-                        style == STERN_MESSAGE_DESTRUCTIVE && cancel != NULL ? cancel : accept);
+  /* The safe answer is the default when the other one destroys something;
+   * Escape cancels (or closes a message). */
+  dialog_set_default (DIALOG (self),
+                      style == STERN_MESSAGE_DESTRUCTIVE && cancel_label != NULL ? "cancel" : "accept");
+  dialog_set_close (DIALOG (self), cancel_label != NULL ? "cancel" : "accept");
 
   return GTK_WIDGET (self);
 }
@@ -181,7 +201,7 @@ stern_message_window_get_heading (SternMessageWindow *self)
 {
   g_return_val_if_fail (STERN_IS_MESSAGE_WINDOW (self), NULL);
 
-  return gtk_label_get_label (GTK_LABEL (self->heading));
+  return dialog_get_heading (DIALOG (self));
 }
 
 const char *
@@ -189,5 +209,5 @@ stern_message_window_get_body (SternMessageWindow *self)
 {
   g_return_val_if_fail (STERN_IS_MESSAGE_WINDOW (self), NULL);
 
-  return gtk_label_get_label (GTK_LABEL (self->body));
+  return dialog_get_body (DIALOG (self));
 }

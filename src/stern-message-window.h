@@ -1,16 +1,16 @@
-/* stern-message-window.h: a small modal question or message.
+/* stern-message-window.h: a question or a message over the game window.
  *
- * A plain GtkWindow (GtkDialog and GtkMessageDialog are deprecated in GTK
- * 4.10, GtkAlertDialog needs 4.10): a heading, a text and one or two
- * buttons.  "response" is emitted once, TRUE for the accept button and
- * FALSE for cancel, Escape or closing; then the window destroys itself.
+ * An AdwMessageDialog (libadwaita 1.2 to 1.4) or an AdwAlertDialog (1.5
+ * and later): a heading, a text and one or two buttons.  "answered" is
+ * emitted once, TRUE for the accept button and FALSE for cancel, Escape
+ * or closing; then the dialog goes away.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -21,9 +21,14 @@ typedef enum {
 } SternMessageStyle;
 
 #define STERN_TYPE_MESSAGE_WINDOW (stern_message_window_get_type ())
-G_DECLARE_FINAL_TYPE (SternMessageWindow, stern_message_window, STERN, MESSAGE_WINDOW, GtkWindow)
+#if ADW_CHECK_VERSION (1, 5, 0)
+G_DECLARE_FINAL_TYPE (SternMessageWindow, stern_message_window, STERN, MESSAGE_WINDOW, AdwAlertDialog)
+#else
+G_DECLARE_FINAL_TYPE (SternMessageWindow, stern_message_window, STERN, MESSAGE_WINDOW, AdwMessageDialog)
+#endif
 
-/* cancel_label NULL: only the accept button. */
+/* cancel_label NULL: only the accept button.  title names the window
+ * where there is one (libadwaita before 1.5). */
 GtkWidget  *stern_message_window_new (GtkWindow         *parent,
                                       const char        *title,
                                       const char        *heading,
@@ -31,10 +36,14 @@ GtkWidget  *stern_message_window_new (GtkWindow         *parent,
                                       const char        *cancel_label,
                                       const char        *accept_label,
                                       SternMessageStyle  style);
+/* Shows it over the parent given to new(). */
+void        stern_message_window_present (SternMessageWindow *self);
 
 const char *stern_message_window_get_heading (SternMessageWindow *self);
 const char *stern_message_window_get_body (SternMessageWindow *self);
-/* As a button does: emits "response" and closes. */
+/* As a button does: emits "answered" and closes. */
 void        stern_message_window_respond (SternMessageWindow *self, gboolean accept);
+/* Closes it without an answer (the question no longer stands). */
+void        stern_message_window_dismiss (SternMessageWindow *self);
 
 G_END_DECLS

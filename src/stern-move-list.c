@@ -174,6 +174,17 @@ append_cell (SternMoveList *self,
   gtk_widget_add_css_class (button, seat_class);
   gtk_widget_set_focus_on_click (button, FALSE);
   g_object_set_data (G_OBJECT (button), "action-index", GUINT_TO_POINTER (index));
+  {
+    /* Read out with who played it and when, not as a bare path. */
+    /* Translators: a move in the move list as a screen reader says it:
+     * "Red, round 3: g5-g7" */
+    g_autofree char *spoken = g_strdup_printf (_("%s, round %u: %s"),
+                                               stern_seat_display_name (action->seat),
+                                               stern_game_get_action_round (game, index), text);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+  }
   g_signal_connect_object (button, "clicked", G_CALLBACK (on_cell_clicked),
                            self, G_CONNECT_SWAPPED);
 
@@ -478,6 +489,7 @@ stern_move_list_class_init (SternMoveListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternMoveList, grid);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -485,6 +497,13 @@ stern_move_list_init (SternMoveList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cells = g_array_new (FALSE, FALSE, sizeof (Cell));
+  /* Named, or a screen reader says "SternMoveList" and "GtkScrollbar". */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves sideways"), -1);
   /* The labels belong to the grid. */
   self->rounds = g_ptr_array_new ();
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",

@@ -194,6 +194,9 @@ update_rows (SternPlayersPanel *self)
 
       /* The marker keeps its space so the names stay aligned. */
       gtk_widget_set_opacity (pr->marker, seat == turn ? 1.0 : 0.0);
+      /* Nor is it read out there. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (pr->marker),
+                                   GTK_ACCESSIBLE_STATE_HIDDEN, seat != turn, -1);
       if (seat == turn)
         gtk_widget_add_css_class (pr->row, "on-turn");
       else
@@ -223,9 +226,17 @@ build_rows (SternPlayersPanel *self)
 
       pr->marker = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
       gtk_widget_add_css_class (pr->marker, "turn-marker");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (pr->marker),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("On turn"), -1);
       gtk_box_append (GTK_BOX (box), pr->marker);
 
-      gtk_box_append (GTK_BOX (box), stern_seat_dot_new (seat));
+      {
+        GtkWidget *dot = stern_seat_dot_new (seat);
+
+        /* The name beside it says the colour already. */
+        gtk_accessible_update_state (GTK_ACCESSIBLE (dot), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+        gtk_box_append (GTK_BOX (box), dot);
+      }
 
       labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       gtk_widget_set_hexpand (labels, TRUE);
@@ -460,12 +471,16 @@ stern_players_panel_class_init (SternPlayersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternPlayersPanel, list);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "playerspanel");
+  /* A group around the list, not a "SternPlayersPanel". */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
 stern_players_panel_init (SternPlayersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
 }
 
 GtkWidget *

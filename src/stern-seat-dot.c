@@ -7,6 +7,7 @@
 
 #include "stern-seat-dot.h"
 
+#include "stern-game-setup.h"
 #include "stern-variant.h"
 
 GtkWidget *
@@ -21,5 +22,9 @@ stern_seat_dot_new (unsigned seat)
   gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (dot, "seat-dot");
   gtk_widget_add_css_class (dot, stern_seat_colour_name (seat));
+  /* An empty label: a screen reader would say "GtkLabel". */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dot),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, stern_seat_display_name (seat),
+                                  -1);
   return dot;
 }

@@ -1,7 +1,8 @@
 /* stern-window-actions.c: what the game window does: play the move the
  * board chose (asking first when it is fatal), new game, undo and redo,
- * hint, replay, resign, open and save, statistics, the offer to continue
- * the saved game, and the one helper that shows its questions.
+ * hint, replay, resign, open and save (with their toasts and the Undo
+ * that brings a replaced game back), statistics, the unfinished game
+ * continued, and the one helper that shows its questions.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -46,18 +47,10 @@ stern_window_update_actions (SternWindow *self)
 /* Messages                                                            */
 
 static void
-on_message_destroyed (SternWindow *self)
+on_message_answered (SternWindow *self)
 {
+  /* Before the caller's handler, which may show another one. */
   self->message = NULL;
-
-  /* The offer to continue went away unanswered (another message replaced
-   * it, the window closed): keep the saved game for the next start. */
-  if (self->resume_game != NULL)
-    {
-      g_clear_pointer (&self->resume_game, stern_game_free);
-      stern_match_set_autosave_held (self->match, FALSE);
-      stern_window_update_paused (self);
-    }
 }
 
 void
@@ -74,16 +67,16 @@ stern_window_show_message (SternWindow       *self,
   GtkWidget *message;
 
   if (old != NULL)
-    gtk_window_destroy (GTK_WINDOW (old));
+    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (old));
 
   message = stern_message_window_new (GTK_WINDOW (self), title, heading, body,
                                       cancel_label, accept_label, style);
   self->message = message;
-  g_signal_connect_object (message, "destroy", G_CALLBACK (on_message_destroyed),
+  g_signal_connect_object (message, "answered", G_CALLBACK (on_message_answered),
                            self, G_CONNECT_SWAPPED);
   if (on_response != NULL)
-    g_signal_connect_object (message, "response", on_response, self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (message));
+    g_signal_connect_object (message, "answered", on_response, self, G_CONNECT_SWAPPED);
+  stern_message_window_present (STERN_MESSAGE_WINDOW (message));
 }
 
 void
@@ -106,7 +99,8 @@ confirm_answered (SternWindow *self,
   guint to = self->confirm_to;
   g_autoptr(GError) error = NULL;
 
-  stern_window_close_confirm (self);
+  /* Answered: it closes by itself. */
+  self->confirm = NULL;
 
   if (play && stern_match_human_to_play (self->match) &&
       stern_game_is_legal (GAME (self), from, to))
@@ -120,18 +114,6 @@ confirm_answered (SternWindow *self,
   /* Let the board drop its selection and take input again. */
   stern_board_view_game_changed (self->board, FALSE);
   stern_window_refresh (self);
-}
-
-static void
-on_confirm_destroyed (SternWindow *self)
-{
-  /* Closed by the window manager before answering. */
-  if (self->confirm != NULL)
-    {
-      self->confirm = NULL;
-      stern_board_view_game_changed (self->board, FALSE);
-      stern_window_refresh (self);
-    }
 }
 
 static void
@@ -154,13 +136,11 @@ ask_fatal (SternWindow *self,
   gtk_widget_add_css_class (self->confirm, "confirm-fatal");
   self->confirm_from = from;
   self->confirm_to = to;
-  g_signal_connect_object (self->confirm, "response", G_CALLBACK (confirm_answered),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->confirm, "destroy", G_CALLBACK (on_confirm_destroyed),
+  g_signal_connect_object (self->confirm, "answered", G_CALLBACK (confirm_answered),
                            self, G_CONNECT_SWAPPED);
 
   stern_window_refresh (self);
-  gtk_window_present (GTK_WINDOW (self->confirm));
+  stern_message_window_present (STERN_MESSAGE_WINDOW (self->confirm));
 }
 
 void
@@ -192,7 +172,41 @@ static void
 on_new_game_dialog_start (SternWindow          *self,
                           const SternGameSetup *setup)
 {
+  gboolean had_game = stern_game_get_n_actions_total (GAME (self)) > 0 &&
+                      !stern_game_is_over (GAME (self));
+
+  if (had_game)
+    stern_window_keep_replaced (self);
   stern_window_new_game (self, setup);
+  if (had_game)
+    stern_window_show_toast (self, _("New game started"), _("_Undo"), "win.restore-game");
+}
+
+/* The toast's Undo: the game a new game or an opened file replaced. */
+static void
+restore_game_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+  g_autofree char *record = g_steal_pointer (&self->replaced_record);
+  g_autoptr(GError) error = NULL;
+  SternGameSetup setup;
+  SternClock clock;
+  SternGame *game;
+
+  if (record == NULL)
+    return;
+  game = stern_saved_game_read (record, &setup, &clock, &error);
+  if (game == NULL)
+    {
+      /* Written by us a moment ago: never expected. */
+      g_warning ("Could not bring the game back: %s", error->message);
+      return;
+    }
+  stern_window_cancel_hint (self);
+  stern_match_start (self->match, game, &setup, &clock);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 static void
@@ -364,6 +378,14 @@ save_chosen (GFile    *file,
 
       stern_window_show_error (self, heading, error->message);
     }
+  else
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: a toast; %s is a file name */
+      g_autofree char *title = g_strdup_printf (_("Saved “%s”"), name);
+
+      stern_window_show_toast (self, title, NULL, NULL);
+    }
 }
 
 static void
@@ -451,7 +473,17 @@ stern_window_open_file (SternWindow *self,
       return FALSE;
     }
 
+  stern_window_keep_replaced (self);
   stern_match_start (self->match, game, &setup, &clock);
+  {
+    g_autofree char *name = g_file_get_basename (file);
+    /* Translators: a toast; %s is a file name */
+    g_autofree char *title = g_strdup_printf (_("Opened “%s”"), name);
+
+    stern_window_show_toast (self, title,
+                             self->replaced_record != NULL ? _("_Undo") : NULL,
+                             "win.restore-game");
+  }
   return TRUE;
 }
 
@@ -473,37 +505,18 @@ statistics_activated (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------ */
-/* The offer to continue                                               */
+/* The unfinished game                                                 */
 
-static void
-on_resume_response (SternWindow *self,
-                    gboolean     accept)
-{
-  SternGame *game = g_steal_pointer (&self->resume_game);
-
-  stern_match_set_autosave_held (self->match, FALSE);
-  stern_window_update_paused (self);
-  if (game == NULL)
-    return;
-
-  if (accept)
-    stern_match_start (self->match, game, &self->resume_setup, &self->resume_clock);
-  else
-    {
-      stern_game_free (game);
-      /* The player chose the new game: the old one is given up. */
-      stern_match_autosave (self->match);
-    }
-}
-
+/* As GNOME Chess does: the game left unfinished is simply there again,
+ * with a toast offering a new one instead. */
 gboolean
 stern_window_offer_resume (SternWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *body = NULL;
+  SternGameSetup setup;
+  SternClock clock;
   const char *dir;
   SternGame *game;
-  guint n;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
@@ -511,7 +524,7 @@ stern_window_offer_resume (SternWindow *self)
   if (dir == NULL)
     return FALSE;
 
-  game = stern_autosave_read (dir, &self->resume_setup, &self->resume_clock, &error);
+  game = stern_autosave_read (dir, &setup, &clock, &error);
   if (game == NULL)
     {
       /* A damaged save is not offered; the next move replaces it. */
@@ -520,21 +533,9 @@ stern_window_offer_resume (SternWindow *self)
       return FALSE;
     }
 
-  n = stern_game_get_n_actions (game);
-  /* Translators: "Two Players, round 12, 22 moves played." */
-  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s, round %u, %u move played.",
-                                       "%s, round %u, %u moves played.", n),
-                          stern_variant_display_name (stern_game_get_variant (game)),
-                          stern_game_get_round (game) + 1, n);
-
-  stern_window_show_message (self, _("Unfinished Game"), _("Continue the Unfinished Game?"),
-                             body, _("_New Game"), _("_Continue"), STERN_MESSAGE_SUGGESTED,
-                             G_CALLBACK (on_resume_response));
-  /* Until the answer, the save on disk stays as it is and no clock runs. */
-  self->resume_game = game;
-  stern_match_set_autosave_held (self->match, TRUE);
-  stern_window_update_paused (self);
+  stern_match_start (self->match, game, &setup, &clock);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  stern_window_show_toast (self, _("Unfinished game continued"), _("_New Game"), "win.new-game");
   return TRUE;
 }
 
@@ -549,6 +550,7 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
+  gtk_widget_class_install_action (widget_class, "win.restore-game", NULL, restore_game_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);

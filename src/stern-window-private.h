@@ -11,15 +11,30 @@
 #include "stern-message-window.h"
 #include "stern-move-list.h"
 #include "stern-players-panel.h"
+#include "stern-players-strip.h"
 #include "stern-window.h"
 
 G_BEGIN_DECLS
 
 struct _SternWindow
 {
-  GtkApplicationWindow parent_instance;
+  AdwApplicationWindow parent_instance;
 
   /* Template widgets */
+  GtkWidget         *flap;          /* AdwFlap; the split view on 1.4+ */
+  GtkWidget         *panel_button;
+  GtkWidget         *side_panel;
+  GtkWidget         *board_box;
+  GtkWidget         *header_bar;
+  GtkWidget         *title_label;
+  GtkWidget         *window_box;    /* NULL once the toolbar view has it (1.4+) */
+  SternPlayersStrip *players_strip;
+  guint              strip_idle;
+  AdwToastOverlay   *toast_overlay;
+  char              *last_toast;
+  /* The game a new game or an opened file replaced, as a record, for the
+   * toast's Undo. */
+  char              *replaced_record;
   SternBoardView    *board;
   GtkSpinner        *spinner;
   SternPlayersPanel *players_panel;
@@ -49,12 +64,8 @@ struct _SternWindow
 
   GtkWidget      *game_over;
 
-  /* A question or an error (resign, continue, a bad file), and the saved
-   * game the question to continue is about. */
+  /* A question or an error (resign, a bad file). */
   GtkWidget      *message;
-  SternGame      *resume_game;
-  SternGameSetup  resume_setup;
-  SternClock      resume_clock;
 };
 
 /* stern-window.c */
@@ -69,6 +80,12 @@ void     stern_window_show_message  (SternWindow *self, const char *title, const
                                      const char *accept_label, SternMessageStyle style,
                                      GCallback on_response);
 void     stern_window_show_error    (SternWindow *self, const char *heading, const char *body);
+/* A toast; button_label and action_name may be NULL. */
+void     stern_window_show_toast    (SternWindow *self, const char *title,
+                                     const char *button_label, const char *action_name);
+/* Keeps the game on the board for the toast's Undo before something
+ * replaces it. */
+void     stern_window_keep_replaced (SternWindow *self);
 
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);

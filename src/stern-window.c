@@ -16,7 +16,7 @@
 #include "stern-message-window.h"
 #include "stern-window-private.h"
 
-G_DEFINE_FINAL_TYPE (SternWindow, stern_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (SternWindow, stern_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
@@ -78,7 +78,7 @@ stern_window_close_confirm (SternWindow *self)
   GtkWidget *confirm = g_steal_pointer (&self->confirm);
 
   if (confirm != NULL)
-    gtk_window_destroy (GTK_WINDOW (confirm));
+    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (confirm));
 }
 
 static void
@@ -234,13 +234,12 @@ window_shown (SternWindow *self)
   return TRUE;
 }
 
-/* Nobody's time runs while the window is hidden or the offer to continue
- * another game is open. */
+/* Nobody's time runs while the window is hidden. */
 void
 stern_window_update_paused (SternWindow *self)
 {
   if (self->match != NULL)
-    stern_match_set_paused (self->match, !window_shown (self) || self->resume_game != NULL);
+    stern_match_set_paused (self->match, !window_shown (self));
 }
 
 static void
@@ -256,6 +255,196 @@ on_mapped (SternWindow *self)
                                self, G_CONNECT_SWAPPED);
     }
   stern_window_update_paused (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Narrow windows                                                      */
+
+/* Below this width the side panel folds away and the header's panel
+ * button shows it over the board (the board keeps 240 px, the panel needs
+ * 260).  The button is always there (it hides the panel on a wide window
+ * too): showing it only when folded would change the header in the middle
+ * of laying the window out. */
+#define NARROW_WIDTH_SP 600
+
+#if !ADW_CHECK_VERSION (1, 4, 0)
+static gboolean
+update_strip (gpointer data)
+{
+  SternWindow *self = data;
+
+  self->strip_idle = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->players_strip), stern_window_is_panel_folded (self));
+  gtk_widget_set_visible (self->title_label, !stern_window_is_panel_folded (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* The flap folds while the window is laid out: the strip appears after. */
+static void
+on_folded (SternWindow *self)
+{
+  if (self->strip_idle == 0)
+    self->strip_idle = g_idle_add (update_strip, self);
+}
+#endif
+
+/* libadwaita 1.4 and later: the header bar as the top bar of an
+ * AdwToolbarView (which draws it flat over the content as GNOME apps do
+ * now); 1.2 keeps the template's box. */
+static void
+setup_toolbar (SternWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  GtkWidget *toolbar = adw_toolbar_view_new ();
+  GtkWidget *header = self->header_bar;
+  GtkWidget *overlay = GTK_WIDGET (self->toast_overlay);
+
+  g_object_ref (header);
+  g_object_ref (overlay);
+  gtk_box_remove (GTK_BOX (self->window_box), header);
+  gtk_box_remove (GTK_BOX (self->window_box), overlay);
+  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (toolbar), header);
+  adw_toolbar_view_set_content (ADW_TOOLBAR_VIEW (toolbar), overlay);
+  g_object_unref (header);
+  g_object_unref (overlay);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), toolbar);
+  self->window_box = NULL;
+#endif
+}
+
+static void
+setup_panel (SternWindow *self)
+{
+  g_autoptr(GPropertyAction) panel_action = NULL;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* AdwFlap is deprecated: the split view and a breakpoint take its
+   * place, with the same children. */
+  GtkWidget *box = gtk_widget_get_parent (self->flap);
+  GtkWidget *board = self->board_box;
+  GtkWidget *split = adw_overlay_split_view_new ();
+  AdwBreakpoint *breakpoint;
+
+  g_object_ref (board);
+  g_object_ref (self->side_panel);
+  g_object_set (self->flap, "content", NULL, "flap", NULL, NULL);
+  adw_overlay_split_view_set_content (ADW_OVERLAY_SPLIT_VIEW (split), board);
+  adw_overlay_split_view_set_sidebar (ADW_OVERLAY_SPLIT_VIEW (split), self->side_panel);
+  adw_overlay_split_view_set_sidebar_position (ADW_OVERLAY_SPLIT_VIEW (split), GTK_PACK_END);
+  adw_overlay_split_view_set_min_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (split), 260);
+  gtk_widget_set_vexpand (split, TRUE);
+  g_object_unref (board);
+  g_object_unref (self->side_panel);
+  gtk_box_insert_child_after (GTK_BOX (box), split, self->flap);
+  gtk_box_remove (GTK_BOX (box), self->flap);
+  self->flap = split;
+
+  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_length (
+                                     ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                     NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP));
+  adw_breakpoint_add_setters (breakpoint,
+                              G_OBJECT (split), "collapsed", TRUE,
+                              G_OBJECT (split), "show-sidebar", FALSE,
+                              G_OBJECT (self->players_strip), "visible", TRUE,
+                              G_OBJECT (self->title_label), "visible", FALSE,
+                              NULL);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
+  panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
+#else
+  g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
+  panel_action = g_property_action_new ("show-panel", self->flap, "reveal-flap");
+  g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_folded),
+                           self, G_CONNECT_SWAPPED);
+#endif
+  /* The header's panel button (win.show-panel) shows and hides it. */
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
+}
+
+gboolean
+stern_window_is_panel_folded (SternWindow *self)
+{
+  gboolean folded = FALSE;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_object_get (self->flap, "collapsed", &folded, NULL);
+#else
+  g_object_get (self->flap, "folded", &folded, NULL);
+#endif
+  return folded;
+}
+
+/* ------------------------------------------------------------------ */
+/* Toasts                                                              */
+
+/* libadwaita 1.2's toast has a close button with an icon and no name (a
+ * screen reader says "GtkImage"): it gets one. */
+static void
+name_toast_buttons (GtkWidget *widget,
+                    GtkWidget *skip)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == skip)
+        continue;
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), "window-close-symbolic") == 0)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, _("Dismiss"), -1);
+      name_toast_buttons (child, skip);
+    }
+}
+
+void
+stern_window_show_toast (SternWindow *self,
+                         const char  *title,
+                         const char  *button_label,
+                         const char  *action_name)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  if (button_label != NULL)
+    {
+      adw_toast_set_button_label (toast, button_label);
+      adw_toast_set_action_name (toast, action_name);
+    }
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (title);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  name_toast_buttons (GTK_WIDGET (self->toast_overlay),
+                      adw_toast_overlay_get_child (self->toast_overlay));
+}
+
+SternPlayersStrip *
+stern_window_get_players_strip (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->players_strip;
+}
+
+GtkWidget *
+stern_window_get_move_list_widget (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->move_list);
+}
+
+const char *
+stern_window_get_last_toast (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}
+
+void
+stern_window_keep_replaced (SternWindow *self)
+{
+  g_clear_pointer (&self->replaced_record, g_free);
+  /* A game not begun is nothing to bring back. */
+  if (GAME (self) != NULL && stern_game_get_n_actions_total (GAME (self)) > 0)
+    self->replaced_record = stern_match_write (self->match);
 }
 
 /* ------------------------------------------------------------------ */
@@ -389,11 +578,11 @@ stern_window_dispose (GObject *object)
         g_settings_unbind (self, bound_settings[i]);
     }
 
+  g_clear_handle_id (&self->strip_idle, g_source_remove);
   stern_window_close_confirm (self);
   close_game_over (self);
   if (message != NULL)
-    gtk_window_destroy (GTK_WINDOW (message));
-  g_clear_pointer (&self->resume_game, stern_game_free);
+    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (message));
   if (self->hint_cancellable != NULL)
     g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
@@ -407,6 +596,7 @@ stern_window_dispose (GObject *object)
     {
       g_signal_handlers_disconnect_by_data (self->match, self);
       stern_players_panel_set_match (self->players_panel, NULL);
+      stern_players_strip_set_match (self->players_strip, NULL);
       stern_move_list_set_match (self->move_list, NULL);
     }
 
@@ -425,6 +615,8 @@ stern_window_finalize (GObject *object)
 
   g_free (self->status);
   g_free (self->player_name);
+  g_free (self->last_toast);
+  g_free (self->replaced_record);
 
   G_OBJECT_CLASS (stern_window_parent_class)->finalize (object);
 }
@@ -457,10 +649,20 @@ stern_window_class_init (SternWindowClass *klass)
   g_type_ensure (STERN_TYPE_BOARD_VIEW);
   g_type_ensure (STERN_TYPE_PLAYERS_PANEL);
   g_type_ensure (STERN_TYPE_MOVE_LIST);
+  g_type_ensure (STERN_TYPE_PLAYERS_STRIP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, board_box);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, window_box);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
@@ -475,6 +677,8 @@ stern_window_init (SternWindow *self)
   SternGameSetup setup;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_toolbar (self);
+  setup_panel (self);
 
   self->match = stern_match_new ();
   self->settings = g_settings_new (APP_ID);
@@ -496,6 +700,7 @@ stern_window_init (SternWindow *self)
                      G_SETTINGS_BIND_GET);
 
   stern_players_panel_set_match (self->players_panel, self->match);
+  stern_players_strip_set_match (self->players_strip, self->match);
   stern_move_list_set_match (self->move_list, self->match);
 
   g_signal_connect_object (self->match, "game-started", G_CALLBACK (on_game_started),
@@ -637,9 +842,9 @@ stern_window_get_game_over_window (SternWindow *self)
   return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
 }
 
-GtkWindow *
-stern_window_get_message_window (SternWindow *self)
+GtkWidget *
+stern_window_get_message (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-  return self->message != NULL ? GTK_WINDOW (self->message) : NULL;
+  return self->message;
 }

@@ -17,11 +17,12 @@
 #include "stern-game-clock.h"
 #include "stern-game-setup.h"
 #include "stern-match.h"
+#include "stern-players-strip.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_WINDOW (stern_window_get_type ())
-G_DECLARE_FINAL_TYPE (SternWindow, stern_window, STERN, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (SternWindow, stern_window, STERN, WINDOW, AdwApplicationWindow)
 
 SternWindow *stern_window_new (SternApplication *app);
 
@@ -42,9 +43,17 @@ const SternGameSetup *stern_window_get_setup (SternWindow *self);
  * the ratings (ratings.ini) are kept in dir; NULL (the default, for tests)
  * keeps nothing.  The application sets <user data dir>/sternhalma. */
 void         stern_window_set_data_dir (SternWindow *self, const char *dir);
-/* If the data dir holds an unfinished game, asks whether to continue it
- * (a modal window) and returns TRUE.  A damaged save is not offered. */
+/* If the data dir holds an unfinished game, continues it (a toast offers
+ * a new game instead) and returns TRUE.  A damaged save is not loaded. */
 gboolean     stern_window_offer_resume (SternWindow *self);
+/* The side panel (players, moves) is folded away: a narrow window. */
+gboolean     stern_window_is_panel_folded (SternWindow *self);
+/* The players' strip above the board in a narrow window (tests). */
+SternPlayersStrip *stern_window_get_players_strip (SternWindow *self);
+/* The move list widget (tests). */
+GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
+/* The message of the last toast shown, or NULL. */
+const char  *stern_window_get_last_toast (SternWindow *self);
 /* Writes the game (all of it, with who plays and the clocks) as a record. */
 gboolean     stern_window_save_to_file (SternWindow *self, GFile *file, GError **error);
 /* Loads a record; on failure shows an error window naming the line and
@@ -53,8 +62,9 @@ gboolean     stern_window_open_file (SternWindow *self, GFile *file);
 /* Shows the position after n_actions, as clicking a move in the list. */
 void         stern_window_go_to (SternWindow *self, guint n_actions);
 SternGameClock *stern_window_get_clock (SternWindow *self);
-/* The question or error shown (resign, continue, a bad file), or NULL. */
-GtkWindow   *stern_window_get_message_window (SternWindow *self);
+/* The question or error shown (resign, a bad file): a
+ * SternMessageWindow, or NULL. */
+GtkWidget   *stern_window_get_message (SternWindow *self);
 
 /* For tests. */
 const char  *stern_window_get_status (SternWindow *self);

@@ -107,6 +107,17 @@ if [ -f "$desktop" ]; then
   else
     fail "desktop Exec=$exec_cmd is not an installed executable"
   fi
+  # Files opens game records with it: the type, and a file argument.
+  if grep -q '^MimeType=.*application/x-sternhalma-game;' "$desktop"; then
+    pass "desktop MimeType lists application/x-sternhalma-game"
+  else
+    fail "desktop MimeType does not list application/x-sternhalma-game"
+  fi
+  if grep -q '^Exec=[^ ]* .*%[FfUu]' "$desktop"; then
+    pass "desktop Exec takes the files to open"
+  else
+    fail "desktop Exec has no %F (Files could not open a record with it)"
+  fi
   icon_name=$(sed -n 's/^Icon=//p' "$desktop" | head -n 1)
   if [ "$icon_name" = "$app_id" ] && [ -f "$icon" ]; then
     pass "desktop Icon=$icon_name is installed"
@@ -123,6 +134,11 @@ if [ -f "$metainfo" ]; then
       appstreamcli validate-tree --no-net "${datadir%/share}"
   else
     fail "appstreamcli not found (package appstream)"
+  fi
+  if grep -q "<mediatype>application/x-sternhalma-game</mediatype>" "$metainfo"; then
+    pass "metainfo provides the game record type"
+  else
+    fail "metainfo has no <mediatype>application/x-sternhalma-game</mediatype>"
   fi
   if grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" "$metainfo"; then
     pass "metainfo launchable names the installed desktop file"

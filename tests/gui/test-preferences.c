@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-application.h"
 #include "stern-computer.h"
@@ -56,12 +56,26 @@ game_window_new (const char *variant,
   return window;
 }
 
+static gboolean
+coordinates_on (gpointer settings)
+{
+  return g_settings_get_boolean (settings, "show-coordinates");
+}
+
+static gboolean
+coordinates_off (gpointer settings)
+{
+  return !g_settings_get_boolean (settings, "show-coordinates");
+}
+
 static GtkWidget *
 pref (GtkWidget  *preferences,
       const char *name)
 {
-  GObject *child = gtk_widget_get_template_child (preferences,
-                                                  STERN_TYPE_PREFERENCES_WINDOW,
+  SternPreferencesPage *page =
+    stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences));
+  GObject *child = gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                  STERN_TYPE_PREFERENCES_PAGE,
                                                   name);
 
   g_assert_nonnull (child);
@@ -128,7 +142,6 @@ test_controls_write_settings (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   GtkWidget *preferences;
-  GtkListBox *board_list;
   GtkWidget *coordinates_row;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
@@ -139,7 +152,7 @@ test_controls_write_settings (void)
   g_settings_set_string (settings, "player-name", "");
 
   preferences = stern_preferences_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (preferences));
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
 
   /* The controls start from the settings ... */
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
@@ -168,12 +181,12 @@ test_controls_write_settings (void)
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
 
   /* Activating a row (a click or Enter anywhere on it) flips its switch. */
-  board_list = GTK_LIST_BOX (pref (preferences, "board_list"));
   coordinates_row = pref (preferences, "coordinates_row");
-  g_signal_emit_by_name (board_list, "row-activated", coordinates_row);
-  g_assert_true (g_settings_get_boolean (settings, "show-coordinates"));
-  g_signal_emit_by_name (board_list, "row-activated", coordinates_row);
-  g_assert_false (g_settings_get_boolean (settings, "show-coordinates"));
+  g_assert_true (gtk_widget_activate (coordinates_row));
+  /* The switch moves over before it turns on. */
+  g_assert_true (gui_test_wait_until (coordinates_on, settings, 2000));
+  g_assert_true (gtk_widget_activate (coordinates_row));
+  g_assert_true (gui_test_wait_until (coordinates_off, settings, 2000));
 
   gtk_window_destroy (GTK_WINDOW (preferences));
 
@@ -199,7 +212,7 @@ test_window_follows (void)
   window = game_window_new ("classic-2", "hhhhhh");
   board = stern_window_get_board (window);
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (preferences)) == GTK_WINDOW (window));
   g_assert_false (gtk_window_get_modal (GTK_WINDOW (preferences)));
   coordinates = GTK_SWITCH (pref (preferences, "coordinates_switch"));
@@ -296,7 +309,7 @@ test_in_step_after_new_game (void)
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   window = game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   toplevels = gtk_window_get_toplevels ();
@@ -361,7 +374,7 @@ test_confirm_fatal_moves (void)
 
   window = game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
 
   /* On (the default): asked first. */
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "confirm_switch"))));
@@ -412,7 +425,7 @@ test_player_name (void)
   /* One human, at white, against the computer. */
   window = game_window_new ("classic-2", "hhhchh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (preferences));
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
   entry = GTK_EDITABLE (pref (preferences, "name_entry"));
 
   names = panel_names (window);
@@ -567,6 +580,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   gui_test_have_display = gtk_init_check ();
+  /* The window's libadwaita widgets want their style sheet. */
+  if (gui_test_have_display)
+    adw_init ();
   if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);

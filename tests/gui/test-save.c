@@ -9,10 +9,11 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-computer.h"
 #include "stern-message-window.h"
+#include "stern-new-game-dialog.h"
 #include "stern-move-list.h"
 #include "stern-notation.h"
 #include "stern-rating.h"
@@ -72,10 +73,27 @@ white_moved (gpointer data)
   return FALSE;
 }
 
-static gboolean
-has_message (gpointer data)
+/* A new game as the player starts it: win.new-game opens the dialog,
+ * its Start button starts the setup. */
+static void
+start_from_dialog (SternWindow          *window,
+                   const SternGameSetup *setup)
 {
-  return stern_window_get_message_window (data) != NULL;
+  SternNewGameDialog *dialog = NULL;
+  GListModel *toplevels;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_NEW_GAME_DIALOG (item))
+        dialog = STERN_NEW_GAME_DIALOG (item);
+    }
+  g_assert_nonnull (dialog);
+  stern_new_game_dialog_set_setup (dialog, setup);
+  stern_new_game_dialog_start (dialog);
 }
 
 static SternWindow *
@@ -147,11 +165,11 @@ static void
 answer_message (SternWindow *window,
                 gboolean     accept)
 {
-  GtkWindow *message = stern_window_get_message_window (window);
+  GtkWidget *message = stern_window_get_message (window);
 
   g_assert_nonnull (message);
   stern_message_window_respond (STERN_MESSAGE_WINDOW (message), accept);
-  g_assert_null (stern_window_get_message_window (window));
+  g_assert_null (stern_window_get_message (window));
 }
 
 /* ------------------------------------------------------------------ */
@@ -196,7 +214,7 @@ test_round_trip (void)
 
       other = window_new (NULL);
       g_assert_true (stern_window_open_file (other, file));
-      g_assert_null (stern_window_get_message_window (other));
+      g_assert_null (stern_window_get_message (other));
 
       g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (other)), ==, total - 2);
       g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (other)), ==, total);
@@ -270,13 +288,13 @@ test_bad_files (void)
       g_autofree char *before = record_of (window);
       g_autofree char *after = NULL;
       SternGame *game = stern_window_get_game (window);
-      GtkWindow *message;
+      GtkWidget *message;
       const char *body;
 
       g_assert_true (g_file_set_contents (path, cases[i].text, cases[i].len, &error));
       g_assert_false (stern_window_open_file (window, file));
 
-      message = stern_window_get_message_window (window);
+      message = stern_window_get_message (window);
       g_assert_nonnull (message);
       body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (message));
       g_test_message ("%s: %s", cases[i].name, body);
@@ -337,10 +355,11 @@ test_autosave_resume (void)
   left = stern_game_clock_get_remaining_ms (stern_window_get_clock (window), STERN_BLUE);
   g_assert_cmpint (left, <=, 303000);
 
+  /* No question: the game is simply there, with a toast offering a new one. */
   again = window_new (dir);
   g_assert_true (stern_window_offer_resume (again));
-  g_assert_true (gui_test_wait_until (has_message, again, 1000));
-  answer_message (again, TRUE);
+  g_assert_null (stern_window_get_message (again));
+  g_assert_cmpstr (stern_window_get_last_toast (again), ==, "Unfinished game continued");
 
   after = record_of (again);
   g_assert_cmpstr (before, ==, after);
@@ -365,12 +384,13 @@ test_autosave_resume (void)
   remove_tree (dir);
 }
 
-/* "New Game" gives the saved game up. */
+/* "New Game" gives the saved game up; the toast's Undo brings it back. */
 static void
 test_autosave_decline (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *before = NULL, *after = NULL;
   SternWindow *window, *again;
   SternGameSetup setup;
 
@@ -387,9 +407,18 @@ test_autosave_decline (void)
 
   again = window_new (dir);
   g_assert_true (stern_window_offer_resume (again));
-  answer_message (again, FALSE);
+  before = record_of (again);
+  g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 1);
+  /* The new game (as the New Game dialog starts it) gives it up... */
+  start_from_dialog (again, &setup);
   g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 0);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_cmpstr (stern_window_get_last_toast (again), ==, "New game started");
+  /* ...and the toast's Undo brings it back. */
+  gtk_widget_activate_action (GTK_WIDGET (again), "win.restore-game", NULL);
+  after = record_of (again);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
   remove_tree (dir);
@@ -429,7 +458,7 @@ test_autosave_damaged (void)
       again = window_new (dir);
       g_assert_false (stern_window_offer_resume (again));
       g_test_assert_expected_messages ();
-      g_assert_null (stern_window_get_message_window (again));
+      g_assert_null (stern_window_get_message (again));
       play_first (again);
       g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 1);
       window_free (again);
@@ -740,7 +769,7 @@ test_resign (gconstpointer data)
   g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
-  g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message_window (window))));
+  g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message (window))));
   answer_message (window, TRUE);
 
   g_assert_true (stern_game_is_over (game));
@@ -885,6 +914,9 @@ main (int   argc,
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   gui_test_have_display = gtk_init_check ();
+  /* The window's libadwaita widgets want their style sheet. */
+  if (gui_test_have_display)
+    adw_init ();
   if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);

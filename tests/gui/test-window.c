@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-computer.h"
 #include "stern-game-over-window.h"
@@ -678,6 +678,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   gui_test_have_display = gtk_init_check ();
+  /* The window's libadwaita widgets want their style sheet. */
+  if (gui_test_have_display)
+    adw_init ();
   if (gui_test_have_display)
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);

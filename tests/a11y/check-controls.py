@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The game window's controls as a screen reader reads them (AT-SPI).
+
+Starts the game (the program given as the first argument) on a short
+saved game (so that the move list has moves) with the accessibility bridge
+on, reads its accessible tree through AT-SPI, and fails on any object
+whose name is
+  - a class of ours (SternMoveList, ...), or a GTK or libadwaita class
+    (GtkImage, GtkLabel, ...) for anything but a libadwaita or GTK filler
+    (AdwGizmo, GtkRange: the libraries' own insides, not controls),
+  - empty, for a button, toggle button, menu button or list item,
+  - with a mnemonic underscore ("_New Game"),
+  - doubled ("New Game New Game").
+Needs a display, a session bus and python3-pyatspi:
+  xvfb-run -a dbus-run-session -- check-controls.py build/src/sternhalma
+Exits 77 (skipped) without pyatspi or a display.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    import gi
+    gi.require_version("Atspi", "2.0")
+    import pyatspi
+except (ImportError, ValueError):
+    # pyatspi comes with the system's Python (Debian's python3-pyatspi),
+    # which a python3 earlier on PATH (pyenv, a venv) does not see.
+    system = "/usr/bin/python3"
+    if os.path.exists(system) and os.path.realpath(sys.executable) != os.path.realpath(system) \
+            and not os.environ.get("STERN_A11Y_REEXEC"):
+        os.environ["STERN_A11Y_REEXEC"] = "1"
+        os.execv(system, [system] + sys.argv)
+    print("check-controls: python3-pyatspi is not installed: skipped", file=sys.stderr)
+    sys.exit(77)
+
+APP_NAME = "sternhalma"
+CLASS_NAME = re.compile(r"^(Gtk|Adw|Stern)[A-Z][A-Za-z]*$")
+# Controls a person acts on: each must say what it does.
+NAMED_ROLES = {
+    "push button", "toggle button", "check box", "radio button", "menu item",
+    "combo box", "spin button", "slider", "switch", "link", "page tab",
+}
+# Anything shown may not be named after its class or carry a mnemonic.
+MAX_NODES = 5000
+
+
+def fail(msg):
+    print("check-controls: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def find_app(timeout):
+    desktop = pyatspi.Registry.getDesktop(0)
+    end = time.time() + timeout
+    while time.time() < end:
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == APP_NAME:
+                # Wait for its window to be there too.
+                if app.childCount > 0:
+                    return app
+        time.sleep(0.2)
+    return None
+
+
+def walk(node, path, out, depth=0):
+    if node is None or len(out) > MAX_NODES or depth > 60:
+        return
+    try:
+        role = node.getRoleName()
+        name = node.name or ""
+        states = node.getState()
+        showing = states.contains(pyatspi.STATE_SHOWING)
+        n = node.childCount
+    except Exception:  # a node that went away while we read
+        return
+    out.append((path, role, name, showing))
+    for i in range(n):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        walk(child, path + "/" + role, out, depth + 1)
+
+
+def doubled(name):
+    words = name.split()
+    half = len(words) // 2
+    return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+
+
+def main():
+    if len(sys.argv) < 2:
+        fail("usage: check-controls.py PROGRAM")
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        print("check-controls: no display: skipped", file=sys.stderr)
+        sys.exit(77)
+    if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        print("check-controls: no session bus (run under dbus-run-session): skipped", file=sys.stderr)
+        sys.exit(77)
+
+    env = dict(os.environ)
+    env.pop("GTK_A11Y", None)
+    env.pop("NO_AT_BRIDGE", None)
+    tmp = tempfile.TemporaryDirectory(prefix="stern-a11y-")
+    data_home = tmp.name
+    env["XDG_DATA_HOME"] = data_home
+    record = os.path.join(data_home, "short.sgr")
+    with open(record, "w", encoding="utf-8") as f:
+        f.write('[Variant "classic-2"]\n\n1. l4-l5 e14-e13\n')
+    log = open(os.path.join(data_home, "app.log"), "w")
+    proc = subprocess.Popen([sys.argv[1], record], env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        app = find_app(30)
+        if app is None:
+            log.flush()
+            with open(os.path.join(data_home, "app.log"), encoding="utf-8", errors="replace") as f:
+                sys.stderr.write(f.read())
+            fail("the game did not appear on the accessibility bus within 30 s")
+        time.sleep(1.0)
+        nodes = []
+        walk(app, "", nodes)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        tmp.cleanup()
+
+    errors = []
+    counted = 0
+    # GTK 4.8 sets SHOWING on the window only: every object is read.
+    for path, role, name, showing in nodes:
+        counted += 1
+        print("%-16s %r" % (role, name), file=sys.stderr)
+        where = "%s %r (in %s)" % (role, name, path or "the application")
+        if CLASS_NAME.match(name) and not (role == "filler" and not name.startswith("Stern")):
+            errors.append("named after its class: " + where)
+        if "_" in name and re.search(r"(^|\s)_\w", name):
+            errors.append("mnemonic underscore in the name: " + where)
+        if doubled(name):
+            errors.append("name said twice: " + where)
+        if role in NAMED_ROLES and not name.strip():
+            errors.append("a control without a name: " + where)
+    # Controls the window must have, by the name a screen reader says.
+    wanted = ["New Game", "Undo Move", "Redo Move", "Main Menu", "Players and Moves",
+              "First Position", "Last Position", "Players"]
+    names = {name for _, _, name, _ in nodes}
+    for w in wanted:
+        if w not in names:
+            errors.append("no control named %r" % w)
+    # The moves of the record, each with who played it and when.
+    for move in ("White, round 1: l4-l5", "Black, round 1: e14-e13"):
+        if not any(role == "push button" and name == move for _, role, name, _ in nodes):
+            errors.append("no move button named %r" % move)
+    if counted < 20:
+        errors.append("only %d accessible objects shown: the tree was not read" % counted)
+    if errors:
+        fail("\n  ".join(["%d problems:" % len(errors)] + errors))
+    print("check-controls: %d objects read, every control named" % counted, file=sys.stderr)
+
+
+main()

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Every colour of ours readable in the light and the dark style.
+
+Reads src/style.css (the light style, and the base of the dark one) and
+src/style-dark.css (what libadwaita adds in the dark style), and checks
+with the WCAG 2 formula:
+  - text (`color:` of the move list, the round numbers, the clocks):
+    contrast >= 4.5:1 against what is under it (Adwaita's window
+    background, with any translucent background of the rule composited
+    over it);
+  - the players' dots (not text): their fill or their border >= 3:1
+    against the background (WCAG's non-text contrast).
+Backgrounds are Adwaita's window colours, of libadwaita 1.2 (Debian 12)
+and of 1.6 and later (the Flatpak's runtime).
+Usage: check-contrast.py STYLE.CSS STYLE-DARK.CSS
+"""
+import re
+import sys
+
+BACKGROUNDS = {
+    "light": ["#fafafa", "#ffffff", "#fafafb"],
+    "dark": ["#242424", "#1e1e1e", "#222226"],
+}
+NAMED = {"black": (0, 0, 0), "white": (255, 255, 255)}
+TEXT_MIN = 4.5
+NON_TEXT_MIN = 3.0
+
+# What must be checked: a selector of ours must have a text colour in
+# both styles (so a new seat without a dark colour fails here).
+TEXT_SELECTORS = [
+    "movelist button.move.seat-%d" % i for i in range(6)
+] + ["movelist .round", "movelist button.move.future", ".side-panel .player-clock.low"]
+DOT_SELECTORS = [".seat-dot.%s" % c for c in ("white", "red", "blue", "black", "yellow", "green")]
+
+
+def fail(msg):
+    print("check-contrast: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def parse_colour(text, where):
+    text = text.strip()
+    m = re.fullmatch(r"#([0-9a-fA-F]{6})", text)
+    if m:
+        h = m.group(1)
+        return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), 1.0)
+    m = re.fullmatch(r"#([0-9a-fA-F]{3})", text)
+    if m:
+        h = m.group(1)
+        return tuple(int(c * 2, 16) for c in h) + (1.0,)
+    m = re.fullmatch(r"alpha\(\s*([^,]+?)\s*,\s*([0-9.]+)\s*\)", text)
+    if m:
+        r, g, b, a = parse_colour(m.group(1), where)
+        return (r, g, b, a * float(m.group(2)))
+    if text in NAMED:
+        return NAMED[text] + (1.0,)
+    fail("%s: cannot read the colour %r" % (where, text))
+
+
+def parse_css(path):
+    """{selector: {property: value}}, comments removed, later rules win."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    rules = {}
+    for m in re.finditer(r"([^{}]+)\{([^{}]*)\}", text):
+        decls = {}
+        for d in m.group(2).split(";"):
+            if ":" in d:
+                k, v = d.split(":", 1)
+                decls[k.strip()] = v.strip()
+        for sel in m.group(1).split(","):
+            sel = " ".join(sel.split())
+            rules.setdefault(sel, {}).update(decls)
+    return rules
+
+
+def merge(base, extra):
+    out = {k: dict(v) for k, v in base.items()}
+    for k, v in extra.items():
+        out.setdefault(k, {}).update(v)
+    return out
+
+
+def over(fg, bg):
+    """fg (r, g, b, a) composited over the opaque bg (r, g, b)."""
+    a = fg[3]
+    return tuple(fg[i] * a + bg[i] * (1 - a) for i in range(3))
+
+
+def luminance(rgb):
+    def lin(c):
+        c = c / 255.0
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = luminance(a), luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def main():
+    if len(sys.argv) != 3:
+        fail("usage: check-contrast.py STYLE.CSS STYLE-DARK.CSS")
+    light = parse_css(sys.argv[1])
+    dark = merge(light, parse_css(sys.argv[2]))
+    # The move shown has a translucent background of its own; it must stay
+    # readable on it in every player's colour.
+    current = "movelist button.move.current"
+    errors = []
+    checked = 0
+    for style, rules in (("light", light), ("dark", dark)):
+        for bg_hex in BACKGROUNDS[style]:
+            bg = parse_colour(bg_hex, "background")[:3]
+            under = [("", bg)]
+            if "background-color" in rules.get(current, {}):
+                cur = parse_colour(rules[current]["background-color"], current)
+                under.append((" (the move shown)", over(cur, bg)))
+            for sel in TEXT_SELECTORS:
+                if "color" not in rules.get(sel, {}):
+                    errors.append("%s style: %s has no colour" % (style, sel))
+                    continue
+                fg = parse_colour(rules[sel]["color"], sel)
+                places = under if sel.startswith("movelist button.move") else under[:1]
+                for what, back in places:
+                    c = contrast(over(fg, back), back)
+                    checked += 1
+                    print("%-5s %s on %s%s: %.2f:1" % (style, sel, bg_hex, what, c), file=sys.stderr)
+                    if c < TEXT_MIN:
+                        errors.append("%s style: %s %s on %s%s: %.2f:1 < %.1f:1"
+                                      % (style, sel, rules[sel]["color"], bg_hex, what, c, TEXT_MIN))
+            for sel in DOT_SELECTORS:
+                r = rules.get(sel, {})
+                if "background-color" not in r:
+                    errors.append("%s style: %s has no fill" % (style, sel))
+                    continue
+                fill = over(parse_colour(r["background-color"], sel), bg)
+                border_text = r.get("border-color") or rules.get(".seat-dot", {}).get("border-color")
+                if border_text is None:
+                    m = re.search(r"(#[0-9a-fA-F]{3,6}|alpha\([^)]*\))", rules.get(".seat-dot", {}).get("border", ""))
+                    border_text = m.group(1) if m else None
+                best = contrast(fill, bg)
+                if border_text is not None:
+                    best = max(best, contrast(over(parse_colour(border_text, sel), fill), bg))
+                checked += 1
+                if best < NON_TEXT_MIN:
+                    errors.append("%s style: %s on %s: %.2f:1 < %.1f:1"
+                                  % (style, sel, bg_hex, best, NON_TEXT_MIN))
+    if checked == 0:
+        fail("nothing checked")
+    if errors:
+        fail("\n  ".join(["colours too faint:"] + errors))
+    print("check-contrast: %d colour pairs readable" % checked, file=sys.stderr)
+
+
+main()

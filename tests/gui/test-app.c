@@ -1,0 +1,456 @@
+/* test-app.c: the application as the desktop starts it: `sternhalma FILE`
+ * (Files' double-click runs the desktop file's `sternhalma %F`), and the
+ * window at a phone's size, a small one and a large one, in the light and
+ * the dark style.
+ *
+ * STERN_SCREENSHOT_DIR=DIR writes a PNG of each size there, to look at.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "sternhalma"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "stern-application.h"
+#include "stern-computer.h"
+#include "stern-notation.h"
+#include "stern-rules-window.h"
+#include "stern-window.h"
+
+#include "gui-test-util.h"
+
+
+
+static void
+setup_for (SternGameSetup *setup,
+           const char     *variant)
+{
+  memset (setup, 0, sizeof *setup);
+  setup->variant = stern_variant_lookup (variant);
+  g_assert_nonnull (setup->variant);
+  setup->preset = STERN_PRESET_TABLE;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    setup->level[seat] = STERN_COMPUTER_EASY;
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+is_allocated (gpointer data)
+{
+  GtkWidget *window = data;
+  GtkWidget *child = gtk_widget_get_first_child (window);
+
+  /* Laid out: the window and what it holds have their size. */
+  return gtk_widget_get_width (window) > 0 && child != NULL && gtk_widget_get_width (child) > 0;
+}
+
+static SternWindow *
+window_new (int width,
+            int height)
+{
+  SternWindow *window = g_object_new (STERN_TYPE_WINDOW, NULL);
+
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
+  return window;
+}
+
+static void
+play_first (SternWindow *window)
+{
+  guint from, to;
+
+  gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
+}
+
+static char *
+record_of (SternWindow *window)
+{
+  return stern_record_write (stern_window_get_game (window), NULL);
+}
+
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  GApplication *app;
+  char         *record;
+  gboolean      had_message;
+  char         *toast;
+  char         *restored;   /* after the toast's Undo */
+} OpenSeen;
+
+static gboolean
+look_at_window (gpointer data)
+{
+  OpenSeen *seen = data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (seen->app));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (STERN_IS_WINDOW (l->data))
+      {
+        SternWindow *window = STERN_WINDOW (l->data);
+
+        seen->record = record_of (window);
+        seen->had_message = stern_window_get_message (window) != NULL;
+        seen->toast = g_strdup (stern_window_get_last_toast (window));
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-game", NULL);
+        seen->restored = record_of (window);
+      }
+  g_action_group_activate_action (G_ACTION_GROUP (seen->app), "quit", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_open_command_line (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *unfinished = NULL;
+  g_autofree char *save_dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(SternApplication) app = NULL;
+  char *args[3];
+  SternWindow *window;
+  SternGameSetup setup;
+  OpenSeen seen = { 0 };
+  int status;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dir = g_dir_make_tmp ("stern-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "three moves.sgr", NULL);
+  file = g_file_new_for_path (path);
+  window = window_new (800, 600);
+  setup_for (&setup, "classic-3");
+  stern_window_new_game (window, &setup);
+  for (guint i = 0; i < 3; i++)
+    play_first (window);
+  g_assert_true (stern_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  expected = record_of (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A game left unfinished in the user's data folder (the autosave). */
+  window = window_new (800, 600);
+  stern_window_set_data_dir (window, save_dir);
+  setup_for (&setup, "classic-2");
+  stern_window_new_game (window, &setup);
+  for (guint i = 0; i < 5; i++)
+    play_first (window);
+  unfinished = record_of (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpstr (unfinished, !=, expected);
+
+  app = stern_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  seen.app = G_APPLICATION (app);
+  args[0] = (char *) "sternhalma";
+  args[1] = path;
+  args[2] = NULL;
+  /* Runs once the command line has been handled. */
+  g_idle_add (look_at_window, &seen);
+  status = g_application_run (G_APPLICATION (app), 2, args);
+
+  g_assert_cmpint (status, ==, 0);
+  g_assert_false (seen.had_message);
+  g_assert_cmpstr (seen.record, ==, expected);
+  g_assert_cmpstr (seen.toast, ==, "Opened “three moves.sgr”");
+  /* The file did not silently take the unfinished game's place. */
+  g_assert_cmpstr (seen.restored, ==, unfinished);
+
+  g_free (seen.record);
+  g_free (seen.toast);
+  g_free (seen.restored);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+save_screenshot (GtkWidget  *window,
+                 const char *name)
+{
+  const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+
+  if (dir == NULL || *dir == '\0')
+    return;
+
+  paintable = gtk_widget_paintable_new (window);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_mkdir_with_parents (dir, 0755);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot %s", path);
+}
+
+typedef struct {
+  int         width, height;
+  gboolean    folded;
+  const char *name;
+} Size;
+
+static const Size sizes[] = {
+  { 360, 640, TRUE, "phone" },
+  { 700, 500, FALSE, "small" },
+  { 1280, 800, FALSE, "large" },
+};
+
+static GtkWidget *
+find_with_class (GtkWidget  *widget,
+                 const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The text colour a widget is drawn with. */
+static void
+text_colour (GtkWidget *widget,
+             GdkRGBA   *colour)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, colour);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), colour);
+#endif
+}
+
+/* An application for the windows' styles (AdwApplication loads style.css,
+ * and style-dark.css whenever the style turns dark), made after the
+ * command-line test's own has gone: two cannot share the bus path. */
+static SternApplication *styles_app;
+
+static void
+ensure_styles (void)
+{
+  if (styles_app != NULL)
+    return;
+  styles_app = stern_application_new ();
+  g_application_set_flags (G_APPLICATION (styles_app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (styles_app), NULL, NULL));
+}
+
+static void
+check_size (const Size *size,
+            gboolean    dark)
+{
+  g_autofree char *name = g_strdup_printf ("window-%dx%d%s.png", size->width, size->height,
+                                           dark ? "-dark" : "");
+  SternWindow *window;
+  GtkWidget *board;
+  SternGameSetup setup;
+  graphene_rect_t bounds;
+
+  ensure_styles ();
+  window = window_new (size->width, size->height);
+  board = GTK_WIDGET (stern_window_get_board (window));
+
+  setup_for (&setup, "classic-6");
+  stern_window_new_game (window, &setup);
+  for (guint i = 0; i < 8; i++)
+    play_first (window);
+  {
+    /* A marble picked: the holes it can reach are lit (as on the store's
+     * screenshots). */
+    guint from, to;
+
+    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
+    stern_board_view_select (stern_window_get_board (window), from);
+  }
+  gui_test_spin (300);
+  g_assert_true (gui_test_wait_until (is_allocated, window, 5000));
+
+  g_test_message ("%s: window %d×%d, board %d×%d, panel %s", size->name,
+                  gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)),
+                  gtk_widget_get_width (board), gtk_widget_get_height (board),
+                  stern_window_is_panel_folded (window) ? "folded" : "beside the board");
+
+  /* The window took the size (it fits the screen) and the board is shown
+   * inside it, large enough to play on. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, size->width);
+  /* Less the window's border, where there is one (no window manager). */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, size->width - 20);
+  g_assert_true (gtk_widget_get_mapped (board));
+  g_assert_true (gtk_widget_compute_bounds (board, GTK_WIDGET (window), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, size->width);
+  g_assert_cmpfloat (bounds.size.width, >=, 240);
+  g_assert_cmpfloat (bounds.size.height, >=, 240);
+
+  g_assert_cmpint (stern_window_is_panel_folded (window), ==, size->folded);
+  {
+    /* Folded, the players are a strip above the board: each with its
+     * marbles in the goal, the one on turn marked. */
+    SternPlayersStrip *strip = stern_window_get_players_strip (window);
+    SternGame *game = stern_window_get_game (window);
+    const SternVariant *variant = stern_game_get_variant (game);
+
+    g_assert_cmpint (gtk_widget_get_mapped (GTK_WIDGET (strip)), ==, size->folded);
+    g_assert_cmpuint (stern_players_strip_get_marked (strip), ==, stern_game_get_turn (game));
+    for (unsigned i = 0; i < variant->n_players; i++)
+      {
+        g_autofree char *expect = g_strdup_printf ("%u/%u",
+                                                   stern_game_marbles_in_goal (game, variant->seats[i]),
+                                                   (unsigned) variant->marbles);
+
+        g_assert_cmpstr (stern_players_strip_get_text (strip, variant->seats[i]), ==, expect);
+      }
+  }
+  if (size->folded)
+    /* The board takes the width. */
+    g_assert_cmpint (gtk_widget_get_width (board), ==, gtk_widget_get_width (GTK_WIDGET (window)));
+  else
+    g_assert_cmpint (gtk_widget_get_width (board), <=, size->width - 260);
+
+  {
+    /* The styles AdwApplication loads are in use: Red's moves in
+     * style.css's colour, or style-dark.css's in the dark. */
+    GtkWidget *red_move = find_with_class (stern_window_get_move_list_widget (window), "seat-1");
+    GdkRGBA colour, expect;
+
+    g_assert_nonnull (red_move);
+    text_colour (red_move, &colour);
+    g_assert_true (gdk_rgba_parse (&expect, dark ? "#ff8f7a" : "#c01c28"));
+    g_assert_cmpfloat_with_epsilon (colour.red, expect.red, 0.01);
+    g_assert_cmpfloat_with_epsilon (colour.green, expect.green, 0.01);
+    g_assert_cmpfloat_with_epsilon (colour.blue, expect.blue, 0.01);
+  }
+
+  save_screenshot (GTK_WIDGET (window), name);
+
+  if (size->folded)
+    {
+      /* The header's button brings the players and moves over the board. */
+      g_autofree char *panel_name = g_strdup_printf ("window-%dx%d%s-panel.png", size->width,
+                                                     size->height, dark ? "-dark" : "");
+      GtkWidget *list = GTK_WIDGET (stern_window_get_move_list_widget (window));
+
+      g_assert_false (gtk_widget_get_mapped (list) && gtk_widget_get_width (list) > 0 &&
+                      gtk_widget_get_child_visible (list));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
+      gui_test_spin (600);
+      g_assert_true (gtk_widget_get_mapped (list));
+      g_assert_cmpint (gtk_widget_get_width (list), >, 200);
+      save_screenshot (GTK_WIDGET (window), panel_name);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_spin (10);
+}
+
+static void
+test_sizes (void)
+{
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    check_size (&sizes[i], FALSE);
+}
+
+static void
+test_sizes_dark (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (style));
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    check_size (&sizes[i], TRUE);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* The rules help, as the store shows it. */
+static void
+test_rules_screenshot (void)
+{
+  GtkWidget *rules;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  rules = stern_rules_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
+  gtk_window_present (GTK_WINDOW (rules));
+  g_assert_true (gui_test_wait_until (is_mapped, rules, 5000));
+  gui_test_spin (300);
+  g_assert_true (gui_test_wait_until (is_allocated, rules, 5000));
+  g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);
+  save_screenshot (rules, "rules.png");
+  gtk_window_destroy (GTK_WINDOW (rules));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("stern-app-data-XXXXXX", NULL);
+
+  /* The application keeps its autosave in the user's data folder: not the
+   * real one.  (No G_TEST_OPTION_ISOLATE_DIRS: it hides the MIME database
+   * the icons are loaded with.) */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
+    {
+      g_autoptr(GSettings) settings = NULL;
+
+      adw_init ();
+      settings = g_settings_new (APP_ID);
+      g_settings_set_boolean (settings, "animations", FALSE);
+    }
+
+  g_test_add_func ("/app/open-command-line", test_open_command_line);
+  g_test_add_func ("/app/sizes", test_sizes);
+  g_test_add_func ("/app/sizes-dark", test_sizes_dark);
+  g_test_add_func ("/app/rules-screenshot", test_rules_screenshot);
+
+  {
+    int status = g_test_run ();
+
+    g_clear_object (&styles_app);
+    return status;
+  }
+}
