@@ -11,6 +11,7 @@
 
 #include "stern-game-over-window.h"
 #include "stern-seat-dot.h"
+#include "stern-texts.h"
 
 struct _SternGameOverWindow
 {
@@ -110,16 +111,10 @@ fill (SternGameOverWindow  *self,
       unsigned seat = order[i];
       unsigned place = stern_game_get_place (game, seat);
       unsigned team = stern_team_number (variant, seat);
-      SternPlayerState state = stern_game_get_player_state (game, seat);
       g_autofree char *who = NULL;
       g_autofree char *goal = NULL;
-      const char *note = "";
+      g_autofree char *note = stern_texts_player_state (game, seat);
       int col = 0;
-
-      if (state == STERN_PLAYER_ELIMINATED)
-        note = _("Eliminated");
-      else if (state == STERN_PLAYER_RESIGNED)
-        note = _("Resigned");
 
       if (stern_game_setup_is_human (setup, seat))
         who = g_strdup (_("Human"));
@@ -146,7 +141,7 @@ fill (SternGameOverWindow  *self,
                            col++, row, 1, 1);
         }
       gtk_grid_attach (GTK_GRID (self->places), label_new (who, 0, "dim-label"), col++, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->places), label_new (*note ? note : goal, 1, "dim-label"),
+      gtk_grid_attach (GTK_GRID (self->places), label_new (note != NULL ? note : goal, 1, "dim-label"),
                        col++, row, 1, 1);
       row++;
     }
