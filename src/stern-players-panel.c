@@ -122,21 +122,8 @@ static char *
 detail_text (SternPlayersPanel *self,
              unsigned           seat)
 {
-  const SternGameSetup *setup = stern_match_get_setup (self->match);
-  unsigned team = stern_team_number (setup->variant, seat);
-  gboolean human = stern_match_is_human (self->match, seat);
-  const char *kind = human ? _("Human") : stern_level_display_name (setup->level[seat]);
-
-  if (!human && team != 0)
-    /* Translators: "Computer · Hard · Team 2" */
-    return g_strdup_printf (_("Computer · %s · Team %u"), kind, team);
-  else if (!human)
-    /* Translators: "Computer · Hard" */
-    return g_strdup_printf (_("Computer · %s"), kind);
-  else if (team != 0)
-    /* Translators: "Human · Team 2" */
-    return g_strdup_printf (_("%s · Team %u"), kind, team);
-  return g_strdup (kind);
+  return stern_texts_seat_detail (stern_match_get_setup (self->match), seat,
+                                  stern_match_is_human (self->match, seat));
 }
 
 static void

@@ -290,3 +290,28 @@ stern_texts_home_countdown (const SternGame *game,
     return -1;
   return left;
 }
+
+char *
+stern_texts_seat_detail (const SternGameSetup *setup,
+                         unsigned              seat,
+                         gboolean              human)
+{
+  unsigned team;
+  const char *kind;
+
+  g_return_val_if_fail (setup != NULL, NULL);
+
+  team = stern_team_number (setup->variant, seat);
+  kind = human ? _("Human") : stern_level_display_name (setup->level[seat]);
+  if (!human && team != 0)
+    /* Translators: "Team 2 · Computer · Hard"; the team first, so it
+     * stays visible when the end is cut */
+    return g_strdup_printf (_("Team %u · Computer · %s"), team, kind);
+  else if (!human)
+    /* Translators: "Computer · Hard" */
+    return g_strdup_printf (_("Computer · %s"), kind);
+  else if (team != 0)
+    /* Translators: "Team 2 · Human" */
+    return g_strdup_printf (_("Team %u · %s"), team, kind);
+  return g_strdup (kind);
+}

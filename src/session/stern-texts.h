@@ -41,6 +41,12 @@ char       *stern_texts_rules_summary (const SternVariant *variant, SternPreset 
  * else -1. */
 int         stern_texts_home_countdown (const SternGame *game, unsigned seat);
 
+/* Who plays a seat, for the players panel: "Human", "Computer · Hard",
+ * with the team first in team variants ("Team 2 · Computer · Hard") so a
+ * narrow panel that cuts the end still shows it.  Newly allocated. */
+char       *stern_texts_seat_detail (const SternGameSetup *setup, unsigned seat,
+                                     gboolean human);
+
 /* "Game over: White wins. A player resigned." and the like. */
 char       *stern_texts_game_over (const SternGame *game);
 

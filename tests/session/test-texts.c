@@ -283,6 +283,39 @@ test_status (void)
   assert_no_verb_after (thinking, PERSON);
 }
 
+/* In team variants the team comes first in a seat's detail, where a
+ * narrow panel does not cut it; partners share the number. */
+static void
+test_seat_detail (void)
+{
+  SternGameSetup setup;
+
+  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  for (guint human = 0; human < 2; human++)
+    {
+      g_autofree char *white = stern_texts_seat_detail (&setup, STERN_WHITE, human);
+      g_autofree char *black = stern_texts_seat_detail (&setup, STERN_BLACK, human);
+      g_autofree char *red = stern_texts_seat_detail (&setup, STERN_RED, human);
+      g_autofree char *team = g_strdup_printf ("%u", stern_team_number (setup.variant, STERN_WHITE));
+      const char *digit;
+
+      g_test_message ("%s / %s / %s", white, black, red);
+      /* The team number within the first 12 characters. */
+      digit = strpbrk (white, "0123456789");
+      g_assert_nonnull (digit);
+      g_assert_cmpint (g_utf8_pointer_to_offset (white, digit), <, 12);
+      g_assert_true (g_str_has_prefix (digit, team));
+      g_assert_cmpstr (white, ==, black);
+      g_assert_cmpstr (white, !=, red);
+    }
+  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  {
+    g_autofree char *plain = stern_texts_seat_detail (&setup, STERN_BLACK, FALSE);
+
+    g_assert_null (strpbrk (plain, "0123456789"));
+  }
+}
+
 static void
 test_countdown (void)
 {
@@ -358,6 +391,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/game-over-punctuation", test_game_over_punctuation);
   g_test_add_func ("/texts/status", test_status);
   g_test_add_func ("/texts/countdown", test_countdown);
+  g_test_add_func ("/texts/seat-detail", test_seat_detail);
   g_test_add_func ("/texts/rules-summary", test_rules_summary);
   status = g_test_run ();
 
