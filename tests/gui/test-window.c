@@ -561,6 +561,69 @@ on_dialog_start (SternNewGameDialog   *dialog,
   *out = *setup;
 }
 
+/* Whether some drop-down under widget offers an item named name. */
+static gboolean
+offers (GtkWidget  *widget,
+        const char *name)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    {
+      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+
+      for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+          if (GTK_IS_STRING_OBJECT (item) &&
+              g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), name) == 0)
+            return TRUE;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (offers (child, name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Race only for two players; Enter starts the game (Start has the focus). */
+static void
+test_new_game_dialog_presets (void)
+{
+  SternNewGameDialog *dialog;
+  SternWindow *window;
+  SternGameSetup setup, got = { 0 };
+  GtkWidget *focus;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (GTK_WINDOW (window), NULL));
+
+  setup_for (&setup, "classic-2", "hchhch");
+  setup.preset = STERN_PRESET_RACE;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_cmpint (got.preset, ==, STERN_PRESET_RACE);
+  g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
+
+  setup_for (&setup, "classic-3", "hchhch");
+  setup.preset = STERN_PRESET_RACE;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_true (got.variant == stern_variant_lookup ("classic-3"));
+  g_assert_cmpint (got.preset, !=, STERN_PRESET_RACE);
+  g_assert_false (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
+  g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_CLUB)));
+
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "dialog.start");
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_new_game_dialog (void)
 {
@@ -698,6 +761,7 @@ main (int   argc,
   g_test_add_func ("/window/auto-pass", test_auto_pass);
   g_test_add_func ("/window/computer-game-to-the-end", test_computer_game_to_the_end);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/new-game-dialog-presets", test_new_game_dialog_presets);
   g_test_add_func ("/window/size-saved", test_window_size_saved);
 
   return g_test_run ();
