@@ -16,6 +16,7 @@
 #include "stern-move-list.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
+#include "stern-seat-dot.h"
 #include "stern-window.h"
 
 #include "gui-test-util.h"
@@ -87,6 +88,24 @@ test_status (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The label under widget showing text. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_status_countdown_singular (void)
 {
@@ -113,6 +132,9 @@ test_status_countdown_singular (void)
   g_test_message ("status: %s", status);
   g_assert_nonnull (strstr (status, "White to move"));
   g_assert_nonnull (strstr (status, "1 move left to leave your home"));
+  /* The last moves are marked. */
+  g_assert_true (gtk_widget_has_css_class (find_label (GTK_WIDGET (window), status),
+                                           "deadline-near"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -252,9 +274,12 @@ test_rotate_to_player (void)
     stern_window_new_game (window, &setup);
     game = stern_window_get_game (window);
     choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
-    if (stern_board_view_is_animating (board))
-      g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
+    /* While the marble moves the status does not name the next player. */
+    g_assert_true (stern_board_view_is_animating (board));
+    g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
+    g_assert_true (g_str_has_prefix (stern_window_get_status (window), "White to move"));
     g_assert_true (gui_test_wait_until (bottom_is_black, board, 5000));
+    g_assert_true (g_str_has_prefix (stern_window_get_status (window), "Black to move"));
     g_assert_false (stern_board_view_is_animating (board));
     g_settings_set_boolean (settings, "animations", FALSE);
   }
@@ -561,6 +586,37 @@ on_dialog_start (SternNewGameDialog   *dialog,
   *out = *setup;
 }
 
+/* The players' colour dots are round: as wide as high. */
+static void
+test_seat_dot_round (void)
+{
+  SternWindow *window;
+  g_autoptr(GtkCssProvider) css = NULL;
+  GtkWidget *box, *dot;
+  int width, height;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* The app's style, as the application loads it. */
+  window = window_new ();
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/sternhalma/Sternhalma/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  box = gtk_window_new ();
+  dot = stern_seat_dot_new (STERN_RED);
+  gtk_window_set_child (GTK_WINDOW (box), dot);
+  gtk_widget_measure (dot, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+  gtk_widget_measure (dot, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
+  g_test_message ("dot: %d×%d", width, height);
+  g_assert_cmpint (width, >=, 10);
+  g_assert_cmpint (width, ==, height);
+  gtk_window_destroy (GTK_WINDOW (box));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
 /* Whether some drop-down under widget offers an item named name. */
 static gboolean
 offers (GtkWidget  *widget,
@@ -762,6 +818,7 @@ main (int   argc,
   g_test_add_func ("/window/computer-game-to-the-end", test_computer_game_to_the_end);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/new-game-dialog-presets", test_new_game_dialog_presets);
+  g_test_add_func ("/window/seat-dot-round", test_seat_dot_round);
   g_test_add_func ("/window/size-saved", test_window_size_saved);
 
   return g_test_run ();
