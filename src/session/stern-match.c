@@ -849,6 +849,14 @@ stern_match_get_status_text (SternMatch *self,
       g_string_append (s, " · ");
       g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
 
+      /* What to do, until a human has made a first move. */
+      if (!self->thinking && stern_match_is_human (self, turn) &&
+          stern_game_get_moves_made (game, turn) == 0 && !is_browsing (self))
+        {
+          g_string_append (s, " · ");
+          g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
+        }
+
       if (left >= 0)
         {
           g_string_append (s, " · ");

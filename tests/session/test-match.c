@@ -1127,7 +1127,7 @@ test_status (void)
   setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   text = stern_match_get_status_text (match, "Ada");
-  g_assert_cmpstr (text, ==, "Ada to move · Round 1");
+  g_assert_cmpstr (text, ==, "Ada to move · Round 1 · Click one of your marbles, or use the arrow keys");
   g_clear_pointer (&text, g_free);
 
   /* A blank name is no name. */

@@ -260,9 +260,23 @@ test_status (void)
   status = stern_match_get_status_text (match, PERSON);
   g_assert_nonnull (strstr (status, PERSON));
   assert_no_verb_after (status, PERSON);
+  /* The first move: what to do. */
+  g_assert_nonnull (strstr (status, _("Click one of your marbles, or use the arrow keys")));
   /* 30 moves to go: no countdown yet. */
   g_assert_cmpint (stern_texts_home_countdown (stern_match_get_game (match), STERN_WHITE), ==, -1);
   g_assert_null (strstr (status, "30"));
+
+  {
+    SternMove moves[STERN_MAX_MOVES];
+    size_t n = stern_game_legal_moves (stern_match_get_game (match), moves);
+    g_autofree char *later = NULL;
+
+    g_assert_cmpuint (n, >, 0);
+    g_assert_true (stern_match_play (match, moves[0].from, moves[0].to, NULL));
+    later = stern_match_get_status_text (match, PERSON);
+    g_test_message ("%s", later);
+    g_assert_null (strstr (later, _("Click one of your marbles, or use the arrow keys")));
+  }
 
   resign = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
   assert_no_verb_after (resign, PERSON);
