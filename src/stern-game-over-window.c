@@ -80,12 +80,16 @@ fill (SternGameOverWindow  *self,
 {
   const SternVariant *variant = stern_game_get_variant (game);
   const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
+  g_autofree char *solo = stern_texts_solo_score (game);
   unsigned order[STERN_N_SEATS];
   unsigned n = variant->n_players;
   int row = 0;
 
   self->result = stern_game_result_text (game);
   gtk_label_set_label (GTK_LABEL (self->headline), self->result);
+  /* Alone, there is no place to win: the moves count. */
+  if (solo != NULL)
+    reason = solo;
   gtk_label_set_label (GTK_LABEL (self->reason), reason != NULL ? reason : "");
   gtk_widget_set_visible (self->reason, reason != NULL);
 
@@ -127,7 +131,8 @@ fill (SternGameOverWindow  *self,
                               stern_game_marbles_in_goal (game, seat), (unsigned) variant->marbles);
 
       gtk_grid_attach (GTK_GRID (self->places),
-                       label_new (place >= 1 && place <= STERN_N_SEATS ? stern_place_display_name (place) : "",
+                       label_new (place >= 1 && place <= STERN_N_SEATS && !variant->solo
+                                  ? stern_place_display_name (place) : "",
                                   0, "heading"),
                        col++, row, 1, 1);
       gtk_grid_attach (GTK_GRID (self->places), stern_seat_dot_new (seat), col++, row, 1, 1);

@@ -206,10 +206,10 @@ stern_texts_rules_summary (const SternVariant *variant,
   stern_rules_init (&rules, variant, preset);
   text = g_string_new (NULL);
 
-  if (rules.finish_needs_all_own)
-    g_string_append (text, _("The first to bring all their own marbles into the goal wins."));
-  else if (variant->solo)
+  if (variant->solo)
     g_string_append (text, _("Cross the board in as few moves as you can."));
+  else if (rules.finish_needs_all_own)
+    g_string_append (text, _("The first to bring all their own marbles into the goal wins."));
   else
     g_string_append (text, _("Players are placed in the order they fill their goal."));
 
@@ -314,4 +314,26 @@ stern_texts_seat_detail (const SternGameSetup *setup,
     /* Translators: "Team 2 · Human" */
     return g_strdup_printf (_("Team %u · %s"), team, kind);
   return g_strdup (kind);
+}
+
+char *
+stern_texts_solo_score (const SternGame *game)
+{
+  const SternVariant *variant;
+  unsigned seat, made;
+  g_autofree char *moves = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  if (!variant->solo || !stern_game_is_over (game))
+    return NULL;
+  seat = variant->seats[0];
+  made = stern_game_get_moves_made (game, seat);
+  moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", made), made);
+  if (variant->marbles != 10)
+    return g_steal_pointer (&moves);
+  /* Translators: the first %s is "31 moves", %u the fewest known, 27 */
+  return g_strdup_printf (_("%s; the best known solution takes %u."), moves,
+                          STERN_TEXTS_SOLO_BEST_KNOWN);
 }

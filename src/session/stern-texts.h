@@ -47,6 +47,15 @@ int         stern_texts_home_countdown (const SternGame *game, unsigned seat);
 char       *stern_texts_seat_detail (const SternGameSetup *setup, unsigned seat,
                                      gboolean human);
 
+/* The fewest moves known for crossing the board alone with ten marbles
+ * (issue #14's figure; the engine does not prove it). */
+#define STERN_TEXTS_SOLO_BEST_KNOWN 27
+
+/* For a finished solo game, the moves made against the best known ("27
+ * moves; the best known solution takes 27."); NULL for other games.
+ * Newly allocated. */
+char       *stern_texts_solo_score (const SternGame *game);
+
 /* "Game over: White wins. A player resigned." and the like. */
 char       *stern_texts_game_over (const SternGame *game);
 

@@ -330,6 +330,81 @@ test_seat_detail (void)
   }
 }
 
+/* A solo game one step from solved, white having made made moves: the
+ * goal but one hole filled, the last marble next to it. */
+static SternGame *
+solo_near_end (unsigned made, unsigned *from, unsigned *to)
+{
+  const SternVariant *variant = stern_variant_lookup ("solo");
+  SternRules rules;
+  SternSet goal;
+  unsigned last;
+
+  stern_rules_init (&rules, variant, STERN_PRESET_TABLE);
+  goal = rules.goal[STERN_WHITE];
+  last = stern_set_first (goal);
+  goal &= ~stern_set_bit (last);
+  for (unsigned h = 0; h < STERN_STAR_N_CELLS; h++)
+    {
+      GString *text = g_string_new ("solo white white:");
+      SternSet marbles = goal | stern_set_bit (h);
+      SternGame *game;
+      char name[STERN_HOLE_NAME_MAX];
+
+      if (stern_set_has (rules.goal[STERN_WHITE], h))
+        {
+          g_string_free (text, TRUE);
+          continue;
+        }
+      while (marbles)
+        {
+          stern_board_hole_name (stern_set_pop (&marbles), name);
+          g_string_append_printf (text, "%s%s", name, marbles ? "," : "");
+        }
+      {
+        const SternVariant *v;
+        SternPosition pos;
+        const unsigned counts[STERN_N_SEATS] = { made, 0, 0, 0, 0, 0 };
+
+        if (!stern_notation_parse_position (text->str, &v, &pos, NULL))
+          {
+            g_string_free (text, TRUE);
+            continue;
+          }
+        game = stern_game_new_from_position (v, STERN_PRESET_TABLE, &pos, counts);
+      }
+      g_string_free (text, TRUE);
+      if (stern_game_is_legal (game, h, last))
+        {
+          *from = h;
+          *to = last;
+          return game;
+        }
+      stern_game_free (game);
+    }
+  g_error ("no solo position one step from the end");
+}
+
+/* The solo result counts moves against the best known, not a place. */
+static void
+test_solo_score (void)
+{
+  unsigned from, to;
+  g_autoptr(SternGame) game = solo_near_end (30, &from, &to);
+  g_autofree char *before = stern_texts_solo_score (game);
+  g_autofree char *after = NULL;
+  g_autofree char *best = g_strdup_printf ("%u", STERN_TEXTS_SOLO_BEST_KNOWN);
+
+  g_assert_null (before);
+  g_assert_true (stern_game_play (game, from, to, NULL));
+  g_assert_true (stern_game_is_over (game));
+  after = stern_texts_solo_score (game);
+  g_test_message ("%s", after);
+  g_assert_nonnull (strstr (after, "31"));
+  g_assert_nonnull (strstr (after, best));
+  g_assert_null (strstr (after, _("1st place")));
+}
+
 static void
 test_countdown (void)
 {
@@ -406,6 +481,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/status", test_status);
   g_test_add_func ("/texts/countdown", test_countdown);
   g_test_add_func ("/texts/seat-detail", test_seat_detail);
+  g_test_add_func ("/texts/solo-score", test_solo_score);
   g_test_add_func ("/texts/rules-summary", test_rules_summary);
   status = g_test_run ();
 
