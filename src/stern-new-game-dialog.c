@@ -158,6 +158,8 @@ stern_new_game_dialog_get_setup (SternNewGameDialog *self,
   g_return_if_fail (setup != NULL);
 
   setup->variant = selected_variant (self);
+  /* A new game's players are unnamed. */
+  memset (setup->names, 0, sizeof setup->names);
   setup->preset = selected_preset (self);
   {
     guint clock = gtk_drop_down_get_selected (self->clock_dropdown);

@@ -26,6 +26,7 @@ setup_for (SternGameSetup *setup,
            const char     *variant,
            const char     *kinds)   /* one letter a seat: h or c */
 {
+  memset (setup, 0, sizeof *setup);
   setup->variant = stern_variant_lookup (variant);
   g_assert_nonnull (setup->variant);
   setup->preset = STERN_PRESET_TABLE;

@@ -21,6 +21,7 @@
 #include "stern-computer.h"
 #include "stern-match.h"
 #include "stern-notation.h"
+#include "stern-saved-game.h"
 #include "stern-texts.h"
 
 #define PERSON "Ана"
@@ -405,6 +406,44 @@ test_solo_score (void)
   g_assert_null (strstr (after, _("1st place")));
 }
 
+/* Names in a record's tags name the seats, and survive saving; the tags
+ * we write for unnamed players are no names. */
+static void
+test_record_names (void)
+{
+  const char *text = "[Variant \"classic-2\"]\n[White \"Tester\"]\n[Black \"Computer (hard)\"]\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternGame) game = NULL;
+  g_autoptr(SternGame) again = NULL;
+  g_autofree char *white = NULL;
+  g_autofree char *black = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *white_again = NULL;
+  SternGameSetup setup, setup_again;
+  SternClock clock;
+
+  game = stern_saved_game_read (text, &setup, &clock, &error);
+  g_assert_no_error (error);
+  white = stern_game_setup_seat_name (&setup, STERN_WHITE, PERSON);
+  black = stern_game_setup_seat_name (&setup, STERN_BLACK, PERSON);
+  g_assert_cmpstr (white, ==, "Tester");
+  g_assert_cmpstr (black, ==, stern_seat_display_name (STERN_BLACK));
+
+  saved = stern_saved_game_write (game, &setup, NULL, 0);
+  g_assert_nonnull (strstr (saved, "[White \"Tester\"]"));
+  again = stern_saved_game_read (saved, &setup_again, &clock, &error);
+  g_assert_no_error (error);
+  white_again = stern_game_setup_seat_name (&setup_again, STERN_WHITE, NULL);
+  g_assert_cmpstr (white_again, ==, "Tester");
+
+  /* A long name is cut at a character's end. */
+  stern_game_setup_set_name (&setup, STERN_WHITE,
+                             "ААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААА");
+  g_assert_true (g_utf8_validate (setup.names[STERN_WHITE], -1, NULL));
+  g_assert_cmpuint (strlen (setup.names[STERN_WHITE]), <, STERN_SEAT_NAME_MAX);
+  g_assert_cmpuint (strlen (setup.names[STERN_WHITE]), >, 0);
+}
+
 static void
 test_countdown (void)
 {
@@ -482,6 +521,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/countdown", test_countdown);
   g_test_add_func ("/texts/seat-detail", test_seat_detail);
   g_test_add_func ("/texts/solo-score", test_solo_score);
+  g_test_add_func ("/texts/record-names", test_record_names);
   g_test_add_func ("/texts/rules-summary", test_rules_summary);
   status = g_test_run ();
 
