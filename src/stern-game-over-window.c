@@ -11,6 +11,7 @@
 
 #include "stern-game-over-window.h"
 #include "stern-seat-dot.h"
+#include "stern-texts.h"
 
 struct _SternGameOverWindow
 {
@@ -79,12 +80,16 @@ fill (SternGameOverWindow  *self,
 {
   const SternVariant *variant = stern_game_get_variant (game);
   const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
+  g_autofree char *solo = stern_texts_solo_score (game);
   unsigned order[STERN_N_SEATS];
   unsigned n = variant->n_players;
   int row = 0;
 
   self->result = stern_game_result_text (game);
   gtk_label_set_label (GTK_LABEL (self->headline), self->result);
+  /* Alone, there is no place to win: the moves count. */
+  if (solo != NULL)
+    reason = solo;
   gtk_label_set_label (GTK_LABEL (self->reason), reason != NULL ? reason : "");
   gtk_widget_set_visible (self->reason, reason != NULL);
 
@@ -110,16 +115,10 @@ fill (SternGameOverWindow  *self,
       unsigned seat = order[i];
       unsigned place = stern_game_get_place (game, seat);
       unsigned team = stern_team_number (variant, seat);
-      SternPlayerState state = stern_game_get_player_state (game, seat);
       g_autofree char *who = NULL;
       g_autofree char *goal = NULL;
-      const char *note = "";
+      g_autofree char *note = stern_texts_player_state (game, seat);
       int col = 0;
-
-      if (state == STERN_PLAYER_ELIMINATED)
-        note = _("Eliminated");
-      else if (state == STERN_PLAYER_RESIGNED)
-        note = _("Resigned");
 
       if (stern_game_setup_is_human (setup, seat))
         who = g_strdup (_("Human"));
@@ -132,7 +131,8 @@ fill (SternGameOverWindow  *self,
                               stern_game_marbles_in_goal (game, seat), (unsigned) variant->marbles);
 
       gtk_grid_attach (GTK_GRID (self->places),
-                       label_new (place >= 1 && place <= STERN_N_SEATS ? stern_place_display_name (place) : "",
+                       label_new (place >= 1 && place <= STERN_N_SEATS && !variant->solo
+                                  ? stern_place_display_name (place) : "",
                                   0, "heading"),
                        col++, row, 1, 1);
       gtk_grid_attach (GTK_GRID (self->places), stern_seat_dot_new (seat), col++, row, 1, 1);
@@ -146,7 +146,7 @@ fill (SternGameOverWindow  *self,
                            col++, row, 1, 1);
         }
       gtk_grid_attach (GTK_GRID (self->places), label_new (who, 0, "dim-label"), col++, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->places), label_new (*note ? note : goal, 1, "dim-label"),
+      gtk_grid_attach (GTK_GRID (self->places), label_new (note != NULL ? note : goal, 1, "dim-label"),
                        col++, row, 1, 1);
       row++;
     }

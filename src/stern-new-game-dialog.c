@@ -7,11 +7,14 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "stern-computer.h"
 #include "stern-new-game-dialog.h"
 #include "stern-seat-dot.h"
+#include "stern-texts.h"
 
 typedef struct {
   GtkWidget *dot;
@@ -33,6 +36,11 @@ struct _SternNewGameDialog
 
   SeatRow      seats[STERN_N_SEATS];
   GSettings   *settings;
+
+  /* The presets the variant allows, in the preset drop-down's order. */
+  SternPreset  presets[STERN_N_PRESETS];
+  guint        n_presets;
+  gboolean     filling;
 };
 
 G_DEFINE_FINAL_TYPE (SternNewGameDialog, stern_new_game_dialog, GTK_TYPE_WINDOW)
@@ -68,15 +76,62 @@ selected_variant (SternNewGameDialog *self)
   return stern_variant_get (i < STERN_N_VARIANTS ? i : 0);
 }
 
+static SternPreset
+selected_preset (SternNewGameDialog *self)
+{
+  guint i = gtk_drop_down_get_selected (self->preset_dropdown);
+
+  return i < self->n_presets ? self->presets[i] : STERN_PRESET_TABLE;
+}
+
+static void
+select_preset (SternNewGameDialog *self,
+               SternPreset         preset)
+{
+  for (guint i = 0; i < self->n_presets; i++)
+    if (self->presets[i] == preset)
+      gtk_drop_down_set_selected (self->preset_dropdown, i);
+}
+
+/* Offers only the presets the variant allows (race only for two players),
+ * keeping the choice where it is still allowed. */
+static void
+fill_presets (SternNewGameDialog *self,
+              const SternVariant *variant)
+{
+  SternPreset presets[STERN_N_PRESETS];
+  SternPreset chosen = selected_preset (self);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < STERN_N_PRESETS; i++)
+    if (stern_preset_allows_variant (i, variant))
+      presets[n++] = i;
+  if (n == self->n_presets && memcmp (presets, self->presets, n * sizeof *presets) == 0)
+    return;
+
+  memcpy (self->presets, presets, n * sizeof *presets);
+  self->n_presets = n;
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (names, stern_preset_display_name (presets[i]));
+  self->filling = TRUE;
+  gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->preset_dropdown, 0);
+  select_preset (self, chosen);
+  self->filling = FALSE;
+}
+
 static void
 update_sensitivity (SternNewGameDialog *self)
 {
   const SternVariant *variant = selected_variant (self);
-  guint preset = gtk_drop_down_get_selected (self->preset_dropdown);
+  g_autofree char *rules = NULL;
 
   gtk_label_set_label (self->variant_description, stern_variant_description (variant));
-  if (preset < STERN_N_PRESETS)
-    gtk_label_set_label (self->preset_description, stern_preset_description (preset));
+  fill_presets (self, variant);
+  /* From the engine's rule values, so the text cannot drift from them. */
+  rules = stern_texts_rules_summary (variant, selected_preset (self));
+  gtk_label_set_label (self->preset_description, rules);
 
   /* The solo puzzle has no time limit. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->clock_dropdown), !variant->solo);
@@ -91,8 +146,7 @@ update_sensitivity (SternNewGameDialog *self)
       gtk_widget_set_visible (row->dot, in_play);
       gtk_widget_set_visible (row->name, in_play);
       gtk_widget_set_visible (row->kind, in_play);
-      gtk_widget_set_visible (row->level, in_play);
-      gtk_widget_set_sensitive (row->level, computer);
+      gtk_widget_set_visible (row->level, in_play && computer);
     }
 }
 
@@ -100,14 +154,13 @@ void
 stern_new_game_dialog_get_setup (SternNewGameDialog *self,
                                  SternGameSetup     *setup)
 {
-  guint preset;
-
   g_return_if_fail (STERN_IS_NEW_GAME_DIALOG (self));
   g_return_if_fail (setup != NULL);
 
   setup->variant = selected_variant (self);
-  preset = gtk_drop_down_get_selected (self->preset_dropdown);
-  setup->preset = preset < STERN_N_PRESETS ? preset : STERN_PRESET_TABLE;
+  /* A new game's players are unnamed. */
+  memset (setup->names, 0, sizeof setup->names);
+  setup->preset = selected_preset (self);
   {
     guint clock = gtk_drop_down_get_selected (self->clock_dropdown);
 
@@ -137,7 +190,7 @@ stern_new_game_dialog_set_setup (SternNewGameDialog   *self,
   for (guint i = 0; i < STERN_N_VARIANTS; i++)
     if (stern_variant_get (i) == setup->variant)
       gtk_drop_down_set_selected (self->variant_dropdown, i);
-  gtk_drop_down_set_selected (self->preset_dropdown, setup->preset);
+  select_preset (self, setup->preset);
   gtk_drop_down_set_selected (self->clock_dropdown, 0);
   for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
     if (clock_choices[i].reserve_s == setup->clock_reserve_s &&
@@ -182,7 +235,8 @@ start_activated (GtkWidget  *widget,
 static void
 on_selection_changed (SternNewGameDialog *self)
 {
-  update_sensitivity (self);
+  if (!self->filling)
+    update_sensitivity (self);
 }
 
 static GtkWidget *
@@ -286,17 +340,13 @@ static void
 stern_new_game_dialog_init (SternNewGameDialog *self)
 {
   g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) clocks = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   for (guint i = 0; i < STERN_N_VARIANTS; i++)
     gtk_string_list_append (variants, stern_variant_display_name (stern_variant_get (i)));
-  for (guint i = 0; i < STERN_N_PRESETS; i++)
-    gtk_string_list_append (presets, stern_preset_display_name (i));
   gtk_drop_down_set_model (self->variant_dropdown, G_LIST_MODEL (variants));
-  gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
   for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
     {
       g_autofree char *label = NULL;

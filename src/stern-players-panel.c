@@ -11,6 +11,7 @@
 
 #include "stern-players-panel.h"
 #include "stern-seat-dot.h"
+#include "stern-texts.h"
 
 /* Under this much time left a clock is shown in red. */
 #define LOW_TIME_MS 10000
@@ -121,21 +122,8 @@ static char *
 detail_text (SternPlayersPanel *self,
              unsigned           seat)
 {
-  const SternGameSetup *setup = stern_match_get_setup (self->match);
-  unsigned team = stern_team_number (setup->variant, seat);
-  gboolean human = stern_match_is_human (self->match, seat);
-  const char *kind = human ? _("Human") : stern_level_display_name (setup->level[seat]);
-
-  if (!human && team != 0)
-    /* Translators: "Computer · Hard · Team 2" */
-    return g_strdup_printf (_("Computer · %s · Team %u"), kind, team);
-  else if (!human)
-    /* Translators: "Computer · Hard" */
-    return g_strdup_printf (_("Computer · %s"), kind);
-  else if (team != 0)
-    /* Translators: "Human · Team 2" */
-    return g_strdup_printf (_("%s · Team %u"), kind, team);
-  return g_strdup (kind);
+  return stern_texts_seat_detail (stern_match_get_setup (self->match), seat,
+                                  stern_match_is_human (self->match, seat));
 }
 
 static void
@@ -159,6 +147,7 @@ update_rows (SternPlayersPanel *self)
       SternPlayerState player_state = stern_game_get_player_state (game, seat);
       g_autofree char *detail = NULL;
       g_autofree char *state = NULL;
+      g_autofree char *why = NULL;
 
       if (pr->row == NULL)
         continue;
@@ -170,10 +159,12 @@ update_rows (SternPlayersPanel *self)
       switch (player_state)
         {
         case STERN_PLAYER_ELIMINATED:
+          /* Short here; why is in the tooltip. */
           state = g_strdup (_("Eliminated"));
+          why = stern_texts_player_state (game, seat);
           break;
         case STERN_PLAYER_RESIGNED:
-          state = g_strdup (_("Resigned"));
+          state = stern_texts_player_state (game, seat);
           break;
         case STERN_PLAYER_FINISHED:
         case STERN_PLAYER_PLAYING:
@@ -189,6 +180,7 @@ update_rows (SternPlayersPanel *self)
         }
       gtk_label_set_label (GTK_LABEL (pr->state), state);
       gtk_widget_set_tooltip_text (pr->state,
+                                   why != NULL ? why :
                                    place == 0 && player_state == STERN_PLAYER_PLAYING
                                    ? _("Marbles in the goal") : NULL);
 

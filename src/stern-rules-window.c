@@ -230,6 +230,107 @@ stern_rules_window_class_init (SternRulesWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* The length in bytes of the move written at text ("m5-o5-m7"), or 0:
+ * at least two holes joined by hyphens. */
+static gsize
+move_length (const char *text)
+{
+  const char *p = text;
+  guint holes = 0;
+
+  for (;;)
+    {
+      const char *start = p;
+
+      if (*p < 'a' || *p > 'q')
+        break;
+      p++;
+      if (!g_ascii_isdigit (*p))
+        {
+          p = start;
+          break;
+        }
+      while (g_ascii_isdigit (*p))
+        p++;
+      holes++;
+      if (*p != '-' || p[1] < 'a' || p[1] > 'q')
+        break;
+      p++;
+    }
+  return holes >= 2 ? (gsize) (p - text) : 0;
+}
+
+/* No line break inside a move written in the text ("(m5-" / "o5-m7)"). */
+static void
+keep_moves_whole (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+      PangoAttrList *attrs = NULL;
+
+      for (const char *p = text; *p != '\0'; p++)
+        {
+          gsize len;
+
+          if (p > text && g_ascii_isalnum (p[-1]))
+            continue;
+          len = move_length (p);
+          if (len > 0)
+            {
+              PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+              attr->start_index = (guint) (p - text);
+              attr->end_index = (guint) (p - text + len);
+              if (attrs == NULL)
+                attrs = pango_attr_list_new ();
+              pango_attr_list_insert (attrs, attr);
+              p += len - 1;
+            }
+        }
+      if (attrs != NULL)
+        {
+          gtk_label_set_attributes (GTK_LABEL (widget), attrs);
+          pango_attr_list_unref (attrs);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    keep_moves_whole (child);
+}
+
+/* Every page as wide as the widest, so the text does not move sideways
+ * from page to page (a size group does not hold inside the scrolled
+ * windows, which measure their child for a given height).  Measured once
+ * the window is mapped, when the style is final. */
+static void
+same_width_pages (SternRulesWindow *self)
+{
+  GtkWidget *boxes[32];
+  guint n = 0;
+  int widest = 0;
+
+  for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (self->stack));
+       page != NULL && n < G_N_ELEMENTS (boxes); page = gtk_widget_get_next_sibling (page))
+    {
+      GtkWidget *child = page;
+      int natural;
+
+      if (GTK_IS_SCROLLED_WINDOW (child))
+        child = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (child));
+      if (GTK_IS_VIEWPORT (child))
+        child = gtk_viewport_get_child (GTK_VIEWPORT (child));
+      if (child == NULL)
+        continue;
+      gtk_widget_set_size_request (child, -1, -1);
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      widest = MAX (widest, natural);
+      boxes[n++] = child;
+    }
+  for (guint i = 0; i < n; i++)
+    gtk_widget_set_size_request (boxes[i], widest, -1);
+}
+
 static void
 stern_rules_window_init (SternRulesWindow *self)
 {
@@ -237,6 +338,8 @@ stern_rules_window_init (SternRulesWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   setup_illustrations (self);
+  keep_moves_whole (GTK_WIDGET (self->stack));
+  g_signal_connect (self, "map", G_CALLBACK (same_width_pages), NULL);
 }
 
 GtkWidget *

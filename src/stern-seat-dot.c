@@ -17,7 +17,9 @@ stern_seat_dot_new (unsigned seat)
 
   g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
 
-  dot = gtk_label_new (NULL);
+  /* An empty box: its size is the CSS's alone, where an empty label is a
+   * line of text high and so egg-shaped. */
+  dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
   gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (dot, "seat-dot");

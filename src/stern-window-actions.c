@@ -17,6 +17,7 @@
 #include "stern-new-game-dialog.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
+#include "stern-texts.h"
 #include "stern-window-private.h"
 
 #define GAME(self)  stern_match_get_game ((self)->match)
@@ -125,10 +126,8 @@ ask_fatal (SternWindow *self,
 
   stern_window_close_confirm (self);
 
-  body = g_strdup_printf (_("The deadline for leaving home has passed, so a marble "
-                            "that ends its move at home eliminates %s. "
-                            "Play this move anyway?"),
-                          stern_seat_display_name (stern_game_get_turn (GAME (self))));
+  body = stern_texts_fatal_move (GAME (self), from, to);
+  g_return_if_fail (body != NULL);
   self->confirm = stern_message_window_new (GTK_WINDOW (self), _("Lose the Game?"),
                                             _("This move puts you out of the game"), body,
                                             _("_Cancel"), _("_Play Anyway"),
@@ -332,26 +331,12 @@ resign_activated (GtkWidget  *widget,
 {
   SternWindow *self = STERN_WINDOW (widget);
   unsigned seat = stern_match_get_resigning_seat (self->match);
-  g_autofree char *name = NULL;
   g_autofree char *body = NULL;
 
   if (seat == STERN_NO_SEAT)
     return;
 
-  name = stern_game_setup_seat_name (SETUP (self), seat, self->player_name);
-  if (stern_rules_takeover_level (stern_game_get_rules (GAME (self))) >= 0)
-    /* Translators: %s is a colour or the player's name */
-    body = g_strdup_printf (_("%s takes the last place, and the computer plays on with "
-                              "the marbles (club rules)."), name);
-  else if (SETUP (self)->variant->n_players == 2)
-    /* Translators: %s is a colour or the player's name */
-    body = g_strdup_printf (_("%s loses the game."), name);
-  else
-    /* Translators: %s is a colour or the player's name */
-    body = g_strdup_printf (_("The game ends for everyone: %s takes the last place, finished "
-                              "players keep theirs and the others are ranked by their "
-                              "marbles in the goal."), name);
-
+  body = stern_texts_resign_question (GAME (self), SETUP (self), seat, self->player_name);
   stern_window_show_message (self, _("Resign"), _("Resign the Game?"), body,
                              _("_Cancel"), _("_Resign"), STERN_MESSAGE_DESTRUCTIVE,
                              G_CALLBACK (on_resign_response));

@@ -14,6 +14,7 @@
 
 #include "stern-game-over-window.h"
 #include "stern-message-window.h"
+#include "stern-texts.h"
 #include "stern-window-private.h"
 
 G_DEFINE_FINAL_TYPE (SternWindow, stern_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -119,9 +120,21 @@ stern_window_refresh (SternWindow *self)
   stern_board_view_set_interactive (self->board,
                                     stern_match_human_to_play (self->match) &&
                                     !is_thinking (self) && self->confirm == NULL);
-  g_free (self->status);
-  self->status = stern_match_get_status_text (self->match, self->player_name);
-  gtk_label_set_label (self->status_label, self->status);
+  /* While the board draws a move the status stays as it was: it names
+   * the next player once the marble has arrived. */
+  if (!self->holding || self->status == NULL)
+    {
+      unsigned turn = stern_game_get_turn (GAME (self));
+      int left = turn != STERN_NO_SEAT ? stern_texts_home_countdown (GAME (self), turn) : -1;
+
+      g_free (self->status);
+      self->status = stern_match_get_status_text (self->match, self->player_name);
+      gtk_label_set_label (self->status_label, self->status);
+      if (left >= 0 && left <= STERN_TEXTS_COUNTDOWN_URGENT)
+        gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "deadline-near");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "deadline-near");
+    }
   update_spinner (self);
   stern_window_update_actions (self);
 }
@@ -212,6 +225,7 @@ on_board_animating (SternWindow *self)
       if (self->rotate_pending)
         update_bottom_seat (self);
       stern_match_release (self->match);
+      stern_window_refresh (self);
     }
 }
 

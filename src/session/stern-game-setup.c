@@ -6,6 +6,7 @@
 #define G_LOG_DOMAIN "stern-session"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -44,6 +45,8 @@ stern_game_setup_load (SternGameSetup *setup,
   g_return_if_fail (setup != NULL);
   g_return_if_fail (G_IS_SETTINGS (settings));
 
+  /* Names come from records only. */
+  memset (setup->names, 0, sizeof setup->names);
   variant = g_settings_get_string (settings, "variant");
   preset = g_settings_get_string (settings, "preset");
   kinds = g_settings_get_strv (settings, "seat-kinds");
@@ -230,6 +233,22 @@ stern_place_display_name (unsigned place)
   return _(names[place - 1]);
 }
 
+void
+stern_game_setup_set_name (SternGameSetup *setup,
+                           unsigned        seat,
+                           const char     *name)
+{
+  const char *end;
+
+  g_return_if_fail (setup != NULL);
+  g_return_if_fail (seat < STERN_N_SEATS);
+
+  g_strlcpy (setup->names[seat], name != NULL ? name : "", STERN_SEAT_NAME_MAX);
+  /* A name cut inside a character ends before it. */
+  if (!g_utf8_validate (setup->names[seat], -1, &end))
+    setup->names[seat][end - setup->names[seat]] = '\0';
+}
+
 char *
 stern_game_setup_seat_name (const SternGameSetup *setup,
                             unsigned              seat,
@@ -239,6 +258,9 @@ stern_game_setup_seat_name (const SternGameSetup *setup,
 
   g_return_val_if_fail (setup != NULL, NULL);
   g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  if (setup->names[seat][0] != '\0')
+    return g_strdup (setup->names[seat]);
 
   if (player_name != NULL && stern_game_setup_is_human (setup, seat) &&
       stern_game_setup_count_humans (setup) == 1)

@@ -13,6 +13,9 @@
 
 G_BEGIN_DECLS
 
+/* Longest name kept from a record, in bytes with the NUL. */
+#define STERN_SEAT_NAME_MAX 64
+
 typedef struct {
   const SternVariant *variant;
   SternPreset         preset;
@@ -20,6 +23,8 @@ typedef struct {
   int                 level[STERN_N_SEATS];     /* SternComputerLevel, by seat */
   guint               clock_reserve_s;          /* each player's reserve; 0 = no clock */
   guint               clock_increment_s;        /* added after each move */
+  /* Players' names from a game record's tags, by seat; "" for none. */
+  char                names[STERN_N_SEATS][STERN_SEAT_NAME_MAX];
 } SternGameSetup;
 
 /* A boxed type, for typed signal arguments. */
@@ -31,14 +36,18 @@ void            stern_game_setup_free (SternGameSetup *setup);
 /* Keys variant, preset, seat-kinds, computer-levels and clock. */
 void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
 void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);
+/* Sets the record's name of a seat (NULL or "" for none), cut to
+ * STERN_SEAT_NAME_MAX bytes at a character's end. */
+void        stern_game_setup_set_name (SternGameSetup *setup, unsigned seat, const char *name);
 
 /* Whether a human plays this seat of the setup's variant. */
 gboolean    stern_game_setup_is_human (const SternGameSetup *setup, unsigned seat);
 guint       stern_game_setup_count_humans (const SternGameSetup *setup);
 
-/* What the interface calls a seat: player_name (the preference) for the
- * seat of a lone human, who is "you"; with several humans nobody knows
- * who is who, so the colours stay.  Newly allocated. */
+/* What the interface calls a seat: the name a record gave it; else
+ * player_name (the preference) for the seat of a lone human, who is "you";
+ * with several humans nobody knows who is who, so the colours stay.
+ * Newly allocated. */
 char       *stern_game_setup_seat_name (const SternGameSetup *setup, unsigned seat,
                                         const char *player_name);
 

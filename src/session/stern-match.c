@@ -13,6 +13,7 @@
 #include "stern-computer.h"
 #include "stern-ratings.h"
 #include "stern-saved-game.h"
+#include "stern-texts.h"
 
 /* The hint is the Hard level's move. */
 #define HINT_LEVEL STERN_COMPUTER_HARD
@@ -827,33 +828,36 @@ stern_match_get_status_text (SternMatch *self,
 
   if (stern_game_is_over (game))
     {
-      g_autofree char *result = stern_game_result_text (game);
-      const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
+      g_autofree char *over = stern_texts_game_over (game);
 
-      /* Translators: %s is the result, such as "White wins" */
-      g_string_printf (s, _("Game over: %s"), result);
-      if (reason != NULL)
-        g_string_append_printf (s, " %s", reason);
+      g_string_assign (s, over);
     }
   else
     {
-      const SternRules *rules = stern_game_get_rules (game);
-      const SternPosition *pos = stern_game_get_position (game);
       g_autofree char *name = stern_game_setup_seat_name (&self->setup, turn, player_name);
-      int left = stern_game_moves_to_leave_home (game, turn);
+      int left = stern_texts_home_countdown (game, turn);
 
       if (self->thinking)
-        /* Translators: %s is a colour, the name of a seat */
+        /* Translators: %s is a colour or the player's name: put no verb
+         * after it, it may be plural ("White") or singular ("Ann") */
         g_string_printf (s, _("%s is thinking…"), name);
       else
-        /* Translators: %s is a colour, the name of a seat */
+        /* Translators: %s is a colour or the player's name: put no verb
+         * after it, it may be plural ("White") or singular ("Ann") */
         g_string_printf (s, _("%s to move"), name);
 
       g_string_append (s, " · ");
       g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
 
-      /* The countdown matters only while marbles are still at home. */
-      if (left >= 0 && (pos->marbles[turn] & rules->home[turn]) != 0)
+      /* What to do, until a human has made a first move. */
+      if (!self->thinking && stern_match_is_human (self, turn) &&
+          stern_game_get_moves_made (game, turn) == 0 && !is_browsing (self))
+        {
+          g_string_append (s, " · ");
+          g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
+        }
+
+      if (left >= 0)
         {
           g_string_append (s, " · ");
           if (stern_match_is_human (self, turn))

@@ -58,16 +58,20 @@ stern_saved_game_write (const SternGame      *game,
     {
       unsigned seat = variant->seats[i];
 
+      if (setup->names[seat][0] != '\0')
+        tags.players[seat] = g_strdup (setup->names[seat]);
       if (stern_game_setup_is_human (setup, seat))
         {
-          tags.players[seat] = g_strdup ("Human");
+          if (tags.players[seat] == NULL)
+            tags.players[seat] = g_strdup ("Human");
           g_string_append (seats, "human");
         }
       else
         {
           const char *level = stern_computer_level_name (setup->level[seat]);
 
-          tags.players[seat] = g_strdup_printf ("Computer (%s)", level);
+          if (tags.players[seat] == NULL)
+            tags.players[seat] = g_strdup_printf ("Computer (%s)", level);
           g_string_append_printf (seats, "computer:%s", level);
         }
       if (i + 1 < variant->n_players)
@@ -271,6 +275,7 @@ stern_saved_game_read (const char     *text,
 {
   g_autoptr(SternGame) game = NULL;
   ExtraTags extra = { 0 };
+  SternRecordTags tags = { 0 };
   SternGameSetup result = { 0 };
   SternClock result_clock;
   const SternVariant *variant;
@@ -279,7 +284,7 @@ stern_saved_game_read (const char     *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (setup != NULL && clock != NULL, NULL);
 
-  game = stern_record_read (text, NULL, error);
+  game = stern_record_read (text, &tags, error);
   if (game == NULL)
     return NULL;
 
@@ -287,7 +292,15 @@ stern_saved_game_read (const char     *text,
   result.variant = variant;
   result.preset = stern_game_get_preset (game);
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    result.level[seat] = STERN_COMPUTER_MEDIUM;
+    {
+      const char *name = tags.players[seat];
+
+      result.level[seat] = STERN_COMPUTER_MEDIUM;
+      /* What we write ourselves for unnamed players is no name. */
+      if (name != NULL && g_strcmp0 (name, "Human") != 0 && !g_str_has_prefix (name, "Computer ("))
+        stern_game_setup_set_name (&result, seat, name);
+    }
+  stern_record_tags_clear (&tags);
   stern_clock_init (&result_clock, 0, 0);
 
   scan_extra_tags (text, &extra);

@@ -420,6 +420,61 @@ test_language (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Every page's text column asks for the same width, so it starts at the
+ * same x on every page, and no line breaks inside a move ("(m5-" /
+ * "o5-m7)"). */
+static void
+test_layout (void)
+{
+  SternRulesWindow *window;
+  int first_natural = -1;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = open_rules ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      GtkWidget *page, *box;
+      graphene_rect_t at;
+      int natural;
+
+      stern_rules_window_set_page (window, pages[i]);
+      settle (300);
+      page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (GTK_WIDGET (window), "stack")));
+      box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
+      g_assert_true (gtk_widget_compute_bounds (box, GTK_WIDGET (window), &at));
+      gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_test_message ("%s: text at x=%.0f, %.0f wide, asks for %d", pages[i], at.origin.x,
+                      at.size.width, natural);
+      /* Every page asks for the same width, so they are centred alike. */
+      if (first_natural < 0)
+        first_natural = natural;
+      g_assert_cmpint (natural, ==, first_natural);
+
+      collect (box, GTK_TYPE_LABEL, labels);
+      for (guint j = 0; j < labels->len; j++)
+        {
+          PangoLayout *layout = gtk_label_get_layout (labels->pdata[j]);
+          const char *text = pango_layout_get_text (layout);
+
+          for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+            {
+              int start = ((PangoLayoutLine *) l->data)->start_index;
+
+              if (start >= 2 && text[start - 1] == '-' && g_ascii_isdigit (text[start - 2]))
+                g_error ("a line breaks inside a move: \"%s\"", text);
+            }
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -438,6 +493,7 @@ main (int   argc,
   g_test_add_func ("/rules-window/pages", test_pages);
   g_test_add_func ("/rules-window/illustrations", test_illustrations);
   g_test_add_func ("/rules-window/language", test_language);
+  g_test_add_func ("/rules-window/layout", test_layout);
 
   return g_test_run ();
 }

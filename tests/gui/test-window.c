@@ -16,6 +16,7 @@
 #include "stern-move-list.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
+#include "stern-seat-dot.h"
 #include "stern-window.h"
 
 #include "gui-test-util.h"
@@ -25,6 +26,7 @@ setup_for (SternGameSetup *setup,
            const char     *variant,
            const char     *kinds)   /* one letter a seat: h or c */
 {
+  memset (setup, 0, sizeof *setup);
   setup->variant = stern_variant_lookup (variant);
   g_assert_nonnull (setup->variant);
   setup->preset = STERN_PRESET_TABLE;
@@ -79,11 +81,30 @@ test_status (void)
   g_test_message ("status: %s", status);
   g_assert_nonnull (strstr (status, "White to move"));
   g_assert_nonnull (strstr (status, "Round 1"));
-  g_assert_nonnull (strstr (status, "30 moves left to leave your home"));
+  /* The countdown only shows in the last moves before the deadline. */
+  g_assert_null (strstr (status, "moves left to leave"));
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_board_view_get_bottom_seat (stern_window_get_board (window)), ==, STERN_WHITE);
 
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The label under widget showing text. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 static void
@@ -112,6 +133,9 @@ test_status_countdown_singular (void)
   g_test_message ("status: %s", status);
   g_assert_nonnull (strstr (status, "White to move"));
   g_assert_nonnull (strstr (status, "1 move left to leave your home"));
+  /* The last moves are marked. */
+  g_assert_true (gtk_widget_has_css_class (find_label (GTK_WIDGET (window), status),
+                                           "deadline-near"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -251,9 +275,12 @@ test_rotate_to_player (void)
     stern_window_new_game (window, &setup);
     game = stern_window_get_game (window);
     choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
-    if (stern_board_view_is_animating (board))
-      g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
+    /* While the marble moves the status does not name the next player. */
+    g_assert_true (stern_board_view_is_animating (board));
+    g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
+    g_assert_true (g_str_has_prefix (stern_window_get_status (window), "White to move"));
     g_assert_true (gui_test_wait_until (bottom_is_black, board, 5000));
+    g_assert_true (g_str_has_prefix (stern_window_get_status (window), "Black to move"));
     g_assert_false (stern_board_view_is_animating (board));
     g_settings_set_boolean (settings, "animations", FALSE);
   }
@@ -560,6 +587,100 @@ on_dialog_start (SternNewGameDialog   *dialog,
   *out = *setup;
 }
 
+/* The players' colour dots are round: as wide as high. */
+static void
+test_seat_dot_round (void)
+{
+  SternWindow *window;
+  g_autoptr(GtkCssProvider) css = NULL;
+  GtkWidget *box, *dot;
+  int width, height;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* The app's style, as the application loads it. */
+  window = window_new ();
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/sternhalma/Sternhalma/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  box = gtk_window_new ();
+  dot = stern_seat_dot_new (STERN_RED);
+  gtk_window_set_child (GTK_WINDOW (box), dot);
+  gtk_widget_measure (dot, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+  gtk_widget_measure (dot, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
+  g_test_message ("dot: %d×%d", width, height);
+  g_assert_cmpint (width, >=, 10);
+  g_assert_cmpint (width, ==, height);
+  gtk_window_destroy (GTK_WINDOW (box));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
+/* Whether some drop-down under widget offers an item named name. */
+static gboolean
+offers (GtkWidget  *widget,
+        const char *name)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    {
+      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+
+      for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+          if (GTK_IS_STRING_OBJECT (item) &&
+              g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), name) == 0)
+            return TRUE;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (offers (child, name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Race only for two players; Enter starts the game (Start has the focus). */
+static void
+test_new_game_dialog_presets (void)
+{
+  SternNewGameDialog *dialog;
+  SternWindow *window;
+  SternGameSetup setup, got = { 0 };
+  GtkWidget *focus;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (GTK_WINDOW (window), NULL));
+
+  setup_for (&setup, "classic-2", "hchhch");
+  setup.preset = STERN_PRESET_RACE;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_cmpint (got.preset, ==, STERN_PRESET_RACE);
+  g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
+
+  setup_for (&setup, "classic-3", "hchhch");
+  setup.preset = STERN_PRESET_RACE;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_true (got.variant == stern_variant_lookup ("classic-3"));
+  g_assert_cmpint (got.preset, !=, STERN_PRESET_RACE);
+  g_assert_false (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
+  g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_CLUB)));
+
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "dialog.start");
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_new_game_dialog (void)
 {
@@ -700,6 +821,8 @@ main (int   argc,
   g_test_add_func ("/window/auto-pass", test_auto_pass);
   g_test_add_func ("/window/computer-game-to-the-end", test_computer_game_to_the_end);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/new-game-dialog-presets", test_new_game_dialog_presets);
+  g_test_add_func ("/window/seat-dot-round", test_seat_dot_round);
   g_test_add_func ("/window/size-saved", test_window_size_saved);
 
   return g_test_run ();

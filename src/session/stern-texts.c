@@ -1,0 +1,339 @@
+/* stern-texts.c: sentences about a game for the window, tested headless.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Seat names are colours ("Белите", plural in Bulgarian and Russian) or a
+ * person's name ("Ана", singular), so no sentence here puts a verb after a
+ * name: the name stands after a colon or a preposition.
+ */
+#define G_LOG_DOMAIN "stern-session"
+
+#include <glib/gi18n-lib.h>
+
+#include "stern-texts.h"
+
+/* "j4", "j4, m1": the holes of a set. */
+static char *
+holes_text (SternSet set)
+{
+  GString *text = g_string_new (NULL);
+
+  while (set)
+    {
+      char name[STERN_HOLE_NAME_MAX];
+
+      stern_board_hole_name (stern_set_pop (&set), name);
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, name);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+stern_texts_fatal_move (const SternGame *game,
+                        unsigned         from,
+                        unsigned         to)
+{
+  const SternRules *rules;
+  SternSet at_home = 0;
+  g_autofree char *holes = NULL;
+  unsigned n;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  rules = stern_game_get_rules (game);
+  switch (stern_game_fatal_reason (game, from, to, &at_home))
+    {
+    case STERN_FATAL_LEFT_AT_HOME:
+      holes = holes_text (at_home);
+      n = stern_set_count (at_home);
+      /* Translators: the first %u is the deadline (30), %s one hole or
+       * several ("j4" or "j4, m1") */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "This is move %u, the last one for leaving home, "
+                                           "and after it the marble on %s would still be at "
+                                           "home: that eliminates you. Play this move anyway?",
+                                           "This is move %u, the last one for leaving home, "
+                                           "and after it the marbles on %s would still be at "
+                                           "home: that eliminates you. Play this move anyway?",
+                                           n),
+                              rules->leave_home_deadline, holes);
+    case STERN_FATAL_ENDS_AT_HOME:
+      holes = holes_text (at_home);
+      /* Translators: %u is the deadline (30), %s a hole ("j4") */
+      return g_strdup_printf (_("Home had to be left by move %u, and this move would end on "
+                                "%s, in your home: that eliminates you. Play this move anyway?"),
+                              rules->leave_home_deadline, holes);
+    case STERN_FATAL_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
+stern_texts_resign_question (const SternGame     *game,
+                             const SternGameSetup *setup,
+                             unsigned             seat,
+                             const char          *player_name)
+{
+  const SternVariant *variant;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (setup != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  name = stern_game_setup_seat_name (setup, seat, player_name);
+  if (variant->teams)
+    {
+      g_autofree char *partner = stern_game_setup_seat_name (setup, stern_seat_opposite (seat),
+                                                             player_name);
+      g_autofree char *team = NULL;
+
+      /* Translators: the team of two seats, "White and Black" */
+      team = g_strdup_printf (_("%s and %s"), name, partner);
+      g_free (name);
+      name = g_steal_pointer (&team);
+
+      if (stern_rules_takeover_level (stern_game_get_rules (game)) >= 0)
+        /* Translators: %s is a team, "White and Black" */
+        return g_strdup_printf (_("The last place goes to the team of %s, and the computer "
+                                  "plays on with their marbles (club rules)."), name);
+      /* Translators: %s is a team, "White and Black" */
+      return g_strdup_printf (_("The game ends for everyone: the last place goes to the team "
+                                "of %s, and the other teams are ranked by their marbles in "
+                                "the goal."), name);
+    }
+
+  if (stern_rules_takeover_level (stern_game_get_rules (game)) >= 0)
+    /* Translators: %s is a colour or the player's name */
+    return g_strdup_printf (_("The last place goes to %s, and the computer plays on with "
+                              "the marbles (club rules)."), name);
+  if (variant->n_players == 2)
+    /* Translators: %s is a colour or the player's name */
+    return g_strdup_printf (_("The game is lost for %s."), name);
+  /* Translators: %s is a colour or the player's name */
+  return g_strdup_printf (_("The game ends for everyone: the last place goes to %s, finished "
+                            "players keep theirs and the others are ranked by their "
+                            "marbles in the goal."), name);
+}
+
+/* The seat whose own action put seat out (itself, or its partner), and for
+ * an elimination why and at which of its moves; STERN_NO_SEAT if none is
+ * found in the history. */
+static unsigned
+find_cause (const SternGame *game,
+            unsigned         seat,
+            SternFatalReason *reason,
+            unsigned         *move_number)
+{
+  g_autoptr(SternGame) replay = stern_game_copy (game);
+  guint n = stern_game_get_n_actions (game);
+  SternPlayerState state = stern_game_get_player_state (game, seat);
+  unsigned cause = STERN_NO_SEAT;
+
+  *reason = STERN_FATAL_NONE;
+  *move_number = 0;
+  stern_game_seek (replay, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      const SternAction *action = stern_game_get_action (game, i);
+      SternFatalReason why = STERN_FATAL_NONE;
+      unsigned made = stern_game_get_moves_made (replay, action->seat);
+
+      if (action->kind == STERN_ACTION_MOVE && action->path_len >= 2)
+        why = stern_game_fatal_reason (replay, action->path[0],
+                                       action->path[action->path_len - 1], NULL);
+      stern_game_seek (replay, i + 1);
+      if (stern_game_get_player_state (replay, seat) == state)
+        {
+          cause = action->seat;
+          *reason = why;
+          *move_number = made + 1;
+          break;
+        }
+    }
+  return cause;
+}
+
+char *
+stern_texts_player_state (const SternGame *game,
+                          unsigned         seat)
+{
+  SternPlayerState state;
+  SternFatalReason reason;
+  unsigned move_number;
+  unsigned cause;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  state = stern_game_get_player_state (game, seat);
+  if (state != STERN_PLAYER_ELIMINATED && state != STERN_PLAYER_RESIGNED)
+    return NULL;
+
+  cause = find_cause (game, seat, &reason, &move_number);
+  if (state == STERN_PLAYER_RESIGNED)
+    {
+      if (cause != STERN_NO_SEAT && cause != seat)
+        return g_strdup (_("Partner resigned"));
+      return g_strdup (_("Resigned"));
+    }
+
+  if (cause != STERN_NO_SEAT && cause != seat)
+    return g_strdup (_("Eliminated with the partner"));
+  if (reason == STERN_FATAL_LEFT_AT_HOME)
+    /* Translators: %u is the deadline, 30 or 40 */
+    return g_strdup_printf (_("Eliminated: still had a marble at home after move %u"),
+                            stern_game_get_rules (game)->leave_home_deadline);
+  if (reason == STERN_FATAL_ENDS_AT_HOME)
+    /* Translators: %u is the player's move, 31 or later */
+    return g_strdup_printf (_("Eliminated: ended move %u at home after the deadline"),
+                            move_number);
+  return g_strdup (_("Eliminated"));
+}
+
+char *
+stern_texts_rules_summary (const SternVariant *variant,
+                           SternPreset         preset)
+{
+  SternRules rules;
+  GString *text;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  stern_rules_init (&rules, variant, preset);
+  text = g_string_new (NULL);
+
+  if (variant->solo)
+    g_string_append (text, _("Cross the board in as few moves as you can."));
+  else if (rules.finish_needs_all_own)
+    g_string_append (text, _("The first to bring all their own marbles into the goal wins."));
+  else
+    g_string_append (text, _("Players are placed in the order they fill their goal."));
+
+  if (rules.leave_home_deadline > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Leave home within %u move.",
+                                                 "Leave home within %u moves.",
+                                                 rules.leave_home_deadline),
+                              rules.leave_home_deadline);
+    }
+  else if (!variant->solo)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append (text, _("No deadline for leaving home."));
+    }
+
+  g_string_append_c (text, ' ');
+  if (rules.no_stop[variant->seats[0]] != 0)
+    g_string_append (text, _("Moves may not end in the other points of the star."));
+  else
+    g_string_append (text, _("Moves may end anywhere."));
+
+  if (rules.round_limit > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "At most %u round.",
+                                                 "At most %u rounds.",
+                                                 rules.round_limit),
+                              rules.round_limit);
+    }
+  if (rules.move_limit > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "At most %u move each.",
+                                                 "At most %u moves each.",
+                                                 rules.move_limit),
+                              rules.move_limit);
+    }
+  return g_string_free (text, FALSE);
+}
+
+char *
+stern_texts_game_over (const SternGame *game)
+{
+  g_autofree char *result = NULL;
+  const char *reason;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  result = stern_game_result_text (game);
+  reason = stern_end_reason_text (stern_game_get_end_reason (game));
+  if (reason != NULL)
+    /* Translators: the first %s is the result ("White wins"), the second
+     * why the game ended ("A player resigned.") */
+    return g_strdup_printf (_("Game over: %s. %s"), result, reason);
+  /* Translators: %s is the result, such as "White wins" */
+  return g_strdup_printf (_("Game over: %s"), result);
+}
+
+int
+stern_texts_home_countdown (const SternGame *game,
+                            unsigned         seat)
+{
+  const SternRules *rules;
+  int left;
+
+  g_return_val_if_fail (game != NULL, -1);
+
+  rules = stern_game_get_rules (game);
+  left = stern_game_moves_to_leave_home (game, seat);
+  /* The countdown matters only while marbles are still at home. */
+  if (left < 0 || left > STERN_TEXTS_COUNTDOWN_SHOWN ||
+      (stern_game_get_position (game)->marbles[seat] & rules->home[seat]) == 0)
+    return -1;
+  return left;
+}
+
+char *
+stern_texts_seat_detail (const SternGameSetup *setup,
+                         unsigned              seat,
+                         gboolean              human)
+{
+  unsigned team;
+  const char *kind;
+
+  g_return_val_if_fail (setup != NULL, NULL);
+
+  team = stern_team_number (setup->variant, seat);
+  kind = human ? _("Human") : stern_level_display_name (setup->level[seat]);
+  if (!human && team != 0)
+    /* Translators: "Team 2 · Computer · Hard"; the team first, so it
+     * stays visible when the end is cut */
+    return g_strdup_printf (_("Team %u · Computer · %s"), team, kind);
+  else if (!human)
+    /* Translators: "Computer · Hard" */
+    return g_strdup_printf (_("Computer · %s"), kind);
+  else if (team != 0)
+    /* Translators: "Team 2 · Human" */
+    return g_strdup_printf (_("Team %u · %s"), team, kind);
+  return g_strdup (kind);
+}
+
+char *
+stern_texts_solo_score (const SternGame *game)
+{
+  const SternVariant *variant;
+  unsigned seat, made;
+  g_autofree char *moves = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  if (!variant->solo || !stern_game_is_over (game))
+    return NULL;
+  seat = variant->seats[0];
+  made = stern_game_get_moves_made (game, seat);
+  moves = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u move", "%u moves", made), made);
+  if (variant->marbles != 10)
+    return g_steal_pointer (&moves);
+  /* Translators: the first %s is "31 moves", %u the fewest known, 27 */
+  return g_strdup_printf (_("%s; the best known solution takes %u."), moves,
+                          STERN_TEXTS_SOLO_BEST_KNOWN);
+}

@@ -1,0 +1,542 @@
+/* test-texts.c: the sentences the window shows about a game, without a
+ * window: why a move is fatal (naming the marbles), what resigning does
+ * (naming the team), why a player is out, the status line's punctuation
+ * and countdown, and the rules of every variant and preset from the
+ * engine's values.  Run in English and, with LANGUAGE=bg or ru and
+ * STERNHALMA_LOCALEDIR at the build's catalogues, translated: no verb may
+ * follow a person's name there, since a verb agreeing with a colour name
+ * ("Белите", plural) is wrong after "Ана".
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "test-texts"
+
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "stern-computer.h"
+#include "stern-match.h"
+#include "stern-notation.h"
+#include "stern-saved-game.h"
+#include "stern-texts.h"
+
+#define PERSON "Ана"
+
+static char *data_dir;
+
+static unsigned
+cell_of (const char *name)
+{
+  unsigned cell = stern_board_hole_parse (name, strlen (name));
+
+  if (cell == STERN_NO_CELL)
+    g_error ("the test names no hole: \"%s\"", name);
+  return cell;
+}
+
+/* A game from a position, white having made white_made moves. */
+static SternGame *
+game_at (const char *text, SternPreset preset, unsigned white_made)
+{
+  const unsigned made[STERN_N_SEATS] = { white_made, 0, 0, 0, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("cannot parse \"%s\": %s", text, error->message);
+  return stern_game_new_from_position (variant, preset, &pos, made);
+}
+
+static void
+setup_for (SternGameSetup *setup,
+           const char     *variant,
+           SternPreset     preset,
+           const char     *kinds)   /* one letter a seat: h or c */
+{
+  memset (setup, 0, sizeof *setup);
+  setup->variant = stern_variant_lookup (variant);
+  g_assert_nonnull (setup->variant);
+  setup->preset = preset;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      setup->computer[seat] = kinds[seat] == 'c';
+      setup->level[seat] = STERN_COMPUTER_EASY;
+    }
+}
+
+static gboolean
+translated (void)
+{
+  const char *language = g_getenv ("LANGUAGE");
+
+  return language != NULL && *language != '\0';
+}
+
+/* Wherever name occurs in text, no Cyrillic word in lower case follows it
+ * (a verb would, as in "Ана са на ход"), save "и" (and) joining two names.
+ * English verbs agree in the same way for "White" and "Ann". */
+static void
+assert_no_verb_after (const char *text,
+                      const char *name)
+{
+  const char *p = text;
+
+  g_test_message ("%s", text);
+  while ((p = strstr (p, name)) != NULL)
+    {
+      const char *next = p + strlen (name);
+
+      if (*next == ' ')
+        {
+          gunichar c = g_utf8_get_char (next + 1);
+
+          if (g_unichar_islower (c) && g_unichar_get_script (c) == G_UNICODE_SCRIPT_CYRILLIC &&
+              !g_str_has_prefix (next + 1, "и "))
+            g_error ("a verb follows the name in \"%s\"", text);
+        }
+      p = next;
+    }
+}
+
+/* The deadline move leaving j4 at home: the text names j4 and the
+ * deadline, not a move ending at home. */
+static void
+test_fatal_left_at_home (void)
+{
+  g_autoptr(SternGame) game = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                       STERN_PRESET_TABLE, 29);
+  g_autoptr(SternGame) two = game_at ("classic-2 white white:j5,m1 black:e17",
+                                      STERN_PRESET_TABLE, 29);
+  g_autofree char *text = stern_texts_fatal_move (game, cell_of ("j5"), cell_of ("i5"));
+  g_autofree char *text_two = stern_texts_fatal_move (two, cell_of ("j5"), cell_of ("j4"));
+  g_autofree char *safe = stern_texts_fatal_move (game, cell_of ("j4"), cell_of ("i5"));
+  g_autofree char *after = NULL;
+  g_autoptr(SternGame) late = game_at ("classic-2 white white:j5,i9 black:e17",
+                                       STERN_PRESET_TABLE, 30);
+
+  g_test_message ("%s", text);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "j4"));
+  g_assert_nonnull (strstr (text, "30"));
+  g_assert_null (strstr (text, "i5"));
+  g_assert_null (strstr (text, "j5"));
+  /* Both marbles left at home are named. */
+  g_assert_nonnull (strstr (text_two, "j4"));
+  g_assert_nonnull (strstr (text_two, "m1"));
+  g_assert_null (safe);
+
+  /* After the deadline the text is another one, naming where it ends. */
+  after = stern_texts_fatal_move (late, cell_of ("j5"), cell_of ("k4"));
+  g_test_message ("%s", after);
+  g_assert_nonnull (after);
+  g_assert_nonnull (strstr (after, "k4"));
+  g_assert_cmpstr (after, !=, text);
+  {
+    g_autofree char *before_text = g_strdup (text);
+    char *cut = strstr (before_text, "j4");
+
+    /* The two texts differ in more than the hole. */
+    *cut = '\0';
+    g_assert_false (g_str_has_prefix (after, before_text));
+  }
+}
+
+/* Why a player is out, for the game-over window and the panel. */
+static void
+test_eliminated_why (void)
+{
+  g_autoptr(SternGame) left = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                       STERN_PRESET_TABLE, 29);
+  g_autoptr(SternGame) ends = game_at ("classic-2 white white:j5,i9 black:e17,i12",
+                                       STERN_PRESET_TABLE, 30);
+  g_autofree char *left_text = NULL;
+  g_autofree char *ends_text = NULL;
+  g_autofree char *playing = stern_texts_player_state (left, STERN_WHITE);
+
+  g_assert_null (playing);
+  g_assert_true (stern_game_play (left, cell_of ("j5"), cell_of ("i5"), NULL));
+  g_assert_cmpint (stern_game_get_player_state (left, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
+  left_text = stern_texts_player_state (left, STERN_WHITE);
+  g_test_message ("%s", left_text);
+  g_assert_nonnull (strstr (left_text, "30"));
+
+  g_assert_true (stern_game_play (ends, cell_of ("j5"), cell_of ("k4"), NULL));
+  g_assert_cmpint (stern_game_get_player_state (ends, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
+  ends_text = stern_texts_player_state (ends, STERN_WHITE);
+  g_test_message ("%s", ends_text);
+  g_assert_nonnull (strstr (ends_text, "31"));
+  g_assert_cmpstr (left_text, !=, ends_text);
+  g_assert_cmpstr (left_text, !=, _("Eliminated"));
+  g_assert_cmpstr (ends_text, !=, _("Eliminated"));
+}
+
+/* Team games: resigning names the partner too; the partner's state says
+ * why; the status joins result and reason with a full stop. */
+static void
+test_team_resign (void)
+{
+  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("pairs-4"),
+                                              STERN_PRESET_TABLE);
+  SternGameSetup setup;
+  g_autofree char *question = NULL;
+  g_autofree char *white = NULL;
+  g_autofree char *black = NULL;
+
+  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  question = stern_texts_resign_question (game, &setup, STERN_WHITE, PERSON);
+  g_test_message ("%s", question);
+  g_assert_nonnull (strstr (question, PERSON));
+  g_assert_nonnull (strstr (question, stern_seat_display_name (STERN_BLACK)));
+  assert_no_verb_after (question, PERSON);
+
+  g_assert_true (stern_game_resign (game, STERN_WHITE, NULL));
+  white = stern_texts_player_state (game, STERN_WHITE);
+  black = stern_texts_player_state (game, STERN_BLACK);
+  g_assert_cmpstr (white, ==, _("Resigned"));
+  g_assert_cmpstr (black, ==, _("Partner resigned"));
+}
+
+/* Every way a game ends: the reason follows the result after punctuation. */
+static void
+test_game_over_punctuation (void)
+{
+  static const struct { const char *variant; SternPreset preset; } cases[] = {
+    { "pairs-4", STERN_PRESET_TABLE }, { "classic-2", STERN_PRESET_TABLE },
+    { "classic-3", STERN_PRESET_TABLE }, { "pairs-6", STERN_PRESET_TABLE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint timeout = 0; timeout < 2; timeout++)
+      {
+        g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup (cases[i].variant),
+                                                    cases[i].preset);
+        g_autofree char *text = NULL;
+        g_autofree char *result = NULL;
+        const char *reason;
+        const char *at;
+        gunichar before;
+
+        if (timeout)
+          g_assert_true (stern_game_timeout (game, STERN_WHITE, NULL));
+        else
+          g_assert_true (stern_game_resign (game, STERN_WHITE, NULL));
+        g_assert_true (stern_game_is_over (game));
+        text = stern_texts_game_over (game);
+        result = stern_game_result_text (game);
+        reason = stern_end_reason_text (stern_game_get_end_reason (game));
+        g_test_message ("%s", text);
+        g_assert_nonnull (reason);
+        g_assert_nonnull (strstr (text, result));
+        at = strstr (text, reason);
+        g_assert_nonnull (at);
+        g_assert_true (at > text + 2);
+        g_assert_true (at[-1] == ' ');
+        before = g_utf8_get_char (g_utf8_prev_char (at - 1));
+        g_assert_true (g_unichar_ispunct (before));
+      }
+}
+
+/* The status line with a person's name in every state it names a seat,
+ * and the countdown only near the deadline. */
+static void
+test_status (void)
+{
+  g_autoptr(SternMatch) match = stern_match_new ();
+  SternGameSetup setup;
+  g_autofree char *status = NULL;
+  g_autofree char *resign = NULL;
+  g_autofree char *two = NULL;
+  g_autofree char *club = NULL;
+  g_autofree char *thinking = NULL;
+
+  stern_match_set_computer_delay (match, 0);
+  stern_match_set_data_dir (match, data_dir);
+  setup_for (&setup, "classic-3", STERN_PRESET_TABLE, "hcccccc");
+  stern_match_new_game (match, &setup);
+  status = stern_match_get_status_text (match, PERSON);
+  g_assert_nonnull (strstr (status, PERSON));
+  assert_no_verb_after (status, PERSON);
+  /* The first move: what to do. */
+  g_assert_nonnull (strstr (status, _("Click one of your marbles, or use the arrow keys")));
+  /* 30 moves to go: no countdown yet. */
+  g_assert_cmpint (stern_texts_home_countdown (stern_match_get_game (match), STERN_WHITE), ==, -1);
+  g_assert_null (strstr (status, "30"));
+
+  {
+    SternMove moves[STERN_MAX_MOVES];
+    size_t n = stern_game_legal_moves (stern_match_get_game (match), moves);
+    g_autofree char *later = NULL;
+
+    g_assert_cmpuint (n, >, 0);
+    g_assert_true (stern_match_play (match, moves[0].from, moves[0].to, NULL));
+    later = stern_match_get_status_text (match, PERSON);
+    g_test_message ("%s", later);
+    g_assert_null (strstr (later, _("Click one of your marbles, or use the arrow keys")));
+  }
+
+  resign = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
+  assert_no_verb_after (resign, PERSON);
+  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  two = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
+  assert_no_verb_after (two, PERSON);
+  {
+    g_autoptr(SternGame) club_game = stern_game_new (stern_variant_lookup ("classic-3"),
+                                                     STERN_PRESET_CLUB);
+
+    setup_for (&setup, "classic-3", STERN_PRESET_CLUB, "hcccccc");
+    club = stern_texts_resign_question (club_game, &setup, STERN_WHITE, PERSON);
+    assert_no_verb_after (club, PERSON);
+  }
+
+  /* The message for a thinking player, as a person would be named. */
+  thinking = g_strdup_printf (_("%s is thinking…"), PERSON);
+  assert_no_verb_after (thinking, PERSON);
+}
+
+/* In team variants the team comes first in a seat's detail, where a
+ * narrow panel does not cut it; partners share the number. */
+static void
+test_seat_detail (void)
+{
+  SternGameSetup setup;
+
+  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  for (guint human = 0; human < 2; human++)
+    {
+      g_autofree char *white = stern_texts_seat_detail (&setup, STERN_WHITE, human);
+      g_autofree char *black = stern_texts_seat_detail (&setup, STERN_BLACK, human);
+      g_autofree char *red = stern_texts_seat_detail (&setup, STERN_RED, human);
+      g_autofree char *team = g_strdup_printf ("%u", stern_team_number (setup.variant, STERN_WHITE));
+      const char *digit;
+
+      g_test_message ("%s / %s / %s", white, black, red);
+      /* The team number within the first 12 characters. */
+      digit = strpbrk (white, "0123456789");
+      g_assert_nonnull (digit);
+      g_assert_cmpint (g_utf8_pointer_to_offset (white, digit), <, 12);
+      g_assert_true (g_str_has_prefix (digit, team));
+      g_assert_cmpstr (white, ==, black);
+      g_assert_cmpstr (white, !=, red);
+    }
+  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  {
+    g_autofree char *plain = stern_texts_seat_detail (&setup, STERN_BLACK, FALSE);
+
+    g_assert_null (strpbrk (plain, "0123456789"));
+  }
+}
+
+/* A solo game one step from solved, white having made made moves: the
+ * goal but one hole filled, the last marble next to it. */
+static SternGame *
+solo_near_end (unsigned made, unsigned *from, unsigned *to)
+{
+  const SternVariant *variant = stern_variant_lookup ("solo");
+  SternRules rules;
+  SternSet goal;
+  unsigned last;
+
+  stern_rules_init (&rules, variant, STERN_PRESET_TABLE);
+  goal = rules.goal[STERN_WHITE];
+  last = stern_set_first (goal);
+  goal &= ~stern_set_bit (last);
+  for (unsigned h = 0; h < STERN_STAR_N_CELLS; h++)
+    {
+      GString *text = g_string_new ("solo white white:");
+      SternSet marbles = goal | stern_set_bit (h);
+      SternGame *game;
+      char name[STERN_HOLE_NAME_MAX];
+
+      if (stern_set_has (rules.goal[STERN_WHITE], h))
+        {
+          g_string_free (text, TRUE);
+          continue;
+        }
+      while (marbles)
+        {
+          stern_board_hole_name (stern_set_pop (&marbles), name);
+          g_string_append_printf (text, "%s%s", name, marbles ? "," : "");
+        }
+      {
+        const SternVariant *v;
+        SternPosition pos;
+        const unsigned counts[STERN_N_SEATS] = { made, 0, 0, 0, 0, 0 };
+
+        if (!stern_notation_parse_position (text->str, &v, &pos, NULL))
+          {
+            g_string_free (text, TRUE);
+            continue;
+          }
+        game = stern_game_new_from_position (v, STERN_PRESET_TABLE, &pos, counts);
+      }
+      g_string_free (text, TRUE);
+      if (stern_game_is_legal (game, h, last))
+        {
+          *from = h;
+          *to = last;
+          return game;
+        }
+      stern_game_free (game);
+    }
+  g_error ("no solo position one step from the end");
+}
+
+/* The solo result counts moves against the best known, not a place. */
+static void
+test_solo_score (void)
+{
+  unsigned from, to;
+  g_autoptr(SternGame) game = solo_near_end (30, &from, &to);
+  g_autofree char *before = stern_texts_solo_score (game);
+  g_autofree char *after = NULL;
+  g_autofree char *best = g_strdup_printf ("%u", STERN_TEXTS_SOLO_BEST_KNOWN);
+
+  g_assert_null (before);
+  g_assert_true (stern_game_play (game, from, to, NULL));
+  g_assert_true (stern_game_is_over (game));
+  after = stern_texts_solo_score (game);
+  g_test_message ("%s", after);
+  g_assert_nonnull (strstr (after, "31"));
+  g_assert_nonnull (strstr (after, best));
+  g_assert_null (strstr (after, _("1st place")));
+}
+
+/* Names in a record's tags name the seats, and survive saving; the tags
+ * we write for unnamed players are no names. */
+static void
+test_record_names (void)
+{
+  const char *text = "[Variant \"classic-2\"]\n[White \"Tester\"]\n[Black \"Computer (hard)\"]\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternGame) game = NULL;
+  g_autoptr(SternGame) again = NULL;
+  g_autofree char *white = NULL;
+  g_autofree char *black = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *white_again = NULL;
+  SternGameSetup setup, setup_again;
+  SternClock clock;
+
+  game = stern_saved_game_read (text, &setup, &clock, &error);
+  g_assert_no_error (error);
+  white = stern_game_setup_seat_name (&setup, STERN_WHITE, PERSON);
+  black = stern_game_setup_seat_name (&setup, STERN_BLACK, PERSON);
+  g_assert_cmpstr (white, ==, "Tester");
+  g_assert_cmpstr (black, ==, stern_seat_display_name (STERN_BLACK));
+
+  saved = stern_saved_game_write (game, &setup, NULL, 0);
+  g_assert_nonnull (strstr (saved, "[White \"Tester\"]"));
+  again = stern_saved_game_read (saved, &setup_again, &clock, &error);
+  g_assert_no_error (error);
+  white_again = stern_game_setup_seat_name (&setup_again, STERN_WHITE, NULL);
+  g_assert_cmpstr (white_again, ==, "Tester");
+
+  /* A long name is cut at a character's end. */
+  stern_game_setup_set_name (&setup, STERN_WHITE,
+                             "ААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААААА");
+  g_assert_true (g_utf8_validate (setup.names[STERN_WHITE], -1, NULL));
+  g_assert_cmpuint (strlen (setup.names[STERN_WHITE]), <, STERN_SEAT_NAME_MAX);
+  g_assert_cmpuint (strlen (setup.names[STERN_WHITE]), >, 0);
+}
+
+static void
+test_countdown (void)
+{
+  g_autoptr(SternGame) far = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                      STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN - 1);
+  g_autoptr(SternGame) near = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                       STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN);
+  g_autoptr(SternGame) empty = game_at ("classic-2 white white:i5,j5,i9 black:e17,i12",
+                                        STERN_PRESET_TABLE, 29);
+
+  g_assert_cmpint (stern_texts_home_countdown (far, STERN_WHITE), ==, -1);
+  g_assert_cmpint (stern_texts_home_countdown (near, STERN_WHITE), ==, STERN_TEXTS_COUNTDOWN_SHOWN);
+  g_assert_cmpint (stern_texts_home_countdown (empty, STERN_WHITE), ==, -1);
+}
+
+/* The rules text of every variant and allowed preset states the engine's
+ * values: the deadline, the round and move limits, and nothing of them
+ * where the rules have none. */
+static void
+test_rules_summary (void)
+{
+  for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
+    for (unsigned p = 0; p < STERN_N_PRESETS; p++)
+      {
+        const SternVariant *variant = stern_variant_get (v);
+        SternRules rules;
+        g_autofree char *text = NULL;
+        const unsigned values[] = { 30, 40, 150, 200 };
+
+        if (!stern_preset_allows_variant (p, variant))
+          continue;
+        stern_rules_init (&rules, variant, p);
+        text = stern_texts_rules_summary (variant, p);
+        g_test_message ("%s %s: %s", variant->id, stern_preset_name (p), text);
+        for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+          {
+            g_autofree char *number = g_strdup_printf ("%u", values[i]);
+            gboolean stated = values[i] == rules.leave_home_deadline ||
+                              values[i] == rules.round_limit ||
+                              values[i] == rules.move_limit;
+
+            g_assert_cmpint (strstr (text, number) != NULL, ==, stated);
+          }
+        if (variant->solo)
+          for (const char *c = text; *c; c++)
+            g_assert_false (g_ascii_isdigit (*c));
+      }
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *localedir = g_getenv ("STERNHALMA_LOCALEDIR");
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  if (localedir != NULL && *localedir != '\0')
+    bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  data_dir = g_dir_make_tmp ("test-texts-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  /* Translated, the catalogue must be found, or nothing is tested. */
+  if (translated ())
+    g_assert_cmpstr (_("Resigned"), !=, "Resigned");
+
+  g_test_add_func ("/texts/fatal-left-at-home", test_fatal_left_at_home);
+  g_test_add_func ("/texts/eliminated-why", test_eliminated_why);
+  g_test_add_func ("/texts/team-resign", test_team_resign);
+  g_test_add_func ("/texts/game-over-punctuation", test_game_over_punctuation);
+  g_test_add_func ("/texts/status", test_status);
+  g_test_add_func ("/texts/countdown", test_countdown);
+  g_test_add_func ("/texts/seat-detail", test_seat_detail);
+  g_test_add_func ("/texts/solo-score", test_solo_score);
+  g_test_add_func ("/texts/record-names", test_record_names);
+  g_test_add_func ("/texts/rules-summary", test_rules_summary);
+  status = g_test_run ();
+
+  {
+    /* The autosave a match may have written. */
+    g_autoptr(GDir) dir = g_dir_open (data_dir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (data_dir, name, NULL);
+        g_remove (path);
+      }
+    g_rmdir (data_dir);
+  }
+  g_free (data_dir);
+  return status;
+}
