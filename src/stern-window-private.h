@@ -25,6 +25,8 @@ struct _SternWindow
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
   GtkLabel          *status_label;
+  GtkRevealer       *online_banner;
+  GtkLabel          *online_banner_label;
 
   GSettings      *settings;
   SternMatch     *match;
@@ -55,6 +57,11 @@ struct _SternWindow
   SternGame      *resume_game;
   SternGameSetup  resume_setup;
   SternClock      resume_clock;
+
+  /* Network play (stern-window-online.c): the SternOnlineMatch followed,
+   * and the client of a connection being made; NULL for a local game. */
+  GObject        *online;
+  GObject        *online_client;
 };
 
 /* stern-window.c */
