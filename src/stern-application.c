@@ -13,6 +13,9 @@
 #include "stern-preferences-window.h"
 #include "stern-rules-window.h"
 #include "stern-window.h"
+#ifdef STERN_HAVE_NETWORK
+#include "stern-window-online.h"
+#endif
 
 struct _SternApplication
 {
@@ -26,7 +29,7 @@ stern_application_new (void)
 {
   return g_object_new (STERN_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/sternhalma/Sternhalma",
                        NULL);
 }
@@ -225,12 +228,47 @@ stern_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 }
 
+/* A sternhalma://HOST:PORT/CODE invitation link: the window joins the
+ * room (doc/protocol.md, "The flow of a game"). */
+static void
+open_invitation (GApplication *app,
+                 GFile        *file)
+{
+  g_autofree char *link = g_file_get_uri (file);
+  GtkWindow *window;
+
+  g_application_activate (app);
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL || !STERN_IS_WINDOW (window))
+    return;
+
+#ifdef STERN_HAVE_NETWORK
+  stern_window_open_invitation (STERN_WINDOW (window), link);
+#else
+  g_warning ("Cannot open %s: this build has no network play", link);
+#endif
+}
+
+static void
+stern_application_open (GApplication  *app,
+                        GFile        **files,
+                        gint           n_files,
+                        const char    *hint)
+{
+  for (gint i = 0; i < n_files; i++)
+    if (g_file_has_uri_scheme (files[i], "sternhalma"))
+      open_invitation (app, files[i]);
+    else
+      g_application_activate (app);
+}
+
 static void
 stern_application_class_init (SternApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = stern_application_activate;
+  app_class->open = stern_application_open;
   app_class->startup = stern_application_startup;
 }
 

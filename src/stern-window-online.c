@@ -310,3 +310,25 @@ stern_window_go_online (SternWindow         *self,
   g_set_object (&self->online_client, G_OBJECT (client));
   return client;
 }
+
+void
+stern_window_open_invitation (SternWindow *self,
+                              const char  *link)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ws_uri = NULL;
+  char code[STERN_NET_CODE_LEN + 1];
+
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (link != NULL);
+
+  if (!stern_net_invitation_parse (link, &ws_uri, code, &error))
+    {
+      g_autofree char *body =
+        g_strdup_printf (_("This is not an invitation link: %s"), error->message);
+
+      stern_window_show_error (self, _("Network Game"), body);
+      return;
+    }
+  stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
+}

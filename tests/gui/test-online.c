@@ -24,6 +24,9 @@
 
 #define WAIT_MS 20000
 
+/* One application for the program (a second could not register). */
+static SternApplication *app;
+
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *label)
@@ -93,7 +96,6 @@ static void
 test_host_create_play (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(SternApplication) app = NULL;
   g_autoptr(SternNetClient) guest = NULL;
   g_autofree SternMove *moves = NULL;
   g_autofree char *uri = NULL;
@@ -106,12 +108,6 @@ test_host_create_play (void)
   guint n_moves;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
-
-  app = stern_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
-  g_application_set_default (G_APPLICATION (app));
 
   window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
   stern_window_set_computer_delay (window, 0);
@@ -182,7 +178,70 @@ test_host_create_play (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_set_data (G_OBJECT (app), "stern-hosted-server", NULL);
-  g_application_set_default (NULL);
+  gui_test_spin (100);
+}
+
+static gboolean
+client_has_code (gpointer client)
+{
+  const char *code = stern_net_client_get_code (client);
+
+  return code != NULL && code[0] != '\0';
+}
+
+static gboolean
+window_joined (gpointer window)
+{
+  SternOnlineMatch *online = stern_window_get_online (window);
+
+  return online != NULL && stern_online_match_has_room (online) &&
+         stern_online_match_get_local_seat (online) != STERN_NO_SEAT;
+}
+
+/* Opening a sternhalma:// link (the desktop file's scheme handler) joins
+ * the room; a link that is not one is reported. */
+static void
+test_invitation (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
+  g_autofree char *uri = NULL;
+  g_autofree char *link = NULL;
+  g_autoptr(GFile) file = NULL;
+  SternNetSetup setup;
+  GtkWindow *window;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
+  gui_test_spin (200);
+  g_assert_true (stern_net_client_is_connected (host));
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  stern_net_client_create (host, &setup, setup.variant->seats[0]);
+  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  file = g_file_new_for_uri (link);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_nonnull (window);
+  /* The window may ask first whether to continue a saved game: not here
+   * (no data folder). */
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_cmpuint (stern_online_match_get_local_seat (stern_window_get_online (STERN_WINDOW (window))),
+                    ==, setup.variant->seats[1]);
+
+  stern_window_open_invitation (STERN_WINDOW (window), "sternhalma://");
+  g_assert_nonnull (stern_window_get_message_window (STERN_WINDOW (window)));
+
+  gtk_window_destroy (window);
+  stern_server_disconnect (server);
   gui_test_spin (100);
 }
 
@@ -220,12 +279,21 @@ main (int   argc,
     {
       g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
+      g_autoptr(GError) error = NULL;
+
       g_settings_set_boolean (settings, "animations", FALSE);
       g_type_ensure (STERN_TYPE_WINDOW);
+      app = stern_application_new ();
+      /* Another test program may run the same id at the same time. */
+      g_application_set_flags (G_APPLICATION (app),
+                               G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
     }
 
   g_test_add_func ("/online/address", test_address);
   g_test_add_func ("/online/host-create-play", test_host_create_play);
+  g_test_add_func ("/online/invitation", test_invitation);
 
   return g_test_run ();
 }
