@@ -140,6 +140,13 @@ detail_text (SternPlayersPanel *self,
   unsigned team = stern_team_number (setup->variant, seat);
   gboolean human = stern_match_is_human (self->match, seat);
   const char *kind = human ? _("Human") : stern_level_display_name (setup->level[seat]);
+  SternPlayer *player = stern_match_get_player (self->match, seat);
+
+  /* Network play: a person elsewhere (the computer's seats say so). */
+  if (player != NULL && stern_player_get_kind (player) == STERN_PLAYER_KIND_REMOTE &&
+      !setup->computer[seat])
+    return team != 0 ? g_strdup_printf (_("Online player · Team %u"), team)
+                     : g_strdup (_("Online player"));
 
   if (!human && team != 0)
     /* Translators: "Computer · Hard · Team 2" */
@@ -372,6 +379,8 @@ stern_players_panel_set_seat_online (SternPlayersPanel *self,
   g_free (self->presence[seat]);
   self->presence[seat] = g_strdup (presence);
   update_names (self);
+  if (self->match != NULL && stern_match_get_game (self->match) != NULL)
+    update_rows (self);
 }
 
 const char *

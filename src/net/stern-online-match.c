@@ -329,6 +329,12 @@ on_joined (SternOnlineMatch      *self,
            const SternNetMessage *msg)
 {
   self->local_seat = msg->seat;
+  /* "joined" may come after the room it is about. */
+  if (self->has_room && !self->rebuilding)
+    {
+      install_players (self);
+      g_signal_emit (self, signals[SIGNAL_ROOM_CHANGED], 0);
+    }
 }
 
 static void

@@ -27,6 +27,22 @@
 /* One application for the program (a second could not register). */
 static SternApplication *app;
 
+/* ONLINE_SHOTS=DIR: screenshots of the display (ImageMagick's import) at
+ * the steps a player sees, to look at. */
+static void
+shot (const char *name)
+{
+  const char *dir = g_getenv ("ONLINE_SHOTS");
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  gui_test_spin (300);
+  command = g_strdup_printf ("import -window root %s/%s.png", dir, name);
+  if (!g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL))
+    g_test_message ("could not run %s", command);
+}
+
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *label)
@@ -115,7 +131,20 @@ test_host_create_play (void)
 
   /* The menu's action opens the dialog; here it is made directly. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
-  dialog = stern_online_dialog_new (window);
+  dialog = NULL;
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+        if (STERN_IS_ONLINE_DIALOG (toplevel))
+          dialog = GTK_WIDGET (toplevel);
+      }
+  }
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (dialog));
 
   g_assert_true (stern_online_dialog_host (STERN_ONLINE_DIALOG (dialog), "127.0.0.1", &error));
@@ -137,6 +166,7 @@ test_host_create_play (void)
   g_assert_true (g_str_has_suffix (link, code));
   g_assert_nonnull (stern_server_lookup_room (server, code));
   g_assert_nonnull (stern_window_get_online (window));
+  shot ("1-dialog-invitation");
   /* Nobody moves before the others have come. */
   g_assert_false (stern_match_human_to_play (stern_window_get_match (window)));
 
@@ -170,12 +200,17 @@ test_host_create_play (void)
     g_assert_true (gui_test_wait_until (window_has_actions, &at, WAIT_MS));
   }
   g_assert_false (stern_window_is_offline_banner_shown (window));
+  gtk_window_close (GTK_WINDOW (dialog));
+  shot ("2-window-playing");
+  stern_net_client_close (guest);
+  gui_test_spin (500);
+  shot ("3-guest-away");
 
   /* The server goes away: the window says so (and keeps trying). */
   stern_server_disconnect (server);
   g_assert_true (gui_test_wait_until (banner_shown, window, WAIT_MS));
+  shot ("4-connection-lost");
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_set_data (G_OBJECT (app), "stern-hosted-server", NULL);
   gui_test_spin (100);
