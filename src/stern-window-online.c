@@ -137,12 +137,33 @@ show_banner (SternWindow *self,
   gtk_revealer_set_reveal_child (self->online_banner, text != NULL);
 }
 
+/* The banner says what holds the game up: a lost connection, or players
+ * who have not come yet. */
+static void
+update_banner (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+
+  if (!stern_online_match_is_connected (online))
+    show_banner (self, _("The connection to the server was lost. Reconnecting…"));
+  else if (stern_online_match_has_room (online) && stern_online_match_is_waiting (online))
+    show_banner (self, _("Waiting for players to join…"));
+  else
+    show_banner (self, NULL);
+}
+
+static void
+on_room_changed (SternWindow *self)
+{
+  update_panel (self);
+  update_banner (self);
+}
+
 static void
 on_connection_changed (SternWindow *self,
                        gboolean     connected)
 {
-  show_banner (self, connected ? NULL
-                               : _("The connection to the server was lost. Reconnecting…"));
+  update_banner (self);
   if (connected)
     update_panel (self);
 }
@@ -176,6 +197,7 @@ stern_window_set_online (SternWindow      *self,
 
   if (self->online != NULL)
     {
+      g_signal_handlers_disconnect_by_func (self->match, update_banner, self);
       g_signal_handlers_disconnect_by_data (self->online, self);
       stern_online_match_leave (STERN_ONLINE_MATCH (self->online));
       g_clear_object (&self->online);
@@ -191,14 +213,17 @@ stern_window_set_online (SternWindow      *self,
     return;
 
   self->online = g_object_ref (G_OBJECT (online));
-  g_signal_connect_object (online, "room-changed", G_CALLBACK (update_panel), self,
+  g_signal_connect_object (online, "room-changed", G_CALLBACK (on_room_changed), self,
+                           G_CONNECT_SWAPPED);
+  /* The game starts with the first action's "turn" as well as a room. */
+  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (update_banner), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "connection-changed", G_CALLBACK (on_connection_changed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "server-error", G_CALLBACK (on_server_error), self,
                            G_CONNECT_SWAPPED);
   if (stern_online_match_has_room (online))
-    update_panel (self);
+    on_room_changed (self);
 }
 
 SternOnlineMatch *
@@ -212,7 +237,16 @@ gboolean
 stern_window_is_offline_banner_shown (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-  return gtk_revealer_get_reveal_child (self->online_banner);
+  return self->online != NULL && gtk_revealer_get_reveal_child (self->online_banner) &&
+         !stern_online_match_is_connected (STERN_ONLINE_MATCH (self->online));
+}
+
+const char *
+stern_window_get_online_banner (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return gtk_revealer_get_reveal_child (self->online_banner)
+         ? gtk_label_get_label (self->online_banner_label) : NULL;
 }
 
 /* ------------------------------------------------------------------ */

@@ -36,6 +36,8 @@ void              stern_window_set_online (SternWindow *self, SternOnlineMatch *
 SternOnlineMatch *stern_window_get_online (SternWindow *self);
 /* The banner saying the connection is lost is shown. */
 gboolean          stern_window_is_offline_banner_shown (SternWindow *self);
+/* The banner's text (lost connection, waiting for players), or NULL. */
+const char       *stern_window_get_online_banner (SternWindow *self);
 
 /* A protocol error (doc/protocol.md) for people, translated. */
 const char       *stern_online_error_text (SternNetErrorCode code);

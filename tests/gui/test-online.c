@@ -167,8 +167,9 @@ test_host_create_play (void)
   g_assert_nonnull (stern_server_lookup_room (server, code));
   g_assert_nonnull (stern_window_get_online (window));
   shot ("1-dialog-invitation");
-  /* Nobody moves before the others have come. */
+  /* Nobody moves before the others have come, and the window says so. */
   g_assert_false (stern_match_human_to_play (stern_window_get_match (window)));
+  g_assert_cmpstr (stern_window_get_online_banner (window), ==, "Waiting for players to join…");
 
   /* A friend joins with the code, from outside the app. */
   guest = stern_net_client_new ("Guest");
@@ -179,6 +180,7 @@ test_host_create_play (void)
   stern_net_client_join (guest, code, STERN_NO_SEAT);
   g_assert_true (gui_test_wait_until (guest_ready, guest, WAIT_MS));
   g_assert_true (gui_test_wait_until (human_to_play, window, WAIT_MS));
+  g_assert_null (stern_window_get_online_banner (window));
 
   /* The window's move reaches the guest … */
   moves = g_new (SternMove, STERN_MAX_MOVES);
