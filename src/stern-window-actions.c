@@ -31,7 +31,8 @@ stern_window_update_actions (SternWindow *self)
   gboolean back = stern_match_can_undo (self->match);
   gboolean forward = stern_match_can_redo (self->match);
 
-  gtk_widget_action_set_enabled (widget, "win.undo", back);
+  /* Online, a move is taken back nowhere but here: the server's game counts. */
+  gtk_widget_action_set_enabled (widget, "win.undo", back && self->online == NULL);
   gtk_widget_action_set_enabled (widget, "win.redo", forward);
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  stern_match_human_to_play (self->match) &&

@@ -210,7 +210,11 @@ stern_window_set_online (SternWindow      *self,
   if (was_online || online != NULL)
     stern_match_set_autosave_held (self->match, online != NULL);
   if (online == NULL)
-    return;
+    {
+      if (was_online)
+        stern_window_refresh (self);
+      return;
+    }
 
   self->online = g_object_ref (G_OBJECT (online));
   g_signal_connect_object (online, "room-changed", G_CALLBACK (on_room_changed), self,
@@ -224,6 +228,7 @@ stern_window_set_online (SternWindow      *self,
                            G_CONNECT_SWAPPED);
   if (stern_online_match_has_room (online))
     on_room_changed (self);
+  stern_window_refresh (self);
 }
 
 SternOnlineMatch *

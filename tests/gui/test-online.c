@@ -202,6 +202,9 @@ test_host_create_play (void)
     g_assert_true (gui_test_wait_until (window_has_actions, &at, WAIT_MS));
   }
   g_assert_false (stern_window_is_offline_banner_shown (window));
+  /* Online there is no taking a move back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
   gtk_window_close (GTK_WINDOW (dialog));
   shot ("2-window-playing");
   stern_net_client_close (guest);
