@@ -240,6 +240,10 @@ pump (SternOnlineMatch *self)
       if (n_local == n_server || self->local_seat == STERN_NO_SEAT || self->waiting ||
           self->sent_ply == n_server)
         return;
+      /* Offline the move waits here; the room sent after reconnecting
+       * brings us back. */
+      if (!stern_net_client_is_connected (self->client))
+        return;
       mine = stern_game_get_action (local, n_server);
       if (mine->seat != self->local_seat)
         return;
@@ -310,6 +314,9 @@ on_room (SternOnlineMatch      *self,
   self->has_room = TRUE;
   self->waiting = room->turn == STERN_NO_SEAT && !room->over;
   self->local_seat = stern_net_client_get_seat (self->client);
+  /* A move sent before the connection dropped may never have arrived:
+   * the room says what the server has, and what it lacks is sent again. */
+  self->sent_ply = G_MAXUINT;
 
   if (new_room)
     rebuild (self);

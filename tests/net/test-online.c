@@ -361,11 +361,73 @@ test_online_refused (void)
   stern_server_disconnect (server);
 }
 
+static gboolean
+is_lost (gpointer data)
+{
+  return ((Side *) data)->n_lost > 0;
+}
+
+/* A move made while the connection is down waits in the match and goes
+ * to the server once the match has reconnected. */
+static void
+test_online_offline_move (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(Side) anna = NULL;
+  g_autoptr(Side) boris = NULL;
+  SternNetSetup setup;
+
+  stern_server_set_grace (server, 10000);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  anna = side_new (stern_server_get_port (server), "Anna");
+  boris = side_new (stern_server_get_port (server), "Boris");
+  /* Time to move before the match tries again. */
+  stern_online_match_set_auto_reconnect (boris->online, TRUE, 500);
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  stern_net_client_create (anna->peer->client, &setup, setup.variant->seats[0]);
+  g_assert_true (net_wait (has_room, anna, WAIT_MS));
+  stern_net_client_join (boris->peer->client, stern_net_client_get_code (anna->peer->client),
+                         STERN_NO_SEAT);
+  g_assert_true (net_wait (started, boris, WAIT_MS));
+
+  {
+    Side *players[] = { anna, boris };
+    Side *all[] = { anna, boris };
+
+    play_moves (players, 2, all, 2, 1);
+  }
+  g_assert_true (stern_match_human_to_play (boris->match));
+
+  stern_net_client_close (boris->peer->client);
+  g_assert_true (net_wait (is_lost, boris, WAIT_MS));
+  g_assert_false (stern_online_match_is_connected (boris->online));
+  {
+    Side *players[] = { boris };
+    g_assert_true (play_one (players, 1));
+  }
+  g_assert_cmpuint (match_actions (boris), ==, 2);
+
+  /* Back online, the move reaches the server and Anna. */
+  {
+    AllAt at = { (Side *[]) { anna, boris }, 2, 2 };
+    g_assert_true (net_wait (all_at, &at, WAIT_MS));
+  }
+  assert_same_game (anna);
+  assert_same_game (boris);
+  g_assert_cmpuint (boris->n_errors, ==, 0);
+
+  stern_server_disconnect (server);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/online/game", test_online_game);
   g_test_add_func ("/online/refused", test_online_refused);
+  g_test_add_func ("/online/offline-move", test_online_offline_move);
   return g_test_run ();
 }
