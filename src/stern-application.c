@@ -237,9 +237,24 @@ open_invitation (GApplication *app,
   g_autofree char *link = g_file_get_uri (file);
   GtkWindow *window;
 
-  g_application_activate (app);
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  if (window == NULL || !STERN_IS_WINDOW (window))
+  if (window == NULL)
+    {
+      g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
+
+      /* As activate does, without the offer to continue a saved game:
+       * the invitation is what was asked for, and the saved game stays
+       * on disk for the next start. */
+      window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
+      stern_match_set_autosave_held (stern_window_get_match (STERN_WINDOW (window)), TRUE);
+      stern_window_set_data_dir (STERN_WINDOW (window), dir);
+#ifdef STERN_HAVE_NETWORK
+      /* Should the room not be reached, the saved game is offered then. */
+      g_object_set_data (G_OBJECT (window), STERN_WINDOW_OFFER_RESUME_KEY, GINT_TO_POINTER (TRUE));
+#endif
+    }
+  gtk_window_present (window);
+  if (!STERN_IS_WINDOW (window))
     return;
 
 #ifdef STERN_HAVE_NETWORK

@@ -284,10 +284,19 @@ connected_cb (GObject      *source,
 
   if (!stern_net_client_connect_finish (client, result, &error))
     {
-      if (self != NULL)
+      gboolean for_invitation = self != NULL &&
+        g_object_steal_data (G_OBJECT (self), STERN_WINDOW_OFFER_RESUME_KEY) != NULL;
+
+      g_debug ("could not connect to the server: %s", error->message);
+      /* A window opened for this invitation holds its saved game: the
+       * question to continue it comes now, as at a start. */
+      if (self != NULL && !(for_invitation && stern_window_offer_resume (self)))
         {
           g_autofree char *body =
             g_strdup_printf (_("Could not connect to the server: %s"), error->message);
+
+          if (for_invitation)
+            stern_match_set_autosave_held (self->match, FALSE);
           stern_window_show_error (self, _("Network Game"), body);
         }
       go_online_free (go);
@@ -300,6 +309,7 @@ connected_cb (GObject      *source,
       return;
     }
 
+  g_object_steal_data (G_OBJECT (self), STERN_WINDOW_OFFER_RESUME_KEY);
   online = stern_online_match_new (self->match, client);
   stern_window_set_online (self, online);
   switch (go->request)

@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/* Set on a window opened for an invitation whose saved game was not yet
+ * offered: if the server cannot be reached, it is offered then. */
+#define STERN_WINDOW_OFFER_RESUME_KEY "stern-offer-resume"
+
 typedef enum {
   STERN_ONLINE_CREATE,
   STERN_ONLINE_JOIN,
