@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include <gtk/gtk.h>
 
 #include "stern-application.h"
@@ -312,7 +314,14 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *data_home = NULL;
+
   g_test_init (&argc, &argv, NULL);
+  /* A window opened for a link keeps its games under the user's data
+   * folder: a fresh one here, not the real one. */
+  data_home = g_dir_make_tmp ("stern-online-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   gui_test_have_display = gtk_init_check ();
   if (gui_test_have_display)
@@ -335,5 +344,12 @@ main (int   argc,
   g_test_add_func ("/online/host-create-play", test_host_create_play);
   g_test_add_func ("/online/invitation", test_invitation);
 
-  return g_test_run ();
+  {
+    int status = g_test_run ();
+    g_autofree char *ours = g_build_filename (data_home, "sternhalma", NULL);
+
+    g_rmdir (ours);
+    g_rmdir (data_home);
+    return status;
+  }
 }
