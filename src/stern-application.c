@@ -13,6 +13,9 @@
 #include "stern-preferences-window.h"
 #include "stern-rules-window.h"
 #include "stern-window.h"
+#ifdef STERN_HAVE_NETWORK
+#include "stern-window-online.h"
+#endif
 
 struct _SternApplication
 {
@@ -69,17 +72,14 @@ stern_application_activate (GApplication *app)
  * menu does, and the toast's Undo brings that back.  One window, one game:
  * of several files the last one stays. */
 static void
-stern_application_open (GApplication  *app,
-                        GFile        **files,
-                        int            n_files,
-                        const char    *hint)
+open_game_file (GApplication *app,
+                GFile        *file)
 {
   SternWindow *window = get_window (app);
 
   /* Shown first: an error about a file goes over it. */
   gtk_window_present (GTK_WINDOW (window));
-  for (int i = 0; i < n_files; i++)
-    stern_window_open_file (window, files[i]);
+  stern_window_open_file (window, file);
 }
 
 static void
@@ -272,14 +272,64 @@ stern_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 }
 
+/* A sternhalma://HOST:PORT/CODE invitation link: the window joins the
+ * room (doc/protocol.md, "The flow of a game"). */
+static void
+open_invitation (GApplication *app,
+                 GFile        *file)
+{
+  g_autofree char *link = g_file_get_uri (file);
+  GtkWindow *window;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    {
+      g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
+
+      /* As activate does, without the offer to continue a saved game:
+       * the invitation is what was asked for, and the saved game stays
+       * on disk for the next start. */
+      window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
+      stern_match_set_autosave_held (stern_window_get_match (STERN_WINDOW (window)), TRUE);
+      stern_window_set_data_dir (STERN_WINDOW (window), dir);
+#ifdef STERN_HAVE_NETWORK
+      /* Should the room not be reached, the saved game is offered then. */
+      g_object_set_data (G_OBJECT (window), STERN_WINDOW_OFFER_RESUME_KEY, GINT_TO_POINTER (TRUE));
+#endif
+    }
+  gtk_window_present (window);
+  if (!STERN_IS_WINDOW (window))
+    return;
+
+#ifdef STERN_HAVE_NETWORK
+  stern_window_open_invitation (STERN_WINDOW (window), link);
+#else
+  g_warning ("Cannot open %s: this build has no network play", link);
+#endif
+}
+
+/* Game records (files) and invitation links (sternhalma://…). */
+static void
+stern_application_open (GApplication  *app,
+                        GFile        **files,
+                        gint           n_files,
+                        const char    *hint)
+{
+  for (gint i = 0; i < n_files; i++)
+    if (g_file_has_uri_scheme (files[i], "sternhalma"))
+      open_invitation (app, files[i]);
+    else
+      open_game_file (app, files[i]);
+}
+
 static void
 stern_application_class_init (SternApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = stern_application_activate;
-  app_class->startup = stern_application_startup;
   app_class->open = stern_application_open;
+  app_class->startup = stern_application_startup;
 }
 
 static void

@@ -34,6 +34,10 @@ struct _SternPlayersPanel
   SternMatch *match;
   char       *player_name;
   PlayerRow   rows[STERN_N_SEATS];
+  /* Network play: the names the players gave and whether they are
+   * connected ("connected", "away"), by seat; NULL: none. */
+  char       *online_names[STERN_N_SEATS];
+  char       *presence[STERN_N_SEATS];
 };
 
 G_DEFINE_FINAL_TYPE (SternPlayersPanel, stern_players_panel, GTK_TYPE_WIDGET)
@@ -71,8 +75,19 @@ update_names (SternPlayersPanel *self)
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     if (self->rows[seat].name != NULL)
       {
-        g_autofree char *name = stern_game_setup_seat_name (setup, seat, self->player_name);
+        g_autofree char *name = self->online_names[seat] != NULL
+                                ? g_strdup (self->online_names[seat])
+                                : stern_game_setup_seat_name (setup, seat, self->player_name);
 
+        if (self->presence[seat] != NULL)
+          {
+            /* Translators: a player's name and whether they are connected
+             * in network play: "Anna · away". */
+            g_autofree char *both = g_strdup_printf (C_("player presence", "%s · %s"),
+                                                     name, self->presence[seat]);
+            g_free (name);
+            name = g_steal_pointer (&both);
+          }
         gtk_label_set_label (GTK_LABEL (self->rows[seat].name), name);
       }
 }
@@ -122,8 +137,20 @@ static char *
 detail_text (SternPlayersPanel *self,
              unsigned           seat)
 {
-  return stern_texts_seat_detail (stern_match_get_setup (self->match), seat,
-                                  stern_match_is_human (self->match, seat));
+  const SternGameSetup *setup = stern_match_get_setup (self->match);
+  SternPlayer *player = stern_match_get_player (self->match, seat);
+
+  /* Network play: a person elsewhere (the computer's seats say so). */
+  if (player != NULL && stern_player_get_kind (player) == STERN_PLAYER_KIND_REMOTE &&
+      !setup->computer[seat])
+    {
+      unsigned team = stern_team_number (setup->variant, seat);
+
+      return team != 0 ? g_strdup_printf (_("Online player · Team %u"), team)
+                       : g_strdup (_("Online player"));
+    }
+
+  return stern_texts_seat_detail (setup, seat, stern_match_is_human (self->match, seat));
 }
 
 static void
@@ -346,6 +373,24 @@ label_text (GtkWidget *label)
   return label != NULL ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
 }
 
+void
+stern_players_panel_set_seat_online (SternPlayersPanel *self,
+                                     guint              seat,
+                                     const char        *name,
+                                     const char        *presence)
+{
+  g_return_if_fail (STERN_IS_PLAYERS_PANEL (self));
+  g_return_if_fail (seat < STERN_N_SEATS);
+
+  g_free (self->online_names[seat]);
+  self->online_names[seat] = g_strdup (name);
+  g_free (self->presence[seat]);
+  self->presence[seat] = g_strdup (presence);
+  update_names (self);
+  if (self->match != NULL && stern_match_get_game (self->match) != NULL)
+    update_rows (self);
+}
+
 const char *
 stern_players_panel_get_name_text (SternPlayersPanel *self,
                                    guint              seat)
@@ -434,6 +479,11 @@ stern_players_panel_finalize (GObject *object)
 {
   SternPlayersPanel *self = STERN_PLAYERS_PANEL (object);
 
+  for (guint seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      g_free (self->online_names[seat]);
+      g_free (self->presence[seat]);
+    }
   g_free (self->player_name);
 
   G_OBJECT_CLASS (stern_players_panel_parent_class)->finalize (object);

@@ -24,6 +24,11 @@ void        stern_players_panel_set_match (SternPlayersPanel *self, SternMatch *
 void        stern_players_panel_set_player_name (SternPlayersPanel *self, const char *name);
 const char *stern_players_panel_get_player_name (SternPlayersPanel *self);
 
+/* Network play: the name the seat's player gave (NULL: as in a local game)
+ * and whether they are connected (translated, e.g. "away"; NULL: nothing). */
+void        stern_players_panel_set_seat_online (SternPlayersPanel *self, guint seat,
+                                                 const char *name, const char *presence);
+
 /* For tests: the texts of a seat's row (NULL when the seat is not played). */
 const char *stern_players_panel_get_name_text  (SternPlayersPanel *self, guint seat);
 const char *stern_players_panel_get_state_text (SternPlayersPanel *self, guint seat);

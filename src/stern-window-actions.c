@@ -19,6 +19,9 @@
 #include "stern-statistics-window.h"
 #include "stern-texts.h"
 #include "stern-window-private.h"
+#ifdef STERN_HAVE_NETWORK
+#include "stern-online-dialog.h"
+#endif
 
 #define GAME(self)  stern_match_get_game ((self)->match)
 #define SETUP(self) stern_match_get_setup ((self)->match)
@@ -30,7 +33,8 @@ stern_window_update_actions (SternWindow *self)
   gboolean back = stern_match_can_undo (self->match);
   gboolean forward = stern_match_can_redo (self->match);
 
-  gtk_widget_action_set_enabled (widget, "win.undo", back);
+  /* Online, a move is taken back nowhere but here: the server's game counts. */
+  gtk_widget_action_set_enabled (widget, "win.undo", back && self->online == NULL);
   gtk_widget_action_set_enabled (widget, "win.redo", forward);
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  stern_match_human_to_play (self->match) &&
@@ -524,9 +528,22 @@ stern_window_offer_resume (SternWindow *self)
   return TRUE;
 }
 
+#ifdef STERN_HAVE_NETWORK
+static void
+play_online_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (stern_online_dialog_new (STERN_WINDOW (widget))));
+}
+#endif
+
 void
 stern_window_actions_class_init (GtkWidgetClass *widget_class)
 {
+#ifdef STERN_HAVE_NETWORK
+  gtk_widget_class_install_action (widget_class, "win.play-online", NULL, play_online_activated);
+#endif
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);

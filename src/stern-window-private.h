@@ -40,6 +40,8 @@ struct _SternWindow
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
   GtkLabel          *status_label;
+  GtkRevealer       *online_banner;
+  GtkLabel          *online_banner_label;
 
   GSettings      *settings;
   SternMatch     *match;
@@ -66,6 +68,10 @@ struct _SternWindow
 
   /* A question or an error (resign, a bad file). */
   GtkWidget      *message;
+  /* Network play (stern-window-online.c): the SternOnlineMatch followed,
+   * and the client of a connection being made; NULL for a local game. */
+  GObject        *online;
+  GObject        *online_client;
 };
 
 /* stern-window.c */

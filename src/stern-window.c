@@ -16,6 +16,9 @@
 #include "stern-message-window.h"
 #include "stern-texts.h"
 #include "stern-window-private.h"
+#ifdef STERN_HAVE_NETWORK
+#include "stern-window-online.h"
+#endif
 
 G_DEFINE_FINAL_TYPE (SternWindow, stern_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -471,6 +474,9 @@ stern_window_new_game (SternWindow          *self,
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (setup != NULL && setup->variant != NULL);
 
+#ifdef STERN_HAVE_NETWORK
+  stern_window_set_online (self, NULL);
+#endif
   stern_match_new_game (self->match, setup);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
@@ -484,6 +490,9 @@ stern_window_load_game (SternWindow          *self,
   g_return_if_fail (game != NULL);
   g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
 
+#ifdef STERN_HAVE_NETWORK
+  stern_window_set_online (self, NULL);
+#endif
   stern_match_start (self->match, game, setup, NULL);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
@@ -593,6 +602,11 @@ stern_window_dispose (GObject *object)
     }
 
   g_clear_handle_id (&self->strip_idle, g_source_remove);
+#ifdef STERN_HAVE_NETWORK
+  if (self->match != NULL)
+    stern_window_set_online (self, NULL);
+#endif
+  g_clear_object (&self->online_client);
   stern_window_close_confirm (self);
   close_game_over (self);
   if (message != NULL)
@@ -681,6 +695,8 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_label);
 
   stern_window_actions_class_init (widget_class);
 }

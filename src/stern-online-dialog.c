@@ -1,0 +1,549 @@
+/* stern-online-dialog.c: "Play Online".
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "stern-window"
+
+#include "config.h"
+
+#include "stern-online-dialog.h"
+
+#include <glib/gi18n.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <string.h>
+
+#include "stern-server.h"
+#include "stern-window-online.h"
+
+/* The key on the application under which the hosted server lives: it
+ * outlasts the dialog, and stops when the application ends. */
+#define HOSTED_SERVER_KEY "stern-hosted-server"
+
+static const char * const variant_ids[] = {
+  "classic-2", "classic-3", "classic-4", "classic-6",
+  "long-2", "long-6", "fifteen-2", "pairs-4", "pairs-6",
+};
+
+/* Clocks offered: reserve and increment in seconds. */
+static const struct {
+  guint reserve_s;
+  guint increment_s;
+} clocks[] = {
+  { 0, 0 }, { 5 * 60, 5 }, { 15 * 60, 10 }, { 30 * 60, 30 },
+};
+
+/* The choices for a seat other than the creator's. */
+enum {
+  SEAT_OPEN,
+  SEAT_EASY,
+  SEAT_MEDIUM,
+  SEAT_HARD,
+  SEAT_EXPERT,
+};
+
+struct _SternOnlineDialog
+{
+  GtkWindow    parent_instance;
+
+  GtkEntry    *server_entry;
+  GtkNotebook *notebook;
+  GtkDropDown *variant_drop;
+  GtkDropDown *preset_drop;
+  GtkDropDown *clock_drop;
+  GtkGrid     *seats_grid;
+  GtkButton   *create_button;
+  GtkWidget   *invitation_box;
+  GtkLabel    *code_label;
+  GtkLabel    *link_label;
+  GtkButton   *copy_button;
+  GtkEntry    *join_entry;
+  GtkButton   *join_button;
+  GtkButton   *watch_button;
+  GtkButton   *host_button;
+  GtkLabel    *host_label;
+  GtkLabel    *status_label;
+
+  SternWindow *window;       /* weak */
+  GSettings   *settings;
+  GtkDropDown *seat_drops[STERN_N_SEATS];
+  SternNetClient *client;    /* of the room being created */
+  char        *link_host;    /* the host friends reach */
+  guint        link_port;
+};
+
+G_DEFINE_FINAL_TYPE (SternOnlineDialog, stern_online_dialog, GTK_TYPE_WINDOW)
+
+static void
+show_status (SternOnlineDialog *self,
+             const char        *text)
+{
+  gtk_label_set_label (self->status_label, text != NULL ? text : "");
+}
+
+static const SternVariant *
+chosen_variant (SternOnlineDialog *self)
+{
+  guint i = gtk_drop_down_get_selected (self->variant_drop);
+
+  return stern_variant_lookup (variant_ids[MIN (i, G_N_ELEMENTS (variant_ids) - 1)]);
+}
+
+static void
+build_seats (SternOnlineDialog *self)
+{
+  const SternVariant *variant = chosen_variant (self);
+  GtkWidget *child;
+  const char * const kinds[] = {
+    /* Translators: a seat of a network game anyone with the code may take. */
+    C_("seat", "Open"),
+    _("Computer: Easy"), _("Computer: Medium"), _("Computer: Hard"), _("Computer: Expert"),
+    NULL,
+  };
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_grid))) != NULL)
+    gtk_grid_remove (self->seats_grid, child);
+  memset (self->seat_drops, 0, sizeof self->seat_drops);
+
+  for (guint i = 0; i < variant->n_players; i++)
+    {
+      guint seat = variant->seats[i];
+      GtkWidget *label = gtk_label_new (stern_seat_display_name (seat));
+      GtkWidget *choice;
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_grid_attach (self->seats_grid, label, 0, i, 1, 1);
+      if (i == 0)
+        /* Translators: the seat the creator of a network room plays. */
+        choice = gtk_label_new (_("You"));
+      else
+        {
+          choice = gtk_drop_down_new_from_strings (kinds);
+          self->seat_drops[seat] = GTK_DROP_DOWN (choice);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (choice),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          stern_seat_display_name (seat), -1);
+        }
+      gtk_widget_set_halign (choice, GTK_ALIGN_START);
+      gtk_grid_attach (self->seats_grid, choice, 1, i, 1, 1);
+    }
+}
+
+static char *
+server_uri (SternOnlineDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *address = gtk_editable_get_text (GTK_EDITABLE (self->server_entry));
+  char *uri = stern_online_address_to_uri (address, &error);
+
+  if (uri == NULL)
+    {
+      show_status (self, error->message);
+      return NULL;
+    }
+  g_settings_set_string (self->settings, "online-server", address);
+  show_status (self, NULL);
+  return uri;
+}
+
+static void
+on_client_error (SternOnlineDialog     *self,
+                 const SternNetMessage *msg)
+{
+  show_status (self, stern_online_error_text (msg->error));
+}
+
+static void
+on_client_joined (SternOnlineDialog     *self,
+                  const SternNetMessage *msg)
+{
+  g_autofree char *link = NULL;
+
+  link = stern_net_invitation_format (self->link_host, self->link_port, FALSE, msg->code);
+  gtk_label_set_label (self->code_label, msg->code);
+  gtk_label_set_label (self->link_label, link != NULL ? link : "");
+  gtk_widget_set_visible (self->invitation_box, TRUE);
+}
+
+static void
+follow_client (SternOnlineDialog *self,
+               SternNetClient    *client)
+{
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_data (self->client, self);
+  g_set_object (&self->client, client);
+  if (client == NULL)
+    return;
+  g_signal_connect_object (client, "error", G_CALLBACK (on_client_error), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "joined", G_CALLBACK (on_client_joined), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* Where friends reach the server: the host of the address, but for
+ * "localhost" an address of this computer on the local network. */
+static char *
+local_network_address (void)
+{
+  struct ifaddrs *addrs = NULL;
+  char *found = NULL;
+
+  if (getifaddrs (&addrs) != 0)
+    return NULL;
+  for (struct ifaddrs *a = addrs; a != NULL && found == NULL; a = a->ifa_next)
+    {
+      g_autoptr(GInetAddress) inet = NULL;
+
+      if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET)
+        continue;
+      inet = g_inet_address_new_from_bytes (
+        (const guint8 *) &((const struct sockaddr_in *) (const void *) a->ifa_addr)->sin_addr,
+        G_SOCKET_FAMILY_IPV4);
+      if (!g_inet_address_get_is_loopback (inet))
+        found = g_inet_address_to_string (inet);
+    }
+  freeifaddrs (addrs);
+  return found;
+}
+
+static void
+set_link_host (SternOnlineDialog *self,
+               const char        *uri)
+{
+  g_autofree char *host = NULL;
+  gint port = -1;
+
+  g_clear_pointer (&self->link_host, g_free);
+  if (!g_uri_split_network (uri, G_URI_FLAGS_NONE, NULL, &host, &port, NULL))
+    return;
+  if (g_strcmp0 (host, "localhost") == 0 || g_str_has_prefix (host, "127."))
+    {
+      char *lan = local_network_address ();
+
+      if (lan != NULL)
+        {
+          g_free (host);
+          host = lan;
+        }
+    }
+  self->link_host = g_steal_pointer (&host);
+  self->link_port = port > 0 ? (guint) port : STERN_NET_DEFAULT_PORT;
+}
+
+static void
+create_clicked (SternOnlineDialog *self)
+{
+  g_autofree char *uri = server_uri (self);
+  const SternVariant *variant = chosen_variant (self);
+  SternNetSetup setup;
+  guint clock = gtk_drop_down_get_selected (self->clock_drop);
+  SternNetClient *client;
+
+  if (uri == NULL || self->window == NULL)
+    return;
+
+  memset (&setup, 0, sizeof setup);
+  setup.variant = variant;
+  setup.preset = gtk_drop_down_get_selected (self->preset_drop);
+  if (!stern_preset_allows_variant (setup.preset, variant))
+    {
+      show_status (self, _("These rules are not played with this game."));
+      return;
+    }
+  clock = MIN (clock, G_N_ELEMENTS (clocks) - 1);
+  setup.reserve_ms = (gint64) clocks[clock].reserve_s * 1000;
+  setup.increment_ms = (gint64) clocks[clock].increment_s * 1000;
+  for (guint i = 0; i < variant->n_players; i++)
+    {
+      guint seat = variant->seats[i];
+      guint kind = self->seat_drops[seat] != NULL
+                   ? gtk_drop_down_get_selected (self->seat_drops[seat]) : SEAT_OPEN;
+
+      if (kind == SEAT_OPEN)
+        setup.seats[seat].kind = STERN_NET_SEAT_OPEN;
+      else
+        {
+          setup.seats[seat].kind = STERN_NET_SEAT_COMPUTER;
+          setup.seats[seat].level = STERN_LEVEL_EASY + (kind - SEAT_EASY);
+        }
+    }
+
+  gtk_widget_set_visible (self->invitation_box, FALSE);
+  set_link_host (self, uri);
+  client = stern_window_go_online (self->window, uri, STERN_ONLINE_CREATE, &setup, NULL);
+  follow_client (self, client);
+}
+
+static void
+join_or_watch (SternOnlineDialog  *self,
+               SternOnlineRequest  request)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->join_entry))));
+  g_autofree char *uri = NULL;
+  char code[STERN_NET_CODE_LEN + 1];
+
+  if (self->window == NULL)
+    return;
+
+  if (g_str_has_prefix (text, "sternhalma:"))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!stern_net_invitation_parse (text, &uri, code, &error))
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("This is not an invitation link: %s"), error->message);
+          show_status (self, message);
+          return;
+        }
+    }
+  else
+    {
+      g_autofree char *upper = g_ascii_strup (text, -1);
+
+      if (!stern_net_code_is_valid (upper))
+        {
+          show_status (self, _("A room code has six letters and digits, as in “K7QM2X”."));
+          return;
+        }
+      g_strlcpy (code, upper, sizeof code);
+      uri = server_uri (self);
+      if (uri == NULL)
+        return;
+    }
+
+  show_status (self, NULL);
+  follow_client (self, stern_window_go_online (self->window, uri, request, NULL, code));
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+join_clicked (SternOnlineDialog *self)
+{
+  join_or_watch (self, STERN_ONLINE_JOIN);
+}
+
+static void
+watch_clicked (SternOnlineDialog *self)
+{
+  join_or_watch (self, STERN_ONLINE_WATCH);
+}
+
+static void
+copy_clicked (SternOnlineDialog *self)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)),
+                          gtk_label_get_label (self->link_label));
+}
+
+static void
+show_hosted (SternOnlineDialog *self,
+             SternServer       *server)
+{
+  g_autofree char *lan = local_network_address ();
+  g_autofree char *text = NULL;
+  g_autofree char *address = NULL;
+  guint port = stern_server_get_port (server);
+
+  /* Translators: where the game server started in the app can be reached. */
+  text = g_strdup_printf (_("Hosting at %s:%u"), lan != NULL ? lan : "localhost", port);
+  gtk_label_set_label (self->host_label, text);
+  address = g_strdup_printf ("localhost:%u", port);
+  gtk_editable_set_text (GTK_EDITABLE (self->server_entry), address);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->host_button), FALSE);
+}
+
+gboolean
+stern_online_dialog_host (SternOnlineDialog  *self,
+                          const char         *address,
+                          GError            **error)
+{
+  GApplication *app = g_application_get_default ();
+  g_autoptr(SternServer) server = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (STERN_IS_ONLINE_DIALOG (self), FALSE);
+  g_return_val_if_fail (app != NULL, FALSE);
+
+  server = g_object_get_data (G_OBJECT (app), HOSTED_SERVER_KEY);
+  if (server != NULL)
+    {
+      show_hosted (self, server);
+      g_steal_pointer (&server);
+      return TRUE;
+    }
+
+  server = stern_server_new (NULL);
+  /* The usual port when it is free, else any. */
+  if (!stern_server_listen (server, address, STERN_NET_DEFAULT_PORT, NULL, &local_error))
+    {
+      g_clear_error (&local_error);
+      if (!stern_server_listen (server, address, 0, NULL, &local_error))
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("Could not start the server: %s"), local_error->message);
+          show_status (self, message);
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+    }
+  show_hosted (self, server);
+  g_object_set_data_full (G_OBJECT (app), HOSTED_SERVER_KEY, g_steal_pointer (&server),
+                          g_object_unref);
+  return TRUE;
+}
+
+static void
+host_clicked (SternOnlineDialog *self)
+{
+  stern_online_dialog_host (self, NULL, NULL);
+}
+
+static void
+stern_online_dialog_dispose (GObject *object)
+{
+  SternOnlineDialog *self = STERN_ONLINE_DIALOG (object);
+
+  follow_client (self, NULL);
+  g_clear_weak_pointer (&self->window);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_ONLINE_DIALOG);
+
+  G_OBJECT_CLASS (stern_online_dialog_parent_class)->dispose (object);
+}
+
+static void
+stern_online_dialog_finalize (GObject *object)
+{
+  SternOnlineDialog *self = STERN_ONLINE_DIALOG (object);
+
+  g_free (self->link_host);
+
+  G_OBJECT_CLASS (stern_online_dialog_parent_class)->finalize (object);
+}
+
+static void
+stern_online_dialog_class_init (SternOnlineDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stern_online_dialog_dispose;
+  object_class->finalize = stern_online_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/sternhalma/Sternhalma/ui/stern-online-dialog.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, SternOnlineDialog, name)
+  BIND (server_entry);
+  BIND (notebook);
+  BIND (variant_drop);
+  BIND (preset_drop);
+  BIND (clock_drop);
+  BIND (seats_grid);
+  BIND (create_button);
+  BIND (invitation_box);
+  BIND (code_label);
+  BIND (link_label);
+  BIND (copy_button);
+  BIND (join_entry);
+  BIND (join_button);
+  BIND (watch_button);
+  BIND (host_button);
+  BIND (host_label);
+  BIND (status_label);
+#undef BIND
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+stern_online_dialog_init (SternOnlineDialog *self)
+{
+  g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) clock_names = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new (APP_ID);
+
+  for (guint i = 0; i < G_N_ELEMENTS (variant_ids); i++)
+    gtk_string_list_append (variants,
+                            stern_variant_display_name (stern_variant_lookup (variant_ids[i])));
+  gtk_drop_down_set_model (self->variant_drop, G_LIST_MODEL (variants));
+  for (guint p = 0; p < STERN_N_PRESETS; p++)
+    gtk_string_list_append (presets, stern_preset_display_name (p));
+  gtk_drop_down_set_model (self->preset_drop, G_LIST_MODEL (presets));
+  for (guint i = 0; i < G_N_ELEMENTS (clocks); i++)
+    {
+      g_autofree char *name = NULL;
+
+      if (clocks[i].reserve_s == 0)
+        name = g_strdup (_("No clock"));
+      else
+        /* Translators: a game clock: minutes for the game, seconds added after each move. */
+        name = g_strdup_printf (_("%u min + %u s a move"), clocks[i].reserve_s / 60,
+                                clocks[i].increment_s);
+      gtk_string_list_append (clock_names, name);
+    }
+  gtk_drop_down_set_model (self->clock_drop, G_LIST_MODEL (clock_names));
+  build_seats (self);
+
+  {
+    g_autofree char *server = g_settings_get_string (self->settings, "online-server");
+    gtk_editable_set_text (GTK_EDITABLE (self->server_entry), server);
+  }
+
+  g_signal_connect_object (self->variant_drop, "notify::selected", G_CALLBACK (build_seats),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->create_button, "clicked", G_CALLBACK (create_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->join_button, "clicked", G_CALLBACK (join_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->watch_button, "clicked", G_CALLBACK (watch_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->join_entry, "activate", G_CALLBACK (join_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->copy_button, "clicked", G_CALLBACK (copy_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->host_button, "clicked", G_CALLBACK (host_clicked), self,
+                           G_CONNECT_SWAPPED);
+
+  /* Already hosting: say where. */
+  if (g_application_get_default () != NULL &&
+      g_object_get_data (G_OBJECT (g_application_get_default ()), HOSTED_SERVER_KEY) != NULL)
+    show_hosted (self, g_object_get_data (G_OBJECT (g_application_get_default ()),
+                                          HOSTED_SERVER_KEY));
+}
+
+GtkWidget *
+stern_online_dialog_new (SternWindow *window)
+{
+  SternOnlineDialog *self;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (window), NULL);
+
+  self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", window, NULL);
+  g_set_weak_pointer (&self->window, window);
+  return GTK_WIDGET (self);
+}
+
+const char *
+stern_online_dialog_get_code (SternOnlineDialog *self)
+{
+  g_return_val_if_fail (STERN_IS_ONLINE_DIALOG (self), NULL);
+  return gtk_label_get_label (self->code_label);
+}
+
+const char *
+stern_online_dialog_get_link (SternOnlineDialog *self)
+{
+  g_return_val_if_fail (STERN_IS_ONLINE_DIALOG (self), NULL);
+  return gtk_label_get_label (self->link_label);
+}
+
+const char *
+stern_online_dialog_get_host_text (SternOnlineDialog *self)
+{
+  g_return_val_if_fail (STERN_IS_ONLINE_DIALOG (self), NULL);
+  return gtk_label_get_label (self->host_label);
+}

@@ -1,0 +1,32 @@
+/* stern-online-dialog.h: "Play Online": the server's address, creating a
+ * room (and its invitation), joining or watching by code or link, and
+ * hosting a server in the app for the local network.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-window.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_ONLINE_DIALOG (stern_online_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (SternOnlineDialog, stern_online_dialog, STERN, ONLINE_DIALOG, GtkWindow)
+
+GtkWidget  *stern_online_dialog_new (SternWindow *window);
+
+/* Starts the server in this process (once per application) listening on
+ * address (NULL: every interface) and shows where; the address field then
+ * points to it.  The button does this with NULL. */
+gboolean    stern_online_dialog_host (SternOnlineDialog *self, const char *address,
+                                      GError **error);
+
+/* For tests: the invitation shown after creating a room ("" before). */
+const char *stern_online_dialog_get_code (SternOnlineDialog *self);
+const char *stern_online_dialog_get_link (SternOnlineDialog *self);
+const char *stern_online_dialog_get_host_text (SternOnlineDialog *self);
+
+G_END_DECLS

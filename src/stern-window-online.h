@@ -1,0 +1,53 @@
+/* stern-window-online.h: network play in the game window: the window's
+ * match followed through a server (SternOnlineMatch), the banner shown
+ * while the connection is lost, who is connected in the players panel,
+ * and the protocol's errors in the user's language.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "stern-net-client.h"
+#include "stern-online-match.h"
+#include "stern-window.h"
+
+G_BEGIN_DECLS
+
+/* Set on a window opened for an invitation whose saved game was not yet
+ * offered: if the server cannot be reached, it is offered then. */
+#define STERN_WINDOW_OFFER_RESUME_KEY "stern-offer-resume"
+
+typedef enum {
+  STERN_ONLINE_CREATE,
+  STERN_ONLINE_JOIN,
+  STERN_ONLINE_WATCH,
+} SternOnlineRequest;
+
+/* Connects to ws_uri and, once connected, creates a room with setup
+ * (taking its first seat), joins the room code, or watches it.  The
+ * window's game becomes the room's; failures are shown in the window.
+ * Returns the client (owned by the window) so that a caller can follow
+ * its "joined" and "error" signals. */
+SternNetClient   *stern_window_go_online (SternWindow *self, const char *ws_uri,
+                                          SternOnlineRequest request,
+                                          const SternNetSetup *setup, const char *code);
+/* Joins the room of a sternhalma://HOST:PORT/CODE link; a link that is
+ * not one is reported in the window. */
+void              stern_window_open_invitation (SternWindow *self, const char *link);
+/* Back to a local game: leaves the room (NULL to stop following). */
+void              stern_window_set_online (SternWindow *self, SternOnlineMatch *online);
+SternOnlineMatch *stern_window_get_online (SternWindow *self);
+/* The banner saying the connection is lost is shown. */
+gboolean          stern_window_is_offline_banner_shown (SternWindow *self);
+/* The banner's text (lost connection, waiting for players), or NULL. */
+const char       *stern_window_get_online_banner (SternWindow *self);
+
+/* A protocol error (doc/protocol.md) for people, translated. */
+const char       *stern_online_error_text (SternNetErrorCode code);
+
+/* The ws:// address of "host", "host:port" or a ws:// or wss:// address;
+ * NULL with an error when it cannot be one. */
+char             *stern_online_address_to_uri (const char *address, GError **error);
+
+G_END_DECLS

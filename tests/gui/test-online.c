@@ -1,0 +1,355 @@
+/* test-online.c: "Play Online" under a real display (Xvfb), on loopback:
+ * the dialog hosts a server in the app, creates a room and shows its
+ * invitation; a second player joins from outside the app, a move goes
+ * from the window to them and theirs comes back to the board; when the
+ * server goes away the window shows that the connection is lost.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include <gtk/gtk.h>
+
+#include "stern-application.h"
+#include "stern-net-client.h"
+#include "stern-online-dialog.h"
+#include "stern-server.h"
+#include "stern-window.h"
+#include "stern-window-online.h"
+
+#include "gui-test-util.h"
+
+#define WAIT_MS 20000
+
+/* One application for the program (a second could not register). */
+static SternApplication *app;
+
+/* ONLINE_SHOTS=DIR: screenshots of the display (ImageMagick's import) at
+ * the steps a player sees, to look at. */
+static void
+shot (const char *name)
+{
+  const char *dir = g_getenv ("ONLINE_SHOTS");
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  gui_test_spin (300);
+  command = g_strdup_printf ("import -window root %s/%s.png", dir, name);
+  if (!g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL))
+    g_test_message ("could not run %s", command);
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = find_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_code (gpointer dialog)
+{
+  return stern_online_dialog_get_code (dialog)[0] != '\0';
+}
+
+static gboolean
+guest_ready (gpointer client)
+{
+  const SternNetMessage *room = stern_net_client_get_room (client);
+
+  return room != NULL && room->turn != STERN_NO_SEAT;
+}
+
+static gboolean
+human_to_play (gpointer window)
+{
+  return stern_match_human_to_play (stern_window_get_match (window));
+}
+
+typedef struct {
+  gpointer object;
+  guint    n;
+} AtLeast;
+
+static gboolean
+client_has_actions (gpointer data)
+{
+  AtLeast *at = data;
+  const SternGame *game = stern_net_client_get_game (at->object);
+
+  return game != NULL && stern_game_get_n_actions (game) >= at->n;
+}
+
+static gboolean
+window_has_actions (gpointer data)
+{
+  AtLeast *at = data;
+
+  return stern_game_get_n_actions (stern_window_get_game (at->object)) >= at->n;
+}
+
+static gboolean
+banner_shown (gpointer window)
+{
+  return stern_window_is_offline_banner_shown (window);
+}
+
+static void
+test_host_create_play (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternNetClient) guest = NULL;
+  g_autofree SternMove *moves = NULL;
+  g_autofree char *uri = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+  GtkWidget *create;
+  SternServer *server;
+  const char *code;
+  const char *link;
+  guint n_moves;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* The menu's action opens the dialog; here it is made directly. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
+  dialog = NULL;
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+        if (STERN_IS_ONLINE_DIALOG (toplevel))
+          dialog = GTK_WIDGET (toplevel);
+      }
+  }
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  g_assert_true (stern_online_dialog_host (STERN_ONLINE_DIALOG (dialog), "127.0.0.1", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (stern_online_dialog_get_host_text (STERN_ONLINE_DIALOG (dialog)),
+                                   "Hosting at "));
+  server = g_object_get_data (G_OBJECT (app), "stern-hosted-server");
+  g_assert_nonnull (server);
+
+  create = find_button (dialog, "_Create Room");
+  g_assert_nonnull (create);
+  g_signal_emit_by_name (create, "clicked");
+  g_assert_true (gui_test_wait_until (has_code, dialog, WAIT_MS));
+
+  code = stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog));
+  link = stern_online_dialog_get_link (STERN_ONLINE_DIALOG (dialog));
+  g_assert_true (stern_net_code_is_valid (code));
+  g_assert_true (g_str_has_prefix (link, "sternhalma://"));
+  g_assert_true (g_str_has_suffix (link, code));
+  g_assert_nonnull (stern_server_lookup_room (server, code));
+  g_assert_nonnull (stern_window_get_online (window));
+  shot ("1-dialog-invitation");
+  /* Nobody moves before the others have come, and the window says so. */
+  g_assert_false (stern_match_human_to_play (stern_window_get_match (window)));
+  g_assert_cmpstr (stern_window_get_online_banner (window), ==, "Waiting for players to join…");
+
+  /* A friend joins with the code, from outside the app. */
+  guest = stern_net_client_new ("Guest");
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  stern_net_client_connect_async (guest, uri, NULL, NULL, NULL);
+  gui_test_spin (200);
+  g_assert_true (stern_net_client_is_connected (guest));
+  stern_net_client_join (guest, code, STERN_NO_SEAT);
+  g_assert_true (gui_test_wait_until (guest_ready, guest, WAIT_MS));
+  g_assert_true (gui_test_wait_until (human_to_play, window, WAIT_MS));
+  g_assert_null (stern_window_get_online_banner (window));
+
+  /* The window's move reaches the guest … */
+  moves = g_new (SternMove, STERN_MAX_MOVES);
+  n_moves = stern_game_legal_moves (stern_window_get_game (window), moves);
+  g_assert_cmpuint (n_moves, >, 0);
+  g_assert_true (stern_match_play (stern_window_get_match (window), moves[0].from, moves[0].to,
+                                   &error));
+  g_assert_no_error (error);
+  {
+    AtLeast at = { guest, 1 };
+    g_assert_true (gui_test_wait_until (client_has_actions, &at, WAIT_MS));
+  }
+  /* … and the guest's comes back to the board. */
+  n_moves = stern_game_legal_moves (stern_net_client_get_game (guest), moves);
+  g_assert_cmpuint (n_moves, >, 0);
+  stern_net_client_play (guest, (guint8[]) { moves[0].from, moves[0].to }, 2);
+  {
+    AtLeast at = { window, 2 };
+    g_assert_true (gui_test_wait_until (window_has_actions, &at, WAIT_MS));
+  }
+  g_assert_false (stern_window_is_offline_banner_shown (window));
+  /* Online there is no taking a move back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
+  gtk_window_close (GTK_WINDOW (dialog));
+  shot ("2-window-playing");
+  stern_net_client_close (guest);
+  gui_test_spin (500);
+  shot ("3-guest-away");
+
+  /* The server goes away: the window says so (and keeps trying). */
+  stern_server_disconnect (server);
+  g_assert_true (gui_test_wait_until (banner_shown, window, WAIT_MS));
+  shot ("4-connection-lost");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_set_data (G_OBJECT (app), "stern-hosted-server", NULL);
+  gui_test_spin (100);
+}
+
+static gboolean
+client_has_code (gpointer client)
+{
+  const char *code = stern_net_client_get_code (client);
+
+  return code != NULL && code[0] != '\0';
+}
+
+static gboolean
+window_joined (gpointer window)
+{
+  SternOnlineMatch *online = stern_window_get_online (window);
+
+  return online != NULL && stern_online_match_has_room (online) &&
+         stern_online_match_get_local_seat (online) != STERN_NO_SEAT;
+}
+
+/* Opening a sternhalma:// link (the desktop file's scheme handler) joins
+ * the room; a link that is not one is reported. */
+static void
+test_invitation (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
+  g_autofree char *uri = NULL;
+  g_autofree char *link = NULL;
+  g_autoptr(GFile) file = NULL;
+  SternNetSetup setup;
+  GtkWindow *window;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
+  gui_test_spin (200);
+  g_assert_true (stern_net_client_is_connected (host));
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  stern_net_client_create (host, &setup, setup.variant->seats[0]);
+  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  file = g_file_new_for_uri (link);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_nonnull (window);
+  /* The window may ask first whether to continue a saved game: not here
+   * (no data folder). */
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_cmpuint (stern_online_match_get_local_seat (stern_window_get_online (STERN_WINDOW (window))),
+                    ==, setup.variant->seats[1]);
+
+  stern_window_open_invitation (STERN_WINDOW (window), "sternhalma://");
+  g_assert_nonnull (stern_window_get_message (STERN_WINDOW (window)));
+
+  gtk_window_destroy (window);
+  stern_server_disconnect (server);
+  gui_test_spin (100);
+}
+
+static void
+test_address (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *a = stern_online_address_to_uri ("example.org", &error);
+  g_autofree char *b = stern_online_address_to_uri (" 10.0.0.5:8000 ", NULL);
+  g_autofree char *c = stern_online_address_to_uri ("wss://club.example/play", NULL);
+  g_autofree char *d = stern_online_address_to_uri ("", NULL);
+  g_autofree char *e = stern_online_address_to_uri ("a/b:3", NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (a, ==, "ws://example.org:7130/");
+  g_assert_cmpstr (b, ==, "ws://10.0.0.5:8000/");
+  g_assert_cmpstr (c, ==, "wss://club.example/play");
+  g_assert_null (d);
+  g_assert_null (e);
+  /* Every error code has its own text. */
+  for (guint i = 0; i < STERN_NET_ERROR_INTERNAL; i++)
+    g_assert_cmpstr (stern_online_error_text (i), !=, "");
+  g_assert_cmpstr (stern_online_error_text (STERN_NET_ERROR_NO_ROOM), !=,
+                   stern_online_error_text (STERN_NET_ERROR_SEAT_TAKEN));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  /* A window opened for a link keeps its games under the user's data
+   * folder: a fresh one here, not the real one. */
+  data_home = g_dir_make_tmp ("stern-online-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+      g_autoptr(GError) error = NULL;
+
+      g_settings_set_boolean (settings, "animations", FALSE);
+      g_type_ensure (STERN_TYPE_WINDOW);
+      app = stern_application_new ();
+      /* Another test program may run the same id at the same time. */
+      g_application_set_flags (G_APPLICATION (app),
+                               G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
+    }
+
+  g_test_add_func ("/online/address", test_address);
+  g_test_add_func ("/online/host-create-play", test_host_create_play);
+  g_test_add_func ("/online/invitation", test_invitation);
+
+  {
+    int status = g_test_run ();
+    g_autofree char *ours = g_build_filename (data_home, "sternhalma", NULL);
+
+    g_rmdir (ours);
+    g_rmdir (data_home);
+    return status;
+  }
+}
