@@ -11,6 +11,7 @@
 #include "stern-message-window.h"
 #include "stern-move-list.h"
 #include "stern-players-panel.h"
+#include "stern-save-banner.h"
 #include "stern-window.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,7 @@ struct _SternWindow
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
   GtkLabel          *status_label;
+  SternSaveBanner   *save_banner;
 
   GSettings      *settings;
   SternMatch     *match;
@@ -55,6 +57,9 @@ struct _SternWindow
   SternGame      *resume_game;
   SternGameSetup  resume_setup;
   SternClock      resume_clock;
+
+  /* The user chose to quit with moves that are not on disk. */
+  gboolean        close_confirmed;
 };
 
 /* stern-window.c */
@@ -73,6 +78,11 @@ void     stern_window_show_error    (SternWindow *self, const char *heading, con
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);
 void     stern_window_update_actions     (SternWindow *self);
+/* The banner follows the match's save error and notice. */
+void     stern_window_update_banner      (SternWindow *self);
+/* Closing with moves not on disk: asks first and returns TRUE (the
+ * window stays); FALSE when the window may close. */
+gboolean stern_window_ask_before_closing (SternWindow *self);
 /* The board's "move-chosen". */
 void     stern_window_move_chosen        (SternWindow *self, guint from, guint to,
                                           SternBoardView *board);
