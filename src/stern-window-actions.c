@@ -571,6 +571,13 @@ stern_window_update_banner (SternWindow *self)
     stern_save_banner_hide (self->save_banner);
 }
 
+static gboolean
+close_confirmed_cb (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_quit_response (SternWindow *self,
                   gboolean     quit)
@@ -578,7 +585,8 @@ on_quit_response (SternWindow *self,
   if (!quit)
     return;
   self->close_confirmed = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
+  /* Once the question has gone: closing takes it along. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_confirmed_cb, g_object_ref (self), g_object_unref);
 }
 
 gboolean

@@ -56,6 +56,9 @@ struct _SternMatch
   gboolean        autosave_held;
   GError         *save_error;      /* the last autosave failed: why */
   gboolean        unsaved;         /* what is played is not on disk */
+  gboolean        saved_elsewhere; /* the user saved these moves to a file */
+  guint           saved_n_total;   /* … the actions then */
+  guint           saved_n;         /* … and the position shown */
   char           *notice;          /* damaged data, told to the user */
 
   State           last;            /* the properties as last notified */
@@ -381,7 +384,15 @@ static void
 set_save_error (SternMatch   *self,
                 const GError *error)
 {
-  gboolean unsaved = error != NULL;
+  /* Failing again with the moves the user saved to a file loses nothing
+   * (the clock's times aside). */
+  gboolean unsaved = error != NULL &&
+                     !(self->saved_elsewhere &&
+                       self->saved_n_total == stern_game_get_n_actions_total (self->game) &&
+                       self->saved_n == stern_game_get_n_actions (self->game));
+
+  if (error == NULL)
+    self->saved_elsewhere = FALSE;
 
   if (error != NULL || self->save_error != NULL)
     {
@@ -457,6 +468,12 @@ stern_match_mark_saved (SternMatch *self)
 {
   g_return_if_fail (STERN_IS_MATCH (self));
 
+  if (self->game != NULL)
+    {
+      self->saved_elsewhere = TRUE;
+      self->saved_n_total = stern_game_get_n_actions_total (self->game);
+      self->saved_n = stern_game_get_n_actions (self->game);
+    }
   if (self->unsaved)
     {
       self->unsaved = FALSE;

@@ -124,7 +124,8 @@ const GError   *stern_match_get_save_error (SternMatch *self);
 /* The moves played are not on disk: the last autosave failed and the
  * game was not saved elsewhere since ("unsaved"). */
 gboolean        stern_match_has_unsaved_moves (SternMatch *self);
-/* The game was saved to a file of the user's choice. */
+/* The game was saved to a file of the user's choice: autosaves that fail
+ * with these same moves leave it saved. */
 void            stern_match_mark_saved     (SternMatch *self);
 /* Something the user must hear about their data, translated ("notice"):
  * a damaged autosave or ratings file, what was kept and where. */

@@ -349,9 +349,16 @@ test_save_error (void)
   g_assert_true (stern_match_has_unsaved_moves (match));
   g_assert_cmpuint (notified, ==, 1);
 
-  /* Saved elsewhere by the user: no longer unsaved, still failing. */
+  /* Saved elsewhere by the user: no longer unsaved, still failing; a
+   * save that fails again with the same moves (closing) loses nothing, a
+   * new move does. */
   stern_match_mark_saved (match);
   g_assert_false (stern_match_has_unsaved_moves (match));
+  g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
+  stern_match_autosave (match);
+  g_test_assert_expected_messages ();
+  g_assert_false (stern_match_has_unsaved_moves (match));
+  g_assert_nonnull (stern_match_get_save_error (match));
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
   play_first (match);
   g_test_assert_expected_messages ();
