@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "stern-match.h"
 #include "stern-message-window.h"
 #include "stern-notation.h"
 #include "stern-save-banner.h"
@@ -406,6 +407,88 @@ test_quit_anyway (void)
   remove_tree (dir);
 }
 
+/* A race game of n random actions. */
+static SternGame *
+random_game (guint n)
+{
+  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+
+  while (stern_game_get_n_actions (game) < n)
+    {
+      size_t count = stern_game_legal_moves (game, moves);
+      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
+
+      for (size_t k = 0; k < count; k++)
+        {
+          const SternMove *m = &moves[(first + k) % count];
+
+          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
+          if (!stern_game_is_over (game))
+            break;
+          g_assert_true (stern_game_undo (game));
+        }
+    }
+  return game;
+}
+
+/* Seconds to show a game of n actions in the window, and to take back one
+ * action there (the worst of three). */
+static void
+time_long_game (guint   n,
+                double *show,
+                double *undo)
+{
+  SternWindow *window = window_new (NULL);
+  SternGame *game = random_game (n);
+  SternGameSetup setup = { 0 };
+  gint64 start;
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_RACE;
+  start = g_get_monotonic_time ();
+  stern_match_start (stern_window_get_match (window), game, &setup, NULL);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  *show = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+
+  *undo = 0;
+  for (guint i = 0; i < 3; i++)
+    {
+      double t;
+
+      start = g_get_monotonic_time ();
+      g_assert_true (stern_match_undo (stern_window_get_match (window)));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      t = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+      *undo = MAX (*undo, t);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_spin (10);
+}
+
+/* A long game shows in time in proportion to its length, and an undo at
+ * its end costs little more than in a short game (the move list looked
+ * for each cell's place through the whole grid, and re-marked every
+ * cell: a 10,000-action game took 42 s to show). */
+static void
+test_long_game (void)
+{
+  double show_short, show_long, undo_short, undo_long;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  time_long_game (1000, &show_short, &undo_short);
+  time_long_game (4000, &show_long, &undo_long);
+  g_test_message ("1000 actions: shown in %.3f s, undo %.4f s; 4000: %.3f s, %.4f s",
+                  show_short, undo_short, show_long, undo_long);
+  /* Four times the game: about four times the time, not sixteen. */
+  g_assert_cmpfloat (show_long, <, 8 * show_short + 0.2);
+  g_assert_cmpfloat (undo_long, <, 8 * undo_short + 0.1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -427,6 +510,7 @@ main (int   argc,
   g_test_add_data_func ("/data-safety/disk-full", GINT_TO_POINTER (BLOCK_DISK_FULL),
                         check_blocked);
   g_test_add_func ("/data-safety/quit-anyway", test_quit_anyway);
+  g_test_add_func ("/data-safety/long-game", test_long_game);
 
   return g_test_run ();
 }
