@@ -279,16 +279,13 @@ stern_ratings_load (const char *path,
   return self;
 }
 
-gboolean
-stern_ratings_save (SternRatings *self,
-                    const char   *path,
-                    GError      **error)
+char *
+stern_ratings_to_data (SternRatings *self,
+                       gsize        *length)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autofree char *dir = NULL;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (self != NULL, NULL);
 
   g_key_file_set_double (file, GROUP_RATING, "rating", self->rating);
   {
@@ -314,7 +311,22 @@ stern_ratings_save (SternRatings *self,
       g_key_file_set_integer (file, id, "drawn", (int) r->drawn);
       g_key_file_set_integer (file, id, "lost", (int) r->lost);
     }
+  return g_key_file_to_data (file, length, NULL);
+}
 
+gboolean
+stern_ratings_save (SternRatings *self,
+                    const char   *path,
+                    GError      **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  data = stern_ratings_to_data (self, &length);
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -324,7 +336,7 @@ stern_ratings_save (SternRatings *self,
                    "Could not create %s: %s", dir, g_strerror (saved_errno));
       return FALSE;
     }
-  return g_key_file_save_to_file (file, path, error);
+  return g_file_set_contents (path, data, (gssize) length, error);
 }
 
 double

@@ -41,6 +41,8 @@ SternRatings *stern_ratings_new  (void);
 SternRatings *stern_ratings_load  (const char *path, GError **error);
 /* The same from the text of a file. */
 SternRatings *stern_ratings_parse (const char *data, gsize length, GError **damage);
+/* The text stern_ratings_save writes. */
+char         *stern_ratings_to_data (SternRatings *self, gsize *length);
 gboolean      stern_ratings_save (SternRatings *self, const char *path, GError **error);
 void          stern_ratings_free (SternRatings *self);
 
