@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -293,6 +294,42 @@ test_bad_files (void)
 
       answer_message (window, TRUE);
     }
+
+  /* Not regular files: an error at once (no hang on a FIFO), saying why;
+   * a file name that is not UTF-8 is shown readable. */
+  {
+    static const char *names[] = { "fifo", "folder", "bad-\xff\xfe-name.sgr" };
+    static const char *expect[] = { "FIFO", "folder", "not a game record" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (dir, names[i], NULL);
+        g_autoptr(GFile) file = g_file_new_for_path (path);
+        const char *heading, *body;
+        GtkWindow *message;
+        gint64 start = g_get_monotonic_time ();
+
+        if (i == 0)
+          g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+        else if (i == 1)
+          g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+        else
+          g_assert_true (g_file_set_contents (path, "garbage\n", -1, NULL));
+        g_assert_false (stern_window_open_file (window, file));
+        g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+        message = stern_window_get_message_window (window);
+        g_assert_nonnull (message);
+        heading = stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message));
+        body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (message));
+        g_test_message ("%s / %s", heading, body);
+        g_assert_true (g_utf8_validate (heading, -1, NULL));
+        g_assert_true (g_utf8_validate (body, -1, NULL));
+        g_assert_nonnull (strstr (body, expect[i]));
+        if (i == 2)
+          g_assert_nonnull (strstr (heading, "bad-"));
+        answer_message (window, TRUE);
+      }
+  }
 
   /* And the window still plays. */
   play_first (window);
@@ -971,6 +1008,40 @@ test_rating (void)
   remove_tree (dir);
 }
 
+/* A damaged ratings file: Statistics shows what could be read and says
+ * the rest could not be (it showed "1200, no games" without a word). */
+static void
+test_statistics_damaged (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  GtkWidget *statistics;
+  const char *notice;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  path = g_build_filename (dir, "ratings.ini", NULL);
+  g_assert_true (g_file_set_contents (path,
+                                      "[Rating]\nrating=1612.5\ngarbage line\n"
+                                      "history=1200.0;1612.5;\n", -1, NULL));
+  statistics = stern_statistics_window_new (NULL, path);
+  notice = stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics));
+  g_assert_nonnull (notice);
+  g_assert_nonnull (strstr (notice, "line 3"));
+  g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)),
+                   ==, "1612");
+  gtk_window_destroy (GTK_WINDOW (statistics));
+
+  /* A good file: no notice. */
+  g_assert_true (g_file_set_contents (path, "[Rating]\nrating=1300\n", -1, NULL));
+  statistics = stern_statistics_window_new (NULL, path);
+  g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
+  gtk_window_destroy (GTK_WINDOW (statistics));
+
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -991,6 +1062,7 @@ main (int   argc,
   g_test_add_func ("/save/autosave-resume", test_autosave_resume);
   g_test_add_func ("/save/autosave-decline", test_autosave_decline);
   g_test_add_func ("/save/autosave-damaged", test_autosave_damaged);
+  g_test_add_func ("/save/statistics-damaged", test_statistics_damaged);
   g_test_add_func ("/save/replay", test_replay);
   g_test_add_func ("/save/replay-click", test_replay_click);
   g_test_add_func ("/save/clock-runs", test_clock_runs);
