@@ -50,9 +50,14 @@ stern_saved_game_write (const SternGame      *game,
 
   variant = stern_game_get_variant (game);
 
-  /* The whole history, the undone moves too; Ply says where we are. */
-  whole = stern_game_copy (game);
-  stern_game_seek (whole, stern_game_get_n_actions_total (whole));
+  /* The whole history, the undone moves too; Ply says where we are.  At
+   * the end (while playing) the game itself: a copy of a long game costs
+   * a third of the save. */
+  if (stern_game_get_n_actions (game) < stern_game_get_n_actions_total (game))
+    {
+      whole = stern_game_copy (game);
+      stern_game_seek (whole, stern_game_get_n_actions_total (whole));
+    }
 
   tags.date = g_date_time_format (today, "%Y.%m.%d");
   for (unsigned i = 0; i < variant->n_players; i++)
@@ -74,7 +79,7 @@ stern_saved_game_write (const SternGame      *game,
       if (i + 1 < variant->n_players)
         g_string_append_c (seats, ' ');
     }
-  record = stern_record_write (whole, &tags);
+  record = stern_record_write (whole != NULL ? whole : game, &tags);
   stern_record_tags_clear (&tags);
 
   append_tag (extra, "Seats", seats->str);
