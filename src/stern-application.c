@@ -109,6 +109,14 @@ quit_activated (GSimpleAction *action,
         break;
       windows = g_list_prepend (windows, next);
       gtk_window_close (next);
+      /* A game window that stayed asks first (moves not saved): the
+       * answer decides. */
+      if (STERN_IS_WINDOW (next) &&
+          g_list_find (gtk_application_get_windows (app), next) != NULL)
+        {
+          g_list_free (windows);
+          return;
+        }
     }
   g_list_free (windows);
 

@@ -19,6 +19,9 @@
 #define MIN_CELL_CHARS 5
 #define MAX_CELL_CHARS 9
 
+/* The round number, a column a seat, one for a seat not playing. */
+#define SLOT_COLUMNS (STERN_N_SEATS + 2)
+
 typedef struct {
   SternAction action;
   GtkWidget  *button;
@@ -34,6 +37,9 @@ struct _SternMoveList
   SternMatch        *match;
   GArray            *cells;        /* Cell, by action index */
   GPtrArray         *rounds;       /* the round numbers' labels, by round - 1 */
+  GPtrArray         *slots;        /* the grid's boxes, by row * SLOT_COLUMNS + column */
+  guint              marked_n;     /* the position mark_cells() last showed */
+  guint              marked_len;   /* … and the cells there were */
   guint              scroll_id;
 };
 
@@ -85,6 +91,9 @@ clear_grid (SternMoveList *self)
     gtk_grid_remove (self->grid, child);
   g_array_set_size (self->cells, 0);
   g_ptr_array_set_size (self->rounds, 0);
+  g_ptr_array_set_size (self->slots, 0);
+  self->marked_n = 0;
+  self->marked_len = 0;
 }
 
 static void
@@ -122,7 +131,15 @@ slot_for (SternMoveList *self,
           int            column)
 {
   int row = (int) round - 1 + FIRST_ROUND_ROW;
-  GtkWidget *slot = gtk_grid_get_child_at (self->grid, column, row);
+  guint at = (guint) row * SLOT_COLUMNS + (guint) column;
+  GtkWidget *slot;
+
+  /* Not gtk_grid_get_child_at(): it looks through every child, and a
+   * 100,000-move game took minutes to show. */
+  g_assert (column >= 0 && column < SLOT_COLUMNS);
+  if (self->slots->len <= at)
+    g_ptr_array_set_size (self->slots, at + 1);
+  slot = g_ptr_array_index (self->slots, at);
 
   while (self->rounds->len < round)
     {
@@ -141,6 +158,7 @@ slot_for (SternMoveList *self,
     {
       slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       gtk_grid_attach (self->grid, slot, column, row, 1, 1);
+      g_ptr_array_index (self->slots, at) = slot;
     }
   return slot;
 }
@@ -229,8 +247,18 @@ static void
 mark_cells (SternMoveList *self)
 {
   guint n = stern_game_get_n_actions (stern_match_get_game (self->match));
+  /* Only the cells between the old position and the new one change
+   * (cells added since are unmarked): an undo in a long game stays cheap. */
+  guint from = MIN (self->marked_n, n);
+  guint to = self->cells->len == self->marked_len
+             ? MIN (self->cells->len, MAX (self->marked_n, n) + 1)
+             : self->cells->len;
 
-  for (guint i = 0; i < self->cells->len; i++)
+  if (from > 0)
+    from--;
+  self->marked_n = n;
+  self->marked_len = self->cells->len;
+  for (guint i = from; i < to; i++)
     {
       GtkWidget *button = g_array_index (self->cells, Cell, i).button;
 
@@ -463,6 +491,7 @@ stern_move_list_finalize (GObject *object)
 
   g_array_unref (self->cells);
   g_ptr_array_unref (self->rounds);
+  g_ptr_array_unref (self->slots);
 
   G_OBJECT_CLASS (stern_move_list_parent_class)->finalize (object);
 }
@@ -506,6 +535,7 @@ stern_move_list_init (SternMoveList *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves sideways"), -1);
   /* The labels belong to the grid. */
   self->rounds = g_ptr_array_new ();
+  self->slots = g_ptr_array_new ();
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
                            G_CALLBACK (follow_end), self, G_CONNECT_SWAPPED);
 }

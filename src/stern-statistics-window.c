@@ -22,6 +22,7 @@ struct _SternStatisticsWindow
   GtkDrawingArea *chart;
   GtkGrid        *results_grid;
   GtkLabel       *empty_label;
+  GtkWidget      *notice;          /* the file was damaged: what was shown */
 
   SternRatings   *ratings;
 };
@@ -252,13 +253,37 @@ stern_statistics_window_new (GtkWindow  *parent,
     {
       self->ratings = stern_ratings_load (path, &error);
       if (error != NULL)
-        g_warning ("Could not read the ratings: %s", error->message);
+        {
+          GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (self->rating_label));
+          /* Translators: %s says what is wrong in the ratings file */
+          g_autofree char *text =
+            g_strdup_printf (_("Part of your ratings could not be read (%s). What could "
+                               "be read is shown; the damaged file is kept aside when the "
+                               "next game is rated."), error->message);
+
+          g_message ("Could not read all of the ratings: %s", error->message);
+          /* Above everything else: the figures below may be short. */
+          self->notice = gtk_label_new (text);
+          gtk_label_set_wrap (GTK_LABEL (self->notice), TRUE);
+          gtk_label_set_xalign (GTK_LABEL (self->notice), 0);
+          gtk_label_set_max_width_chars (GTK_LABEL (self->notice), 50);
+          gtk_widget_add_css_class (self->notice, "warning");
+          gtk_box_insert_child_after (GTK_BOX (box), self->notice, NULL);
+        }
     }
   else
     self->ratings = stern_ratings_new ();
 
   fill (self);
   return GTK_WIDGET (self);
+}
+
+const char *
+stern_statistics_window_get_notice_text (SternStatisticsWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_STATISTICS_WINDOW (self), NULL);
+
+  return self->notice != NULL ? gtk_label_get_label (GTK_LABEL (self->notice)) : NULL;
 }
 
 const char *

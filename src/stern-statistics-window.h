@@ -20,5 +20,7 @@ GtkWidget  *stern_statistics_window_new (GtkWindow *parent, const char *path);
 
 /* The rating as shown ("1216"), for tests. */
 const char *stern_statistics_window_get_rating_text (SternStatisticsWindow *self);
+/* What the window says of a damaged ratings file, or NULL. */
+const char *stern_statistics_window_get_notice_text (SternStatisticsWindow *self);
 
 G_END_DECLS

@@ -221,6 +221,8 @@ new_game_activated (GtkWidget  *widget,
   GtkWidget *dialog;
 
   dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  /* The application's shortcuts (Ctrl+Q) work in the dialog too. */
+  gtk_window_set_application (GTK_WINDOW (dialog), gtk_window_get_application (GTK_WINDOW (self)));
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
                            self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -349,6 +351,20 @@ resign_activated (GtkWidget  *widget,
 /* ------------------------------------------------------------------ */
 /* Files                                                               */
 
+/* A file's name as the user reads it: valid UTF-8 whatever the bytes on
+ * disk. */
+static char *
+display_basename (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *parse_name = NULL;
+
+  if (path != NULL)
+    return g_filename_display_basename (path);
+  parse_name = g_file_get_parse_name (file);
+  return g_path_get_basename (parse_name);
+}
+
 static void
 save_chosen (GFile    *file,
              gpointer  user_data)
@@ -361,7 +377,7 @@ save_chosen (GFile    *file,
 
   if (!stern_window_save_to_file (self, file, &error))
     {
-      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *name = display_basename (file);
       /* Translators: %s is a file name */
       g_autofree char *heading = g_strdup_printf (_("Could not save “%s”"), name);
 
@@ -422,8 +438,12 @@ stern_window_save_to_file (SternWindow *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   text = stern_match_write (self->match);
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
+    return FALSE;
+  /* The moves the autosave could not keep are in this file now. */
+  stern_match_mark_saved (self->match);
+  return TRUE;
 }
 
 gboolean
@@ -445,7 +465,7 @@ stern_window_open_file (SternWindow *self,
 
   if (game == NULL)
     {
-      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *name = display_basename (file);
       /* Translators: %s is a file name */
       g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
       g_autofree char *body = NULL;
@@ -501,26 +521,17 @@ statistics_activated (GtkWidget  *widget,
 gboolean
 stern_window_offer_resume (SternWindow *self)
 {
-  g_autoptr(GError) error = NULL;
   SternGameSetup setup;
   SternClock clock;
-  const char *dir;
   SternGame *game;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
-  dir = stern_match_get_data_dir (self->match);
-  if (dir == NULL)
-    return FALSE;
-
-  game = stern_autosave_read (dir, &setup, &clock, &error);
+  /* A damaged save is kept aside and told in the banner (the match's
+   * notice); the moves before the damage, if any, are continued. */
+  game = stern_match_read_autosave (self->match, &setup, &clock);
   if (game == NULL)
-    {
-      /* A damaged save is not offered; the next move replaces it. */
-      if (error != NULL)
-        g_warning ("The saved game cannot be continued: %s", error->message);
-      return FALSE;
-    }
+    return FALSE;
 
   stern_match_start (self->match, game, &setup, &clock);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
@@ -537,6 +548,70 @@ play_online_activated (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (stern_online_dialog_new (STERN_WINDOW (widget))));
 }
 #endif
+
+/* ------------------------------------------------------------------ */
+/* Saving: the banner and the question before quitting                 */
+
+void
+stern_window_update_banner (SternWindow *self)
+{
+  const GError *error;
+  const char *notice;
+
+  g_return_if_fail (STERN_IS_WINDOW (self));
+
+  error = stern_match_get_save_error (self->match);
+  notice = stern_match_get_notice (self->match);
+  /* A failed save matters more: it is shown until a save succeeds. */
+  if (error != NULL)
+    stern_save_banner_show_save_error (self->save_banner, error);
+  else if (notice != NULL)
+    stern_save_banner_show_notice (self->save_banner, notice);
+  else
+    stern_save_banner_hide (self->save_banner);
+}
+
+static gboolean
+close_confirmed_cb (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_quit_response (SternWindow *self,
+                  gboolean     quit)
+{
+  if (!quit)
+    return;
+  self->close_confirmed = TRUE;
+  /* Once the question has gone: closing takes it along. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_confirmed_cb, g_object_ref (self), g_object_unref);
+}
+
+gboolean
+stern_window_ask_before_closing (SternWindow *self)
+{
+  const GError *error;
+  g_autofree char *reason = NULL;
+  g_autofree char *body = NULL;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (self->close_confirmed || !stern_match_has_unsaved_moves (self->match))
+    return FALSE;
+
+  error = stern_match_get_save_error (self->match);
+  reason = error != NULL ? stern_save_banner_describe_error (error) : g_strdup ("");
+  /* Translators: %s is the reason, such as "the disk is full" */
+  body = g_strdup_printf (_("The last moves could not be saved (%s). If you quit now, they "
+                            "are lost; Save As… keeps the game in a file of your choice."),
+                          reason);
+  stern_window_show_message (self, _("Unsaved Game"), _("Quit Without Saving?"), body,
+                             _("_Cancel"), _("_Quit Anyway"), STERN_MESSAGE_DESTRUCTIVE,
+                             G_CALLBACK (on_quit_response));
+  return TRUE;
+}
 
 void
 stern_window_actions_class_init (GtkWidgetClass *widget_class)

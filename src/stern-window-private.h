@@ -12,6 +12,7 @@
 #include "stern-move-list.h"
 #include "stern-players-panel.h"
 #include "stern-players-strip.h"
+#include "stern-save-banner.h"
 #include "stern-window.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,7 @@ struct _SternWindow
   GtkLabel          *status_label;
   GtkRevealer       *online_banner;
   GtkLabel          *online_banner_label;
+  SternSaveBanner   *save_banner;
 
   GSettings      *settings;
   SternMatch     *match;
@@ -72,6 +74,9 @@ struct _SternWindow
    * and the client of a connection being made; NULL for a local game. */
   GObject        *online;
   GObject        *online_client;
+
+  /* The user chose to quit with moves that are not on disk. */
+  gboolean        close_confirmed;
 };
 
 /* stern-window.c */
@@ -96,6 +101,11 @@ void     stern_window_keep_replaced (SternWindow *self);
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);
 void     stern_window_update_actions     (SternWindow *self);
+/* The banner follows the match's save error and notice. */
+void     stern_window_update_banner      (SternWindow *self);
+/* Closing with moves not on disk: asks first and returns TRUE (the
+ * window stays); FALSE when the window may close. */
+gboolean stern_window_ask_before_closing (SternWindow *self);
 /* The board's "move-chosen". */
 void     stern_window_move_chosen        (SternWindow *self, guint from, guint to,
                                           SternBoardView *board);

@@ -509,6 +509,9 @@ stern_window_close_request (GtkWindow *window)
   stern_window_cancel_hint (self);
   /* With the time left on the clocks as they are now. */
   stern_match_autosave (self->match);
+  /* Moves that could not be saved are not given up without a word. */
+  if (stern_window_ask_before_closing (self))
+    return TRUE;
 
   /* The default size follows the user's resizing but not maximizing. */
   gtk_window_get_default_size (window, &width, &height);
@@ -678,6 +681,7 @@ stern_window_class_init (SternWindowClass *klass)
   g_type_ensure (STERN_TYPE_PLAYERS_PANEL);
   g_type_ensure (STERN_TYPE_MOVE_LIST);
   g_type_ensure (STERN_TYPE_PLAYERS_STRIP);
+  g_type_ensure (STERN_TYPE_SAVE_BANNER);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
@@ -697,6 +701,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_label);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, save_banner);
 
   stern_window_actions_class_init (widget_class);
 }
@@ -741,6 +746,12 @@ stern_window_init (SternWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "notify::thinking", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::save-error",
+                           G_CALLBACK (stern_window_update_banner), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::notice",
+                           G_CALLBACK (stern_window_update_banner), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->save_banner, "closed",
+                           G_CALLBACK (stern_match_clear_notice), self->match, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
                            self, G_CONNECT_SWAPPED);
   /* Shown, hidden, minimized: the clocks follow. */

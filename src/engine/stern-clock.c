@@ -16,6 +16,7 @@ stern_clock_init (SternClock *clock, int64_t reserve_ms, int64_t increment_ms)
 
   memset (clock, 0, sizeof *clock);
   clock->enabled = reserve_ms > 0;
+  clock->reserve_us = reserve_ms * US_PER_MS;
   clock->increment_us = increment_ms * US_PER_MS;
   clock->running = STERN_NO_SEAT;
   for (unsigned s = 0; s < STERN_N_SEATS; s++)

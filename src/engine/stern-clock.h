@@ -13,6 +13,7 @@
 
 typedef struct {
   int64_t  remaining_us[STERN_N_SEATS];
+  int64_t  reserve_us;         /* each seat's time at the start */
   int64_t  increment_us;
   int64_t  running_since_us;   /* when the running seat's time started */
   uint8_t  running;            /* seat whose time runs, or STERN_NO_SEAT */

@@ -55,6 +55,12 @@ struct _SternMatch
 
   char           *data_dir;
   gboolean        autosave_held;
+  GError         *save_error;      /* the last autosave failed: why */
+  gboolean        unsaved;         /* what is played is not on disk */
+  gboolean        saved_elsewhere; /* the user saved these moves to a file */
+  guint           saved_n_total;   /* … the actions then */
+  guint           saved_n;         /* … and the position shown */
+  char           *notice;          /* damaged data, told to the user */
 
   State           last;            /* the properties as last notified */
 };
@@ -71,6 +77,9 @@ enum {
   PROP_OVER,
   PROP_COMPUTER_DELAY,
   PROP_DATA_DIR,
+  PROP_SAVE_ERROR,
+  PROP_UNSAVED,
+  PROP_NOTICE,
   N_PROPS
 };
 
@@ -372,6 +381,45 @@ stern_match_get_delay_cap_ms (SternMatch *self,
 /* ------------------------------------------------------------------ */
 /* Saving and rating                                                   */
 
+static void
+set_save_error (SternMatch   *self,
+                const GError *error)
+{
+  /* Failing again with the moves the user saved to a file loses nothing
+   * (the clock's times aside). */
+  gboolean unsaved = error != NULL &&
+                     !(self->saved_elsewhere &&
+                       self->saved_n_total == stern_game_get_n_actions_total (self->game) &&
+                       self->saved_n == stern_game_get_n_actions (self->game));
+
+  if (error == NULL)
+    self->saved_elsewhere = FALSE;
+
+  if (error != NULL || self->save_error != NULL)
+    {
+      g_clear_error (&self->save_error);
+      if (error != NULL)
+        self->save_error = g_error_copy (error);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVE_ERROR]);
+    }
+  if (unsaved != self->unsaved)
+    {
+      self->unsaved = unsaved;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNSAVED]);
+    }
+}
+
+static void
+set_notice (SternMatch *self,
+            const char *notice)
+{
+  if (g_strcmp0 (notice, self->notice) == 0)
+    return;
+  g_free (self->notice);
+  self->notice = g_strdup (notice);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+}
+
 void
 stern_match_autosave (SternMatch *self)
 {
@@ -387,12 +435,89 @@ stern_match_autosave (SternMatch *self)
   if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
     {
       stern_autosave_delete (self->data_dir);
+      set_save_error (self, NULL);
       return;
     }
 
   stern_game_clock_get_state (self->clock, &clock);
   if (!stern_autosave_write (self->data_dir, self->game, &self->setup, &clock, &error))
-    g_warning ("Could not save the game in progress: %s", error->message);
+    {
+      /* Told once by the property; the log gets each failure. */
+      g_warning ("Could not save the game in progress: %s", error->message);
+      set_save_error (self, error);
+    }
+  else
+    set_save_error (self, NULL);
+}
+
+const GError *
+stern_match_get_save_error (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
+  return self->save_error;
+}
+
+gboolean
+stern_match_has_unsaved_moves (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  return self->unsaved;
+}
+
+void
+stern_match_mark_saved (SternMatch *self)
+{
+  g_return_if_fail (STERN_IS_MATCH (self));
+
+  if (self->game != NULL)
+    {
+      self->saved_elsewhere = TRUE;
+      self->saved_n_total = stern_game_get_n_actions_total (self->game);
+      self->saved_n = stern_game_get_n_actions (self->game);
+    }
+  if (self->unsaved)
+    {
+      self->unsaved = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNSAVED]);
+    }
+}
+
+const char *
+stern_match_get_notice (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
+  return self->notice;
+}
+
+void
+stern_match_clear_notice (SternMatch *self)
+{
+  g_return_if_fail (STERN_IS_MATCH (self));
+  set_notice (self, NULL);
+}
+
+SternGame *
+stern_match_read_autosave (SternMatch     *self,
+                           SternGameSetup *setup,
+                           SternClock     *clock)
+{
+  g_autoptr(GError) damage = NULL;
+  SternGame *game;
+
+  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
+  g_return_val_if_fail (setup != NULL && clock != NULL, NULL);
+
+  if (self->data_dir == NULL)
+    return NULL;
+
+  game = stern_autosave_read (self->data_dir, setup, clock, &damage);
+  if (damage != NULL)
+    {
+      /* Told to the user by the notice; a warning would be a second alarm. */
+      g_message ("%s", damage->message);
+      set_notice (self, damage->message);
+    }
+  return game;
 }
 
 static void
@@ -415,13 +540,45 @@ count_game (SternMatch *self)
   ratings = stern_ratings_load (path, &error);
   if (error != NULL)
     {
-      g_warning ("Could not read the ratings, starting again: %s", error->message);
+      g_autoptr(GError) aside_error = NULL;
+      g_autofree char *aside = stern_data_file_keep_aside (path, &aside_error);
+      g_autofree char *notice = NULL;
+
+      if (aside == NULL)
+        {
+          /* Not written over what could not be kept: the game is not
+           * counted rather than the history lost. */
+          notice = g_strdup_printf (_("The ratings file is damaged (%s) and could not be "
+                                      "kept aside (%s): this game is not counted."),
+                                    error->message, aside_error->message);
+          g_warning ("%s", notice);
+          set_notice (self, notice);
+          return;
+        }
+      else
+        {
+          g_autofree char *aside_name = g_path_get_basename (aside);
+
+          /* Translators: the first %s says what is wrong, the second is a
+           * file name. */
+          notice = g_strdup_printf (_("Part of the ratings file could not be read (%s). "
+                                      "What could be read is kept; the damaged file is "
+                                      "saved as %s."), error->message, aside_name);
+        }
+      g_message ("%s", notice);
+      set_notice (self, notice);
       g_clear_error (&error);
     }
 
   if (stern_ratings_add_game (ratings, self->game, &setup) &&
       !stern_ratings_save (ratings, path, &error))
-    g_warning ("Could not save the ratings: %s", error->message);
+    {
+      g_autofree char *notice = g_strdup_printf (_("The rating could not be saved: %s"),
+                                                 error->message);
+
+      g_warning ("%s", notice);
+      set_notice (self, notice);
+    }
 }
 
 char *
@@ -1157,6 +1314,15 @@ stern_match_get_property (GObject    *object,
     case PROP_COMPUTER_DELAY:
       g_value_set_uint (value, self->computer_delay_ms);
       break;
+    case PROP_SAVE_ERROR:
+      g_value_set_boxed (value, self->save_error);
+      break;
+    case PROP_UNSAVED:
+      g_value_set_boolean (value, self->unsaved);
+      break;
+    case PROP_NOTICE:
+      g_value_set_string (value, self->notice);
+      break;
     case PROP_DATA_DIR:
       g_value_set_string (value, self->data_dir);
       break;
@@ -1209,6 +1375,8 @@ stern_match_finalize (GObject *object)
 
   g_clear_pointer (&self->game, stern_game_free);
   g_free (self->data_dir);
+  g_clear_error (&self->save_error);
+  g_free (self->notice);
 
   G_OBJECT_CLASS (stern_match_parent_class)->finalize (object);
 }
@@ -1236,6 +1404,9 @@ stern_match_class_init (SternMatchClass *klass)
     g_param_spec_uint ("computer-delay", NULL, NULL, 0, G_MAXUINT,
                        STERN_MATCH_DEFAULT_COMPUTER_DELAY_MS, rw);
   properties[PROP_DATA_DIR] = g_param_spec_string ("data-dir", NULL, NULL, NULL, rw);
+  properties[PROP_SAVE_ERROR] = g_param_spec_boxed ("save-error", NULL, NULL, G_TYPE_ERROR, ro);
+  properties[PROP_UNSAVED] = g_param_spec_boolean ("unsaved", NULL, NULL, FALSE, ro);
+  properties[PROP_NOTICE] = g_param_spec_string ("notice", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_GAME_STARTED] =

@@ -15,6 +15,9 @@
  *   "setup-changed" ()                         who plays a seat changed
  *   "game-over" ()                             the game has ended
  *
+ * and the properties "save-error" (GError, the autosave failed), "unsaved"
+ * (moves not on disk) and "notice" (damaged data the user must hear of).
+ *
  * A view that shows a move for a while (an animation) holds the match:
  * until it releases it, no clock runs, a computer's move waits and so
  * does "game-over".
@@ -115,6 +118,23 @@ const char     *stern_match_get_data_dir (SternMatch *self);
  * save on disk is left as it is. */
 void            stern_match_set_autosave_held (SternMatch *self, gboolean held);
 void            stern_match_autosave (SternMatch *self);
+/* Why the last autosave failed (a GError of G_FILE_ERROR, G_IO_ERROR…),
+ * NULL once one succeeds: the "save-error" property. */
+const GError   *stern_match_get_save_error (SternMatch *self);
+/* The moves played are not on disk: the last autosave failed and the
+ * game was not saved elsewhere since ("unsaved"). */
+gboolean        stern_match_has_unsaved_moves (SternMatch *self);
+/* The game was saved to a file of the user's choice: autosaves that fail
+ * with these same moves leave it saved. */
+void            stern_match_mark_saved     (SternMatch *self);
+/* Something the user must hear about their data, translated ("notice"):
+ * a damaged autosave or ratings file, what was kept and where. */
+const char     *stern_match_get_notice     (SternMatch *self);
+void            stern_match_clear_notice   (SternMatch *self);
+/* The saved game to offer (stern_autosave_read); damage becomes the
+ * notice. */
+SternGame      *stern_match_read_autosave  (SternMatch *self, SternGameSetup *setup,
+                                            SternClock *clock);
 /* The whole game as a saved-game text (stern-saved-game.h). */
 char           *stern_match_write (SternMatch *self);
 

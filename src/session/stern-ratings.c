@@ -8,14 +8,20 @@
 #include <errno.h>
 #include <math.h>
 
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 #include "stern-computer.h"
+#include "stern-file.h"
 #include "stern-rating.h"
 #include "stern-ratings.h"
 
 #define GROUP_RATING "Rating"
 #define MAX_HISTORY  1000
+/* A ratings file of a thousand games is some 10 kB. */
+#define MAX_FILE_SIZE (1024 * 1024)
 
 typedef struct {
   guint won, drawn, lost;
@@ -80,43 +86,141 @@ sane_rating (double r)
   return isfinite (r) && r > -10000.0 && r < 10000.0;
 }
 
+/* Keeps the first problem found, for the user. */
+static void
+note_damage (GError    **damage,
+             const char *format,
+             ...) G_GNUC_PRINTF (2, 3);
+
+static void
+note_damage (GError    **damage,
+             const char *format,
+             ...)
+{
+  va_list args;
+
+  if (damage == NULL || *damage != NULL)
+    return;
+  va_start (args, format);
+  *damage = g_error_new_valist (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, format, args);
+  va_end (args);
+}
+
+/* The lines GKeyFile can read, one by one: a bad line costs that line,
+ * not the file.  Blank lines stand for the bad ones (the numbers stay). */
+static char *
+readable_lines (const char *data,
+                gsize       length,
+                GError    **damage)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  gboolean in_group = FALSE;
+  const char *p = data, *end = data + length;
+  guint line_no = 0;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      gsize len = (nl != NULL ? nl : end) - p;
+      g_autofree char *line = g_strndup (p, len);
+      g_autoptr(GKeyFile) probe = g_key_file_new ();
+      g_autofree char *text = NULL;
+      gboolean good;
+
+      line_no++;
+      p += len + (nl != NULL ? 1 : 0);
+
+      good = memchr (p - len - (nl != NULL ? 1 : 0), '\0', len) == NULL &&
+             g_utf8_validate (line, (gssize) len, NULL);
+      if (good)
+        {
+          gboolean group = line[0] == '[';
+
+          text = group || !in_group ? g_strdup (line) : g_strdup_printf ("[g]\n%s", line);
+          good = g_key_file_load_from_data (probe, text, -1, G_KEY_FILE_NONE, NULL);
+          if (good && group)
+            in_group = TRUE;
+        }
+      if (good)
+        g_string_append (out, line);
+      else
+        note_damage (damage, _("line %u is not readable"), line_no);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static gboolean
+parse_rating (const char *text,
+              double     *value)
+{
+  char *end;
+  double v;
+
+  if (text == NULL)
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  while (*end == ' ')
+    end++;
+  if (end == text || *end != '\0' || !sane_rating (v))
+    return FALSE;
+  *value = v;
+  return TRUE;
+}
+
 SternRatings *
-stern_ratings_load (const char *path,
-                    GError    **error)
+stern_ratings_parse (const char *data,
+                     gsize       length,
+                     GError    **damage)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autoptr(GError) local = NULL;
-  g_autofree double *history = NULL;
+  g_autofree char *clean = NULL;
+  g_autofree char *value = NULL;
   SternRatings *self = stern_ratings_new ();
-  gsize n_history = 0;
-  double rating;
+  gboolean have_rating;
+  double rating = STERN_RATING_INITIAL;
 
-  g_return_val_if_fail (path != NULL, self);
+  g_return_val_if_fail (data != NULL || length == 0, self);
 
-  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, &local))
+  clean = readable_lines (data != NULL ? data : "", length, damage);
+  if (!g_key_file_load_from_data (file, clean, -1, G_KEY_FILE_NONE, NULL))
     {
-      if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        g_propagate_error (error, g_steal_pointer (&local));
+      /* Each line reads alone; together they do not (a key twice is
+       * fine, so this is not expected): nothing is trusted. */
+      note_damage (damage, _("the file is not readable"));
       return self;
     }
 
-  rating = g_key_file_get_double (file, GROUP_RATING, "rating", &local);
-  if (local == NULL && !sane_rating (rating))
-    g_set_error (&local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                 "the rating %g is out of range", rating);
-  if (local == NULL)
-    history = g_key_file_get_double_list (file, GROUP_RATING, "history", &n_history, &local);
-  if (local != NULL)
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", path);
-      return self;
-    }
+  value = g_key_file_get_value (file, GROUP_RATING, "rating", NULL);
+  have_rating = parse_rating (value, &rating);
+  if (value != NULL && !have_rating)
+    note_damage (damage, _("the rating “%.20s” is not a rating"), value);
+  g_clear_pointer (&value, g_free);
 
-  self->rating = rating;
+  value = g_key_file_get_value (file, GROUP_RATING, "history", NULL);
   g_array_set_size (self->history, 0);
-  for (gsize i = 0; i < n_history; i++)
-    if (sane_rating (history[i]))
-      g_array_append_val (self->history, history[i]);
+  if (value != NULL)
+    {
+      g_auto(GStrv) numbers = g_strsplit (value, ";", -1);
+
+      for (guint i = 0; numbers[i] != NULL && self->history->len < MAX_HISTORY + 1; i++)
+        {
+          double v;
+
+          g_strstrip (numbers[i]);
+          if (numbers[i][0] == '\0')
+            continue;
+          if (parse_rating (numbers[i], &v))
+            g_array_append_val (self->history, v);
+          else
+            note_damage (damage, _("the history holds “%.20s”, which is not a rating"),
+                         numbers[i]);
+        }
+    }
+  /* A lost rating is the last one of the history. */
+  if (!have_rating && self->history->len > 0)
+    rating = g_array_index (self->history, double, self->history->len - 1);
+  self->rating = rating;
   if (self->history->len == 0)
     g_array_append_val (self->history, self->rating);
 
@@ -124,28 +228,64 @@ stern_ratings_load (const char *path,
     {
       const char *id = stern_variant_get (v)->id;
       Results *r = &self->results[v];
+      const char *keys[] = { "won", "drawn", "lost" };
+      guint *counts[] = { &r->won, &r->drawn, &r->lost };
 
       if (!g_key_file_has_group (file, id))
         continue;
-      /* A missing or bad count is 0. */
-      r->won = (guint) MAX (g_key_file_get_integer (file, id, "won", NULL), 0);
-      r->drawn = (guint) MAX (g_key_file_get_integer (file, id, "drawn", NULL), 0);
-      r->lost = (guint) MAX (g_key_file_get_integer (file, id, "lost", NULL), 0);
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        {
+          g_autofree char *count = g_key_file_get_value (file, id, keys[k], NULL);
+          guint64 n = 0;
+
+          if (count != NULL &&
+              !g_ascii_string_to_unsigned (count, 10, 0, G_MAXINT, &n, NULL))
+            {
+              note_damage (damage, _("the count of games “%.20s” is not a number"), count);
+              n = 0;
+            }
+          *counts[k] = (guint) n;
+        }
     }
 
   return self;
 }
 
-gboolean
-stern_ratings_save (SternRatings *self,
-                    const char   *path,
-                    GError      **error)
+SternRatings *
+stern_ratings_load (const char *path,
+                    GError    **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *name = NULL;
+  SternRatings *self;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, stern_ratings_new ());
+
+  if (!stern_file_read (path, MAX_FILE_SIZE, &data, &length, &local))
+    {
+      if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_propagate_error (error, g_steal_pointer (&local));
+      return stern_ratings_new ();
+    }
+
+  self = stern_ratings_parse (data, length, &local);
+  if (local != NULL)
+    {
+      name = g_filename_display_basename (path);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
+    }
+  return self;
+}
+
+char *
+stern_ratings_to_data (SternRatings *self,
+                       gsize        *length)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autofree char *dir = NULL;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (self != NULL, NULL);
 
   g_key_file_set_double (file, GROUP_RATING, "rating", self->rating);
   {
@@ -171,7 +311,22 @@ stern_ratings_save (SternRatings *self,
       g_key_file_set_integer (file, id, "drawn", (int) r->drawn);
       g_key_file_set_integer (file, id, "lost", (int) r->lost);
     }
+  return g_key_file_to_data (file, length, NULL);
+}
 
+gboolean
+stern_ratings_save (SternRatings *self,
+                    const char   *path,
+                    GError      **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  data = stern_ratings_to_data (self, &length);
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -181,7 +336,7 @@ stern_ratings_save (SternRatings *self,
                    "Could not create %s: %s", dir, g_strerror (saved_errno));
       return FALSE;
     }
-  return g_key_file_save_to_file (file, path, error);
+  return g_file_set_contents (path, data, (gssize) length, error);
 }
 
 double

@@ -32,9 +32,17 @@ typedef struct _SternRatings SternRatings;
 
 /* The initial rating, no games. */
 SternRatings *stern_ratings_new  (void);
-/* A missing file gives the initial rating and no games; a damaged one is
- * reported in error and also gives a fresh start. */
-SternRatings *stern_ratings_load (const char *path, GError **error);
+/* A missing file gives the initial rating and no games.  A damaged one
+ * gives what can be read (a bad line costs that line, a bad number that
+ * number) and says what was wrong in error, for the user: the caller keeps
+ * the file aside (stern_data_file_keep_aside) before saving over it.  A
+ * file that cannot be read at all (not a regular file, too big, no
+ * permission) is an error too, with the initial rating. */
+SternRatings *stern_ratings_load  (const char *path, GError **error);
+/* The same from the text of a file. */
+SternRatings *stern_ratings_parse (const char *data, gsize length, GError **damage);
+/* The text stern_ratings_save writes. */
+char         *stern_ratings_to_data (SternRatings *self, gsize *length);
 gboolean      stern_ratings_save (SternRatings *self, const char *path, GError **error);
 void          stern_ratings_free (SternRatings *self);
 

@@ -21,12 +21,13 @@
 #include <gio/gio.h>
 
 #include "stern-clock.h"
+#include "stern-file.h"
 #include "stern-game-setup.h"
 
 G_BEGIN_DECLS
 
-/* Files larger than this are not game records. */
-#define STERN_SAVED_GAME_MAX_SIZE (4 * 1024 * 1024)
+/* Files larger than this are not game records (the engine's cap). */
+#define STERN_SAVED_GAME_MAX_SIZE STERN_RECORD_MAX_BYTES
 
 /* The text of a saved game.  clock may be NULL (no clock); its running
  * time is charged up to now_us. */
@@ -54,13 +55,22 @@ gboolean   stern_autosave_write    (const char           *data_dir,
                                     const SternGameSetup *setup,
                                     const SternClock     *clock,
                                     GError              **error);
-/* The saved game if there is one to continue: NULL with no error when
- * there is none (or it has ended), NULL with an error when it is damaged
- * or cut off. */
+/* The saved game if there is one to continue, NULL when there is none
+ * (or it has ended).  Removes the temporary files of saves that were cut
+ * off by a kill.  A damaged save (cut off, scribbled over, not a regular
+ * file) is renamed aside first (current-game.sgr.damaged-YYYYMMDD-HHMMSS),
+ * so that nothing overwrites it; damage then says so, for the user
+ * (translated, naming the line), and the game returned, if any, holds the
+ * moves before the damage.  Reading is synchronous: a save is at most
+ * STERN_SAVED_GAME_MAX_SIZE (about 400,000 moves, read in about 0.4 s). */
 SternGame *stern_autosave_read     (const char     *data_dir,
                                     SternGameSetup *setup,
                                     SternClock     *clock,
-                                    GError        **error);
+                                    GError        **damage);
+/* Renames a damaged data file to path.damaged-YYYYMMDD-HHMMSS (or -2, -3,
+ * … after it) and returns the new path; NULL with error when it fails. */
+char      *stern_data_file_keep_aside (const char *path,
+                                       GError    **error);
 void       stern_autosave_delete   (const char *data_dir);
 
 G_END_DECLS

@@ -7,7 +7,7 @@
 #
 # usage: tests/fuzz/run.sh [RUNS [TARGET...]]
 #   RUNS     inputs per target (default 20000, what CI runs); -1 = no limit
-#   TARGET   position, path or record (default: all three)
+#   TARGET   position, path, record, saved-game or ratings (default: all)
 # Environment: FUZZ_BUILD (default build-fuzz), CC (default clang),
 #   FUZZ_ARGS (more libFuzzer options, e.g. "-max_total_time=600 -jobs=2").
 # New inputs found go to $FUZZ_BUILD/corpus-TARGET, never into the seeds;
@@ -17,7 +17,7 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-20000}
 if [ $# -gt 0 ]; then shift; fi
-targets=${*:-position path record}
+targets=${*:-position path record saved-game ratings}
 build=${FUZZ_BUILD:-$root/build-fuzz}
 cc=${CC:-clang}
 
@@ -27,20 +27,29 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 fi
 
 mkdir -p "$build"
-flags="-g -O1 -std=c11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-  -fno-omit-frame-pointer -I$root/src/engine -I$build $(pkg-config --cflags glib-2.0)"
-libs="$(pkg-config --libs glib-2.0) -lm"
+flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+  -fno-omit-frame-pointer -I$root/src/engine -I$root/src/session -I$build
+  $(pkg-config --cflags gio-2.0)"
+libs="$(pkg-config --libs gio-2.0) -lm"
 
 # The board tables are generated at build time, as in src/engine/meson.build.
 "$cc" -O1 -o "$build/stern-gen-tables" "$root/src/engine/stern-gen-tables.c"
 "$build/stern-gen-tables" "$build/stern-star-tables.c"
 
 engine="stern-board.c stern-variant.c stern-position.c stern-movegen.c stern-game.c
-  stern-notation.c"
+  stern-notation.c stern-clock.c stern-file.c stern-rating.c stern-eval.c stern-search.c"
+# The desktop app's saved games and ratings (and what they name).
+session="stern-saved-game.c stern-ratings.c stern-computer.c stern-game-setup.c"
 objs=""
 for f in $engine; do
   # shellcheck disable=SC2086
   "$cc" $flags -fsanitize=fuzzer-no-link -c "$root/src/engine/$f" -o "$build/${f%.c}.o"
+  objs="$objs $build/${f%.c}.o"
+done
+for f in $session; do
+  # shellcheck disable=SC2086
+  "$cc" $flags -fsanitize=fuzzer-no-link -DGETTEXT_PACKAGE='"sternhalma"' \
+    -c "$root/src/session/$f" -o "$build/${f%.c}.o"
   objs="$objs $build/${f%.c}.o"
 done
 # shellcheck disable=SC2086

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 #include <adwaita.h>
@@ -18,6 +19,7 @@
 #include "stern-notation.h"
 #include "stern-rating.h"
 #include "stern-ratings.h"
+#include "stern-save-banner.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
 #include "stern-window.h"
@@ -311,6 +313,42 @@ test_bad_files (void)
       answer_message (window, TRUE);
     }
 
+  /* Not regular files: an error at once (no hang on a FIFO), saying why;
+   * a file name that is not UTF-8 is shown readable. */
+  {
+    static const char *names[] = { "fifo", "folder", "bad-\xff\xfe-name.sgr" };
+    static const char *expect[] = { "FIFO", "folder", "not a game record" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (dir, names[i], NULL);
+        g_autoptr(GFile) file = g_file_new_for_path (path);
+        const char *heading, *body;
+        GtkWidget *message;
+        gint64 start = g_get_monotonic_time ();
+
+        if (i == 0)
+          g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+        else if (i == 1)
+          g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+        else
+          g_assert_true (g_file_set_contents (path, "garbage\n", -1, NULL));
+        g_assert_false (stern_window_open_file (window, file));
+        g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+        message = stern_window_get_message (window);
+        g_assert_nonnull (message);
+        heading = stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message));
+        body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (message));
+        g_test_message ("%s / %s", heading, body);
+        g_assert_true (g_utf8_validate (heading, -1, NULL));
+        g_assert_true (g_utf8_validate (body, -1, NULL));
+        g_assert_nonnull (strstr (body, expect[i]));
+        if (i == 2)
+          g_assert_nonnull (strstr (heading, "bad-"));
+        answer_message (window, TRUE);
+      }
+  }
+
   /* And the window still plays. */
   play_first (window);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 3);
@@ -424,8 +462,112 @@ test_autosave_decline (void)
   remove_tree (dir);
 }
 
-/* A save cut off in the middle, or damaged: nothing is offered, a warning
- * is logged, and the window plays on. */
+/* The window's banner (stern-save-banner.h), found in its widgets. */
+static SternSaveBanner *
+find_banner (GtkWidget *widget)
+{
+  if (STERN_IS_SAVE_BANNER (widget))
+    return STERN_SAVE_BANNER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      SternSaveBanner *banner = find_banner (child);
+
+      if (banner != NULL)
+        return banner;
+    }
+  return NULL;
+}
+
+/* The damaged copies kept aside in dir. */
+static GPtrArray *
+damaged_copies (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "current-game.sgr.damaged-"))
+      g_ptr_array_add (names, g_build_filename (dir, name, NULL));
+  return names;
+}
+
+static void
+remove_damaged_copies (const char *dir)
+{
+  g_autoptr(GPtrArray) names = damaged_copies (dir);
+
+  for (guint i = 0; i < names->len; i++)
+    g_assert_cmpint (g_unlink (g_ptr_array_index (names, i)), ==, 0);
+}
+
+/* A save cut off or damaged: the window says so (with the line when the
+ * record is wrong), the damaged file is kept aside byte for byte before
+ * anything can overwrite it, the moves before the damage are offered, and
+ * the window plays on. */
+static void
+check_damaged (const char *dir,
+               const char *contents,
+               gssize      len,
+               const char *expected,   /* in the banner */
+               int         moves_kept) /* -1: either */
+{
+  g_autofree char *path = stern_autosave_get_path (dir);
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autofree char *copy = NULL;
+  gsize copy_len;
+  SternSaveBanner *banner;
+  SternWindow *again;
+  gboolean offered;
+
+  if (len < 0)
+    len = (gssize) strlen (contents);
+  g_assert_true (g_file_set_contents (path, contents, len, NULL));
+  again = window_new (dir);
+  offered = stern_window_offer_resume (again);
+  if (moves_kept >= 0)
+    g_assert_cmpint (offered, ==, moves_kept);
+  banner = find_banner (GTK_WIDGET (again));
+  g_assert_nonnull (banner);
+  g_assert_true (stern_save_banner_is_shown (banner));
+  g_assert_nonnull (strstr (stern_save_banner_get_text (banner),
+                            "The saved game could not be read"));
+  g_assert_nonnull (strstr (stern_save_banner_get_text (banner), expected));
+
+  copies = damaged_copies (dir);
+  g_assert_cmpuint (copies->len, ==, 1);
+  g_assert_true (g_file_get_contents (g_ptr_array_index (copies, 0), &copy, &copy_len, NULL));
+  g_assert_cmpmem (copy, copy_len, contents, (gsize) len);
+  g_assert_nonnull (strstr (stern_save_banner_get_text (banner),
+                            strrchr (g_ptr_array_index (copies, 0), '/') + 1));
+
+  if (offered)
+    {
+      guint n;
+
+      /* Continued at once, as any unfinished game (no question). */
+      g_assert_null (stern_window_get_message (again));
+      n = stern_game_get_n_actions (stern_window_get_game (again));
+      g_assert_cmpuint (n, >, 0);
+      play_first (again);
+      g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, n + 1);
+    }
+  else
+    {
+      g_assert_null (stern_window_get_message (again));
+      play_first (again);
+      g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 1);
+    }
+  /* The new save did not touch the damaged one. */
+  g_clear_pointer (&copy, g_free);
+  g_assert_true (g_file_get_contents (g_ptr_array_index (copies, 0), &copy, &copy_len, NULL));
+  g_assert_cmpmem (copy, copy_len, contents, (gsize) len);
+  window_free (again);
+  remove_damaged_copies (dir);
+}
+
 static void
 test_autosave_damaged (void)
 {
@@ -434,6 +576,7 @@ test_autosave_damaged (void)
   g_autofree char *good = NULL;
   SternWindow *window;
   SternGameSetup setup;
+  const char *moves, *round2;
   gsize len;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
@@ -447,38 +590,26 @@ test_autosave_damaged (void)
     play_first (window);
   window_free (window);
   g_assert_true (g_file_get_contents (path, &good, &len, NULL));
+  moves = strstr (good, "\n1. ");
+  round2 = strstr (good, "\n2. ");
+  g_assert_nonnull (moves);
+  g_assert_nonnull (round2);
 
-  /* Cut at every tenth byte, and the end mark alone removed. */
-  for (gsize cut = 0; cut < len; cut += MAX (len / 10, 1))
-    {
-      SternWindow *again;
+  /* Cut at every tenth byte, and the end mark alone removed: no moves
+   * before the first round, the moves before the cut after the second
+   * begins (in the first round, a cut in the middle of a move may leave
+   * one). */
+  for (gsize cut = MAX (len / 10, 1); cut < len; cut += MAX (len / 10, 1))
+    check_damaged (dir, good, (gssize) cut, "cut off",
+                   cut <= (gsize) (moves - good) ? FALSE :
+                   cut > (gsize) (round2 - good) + 1 ? TRUE : -1);
+  check_damaged (dir, good, (gssize) len - 6, "cut off", TRUE);
 
-      g_assert_true (g_file_set_contents (path, good, (gssize) (cut > 0 ? cut : len - 6), NULL));
-      g_test_expect_message ("sternhalma", G_LOG_LEVEL_WARNING, "*saved game cannot be continued*");
-      again = window_new (dir);
-      g_assert_false (stern_window_offer_resume (again));
-      g_test_assert_expected_messages ();
-      g_assert_null (stern_window_get_message (again));
-      play_first (again);
-      g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 1);
-      window_free (again);
-    }
-
-  /* Garbage with the end mark: the record's own error. */
-  g_assert_true (g_file_set_contents (path, "[Variant \"classic-2\"]\n1. zz9\n; end\n", -1, NULL));
-  g_test_expect_message ("sternhalma", G_LOG_LEVEL_WARNING, "*line 2*");
-  window = window_new (dir);
-  g_assert_false (stern_window_offer_resume (window));
-  g_test_assert_expected_messages ();
-  window_free (window);
+  /* Garbage with the end mark: the record's own error, with the line. */
+  check_damaged (dir, "[Variant \"classic-2\"]\n1. zz9\n; end\n", -1, "line 2", FALSE);
 
   /* Binary. */
-  g_assert_true (g_file_set_contents (path, "\0\1\2\3\xff; end\n", 10, NULL));
-  g_test_expect_message ("sternhalma", G_LOG_LEVEL_WARNING, "*not a text file*");
-  window = window_new (dir);
-  g_assert_false (stern_window_offer_resume (window));
-  g_test_assert_expected_messages ();
-  window_free (window);
+  check_damaged (dir, "\0\1\2\3\xff; end\n", 10, "not a text file", FALSE);
 
   remove_tree (dir);
 }
@@ -907,6 +1038,40 @@ test_rating (void)
   remove_tree (dir);
 }
 
+/* A damaged ratings file: Statistics shows what could be read and says
+ * the rest could not be (it showed "1200, no games" without a word). */
+static void
+test_statistics_damaged (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  GtkWidget *statistics;
+  const char *notice;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dir = make_temp_dir ();
+  path = g_build_filename (dir, "ratings.ini", NULL);
+  g_assert_true (g_file_set_contents (path,
+                                      "[Rating]\nrating=1612.5\ngarbage line\n"
+                                      "history=1200.0;1612.5;\n", -1, NULL));
+  statistics = stern_statistics_window_new (NULL, path);
+  notice = stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics));
+  g_assert_nonnull (notice);
+  g_assert_nonnull (strstr (notice, "line 3"));
+  g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)),
+                   ==, "1612");
+  gtk_window_destroy (GTK_WINDOW (statistics));
+
+  /* A good file: no notice. */
+  g_assert_true (g_file_set_contents (path, "[Rating]\nrating=1300\n", -1, NULL));
+  statistics = stern_statistics_window_new (NULL, path);
+  g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
+  gtk_window_destroy (GTK_WINDOW (statistics));
+
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -930,6 +1095,7 @@ main (int   argc,
   g_test_add_func ("/save/autosave-resume", test_autosave_resume);
   g_test_add_func ("/save/autosave-decline", test_autosave_decline);
   g_test_add_func ("/save/autosave-damaged", test_autosave_damaged);
+  g_test_add_func ("/save/statistics-damaged", test_statistics_damaged);
   g_test_add_func ("/save/replay", test_replay);
   g_test_add_func ("/save/replay-click", test_replay_click);
   g_test_add_func ("/save/clock-runs", test_clock_runs);
