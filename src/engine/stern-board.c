@@ -138,7 +138,8 @@ stern_board_square (unsigned size, bool diagonals)
 {
   int s = square_size_index (size);
 
-  g_return_val_if_fail (s >= 0, NULL);
+  if (s < 0)
+    return NULL;
   return &stern_square_geometry[s][diagonals ? 1 : 0];
 }
 
