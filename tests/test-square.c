@@ -422,6 +422,25 @@ test_home_check (void)
 }
 
 static void
+test_missed_turn_counts (void)
+{
+  /* White's a1 is shut in: it misses its 40th turn, which counts, so the
+   * check comes after black's 40th move, and white is still at home. */
+  g_autoptr (SternGame) game = game_at ("ugolki white white:a1 black:a2,b1,a3,c1,h1", 39);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (stern_game_must_pass (game));
+  g_assert_true (stern_game_pass (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_moves_made (game, STERN_WHITE), ==, 40);
+  play (game, "h1-h2");
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_HOME_CHECK);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 2);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_BLACK), ==, 1);
+}
+
+static void
 test_home_check_four (void)
 {
   /* Four players: the one still at home is out, the others play on. */
@@ -645,6 +664,7 @@ main (int argc, char **argv)
   g_test_add_func ("/square/second-builds-first", test_second_builds_first);
   g_test_add_func ("/square/home-check", test_home_check);
   g_test_add_func ("/square/home-check-four", test_home_check_four);
+  g_test_add_func ("/square/missed-turn-counts", test_missed_turn_counts);
   g_test_add_func ("/square/tempo-number", test_tempo_number);
   g_test_add_func ("/square/tempo-check", test_tempo_check);
   g_test_add_func ("/square/notation", test_notation);

@@ -1001,6 +1001,7 @@ stern_game_play_path (SternGame *game, const uint8_t *path, size_t len, GError *
     {
       char name[STERN_HOLE_NAME_MAX] = "?";
       bool known = path != NULL && bad < len && path[bad] < game->rules.geometry->n_cells;
+      const char *cell_word = stern_variant_is_square (game->rules.variant) ? "cell" : "hole";
 
       if (known)
         stern_variant_cell_name (game->rules.variant, path[bad], name);
@@ -1008,12 +1009,12 @@ stern_game_play_path (SternGame *game, const uint8_t *path, size_t len, GError *
       if (check == STERN_PATH_BAD_HOP && known && bad > 0 && path[bad] != path[0] &&
           game->cur.pos.cell[path[bad]] != STERN_EMPTY)
         g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
-                     "illegal move at %s (hole %zu of the path): %s is occupied",
-                     name, bad + 1, name);
+                     "illegal move at %s (%s %zu of the path): %s is occupied",
+                     name, cell_word, bad + 1, name);
       else
         g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
-                     "illegal move at %s (hole %zu of the path): %s",
-                     name, bad + 1, stern_path_check_describe (check));
+                     "illegal move at %s (%s %zu of the path): %s",
+                     name, cell_word, bad + 1, stern_path_check_describe (check));
       return FALSE;
     }
   play_checked (game, path, len);
@@ -1044,6 +1045,14 @@ stern_game_pass (SternGame *game, GError **error)
   push_history (game, &action);
   if (st->reply_seat == seat)
     settle_reply (game, st);
+  /* On the square boards a missed turn counts as a move for the checks
+   * made after move N of each player (doc/rules.md §9). */
+  if (game->rules.tempo_check_move && st->end_reason == STERN_END_NONE)
+    {
+      st->moves_made[seat]++;
+      if (st->reply_seat == STERN_NO_SEAT)
+        square_checks (game, st, seat);
+    }
   advance_turn (game, st, seat);
   return TRUE;
 }

@@ -758,9 +758,14 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
   if (!stern_preset_allows_variant (preset, variant))
     {
       record_goto_spot (r, &setup->preset_spot);
-      record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
-                    "the %s preset is for two players; %s has %u",
-                    stern_preset_name (preset), variant->id, variant->n_players);
+      if (stern_variant_is_square (variant))
+        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
+                      "%s is played on a square board with its own rules, which have no %s preset",
+                      variant->id, stern_preset_name (preset));
+      else
+        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
+                      "the %s preset is for two players; %s has %u",
+                      stern_preset_name (preset), variant->id, variant->n_players);
       return NULL;
     }
   if (setup->position_variant == NULL)

@@ -251,7 +251,9 @@ def play_game(rules, moves):
     n = 0
 
     def built(p, s):
-        return all(p.stones.get(c) == s for c in rules.goal[s])
+        """All the seat's stones in its goal (which they then fill)."""
+        own = [c for c, o in p.stones.items() if o == s]
+        return bool(own) and all(c in rules.goal[s] for c in own)
 
     for mv in moves:
         seat = pos.to_move
