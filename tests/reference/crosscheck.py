@@ -537,10 +537,33 @@ def square_checks(tap, cli):
                        [err] if err else ([] if got == expected else ["CLI says %s" % got]))
         if len(sq.Rules(variant).seats) == 2:
             square_check_games(tap, cli, variant)
+        square_check_bestmove(tap, cli, variant)
+
+
+def square_check_bestmove(tap, cli, variant):
+    """The computer's move in a few positions is one of the legal moves."""
+    problems = []
+    for pos in sq.random_positions(variant, 7, 3):
+        if not sq.legal_moves(pos):
+            continue
+        text = pos.format()
+        rc, out, err = run_cli(cli, ["bestmove", "medium", text])
+        lines = out.split()
+        if rc != 0 or not lines:
+            problems.append("bestmove medium '%s': exit %d: %s" % (text, rc, err.strip()))
+            continue
+        try:
+            path = [sq.parse_name(t, pos.rules.n) for t in lines[0].split("-")]
+        except ValueError as e:
+            problems.append("bestmove '%s' printed %r: %s" % (text, lines[0], e))
+            continue
+        if (path[0], path[-1]) not in sq.legal_moves(pos) or sq.check_path(pos, path):
+            problems.append("bestmove '%s' played the illegal %s" % (text, lines[0]))
+    tap.result(not problems, "bestmove %s plays legal moves" % variant, problems)
 
 
 def square_n_tests():
-    return sum(1 + SQUARE_PERFT_DEPTH[v] + (len(sq.Rules(v).seats) == 2)
+    return sum(2 + SQUARE_PERFT_DEPTH[v] + (len(sq.Rules(v).seats) == 2)
                for v in sq.VARIANTS)
 
 
