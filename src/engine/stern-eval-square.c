@@ -23,11 +23,12 @@
 /* A forward jump ready to be made (a ladder rung), capped. */
 #define LADDER_W            3
 #define LADDER_MAX          8
-/* Stones still at home as the leaving-home check nears: HOME_W per stone
- * and per move inside the last HOME_HORIZON moves, HOME_DOOMED per stone
- * that can no longer get out in time (a lost game). */
-#define HOME_HORIZON        12
-#define HOME_W              12
+/* Stones still at home as the leaving-home check nears: inside the last
+ * HOME_HORIZON moves, HOME_W / 4 per stone and per square of the moves
+ * gone, so the pressure rises steeply before the check; HOME_DOOMED per
+ * stone that can no longer get out in time (a lost game). */
+#define HOME_HORIZON        16
+#define HOME_W              6
 #define HOME_DOOMED         4000
 /* Inside the last TEMPO_HORIZON moves before the tempo check, the tempo
  * number itself, TEMPO_LATE_W per point and per move nearer the check. */
@@ -133,8 +134,9 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
     cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
   cost -= LADDER_W * MIN (ladders, LADDER_MAX);
 
-  /* The leaving-home check (doc/rules.md §9): a stone at home then loses. */
-  if (made < rules->home_check_move)
+  /* The leaving-home check (doc/rules.md §9), made once the seat has made
+   * home_check_move moves: a stone at home then loses. */
+  if (made <= rules->home_check_move)
     {
       int left = (int) (rules->home_check_move - made);
       int at_home = (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
@@ -142,14 +144,14 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
       if (at_home > 0)
         {
           if (left < HOME_HORIZON)
-            cost += HOME_W * at_home * (HOME_HORIZON - left);
+            cost += HOME_W * at_home * (HOME_HORIZON - left) * (HOME_HORIZON - left) / 4;
           if (at_home > left)
             cost += HOME_DOOMED * (at_home - left);
         }
     }
 
   /* The tempo check: the smaller tempo number wins there. */
-  if (made < rules->tempo_check_move && rules->tempo_check_move - made < TEMPO_HORIZON)
+  if (made <= rules->tempo_check_move && rules->tempo_check_move - made < TEMPO_HORIZON)
     {
       int left = (int) (rules->tempo_check_move - made);
 
