@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An independent, deliberately simple model of Halma and Ugolki on square
 boards (doc/rules.md §9), written from the rules alone, not from the C
 engine: boards, camps, moves with and without diagonals, perft, position
