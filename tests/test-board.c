@@ -135,6 +135,67 @@ test_neighbours_symmetric (void)
   g_assert_cmpuint (stern_board_zone_distance (0, 10, 0), ==, 0);
 }
 
+/* The square boards (doc/rules.md §9): every cell's neighbours are the
+ * cells one file and/or rank away, 4 or 8 of them inside the board; jumps
+ * land two away over the cell between; distances count steps. */
+static void
+test_square_geometry (void)
+{
+  static const unsigned sizes[] = { 8, 10 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (int diag = 0; diag < 2; diag++)
+      {
+        unsigned n = sizes[s];
+        const SternGeometry *geo = stern_board_square (n, diag);
+
+        g_assert_nonnull (geo);
+        g_assert_cmpuint (geo->n_cells, ==, n * n);
+        g_assert_cmpuint (geo->n_dirs, ==, diag ? 8 : 4);
+        g_assert_cmpuint (stern_set_count (geo->all_cells), ==, n * n);
+        for (unsigned c = 0; c < n * n; c++)
+          {
+            int x = (int) (c % n), y = (int) (c / n);
+            SternSet expected = 0;
+            unsigned jumps = 0;
+
+            for (int dx = -1; dx <= 1; dx++)
+              for (int dy = -1; dy <= 1; dy++)
+                {
+                  bool straight = dx == 0 || dy == 0;
+                  int nx = x + dx, ny = y + dy, jx = x + 2 * dx, jy = y + 2 * dy;
+
+                  if ((dx == 0 && dy == 0) || (!straight && !diag))
+                    continue;
+                  if (nx >= 0 && ny >= 0 && nx < (int) n && ny < (int) n)
+                    expected |= stern_set_bit ((unsigned) (ny * (int) n + nx));
+                  if (jx >= 0 && jy >= 0 && jx < (int) n && jy < (int) n)
+                    jumps++;
+                }
+            g_assert_true (geo->neighbours[c] == expected);
+            g_assert_cmpuint (geo->n_jumps[c], ==, jumps);
+            for (unsigned j = 0; j < geo->n_jumps[c]; j++)
+              {
+                unsigned over = geo->jump_over[c][j], land = geo->jump_land[c][j];
+
+                g_assert_cmpint ((int) (over % n) * 2, ==, x + (int) (land % n));
+                g_assert_cmpint ((int) (over / n) * 2, ==, y + (int) (land / n));
+              }
+            /* To a1 (corner 0): Manhattan, or the larger coordinate. */
+            g_assert_cmpuint (stern_board_square_corner_distance (n, diag, 0, c), ==,
+                              diag ? (unsigned) MAX (x, y) : (unsigned) (x + y));
+          }
+      }
+  g_assert_null (stern_board_square (9, false));
+  g_assert_cmpuint (stern_set_count (stern_board_square_camp (STERN_CAMP_TRIANGLE_4, 2)), ==, 10);
+  g_assert_cmpuint (stern_set_count (stern_board_square_camp (STERN_CAMP_TRIANGLE_5, 1)), ==, 15);
+  g_assert_cmpuint (stern_set_count (stern_board_square_camp (STERN_CAMP_RECT_3X4, 0)), ==, 12);
+  g_assert_cmpuint (stern_set_count (stern_board_square_camp (STERN_CAMP_SQUARE_3X3, 2)), ==, 9);
+  /* From a1 to the 3×3 camp at h8 (f6–h8): 5 + 5 steps, or 5 diagonally. */
+  g_assert_cmpuint (stern_board_square_camp_distance (STERN_CAMP_SQUARE_3X3, false, 2, 0), ==, 10);
+  g_assert_cmpuint (stern_board_square_camp_distance (STERN_CAMP_SQUARE_3X3, true, 2, 0), ==, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -144,5 +205,6 @@ main (int argc, char **argv)
   g_test_add_func ("/board/existence-formula", test_existence_formula);
   g_test_add_func ("/board/homes", test_homes);
   g_test_add_func ("/board/neighbours", test_neighbours_symmetric);
+  g_test_add_func ("/board/square", test_square_geometry);
   return g_test_run ();
 }

@@ -95,6 +95,9 @@ test_consistency_every_variant (void)
   for (unsigned v = 0; v < STERN_N_VARIANTS; v++)
     for (unsigned p = 0; p < STERN_N_PRESETS; p++)
       check_consistency_along_playout (stern_variant_get (v), (SternPreset) p, 1000 + v * 10 + p);
+  /* The square boards (doc/rules.md §9) have their own rules only. */
+  for (unsigned v = STERN_N_VARIANTS; v < STERN_N_ALL_VARIANTS; v++)
+    check_consistency_along_playout (stern_variant_get (v), STERN_PRESET_TABLE, 1000 + v * 10);
 }
 
 static void

@@ -140,7 +140,7 @@ format_move (const SternGame *game, const SternMove *move)
                                    move->from, move->to, path);
 
   g_assert (len >= 2);
-  return stern_notation_format_path (path, len);
+  return stern_notation_format_path_in (stern_game_get_variant (game), path, len);
 }
 
 int
@@ -169,8 +169,8 @@ stern_cli_bestmove (int argc, char **argv)
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
       return 1;
     }
-  if (!stern_preset_allows_variant (o.preset, variant))
-    return ai_usage (_("the race preset is for two players only"));
+  if (!stern_cli_check_preset (o.preset, variant))
+    return ai_usage (NULL);
   game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
   if (stern_game_is_over (game))
     {
@@ -220,11 +220,9 @@ stern_cli_match (int argc, char **argv)
     return ai_usage (NULL);
   if (argc < 1)
     return ai_usage (_("match takes a variant and a level for each of its seats"));
-  variant = stern_variant_lookup (argv[0]);
-  if (variant == NULL)
-    return ai_usage (_("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)"));
-  if (!stern_preset_allows_variant (o.preset, variant))
-    return ai_usage (_("the race preset is for two players only"));
+  variant = stern_cli_lookup_variant (argv[0]);
+  if (variant == NULL || !stern_cli_check_preset (o.preset, variant))
+    return ai_usage (NULL);
   n = variant->n_players;
   if ((unsigned) argc - 1 != n)
     {
@@ -308,6 +306,8 @@ stern_cli_match (int argc, char **argv)
         case STERN_END_NO_MOVES:    end = "no-moves"; break;
         case STERN_END_RESIGNATION: end = "resignation"; break;
         case STERN_END_TIMEOUT:     end = "timeout"; break;
+        case STERN_END_HOME_CHECK:  end = "home-check"; break;
+        case STERN_END_TEMPO:       end = "tempo-check"; break;
         case STERN_END_NONE:
         default:                    end = "action-cap"; break;
         }

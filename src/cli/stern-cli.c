@@ -78,6 +78,34 @@ take_preset_option (int *argc, char ***argv, SternPreset *preset)
   return TRUE;
 }
 
+const SternVariant *
+stern_cli_lookup_variant (const char *id)
+{
+  const SternVariant *variant = stern_variant_lookup (id);
+  g_autoptr (GString) known = NULL;
+
+  if (variant != NULL)
+    return variant;
+  known = g_string_new (NULL);
+  for (unsigned i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    g_string_append_printf (known, "%s%s", i ? ", " : "", stern_variant_get (i)->id);
+  fprintf (stderr, _("sternhalma-cli: unknown variant \"%s\"; the variants are: %s\n"),
+           id, known->str);
+  return NULL;
+}
+
+gboolean
+stern_cli_check_preset (SternPreset preset, const SternVariant *variant)
+{
+  if (stern_preset_allows_variant (preset, variant))
+    return TRUE;
+  if (stern_variant_is_square (variant))
+    fprintf (stderr, _("sternhalma-cli: %s is played with the table preset only\n"), variant->id);
+  else
+    fprintf (stderr, "sternhalma-cli: %s\n", _("the race preset is for two players only"));
+  return FALSE;
+}
+
 gboolean
 stern_cli_parse_number (const char *text, guint64 max, guint64 *value)
 {
@@ -113,13 +141,17 @@ cmd_moves (int argc, char **argv)
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
       return 1;
     }
+  /* Move generation is defined for every star preset (race included, as
+   * a rule set), but the square boards have only their own rules. */
+  if (stern_variant_is_square (variant) && !stern_cli_check_preset (preset, variant))
+    return usage (NULL);
   stern_rules_init (&rules, variant, preset);
   n = stern_movegen_generate (&rules, &pos, pos.to_move, moves);
   for (size_t i = 0; i < n; i++)
     {
       uint8_t path[STERN_MAX_PATH];
       size_t len = stern_movegen_path (&rules, &pos, moves[i].from, moves[i].to, path);
-      g_autofree char *text = stern_notation_format_path (path, len);
+      g_autofree char *text = stern_notation_format_path_in (variant, path, len);
 
       g_assert (len >= 2);
       printf ("%s\n", text);
@@ -143,9 +175,11 @@ cmd_perft (int argc, char **argv)
     return usage (NULL);
   if (argc != 2)
     return usage (_("perft takes a variant and a depth"));
-  variant = stern_variant_lookup (argv[0]);
+  variant = stern_cli_lookup_variant (argv[0]);
   if (variant == NULL)
-    return usage (_("unknown variant (classic-2, classic-3, classic-4, classic-6, long-2, long-6, fifteen-2, pairs-4, pairs-6, solo)"));
+    return usage (NULL);
+  if (stern_variant_is_square (variant) && !stern_cli_check_preset (preset, variant))
+    return usage (NULL);
   if (!stern_cli_parse_number (argv[1], PERFT_MAX_DEPTH, &depth))
     return usage (_("the depth must be a number from 0 to 12"));
 
@@ -158,6 +192,24 @@ cmd_perft (int argc, char **argv)
            variant->id, depth, seconds, seconds > 0 ? (double) count / seconds / 1e6 : 0.0);
   printf ("%" G_GUINT64_FORMAT "\n", count);
   return 0;
+}
+
+/* On the square boards, "tempo white:NN black:NN" (doc/rules.md §9): the
+ * tempo numbers, smaller is nearer home, as backgammon shows pips. */
+static void
+print_tempo (const SternGame *game)
+{
+  const SternVariant *variant = stern_game_get_variant (game);
+
+  if (!stern_variant_is_square (variant))
+    return;
+  printf ("tempo");
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      printf (" %s:%u", stern_seat_colour_name (seat), stern_game_get_tempo (game, seat));
+    }
+  printf ("\n");
 }
 
 static int
@@ -194,6 +246,7 @@ cmd_replay (int argc, char **argv)
   fen = stern_notation_format_position (stern_game_get_variant (game), stern_game_get_position (game));
   result = stern_record_result (game);
   printf ("%s\n%s\n", fen, result);
+  print_tempo (game);
   return 0;
 }
 

@@ -1,4 +1,5 @@
-/* stern-board.c: the star's holes, names, rays and zones (RULES.md §1). */
+/* stern-board.c: the star's holes, names, rays and zones (RULES.md §1),
+ * and the square boards' cells and camps (doc/rules.md §9). */
 #include "stern-board.h"
 
 #include <glib.h>
@@ -116,4 +117,82 @@ stern_board_hole_parse (const char *text, size_t len)
   if (row > 17)
     return STERN_NO_CELL;
   return stern_board_hole_at (text[0] - 'i', row - 9);
+}
+
+/* ---- square boards ---- */
+
+static int
+square_size_index (unsigned size)
+{
+  return size == 8 ? 0 : size == 10 ? 1 : -1;
+}
+
+static unsigned
+camp_board_size (SternCamp camp)
+{
+  return camp == STERN_CAMP_TRIANGLE_5 ? 10 : 8;
+}
+
+const SternGeometry *
+stern_board_square (unsigned size, bool diagonals)
+{
+  int s = square_size_index (size);
+
+  if (s < 0)
+    return NULL;
+  return &stern_square_geometry[s][diagonals ? 1 : 0];
+}
+
+SternSet
+stern_board_square_camp (SternCamp camp, unsigned corner)
+{
+  g_return_val_if_fail (camp < STERN_N_CAMPS && corner < STERN_N_CORNERS, 0);
+  return stern_square_camp[camp][corner];
+}
+
+unsigned
+stern_board_square_camp_distance (SternCamp camp, bool diagonals, unsigned corner, unsigned cell)
+{
+  g_return_val_if_fail (camp < STERN_N_CAMPS && corner < STERN_N_CORNERS, 0);
+  g_return_val_if_fail (cell < camp_board_size (camp) * camp_board_size (camp), 0);
+  return stern_square_camp_distance[camp][diagonals ? 1 : 0][corner][cell];
+}
+
+unsigned
+stern_board_square_corner_distance (unsigned size, bool diagonals, unsigned corner, unsigned cell)
+{
+  int s = square_size_index (size);
+
+  g_return_val_if_fail (s >= 0 && corner < STERN_N_CORNERS && cell < size * size, 0);
+  return stern_square_corner_distance[s][diagonals ? 1 : 0][corner][cell];
+}
+
+void
+stern_board_square_cell_name (unsigned size, unsigned cell, char name[STERN_HOLE_NAME_MAX])
+{
+  g_return_if_fail (square_size_index (size) >= 0 && cell < size * size);
+  g_snprintf (name, STERN_HOLE_NAME_MAX, "%c%u", 'a' + cell % size, cell / size + 1);
+}
+
+unsigned
+stern_board_square_cell_parse (unsigned size, const char *text, size_t len)
+{
+  unsigned rank = 0;
+
+  if (text == NULL || square_size_index (size) < 0 || len < 2 || len > 3)
+    return STERN_NO_CELL;
+  if (text[0] < 'a' || (unsigned) (text[0] - 'a') >= size)
+    return STERN_NO_CELL;
+  /* No sign, no leading zero: "a01" is not a cell name. */
+  if (text[1] < '1' || text[1] > '9')
+    return STERN_NO_CELL;
+  for (size_t i = 1; i < len; i++)
+    {
+      if (text[i] < '0' || text[i] > '9')
+        return STERN_NO_CELL;
+      rank = rank * 10 + (unsigned) (text[i] - '0');
+    }
+  if (rank > size)
+    return STERN_NO_CELL;
+  return (rank - 1) * size + (unsigned) (text[0] - 'a');
 }

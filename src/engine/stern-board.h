@@ -5,6 +5,11 @@
  * move generator only reads these tables, so any board that fits in 128 cells
  * (the star, Ugolki's 8×8) can reuse it.
  *
+ * The square boards of Halma and Ugolki (doc/rules.md §9) are numbered
+ * rank by rank from a1 (cell 0), file by file within a rank: cell =
+ * (rank − 1) × size + file.  Their orthogonal and diagonal forms are two
+ * geometries, so the move generator needs no mode of its own.
+ *
  * The star (RULES.md §1) is numbered row by row from the bottom (m1 = cell 0)
  * to the top (e17 = cell 120), left to right within a row.
  */
@@ -23,6 +28,20 @@
 #define STERN_STAR_N_DIRS   6
 #define STERN_N_RAYS        6
 #define STERN_HOLE_NAME_MAX 4   /* "q17" and its terminating NUL */
+
+/* Square boards: 8×8 and 10×10; the corners counted anticlockwise from a1
+ * (a1, bottom right, top right, top left); the camp shapes. */
+#define STERN_N_SQUARE_SIZES 2
+#define STERN_N_CORNERS      4
+#define STERN_SQUARE_MAX     10
+
+typedef enum {
+  STERN_CAMP_TRIANGLE_4,   /* Halma 8×8: triangle 1-2-3-4, 10 stones */
+  STERN_CAMP_TRIANGLE_5,   /* Halma 10×10: triangle 1-2-3-4-5, 15 stones */
+  STERN_CAMP_RECT_3X4,     /* Ugolki: 4 files × 3 ranks, 12 stones */
+  STERN_CAMP_SQUARE_3X3,   /* mini-Ugolki: 3 × 3, 9 stones */
+  STERN_N_CAMPS,
+} SternCamp;
 
 /* A set of cells, one bit per cell. */
 __extension__ typedef unsigned __int128 SternSet;
@@ -128,3 +147,22 @@ void     stern_board_hole_name (unsigned cell, char name[STERN_HOLE_NAME_MAX]);
 /* Parses a hole name from the first len bytes of text; STERN_NO_CELL when
  * they do not name a hole. */
 unsigned stern_board_hole_parse (const char *text, size_t len);
+
+/* A square board: size 8 or 10, with or without diagonal moves; NULL for
+ * any other size. */
+const SternGeometry *stern_board_square (unsigned size, bool diagonals);
+/* A camp on a square board (doc/rules.md §9), at a corner 0–3. */
+SternSet stern_board_square_camp (SternCamp camp, unsigned corner);
+/* Steps on the empty board from a cell to the nearest cell of that camp. */
+unsigned stern_board_square_camp_distance (SternCamp camp, bool diagonals,
+                                           unsigned corner, unsigned cell);
+/* Steps on the empty square board from a cell to a corner cell; without
+ * diagonals it is the Manhattan distance (the tempo number's unit). */
+unsigned stern_board_square_corner_distance (unsigned size, bool diagonals,
+                                             unsigned corner, unsigned cell);
+/* Names a square cell "a1" … "j10" (STERN_HOLE_NAME_MAX bytes). */
+void     stern_board_square_cell_name (unsigned size, unsigned cell,
+                                       char name[STERN_HOLE_NAME_MAX]);
+/* Parses a square cell name from len bytes of text; STERN_NO_CELL when
+ * they do not name a cell of a board of that size. */
+unsigned stern_board_square_cell_parse (unsigned size, const char *text, size_t len);

@@ -1,5 +1,6 @@
 /* stern-eval.c: the computer player's evaluation (stern-eval.h). */
 #include "stern-eval.h"
+#include "stern-eval-square.h"
 
 #include <string.h>
 
@@ -79,6 +80,11 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
 
   g_return_if_fail (ev != NULL && rules != NULL);
 
+  if (stern_variant_is_square (rules->variant))
+    {
+      stern_eval_square_init (ev, rules);
+      return;
+    }
   memset (ev, 0, sizeof *ev);
   ev->rules = rules;
   ev->marbles = rules->variant->marbles;
@@ -135,6 +141,11 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
   SternSet goal = rules->goal[seat];
   int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
 
+  /* Square boards: moves_left counts to the leaving-home check there. */
+  if (rules->tempo_check_move)
+    return stern_eval_square_seat_cost (ev, pos, seat,
+                                        moves_left >= 0 ? rules->home_check_move - (unsigned) moves_left
+                                                        : rules->home_check_move);
   while (marbles)
     {
       unsigned cell = stern_set_pop (&marbles);

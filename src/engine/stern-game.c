@@ -1,5 +1,6 @@
 /* stern-game.c: turns, finishing and places, elimination, limits and
- * history (RULES.md §4, §5, §8).
+ * history (RULES.md §4, §5, §8), and the forced end of the square boards
+ * (doc/rules.md §9).
  *
  * Places are given to "units": a player, or a team in the pairs variants,
  * so one set of rules serves both.  Every action stores the state before
@@ -236,11 +237,19 @@ static void
 unit_ranking_keys (const SternGame *game, const GameState *st, unsigned unit,
                    unsigned *in_goal, unsigned *distance)
 {
+  /* On the square boards the tempo number alone ranks (doc/rules.md §9). */
+  bool by_tempo = game->rules.tempo_check_move != 0;
+
   *in_goal = 0;
   *distance = 0;
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     if (seat_in_unit (game, seat, unit))
       {
+        if (by_tempo)
+          {
+            *distance += stern_position_tempo (&st->pos, &game->rules, seat);
+            continue;
+          }
         *in_goal += seat_marbles_in_goal (game, st, seat);
         *distance += seat_distance_to_goal (game, st, seat);
       }
@@ -538,6 +547,69 @@ breaks_home_rule (const SternGame *game, const GameState *st, unsigned seat, uns
   return false;
 }
 
+/* Has every seat still playing made at least `count` moves, the mover
+ * reaching it with this move?  That is the moment of a check made "after
+ * move N of each player" (doc/rules.md §9). */
+static bool
+check_due (const SternGame *game, const GameState *st, unsigned mover, unsigned count)
+{
+  const SternVariant *v = game->rules.variant;
+
+  if (count == 0 || st->moves_made[mover] != count)
+    return false;
+  for (unsigned i = 0; i < v->n_players; i++)
+    {
+      unsigned seat = v->seats[i];
+
+      if (st->player_state[seat] == STERN_PLAYER_PLAYING && st->moves_made[seat] < count)
+        return false;
+    }
+  return true;
+}
+
+/* The two-stage forced end of the square boards (doc/rules.md §9). */
+static void
+square_checks (const SternGame *game, GameState *st, unsigned mover)
+{
+  const SternRules *rules = &game->rules;
+  const SternVariant *v = rules->variant;
+
+  if (check_due (game, st, mover, rules->home_check_move))
+    {
+      unsigned late[STERN_N_SEATS], n_late = 0, n_playing = 0;
+
+      for (unsigned i = 0; i < v->n_players; i++)
+        {
+          unsigned seat = v->seats[i];
+
+          if (st->player_state[seat] != STERN_PLAYER_PLAYING)
+            continue;
+          n_playing++;
+          if (st->pos.marbles[seat] & rules->home[seat])
+            late[n_late++] = seat;
+        }
+      if (n_late > 0 && n_late == n_playing)
+        {
+          /* Everyone is late: a draw among them. */
+          unsigned place = best_free_place (game, st);
+
+          for (unsigned i = 0; i < n_late; i++)
+            st->unit_place[unit_of (game, late[i])] = (uint8_t) place;
+          st->end_reason = STERN_END_HOME_CHECK;
+          return;
+        }
+      for (unsigned i = 0; i < n_late; i++)
+        eliminate (game, st, late[i]);
+      if (n_late > 0 && count_unplaced_units (game, st) <= 1)
+        {
+          end_game (game, st, STERN_END_HOME_CHECK);
+          return;
+        }
+    }
+  if (check_due (game, st, mover, rules->tempo_check_move))
+    end_game (game, st, STERN_END_TEMPO);
+}
+
 /* Applies a move to a state; the move is known to be legal. */
 static void
 apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
@@ -556,6 +628,8 @@ apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
     settle_reply (game, st);
   else if (st->reply_seat == STERN_NO_SEAT)
     maybe_end_by_places (game, st);
+  if (st->end_reason == STERN_END_NONE && st->reply_seat == STERN_NO_SEAT)
+    square_checks (game, st, seat);
   advance_turn (game, st, seat);
 }
 
@@ -741,11 +815,33 @@ stern_game_moves_to_leave_home (const SternGame *game, unsigned seat)
   unsigned deadline, made;
 
   g_return_val_if_fail (game != NULL && seat < STERN_N_SEATS, -1);
-  deadline = game->rules.leave_home_deadline;
+  /* The star's deadline (§4) or the square boards' check (§9). */
+  deadline = game->rules.leave_home_deadline ? game->rules.leave_home_deadline
+                                             : game->rules.home_check_move;
   made = game->cur.moves_made[seat];
   if (!deadline || made >= deadline)
     return -1;
   return (int) (deadline - made);
+}
+
+int
+stern_game_moves_to_tempo_check (const SternGame *game, unsigned seat)
+{
+  unsigned check, made;
+
+  g_return_val_if_fail (game != NULL && seat < STERN_N_SEATS, -1);
+  check = game->rules.tempo_check_move;
+  made = game->cur.moves_made[seat];
+  if (!check)
+    return -1;
+  return made >= check ? 0 : (int) (check - made);
+}
+
+unsigned
+stern_game_get_tempo (const SternGame *game, unsigned seat)
+{
+  g_return_val_if_fail (game != NULL && seat < STERN_N_SEATS, 0);
+  return stern_position_tempo (&game->cur.pos, &game->rules, seat);
 }
 
 unsigned
@@ -810,7 +906,8 @@ stern_game_is_legal (const SternGame *game, unsigned from, unsigned to)
   const SternPosition *pos;
 
   g_return_val_if_fail (game != NULL, FALSE);
-  if (stern_game_is_over (game) || from >= STERN_STAR_N_CELLS || to >= STERN_STAR_N_CELLS)
+  if (stern_game_is_over (game) || from >= game->rules.geometry->n_cells ||
+      to >= game->rules.geometry->n_cells)
     return FALSE;
   pos = &game->cur.pos;
   if (pos->cell[from] != pos->to_move)
@@ -874,10 +971,10 @@ stern_game_play (SternGame *game, unsigned from, unsigned to, GError **error)
     {
       char a[STERN_HOLE_NAME_MAX] = "?", b[STERN_HOLE_NAME_MAX] = "?";
 
-      if (from < STERN_STAR_N_CELLS)
-        stern_board_hole_name (from, a);
-      if (to < STERN_STAR_N_CELLS)
-        stern_board_hole_name (to, b);
+      if (from < game->rules.geometry->n_cells)
+        stern_variant_cell_name (game->rules.variant, from, a);
+      if (to < game->rules.geometry->n_cells)
+        stern_variant_cell_name (game->rules.variant, to, b);
       g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
                    "%s to %s is not a legal move for %s", a, b,
                    stern_seat_colour_name (game->cur.pos.to_move));
@@ -903,20 +1000,21 @@ stern_game_play_path (SternGame *game, const uint8_t *path, size_t len, GError *
   if (check != STERN_PATH_OK)
     {
       char name[STERN_HOLE_NAME_MAX] = "?";
-      bool known = path != NULL && bad < len && path[bad] < STERN_STAR_N_CELLS;
+      bool known = path != NULL && bad < len && path[bad] < game->rules.geometry->n_cells;
+      const char *cell_word = stern_variant_is_square (game->rules.variant) ? "cell" : "hole";
 
       if (known)
-        stern_board_hole_name (path[bad], name);
+        stern_variant_cell_name (game->rules.variant, path[bad], name);
       /* A hop onto a marble: say so rather than "neither a step nor a jump". */
       if (check == STERN_PATH_BAD_HOP && known && bad > 0 && path[bad] != path[0] &&
           game->cur.pos.cell[path[bad]] != STERN_EMPTY)
         g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
-                     "illegal move at %s (hole %zu of the path): %s is occupied",
-                     name, bad + 1, name);
+                     "illegal move at %s (%s %zu of the path): %s is occupied",
+                     name, cell_word, bad + 1, name);
       else
         g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
-                     "illegal move at %s (hole %zu of the path): %s",
-                     name, bad + 1, stern_path_check_describe (check));
+                     "illegal move at %s (%s %zu of the path): %s",
+                     name, cell_word, bad + 1, stern_path_check_describe (check));
       return FALSE;
     }
   play_checked (game, path, len);
@@ -947,6 +1045,14 @@ stern_game_pass (SternGame *game, GError **error)
   push_history (game, &action);
   if (st->reply_seat == seat)
     settle_reply (game, st);
+  /* On the square boards a missed turn counts as a move for the checks
+   * made after move N of each player (doc/rules.md §9). */
+  if (game->rules.tempo_check_move && st->end_reason == STERN_END_NONE)
+    {
+      st->moves_made[seat]++;
+      if (st->reply_seat == STERN_NO_SEAT)
+        square_checks (game, st, seat);
+    }
   advance_turn (game, st, seat);
   return TRUE;
 }

@@ -24,6 +24,9 @@ typedef enum {
   STERN_END_NO_MOVES,       /* no player in play could move */
   STERN_END_RESIGNATION,
   STERN_END_TIMEOUT,
+  /* Square boards (doc/rules.md §9) */
+  STERN_END_HOME_CHECK,     /* stones still at home at the leaving-home check */
+  STERN_END_TEMPO,          /* the tempo check: the smaller tempo number won */
 } SternEndReason;
 
 typedef enum {
@@ -72,6 +75,11 @@ unsigned     stern_game_get_place (const SternGame *game, unsigned seat);
 /* Moves left to the seat before the leaving-home check (its own move
  * counter against the deadline), or -1 when no deadline applies any more. */
 int          stern_game_moves_to_leave_home (const SternGame *game, unsigned seat);
+/* Square boards: moves left to the seat before the tempo check (doc/rules.md
+ * §9), or -1 on the star. */
+int          stern_game_moves_to_tempo_check (const SternGame *game, unsigned seat);
+/* The seat's tempo number (doc/rules.md §9); 0 on the star. */
+unsigned     stern_game_get_tempo (const SternGame *game, unsigned seat);
 
 /* The legal moves of the seat on turn, fatal ones flagged; 0 when the game
  * is over or the seat must pass. */

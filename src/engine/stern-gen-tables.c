@@ -1,5 +1,6 @@
-/* stern-gen-tables.c: computes the star board's tables at build time and
- * writes them as C source, so the engine carries them as constant data.
+/* stern-gen-tables.c: computes the board tables at build time and writes
+ * them as C source, so the engine carries them as constant data: the star
+ * (RULES.md §1) and the square boards of Halma and Ugolki (doc/rules.md §9).
  *
  * Usage: stern-gen-tables OUTPUT.c
  */
@@ -8,18 +9,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_CELLS 128
 #define N_CELLS   121
 #define N_DIRS    6
+#define MAX_DIRS  8
 #define MAX_LINE  16
 #define N_RAYS    6
 #define NO_CELL   0xff
 #define ZOBRIST_SEED 0x5eed5eed2026ULL
 
+/* Square boards: sizes 8 and 10, corners counted from a1 anticlockwise
+ * (a1, the bottom right, the top right, the top left). */
+#define N_SQUARE_SIZES 2
+#define N_CORNERS      4
+/* Camp shapes of doc/rules.md §9, in SternCamp order. */
+#define N_CAMPS        4
+
 static const int dir_du[N_DIRS] = { +1, -1, 0, 0, -1, +1 };
 static const int dir_dv[N_DIRS] = { 0, 0, +1, -1, +1, -1 };
 
+/* Square directions: the four orthogonal ones first, so the orthogonal
+ * board is a prefix of the diagonal one; opposites come in pairs. */
+static const int sq_dx[MAX_DIRS] = { +1, -1, 0, 0, +1, -1, -1, +1 };
+static const int sq_dy[MAX_DIRS] = { 0, 0, +1, -1, +1, -1, +1, -1 };
+
+static const int square_sizes[N_SQUARE_SIZES] = { 8, 10 };
+
 static int cell_u[N_CELLS], cell_v[N_CELLS];
 static int index_of[17][17];   /* [u+8][v+8] → cell or -1 */
+
+/* A board for the table writer: cells with coordinates, a cell lookup and
+ * the directions a marble moves in. */
+typedef struct {
+  int n_cells;
+  int n_dirs;
+  const int *dx, *dy;
+  int x[MAX_CELLS], y[MAX_CELLS];
+  int size;     /* 0: the star; else the side of the square */
+} Board;
 
 static int
 hole_exists (int u, int v)
@@ -75,11 +102,21 @@ splitmix64 (uint64_t *state)
   return z ^ (z >> 31);
 }
 
+static int
+board_at (const Board *b, int x, int y)
+{
+  if (b->size == 0)
+    return cell_at (x, y);
+  if (x < 0 || y < 0 || x >= b->size || y >= b->size)
+    return -1;
+  return y * b->size + x;
+}
+
 static void
-print_set (FILE *out, const unsigned char member[N_CELLS])
+print_set_n (FILE *out, const unsigned char *member, int n_cells)
 {
   uint64_t lo = 0, hi = 0;
-  for (int c = 0; c < N_CELLS; c++)
+  for (int c = 0; c < n_cells; c++)
     if (member[c])
       {
         if (c < 64) lo |= 1ULL << c;
@@ -89,13 +126,20 @@ print_set (FILE *out, const unsigned char member[N_CELLS])
            (unsigned long long) hi, (unsigned long long) lo);
 }
 
-/* Breadth-first distances on the empty board from a set of cells. */
 static void
-distances_from (const unsigned char source[N_CELLS], unsigned char dist[N_CELLS])
+print_set (FILE *out, const unsigned char member[N_CELLS])
 {
-  int queue[N_CELLS], head = 0, tail = 0;
-  memset (dist, 0xff, N_CELLS);
-  for (int c = 0; c < N_CELLS; c++)
+  print_set_n (out, member, N_CELLS);
+}
+
+/* Breadth-first distances on the empty board from a set of cells, in
+ * steps along the board's directions. */
+static void
+board_distances_from (const Board *b, const unsigned char *source, unsigned char *dist)
+{
+  int queue[MAX_CELLS], head = 0, tail = 0;
+  memset (dist, 0xff, (size_t) b->n_cells);
+  for (int c = 0; c < b->n_cells; c++)
     if (source[c])
       {
         dist[c] = 0;
@@ -104,9 +148,9 @@ distances_from (const unsigned char source[N_CELLS], unsigned char dist[N_CELLS]
   while (head < tail)
     {
       int c = queue[head++];
-      for (int d = 0; d < N_DIRS; d++)
+      for (int d = 0; d < b->n_dirs; d++)
         {
-          int n = cell_at (cell_u[c] + dir_du[d], cell_v[c] + dir_dv[d]);
+          int n = board_at (b, b->x[c] + b->dx[d], b->y[c] + b->dy[d]);
           if (n >= 0 && dist[n] == 0xff)
             {
               dist[n] = (unsigned char) (dist[c] + 1);
@@ -114,6 +158,252 @@ distances_from (const unsigned char source[N_CELLS], unsigned char dist[N_CELLS]
             }
         }
     }
+}
+
+
+static Board star_board;
+
+static void
+distances_from (const unsigned char source[N_CELLS], unsigned char dist[N_CELLS])
+{
+  board_distances_from (&star_board, source, dist);
+}
+
+/* Writes the body of a SternGeometry initializer for a board: lines of
+ * cells in each direction, the packed ordinary jumps, neighbours. */
+static void
+emit_geometry (FILE *out, const Board *b)
+{
+  fprintf (out, "  .n_cells = %d,\n  .n_dirs = %d,\n", b->n_cells, b->n_dirs);
+  fprintf (out, "  .line_len = {\n");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      fprintf (out, "    {");
+      for (int d = 0; d < b->n_dirs; d++)
+        {
+          int len = 0;
+          while (board_at (b, b->x[c] + b->dx[d] * (len + 1), b->y[c] + b->dy[d] * (len + 1)) >= 0)
+            len++;
+          fprintf (out, " %d,", len);
+        }
+      fprintf (out, " },\n");
+    }
+  fprintf (out, "  },\n  .line = {\n");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      fprintf (out, "    {");
+      for (int d = 0; d < b->n_dirs; d++)
+        {
+          fprintf (out, " {");
+          for (int i = 0; i < MAX_LINE; i++)
+            {
+              int m = board_at (b, b->x[c] + b->dx[d] * (i + 1), b->y[c] + b->dy[d] * (i + 1));
+              fprintf (out, " %d,", m >= 0 ? m : NO_CELL);
+            }
+          fprintf (out, " },");
+        }
+      fprintf (out, " },\n");
+    }
+  fprintf (out, "  },\n");
+
+  /* Jumps: packed pairs of (over, landing) for every direction that has both. */
+  fprintf (out, "  .n_jumps = {");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      int k = 0;
+      for (int d = 0; d < b->n_dirs; d++)
+        if (board_at (b, b->x[c] + 2 * b->dx[d], b->y[c] + 2 * b->dy[d]) >= 0)
+          k++;
+      fprintf (out, "%s%d,", c % 20 == 0 ? "\n    " : " ", k);
+    }
+  fprintf (out, "\n  },\n");
+  for (int pass = 0; pass < 2; pass++)
+    {
+      fprintf (out, "  .%s = {\n", pass == 0 ? "jump_over" : "jump_land");
+      for (int c = 0; c < b->n_cells; c++)
+        {
+          int k = 0;
+          fprintf (out, "    {");
+          for (int d = 0; d < b->n_dirs; d++)
+            {
+              int land = board_at (b, b->x[c] + 2 * b->dx[d], b->y[c] + 2 * b->dy[d]);
+              if (land >= 0)
+                {
+                  int over = board_at (b, b->x[c] + b->dx[d], b->y[c] + b->dy[d]);
+                  fprintf (out, " %d,", pass == 0 ? over : land);
+                  k++;
+                }
+            }
+          for (; k < MAX_DIRS; k++)
+            fprintf (out, " %d,", NO_CELL);
+          fprintf (out, " },\n");
+        }
+      fprintf (out, "  },\n");
+    }
+
+  fprintf (out, "  .neighbours = {\n");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      unsigned char member[MAX_CELLS] = { 0 };
+      for (int d = 0; d < b->n_dirs; d++)
+        {
+          int m = board_at (b, b->x[c] + b->dx[d], b->y[c] + b->dy[d]);
+          if (m >= 0)
+            member[m] = 1;
+        }
+      fprintf (out, "    ");
+      print_set_n (out, member, b->n_cells);
+      fprintf (out, ",\n");
+    }
+  fprintf (out, "  },\n  .all_cells = ");
+  {
+    unsigned char member[MAX_CELLS];
+    memset (member, 1, sizeof member);
+    print_set_n (out, member, b->n_cells);
+  }
+  fprintf (out, ",\n");
+}
+
+static void
+square_board (Board *b, int size, int diagonals)
+{
+  memset (b, 0, sizeof *b);
+  b->size = size;
+  b->n_cells = size * size;
+  b->n_dirs = diagonals ? 8 : 4;
+  b->dx = sq_dx;
+  b->dy = sq_dy;
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      b->x[c] = c % size;
+      b->y[c] = c / size;
+    }
+}
+
+/* The corner cell's coordinates: 0 = a1, then anticlockwise. */
+static void
+corner_xy (int size, int corner, int *x, int *y)
+{
+  *x = corner == 1 || corner == 2 ? size - 1 : 0;
+  *y = corner >= 2 ? size - 1 : 0;
+}
+
+/* Is (x, y) in the camp of the given shape at the corner (doc/rules.md
+ * §9)?  Coordinates are measured from the corner, so every camp is the
+ * first player's camp turned into its corner. */
+static int
+in_camp (int camp, int size, int corner, int x, int y)
+{
+  int cx, cy, a, b;
+
+  corner_xy (size, corner, &cx, &cy);
+  a = abs (x - cx);  /* files from the corner */
+  b = abs (y - cy);  /* ranks from the corner */
+  switch (camp)
+    {
+    case 0: return a + b <= 3;          /* Halma 8×8: triangle 1-2-3-4 */
+    case 1: return a + b <= 4;          /* Halma 10×10: triangle 1-2-3-4-5 */
+    case 2: return a < 4 && b < 3;      /* Ugolki: 4 files × 3 ranks */
+    case 3: return a < 3 && b < 3;      /* mini-Ugolki: 3 × 3 */
+    default: return 0;
+    }
+}
+
+/* The board size each camp shape is played on. */
+static const int camp_size[N_CAMPS] = { 8, 10, 8, 8 };
+
+static void
+emit_square_tables (FILE *out)
+{
+  Board b;
+
+  fprintf (out, "const SternGeometry stern_square_geometry[STERN_N_SQUARE_SIZES][2] = {\n");
+  for (int s = 0; s < N_SQUARE_SIZES; s++)
+    {
+      fprintf (out, "  {\n");
+      for (int diag = 0; diag < 2; diag++)
+        {
+          square_board (&b, square_sizes[s], diag);
+          fprintf (out, "  {\n");
+          emit_geometry (out, &b);
+          fprintf (out, "  },\n");
+        }
+      fprintf (out, "  },\n");
+    }
+  fprintf (out, "};\n\n");
+
+  fprintf (out, "const SternSet stern_square_camp[STERN_N_CAMPS][STERN_N_CORNERS] = {\n");
+  for (int camp = 0; camp < N_CAMPS; camp++)
+    {
+      square_board (&b, camp_size[camp], 0);
+      fprintf (out, "  {\n");
+      for (int k = 0; k < N_CORNERS; k++)
+        {
+          unsigned char member[MAX_CELLS] = { 0 };
+          for (int c = 0; c < b.n_cells; c++)
+            member[c] = (unsigned char) in_camp (camp, b.size, k, b.x[c], b.y[c]);
+          fprintf (out, "    ");
+          print_set_n (out, member, b.n_cells);
+          fprintf (out, ",\n");
+        }
+      fprintf (out, "  },\n");
+    }
+  fprintf (out, "};\n\n");
+
+  /* Steps on the empty board to the nearest cell of a camp, 4 and 8
+   * directions: the distance tables of the evaluation and the ranking. */
+  fprintf (out, "const uint8_t stern_square_camp_distance[STERN_N_CAMPS][2][STERN_N_CORNERS][STERN_MAX_CELLS] = {\n");
+  for (int camp = 0; camp < N_CAMPS; camp++)
+    {
+      fprintf (out, "  {\n");
+      for (int diag = 0; diag < 2; diag++)
+        {
+          square_board (&b, camp_size[camp], diag);
+          fprintf (out, "    {\n");
+          for (int k = 0; k < N_CORNERS; k++)
+            {
+              unsigned char member[MAX_CELLS] = { 0 }, dist[MAX_CELLS];
+              for (int c = 0; c < b.n_cells; c++)
+                member[c] = (unsigned char) in_camp (camp, b.size, k, b.x[c], b.y[c]);
+              board_distances_from (&b, member, dist);
+              fprintf (out, "      {");
+              for (int c = 0; c < b.n_cells; c++)
+                fprintf (out, "%s%d,", c % 25 == 0 ? "\n        " : " ", dist[c]);
+              fprintf (out, "\n      },\n");
+            }
+          fprintf (out, "    },\n");
+        }
+      fprintf (out, "  },\n");
+    }
+  fprintf (out, "};\n\n");
+
+  /* Steps on the empty board to a corner cell, 4 and 8 directions; with 4
+   * this is the Manhattan distance, a marble's share of the tempo number. */
+  fprintf (out, "const uint8_t stern_square_corner_distance[STERN_N_SQUARE_SIZES][2][STERN_N_CORNERS][STERN_MAX_CELLS] = {\n");
+  for (int s = 0; s < N_SQUARE_SIZES; s++)
+    {
+      fprintf (out, "  {\n");
+      for (int diag = 0; diag < 2; diag++)
+        {
+          square_board (&b, square_sizes[s], diag);
+          fprintf (out, "    {\n");
+          for (int k = 0; k < N_CORNERS; k++)
+            {
+              unsigned char member[MAX_CELLS] = { 0 }, dist[MAX_CELLS];
+              int cx, cy;
+              corner_xy (b.size, k, &cx, &cy);
+              member[board_at (&b, cx, cy)] = 1;
+              board_distances_from (&b, member, dist);
+              fprintf (out, "      {");
+              for (int c = 0; c < b.n_cells; c++)
+                fprintf (out, "%s%d,", c % 25 == 0 ? "\n        " : " ", dist[c]);
+              fprintf (out, "\n      },\n");
+            }
+          fprintf (out, "    },\n");
+        }
+      fprintf (out, "  },\n");
+    }
+  fprintf (out, "};\n\n");
 }
 
 int
@@ -154,95 +444,20 @@ main (int argc, char **argv)
   fprintf (out, "/* Generated by stern-gen-tables.c: do not edit. */\n");
   fprintf (out, "#include \"stern-tables.h\"\n\n");
 
+  star_board.size = 0;
+  star_board.n_cells = N_CELLS;
+  star_board.n_dirs = N_DIRS;
+  star_board.dx = dir_du;
+  star_board.dy = dir_dv;
+  for (int c = 0; c < N_CELLS; c++)
+    {
+      star_board.x[c] = cell_u[c];
+      star_board.y[c] = cell_v[c];
+    }
+
   fprintf (out, "const SternGeometry stern_star_geometry = {\n");
-  fprintf (out, "  .n_cells = %d,\n  .n_dirs = %d,\n", N_CELLS, N_DIRS);
-  fprintf (out, "  .line_len = {\n");
-  for (int c = 0; c < N_CELLS; c++)
-    {
-      fprintf (out, "    {");
-      for (int d = 0; d < N_DIRS; d++)
-        {
-          int len = 0;
-          while (cell_at (cell_u[c] + dir_du[d] * (len + 1), cell_v[c] + dir_dv[d] * (len + 1)) >= 0)
-            len++;
-          fprintf (out, " %d,", len);
-        }
-      fprintf (out, " },\n");
-    }
-  fprintf (out, "  },\n  .line = {\n");
-  for (int c = 0; c < N_CELLS; c++)
-    {
-      fprintf (out, "    {");
-      for (int d = 0; d < N_DIRS; d++)
-        {
-          fprintf (out, " {");
-          for (int i = 0; i < MAX_LINE; i++)
-            {
-              int m = cell_at (cell_u[c] + dir_du[d] * (i + 1), cell_v[c] + dir_dv[d] * (i + 1));
-              fprintf (out, " %d,", m >= 0 ? m : NO_CELL);
-            }
-          fprintf (out, " },");
-        }
-      fprintf (out, " },\n");
-    }
-  fprintf (out, "  },\n");
-
-  /* Jumps: packed pairs of (over, landing) for every direction that has both. */
-  fprintf (out, "  .n_jumps = {");
-  for (int c = 0; c < N_CELLS; c++)
-    {
-      int k = 0;
-      for (int d = 0; d < N_DIRS; d++)
-        if (cell_at (cell_u[c] + 2 * dir_du[d], cell_v[c] + 2 * dir_dv[d]) >= 0)
-          k++;
-      fprintf (out, "%s%d,", c % 20 == 0 ? "\n    " : " ", k);
-    }
-  fprintf (out, "\n  },\n");
-  for (int pass = 0; pass < 2; pass++)
-    {
-      fprintf (out, "  .%s = {\n", pass == 0 ? "jump_over" : "jump_land");
-      for (int c = 0; c < N_CELLS; c++)
-        {
-          int k = 0;
-          fprintf (out, "    {");
-          for (int d = 0; d < N_DIRS; d++)
-            {
-              int land = cell_at (cell_u[c] + 2 * dir_du[d], cell_v[c] + 2 * dir_dv[d]);
-              if (land >= 0)
-                {
-                  int over = cell_at (cell_u[c] + dir_du[d], cell_v[c] + dir_dv[d]);
-                  fprintf (out, " %d,", pass == 0 ? over : land);
-                  k++;
-                }
-            }
-          for (; k < 8; k++)
-            fprintf (out, " %d,", NO_CELL);
-          fprintf (out, " },\n");
-        }
-      fprintf (out, "  },\n");
-    }
-
-  fprintf (out, "  .neighbours = {\n");
-  for (int c = 0; c < N_CELLS; c++)
-    {
-      unsigned char member[N_CELLS] = { 0 };
-      for (int d = 0; d < N_DIRS; d++)
-        {
-          int m = cell_at (cell_u[c] + dir_du[d], cell_v[c] + dir_dv[d]);
-          if (m >= 0)
-            member[m] = 1;
-        }
-      fprintf (out, "    ");
-      print_set (out, member);
-      fprintf (out, ",\n");
-    }
-  fprintf (out, "  },\n  .all_cells = ");
-  {
-    unsigned char member[N_CELLS];
-    memset (member, 1, sizeof member);
-    print_set (out, member);
-  }
-  fprintf (out, ",\n};\n\n");
+  emit_geometry (out, &star_board);
+  fprintf (out, "};\n\n");
 
   fprintf (out, "const int8_t stern_star_u[STERN_STAR_N_CELLS] = {");
   for (int c = 0; c < N_CELLS; c++)
@@ -324,6 +539,10 @@ main (int argc, char **argv)
   for (int s = 0; s < N_RAYS; s++)
     fprintf (out, " 0x%016llxULL,", (unsigned long long) splitmix64 (&seed));
   fprintf (out, " };\n");
+
+
+  fprintf (out, "\n");
+  emit_square_tables (out);
 
   if (fclose (out) != 0)
     {

@@ -12,17 +12,18 @@
 /* ---- paths ---- */
 
 char *
-stern_notation_format_path (const uint8_t *path, size_t len)
+stern_notation_format_path_in (const SternVariant *variant, const uint8_t *path, size_t len)
 {
   GString *out;
 
+  g_return_val_if_fail (variant != NULL, NULL);
   g_return_val_if_fail (path != NULL || len == 0, NULL);
   out = g_string_new (NULL);
   for (size_t i = 0; i < len; i++)
     {
       char name[STERN_HOLE_NAME_MAX];
 
-      stern_board_hole_name (path[i], name);
+      stern_variant_cell_name (variant, path[i], name);
       if (i > 0)
         g_string_append_c (out, '-');
       g_string_append (out, name);
@@ -30,12 +31,38 @@ stern_notation_format_path (const uint8_t *path, size_t len)
   return g_string_free (out, FALSE);
 }
 
+char *
+stern_notation_format_path (const uint8_t *path, size_t len)
+{
+  return stern_notation_format_path_in (stern_variant_get (0), path, len);
+}
+
+/* What a cell name looks like on the variant's board, for messages. */
+static const char *
+cell_example (const SternVariant *variant)
+{
+  switch (variant->board_size)
+    {
+    case 8:  return "a cell of the 8×8 board is a letter a–h and a number 1–8, such as a1 or h8";
+    case 10: return "a cell of the 10×10 board is a letter a–j and a number 1–10, such as a1 or j10";
+    default: return "a hole is a letter and a number, such as m1 or e17";
+    }
+}
+
 gboolean
 stern_notation_parse_path (const char *text, uint8_t *path, size_t *len, GError **error)
+{
+  return stern_notation_parse_path_in (stern_variant_get (0), text, path, len, error);
+}
+
+gboolean
+stern_notation_parse_path_in (const SternVariant *variant, const char *text,
+                              uint8_t *path, size_t *len, GError **error)
 {
   const char *p;
   size_t n = 0;
 
+  g_return_val_if_fail (variant != NULL, FALSE);
   g_return_val_if_fail (text != NULL && path != NULL && len != NULL, FALSE);
 
   p = text;
@@ -46,12 +73,13 @@ stern_notation_parse_path (const char *text, uint8_t *path, size_t *len, GError 
 
       while (*end && *end != '-')
         end++;
-      cell = stern_board_hole_parse (p, (size_t) (end - p));
+      cell = stern_variant_cell_parse (variant, p, (size_t) (end - p));
       if (cell == STERN_NO_CELL)
         {
           g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
-                       "column %ld: \"%.*s\" is not a hole (a hole is a letter and a number, such as m1 or e17)",
-                       (long) (p - text) + 1, (int) MIN (end - p, 20), p);
+                       "column %ld: \"%.*s\" is not a %s (%s)",
+                       (long) (p - text) + 1, (int) MIN (end - p, 20), p,
+                       variant->board_size ? "cell" : "hole", cell_example (variant));
           return FALSE;
         }
       if (n >= STERN_MAX_PATH)
@@ -99,7 +127,7 @@ stern_notation_format_position (const SternVariant *variant, const SternPosition
         {
           char name[STERN_HOLE_NAME_MAX];
 
-          stern_board_hole_name (stern_set_pop (&marbles), name);
+          stern_variant_cell_name (variant, stern_set_pop (&marbles), name);
           g_string_append_printf (out, "%s%s", first ? "" : ",", name);
           first = false;
         }
@@ -232,18 +260,20 @@ stern_notation_parse_position (const char *text, const SternVariant **variant_ou
 
           while (comma < end && *comma != ',')
             comma++;
-          cell = stern_board_hole_parse (q, (size_t) (comma - q));
+          cell = stern_variant_cell_parse (variant, q, (size_t) (comma - q));
           if (cell == STERN_NO_CELL)
             {
-              set_position_error (error, text, q, "\"%.*s\" is not a hole",
-                                  (int) MIN (comma - q, 20), q);
+              set_position_error (error, text, q, "\"%.*s\" is not a %s of %s (%s)",
+                                  (int) MIN (comma - q, 20), q,
+                                  variant->board_size ? "cell" : "hole", variant->id,
+                                  cell_example (variant));
               return FALSE;
             }
           if (pos.cell[cell] != STERN_EMPTY)
             {
               char name[STERN_HOLE_NAME_MAX];
 
-              stern_board_hole_name (cell, name);
+              stern_variant_cell_name (variant, cell, name);
               set_position_error (error, text, q, "%s already holds a %s marble",
                                   name, stern_seat_colour_name (pos.cell[cell]));
               return FALSE;
@@ -389,7 +419,8 @@ stern_record_write (const SternGame *game, const SternRecordTags *tags)
         {
         case STERN_ACTION_MOVE:
           {
-            g_autofree char *path = stern_notation_format_path (action->path, action->path_len);
+            g_autofree char *path = stern_notation_format_path_in (stern_game_get_variant (game),
+                                                                   action->path, action->path_len);
             g_string_append (out, path);
           }
           break;
@@ -592,7 +623,7 @@ play_token (RecordReader *r, SternGame *game, const char *p, const char *end)
     uint8_t path[STERN_MAX_PATH];
     size_t len;
 
-    if (!stern_notation_parse_path (token, path, &len, &local))
+    if (!stern_notation_parse_path_in (stern_game_get_variant (game), token, path, &len, &local))
       {
         record_error (r, p, STERN_ERROR_PARSE, "\"%.30s\" is not a move: %s", token, local->message);
         return FALSE;
@@ -726,9 +757,14 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
   if (!stern_preset_allows_variant (preset, variant))
     {
       record_goto_spot (r, &setup->preset_spot);
-      record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
-                    "the %s preset is for two players; %s has %u",
-                    stern_preset_name (preset), variant->id, variant->n_players);
+      if (stern_variant_is_square (variant))
+        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
+                      "%s is played on a square board with its own rules, which have no %s preset",
+                      variant->id, stern_preset_name (preset));
+      else
+        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
+                      "the %s preset is for two players; %s has %u",
+                      stern_preset_name (preset), variant->id, variant->n_players);
       return NULL;
     }
   if (setup->position_variant == NULL)

@@ -5,14 +5,21 @@
 
 #include "stern-game.h"
 
-/* "m1-m3-k5"; returns a newly allocated string. */
+/* "m1-m3-k5" on the star, "a1-a3-c3" on a square board; returns a newly
+ * allocated string. */
+char    *stern_notation_format_path_in (const SternVariant *variant,
+                                        const uint8_t *path, size_t len);
+/* Parses cells of the variant's board joined by '-' into path (room for
+ * STERN_MAX_PATH); the error names the bad part and its column (1-based). */
+gboolean stern_notation_parse_path_in (const SternVariant *variant, const char *text,
+                                       uint8_t *path, size_t *len, GError **error);
+/* The same on the star. */
 char    *stern_notation_format_path (const uint8_t *path, size_t len);
-/* Parses holes joined by '-' into path (room for STERN_MAX_PATH); the
- * error names the bad part and its column (1-based). */
 gboolean stern_notation_parse_path (const char *text, uint8_t *path, size_t *len,
                                     GError **error);
 
-/* "<variant> <colour on turn> <colour>:<hole>,… …" */
+/* "<variant> <colour on turn> <colour>:<hole>,… …"; the variant names
+ * the board and, on the squares, the movement mode ("ugolki+diag"). */
 char    *stern_notation_format_position (const SternVariant *variant, const SternPosition *pos);
 gboolean stern_notation_parse_position (const char *text, const SternVariant **variant,
                                         SternPosition *pos, GError **error);

@@ -115,3 +115,20 @@ stern_position_key_in_play (unsigned seat)
   g_return_val_if_fail (seat < STERN_N_SEATS, 0);
   return stern_zobrist_in_play[seat];
 }
+
+unsigned
+stern_position_tempo (const SternPosition *pos, const SternRules *rules, unsigned seat)
+{
+  const uint8_t *dist;
+  SternSet stones;
+  unsigned sum = 0;
+
+  g_return_val_if_fail (pos != NULL && rules != NULL && seat < STERN_N_SEATS, 0);
+  dist = rules->tempo_distance[seat];
+  if (dist == NULL)
+    return 0;
+  stones = pos->marbles[seat];
+  while (stones)
+    sum += dist[stern_set_pop (&stones)];
+  return sum;
+}

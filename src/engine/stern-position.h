@@ -28,6 +28,11 @@ void stern_position_set_to_move (SternPosition *pos, unsigned seat);
 /* Moves the marble at from to the empty hole to, without checking legality. */
 void stern_position_move (SternPosition *pos, unsigned from, unsigned to);
 
+/* The tempo number of doc/rules.md §9: the sum over the seat's stones of
+ * the Manhattan distance to the far corner cell of its goal (diagonal
+ * moves not counted).  0 on the star, which has none. */
+unsigned stern_position_tempo (const SternPosition *pos, const SternRules *rules, unsigned seat);
+
 /* Zobrist keys, for the repetition rule and the search's transposition table. */
 uint64_t stern_position_key_marble (unsigned seat, unsigned cell);
 uint64_t stern_position_key_to_move (unsigned seat);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "stern-eval.h"
+#include "stern-eval-square.h"
 
 #define MAX_PLY         32
 #define INF             (STERN_EVAL_WIN * 2)
@@ -242,6 +243,8 @@ moves_left (const SternSearch *s, unsigned seat)
 static int
 seat_cost (const SternSearch *s, unsigned seat)
 {
+  if (s->rules.tempo_check_move)  /* square boards: both checks by move count */
+    return stern_eval_square_seat_cost (&s->eval, &s->pos, seat, (unsigned) s->made[seat]);
   return stern_eval_seat_cost (&s->eval, &s->pos, seat, moves_left (s, seat));
 }
 

@@ -1,4 +1,4 @@
-/* stern-tables.h: the star's constant tables, generated at build time by
+/* stern-tables.h: the boards' constant tables, generated at build time by
  * stern-gen-tables.c.  Internal to the engine. */
 #pragma once
 
@@ -16,3 +16,9 @@ extern const uint8_t  stern_star_distance[STERN_STAR_N_CELLS][STERN_STAR_N_CELLS
 extern const uint64_t stern_zobrist_marble[STERN_N_RAYS][STERN_MAX_CELLS];
 extern const uint64_t stern_zobrist_to_move[STERN_N_RAYS];
 extern const uint64_t stern_zobrist_in_play[STERN_N_RAYS];
+
+/* Square boards (doc/rules.md §9): [size 8, 10][orthogonal, diagonal]. */
+extern const SternGeometry stern_square_geometry[STERN_N_SQUARE_SIZES][2];
+extern const SternSet stern_square_camp[STERN_N_CAMPS][STERN_N_CORNERS];
+extern const uint8_t  stern_square_camp_distance[STERN_N_CAMPS][2][STERN_N_CORNERS][STERN_MAX_CELLS];
+extern const uint8_t  stern_square_corner_distance[STERN_N_SQUARE_SIZES][2][STERN_N_CORNERS][STERN_MAX_CELLS];

@@ -55,7 +55,8 @@ stern_game_setup_load (SternGameSetup *setup,
   n_levels = g_strv_length (levels);
 
   setup->variant = stern_variant_lookup (variant);
-  if (setup->variant == NULL)
+  /* The window draws only the star for now (issue 12). */
+  if (setup->variant == NULL || stern_variant_is_square (setup->variant))
     setup->variant = stern_variant_get (0);
   if (!stern_preset_lookup (preset, &setup->preset))
     setup->preset = STERN_PRESET_TABLE;

@@ -12,8 +12,10 @@ one-move records with random valid paths (detours included) that the CLI must
 accept and forbidden paths it must refuse, replays whole random games
 (greedy and random moves, passes, resignations) and compares the final
 position and result with the reference's game model (§4, §5, §8), and
-compares perft from each variant's start.  Output is TAP; the exit status is
-non-zero when anything disagrees.
+compares perft from each variant's start.  The square boards of Halma and
+Ugolki (doc/rules.md §9) are checked the same way against their own model,
+square.py: moves, perft and whole two-player games with their tempo numbers.
+Output is TAP; the exit status is non-zero when anything disagrees.
 """
 
 import os
@@ -26,11 +28,16 @@ import time
 sys.dont_write_bytecode = True  # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference as ref  # noqa: E402
+import square as sq  # noqa: E402
 
 POSITIONS_PER_MODE = 12
 PERFT_DEPTH = {v: 3 for v in ref.VARIANTS}
 PERFT_DEPTH.update({"classic-2": 4})
 PRESET_PERFT_DEPTH = 3
+SQUARE_PERFT_DEPTH = {v: 3 for v in sq.VARIANTS}
+SQUARE_PERFT_DEPTH.update({"ugolki": 4, "ugolki-mini": 4, "halma-8+orth": 4})
+SQUARE_POSITIONS = 16
+SQUARE_GAME_GREED = (0.95, 0.8, 0.5, 0.0)
 
 # Hand-made positions for the edge cases of §3, checked under every preset.
 EDGE_CASES = [
@@ -394,6 +401,172 @@ def cli_perft(cli, variant, depth, preset):
         return None, "sternhalma-cli %s: last line %r" % (" ".join(args), lines[-1])
 
 
+# --- square boards (doc/rules.md §9) -------------------------------------------
+
+def sq_fmt(path):
+    return "-".join(sq.name(c) for c in path)
+
+
+def square_compare_moves(cli, text):
+    pos = sq.parse_position(text)
+    expected = sq.legal_moves(pos)
+    rc, out, err = run_cli(cli, ["moves", text])
+    if rc != 0:
+        return ["sternhalma-cli moves '%s': exit %d: %s" % (text, rc, err.strip())]
+    got, problems = {}, []
+    for line in filter(None, (l.strip() for l in out.splitlines())):
+        try:
+            path = [sq.parse_name(t, pos.rules.n) for t in line.split("-")]
+        except ValueError as e:
+            problems.append("unreadable line %r: %s" % (line, e))
+            continue
+        key = (path[0], path[-1])
+        if key in got:
+            problems.append("%s listed twice" % line)
+        got[key] = path
+        bad = sq.check_path(pos, path)
+        if bad:
+            problems.append("invalid path %s: %s" % (line, bad))
+        elif key in expected and len(path) != len(expected[key]):
+            problems.append("path %s is not shortest (%s)" % (line, sq_fmt(expected[key])))
+    for k in sorted(set(expected) - set(got)):
+        problems.append("missing move %s" % sq_fmt(expected[k]))
+    for k in sorted(set(got) - set(expected)):
+        problems.append("extra move %s" % sq_fmt(got[k]))
+    if problems:
+        return ["sternhalma-cli moves '%s'" % text,
+                "reference: %d moves, CLI: %d" % (len(expected), len(got))] + problems[:12]
+    return None
+
+
+def square_random_game(rules, rng, greed):
+    """Moves of a game: with probability greed the move that lowers the
+    tempo number most, else a random one; None passes."""
+    pos = sq.start_position(rules)
+    moves = []
+    for _ in range(2 * rules.tempo_check):
+        legal = sorted(sq.legal_moves(pos))
+        if not legal:
+            mv = None
+        elif rng.random() < greed:
+            seat = pos.to_move
+            fx, fy = rules.far_corner[seat]
+
+            def gain(m):
+                (a, b) = m
+                return (abs(a[0] - fx) + abs(a[1] - fy)) - (abs(b[0] - fx) + abs(b[1] - fy))
+            best = max(gain(m) for m in legal)
+            mv = rng.choice([m for m in legal if gain(m) == best])
+        else:
+            mv = rng.choice(legal)
+        moves.append(mv)
+        _, result, _, _ = sq.play_game(rules, moves)
+        if result != "*":
+            break
+        pos = sq.play(pos, *mv) if mv else sq.Position(
+            rules, rules.seats[1 - rules.seats.index(pos.to_move)], pos.stones)
+    return moves
+
+
+def square_check_games(tap, cli, variant):
+    rules = sq.Rules(variant)
+    summary = []
+    for n, greed in enumerate(SQUARE_GAME_GREED):
+        rng = random.Random("square-game/%s/%d" % (variant, n))
+        moves = square_random_game(rules, rng, greed)
+        pos, result, reason, played = sq.play_game(rules, moves)
+        tokens, p = [], sq.start_position(rules)
+        for i, mv in enumerate(moves):
+            if i % 2 == 0:
+                tokens.append("%d." % (i // 2 + 1))
+            if mv is None:
+                tokens.append("--")
+                p = sq.Position(rules, rules.seats[1 - rules.seats.index(p.to_move)], p.stones)
+            else:
+                tokens.append(sq_fmt(sq.legal_moves(p)[mv]))
+                p = sq.play(p, *mv)
+        lines = [" ".join(tokens[i:i + 9]) for i in range(0, len(tokens), 9)]
+        record = '[Variant "%s"]\n\n%s\n' % (variant, "\n".join(lines))
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(record)
+            fname = f.name
+        try:
+            rc, out, err = run_cli(cli, ["replay", fname])
+        finally:
+            os.unlink(fname)
+        want_tempo = "tempo " + " ".join("%s:%d" % (sq.COLOURS[s], sq.tempo(pos, s))
+                                         for s in rules.seats)
+        diag = None
+        if rc != 0:
+            diag = ["the CLI refused the record: " + err.strip()]
+        else:
+            got = out.splitlines() + ["", "", ""]
+            try:
+                got_pos = sq.parse_position(got[0])
+                if got_pos.stones != pos.stones or got[1] != result or got[2] != want_tempo:
+                    diag = ["final position, result or tempo differ",
+                            "CLI:       %s | %s | %s" % (got[0], got[1], got[2]),
+                            "reference: %s | %s (%s) | %s" % (pos.format(), result,
+                                                              reason or "not over", want_tempo)]
+            except (ValueError, IndexError) as e:
+                diag = ["unreadable replay output %r: %s" % (out, e)]
+        if diag:
+            tap.result(False, "%s: whole games agree" % variant,
+                       diag + ["game %d, %d moves; record:" % (n, played)] + record.splitlines())
+            return
+        summary.append("%d moves %s %s" % (played, reason or "going", result))
+    tap.result(True, "%s: whole games agree (%s)" % (variant, "; ".join(summary)))
+
+
+def square_checks(tap, cli):
+    for variant in sq.VARIANTS:
+        start = sq.start_position(sq.Rules(variant))
+        texts = [start.format()] + [p.format() for p in
+                                    sq.random_positions(variant, 1, SQUARE_POSITIONS)]
+        diag = None
+        for text in texts:
+            diag = square_compare_moves(cli, text)
+            if diag:
+                break
+        tap.result(diag is None, "moves %s, start and %d random positions"
+                   % (variant, SQUARE_POSITIONS), diag or [])
+        for depth in range(1, SQUARE_PERFT_DEPTH[variant] + 1):
+            expected = sq.perft(start, depth)
+            got, err = cli_perft(cli, variant, depth, "table")
+            tap.result(got == expected, "perft %s %d = %d" % (variant, depth, expected),
+                       [err] if err else ([] if got == expected else ["CLI says %s" % got]))
+        if len(sq.Rules(variant).seats) == 2:
+            square_check_games(tap, cli, variant)
+        square_check_bestmove(tap, cli, variant)
+
+
+def square_check_bestmove(tap, cli, variant):
+    """The computer's move in a few positions is one of the legal moves."""
+    problems = []
+    for pos in sq.random_positions(variant, 7, 3):
+        if not sq.legal_moves(pos):
+            continue
+        text = pos.format()
+        rc, out, err = run_cli(cli, ["bestmove", "medium", text])
+        lines = out.split()
+        if rc != 0 or not lines:
+            problems.append("bestmove medium '%s': exit %d: %s" % (text, rc, err.strip()))
+            continue
+        try:
+            path = [sq.parse_name(t, pos.rules.n) for t in lines[0].split("-")]
+        except ValueError as e:
+            problems.append("bestmove '%s' printed %r: %s" % (text, lines[0], e))
+            continue
+        if (path[0], path[-1]) not in sq.legal_moves(pos) or sq.check_path(pos, path):
+            problems.append("bestmove '%s' played the illegal %s" % (text, lines[0]))
+    tap.result(not problems, "bestmove %s plays legal moves" % variant, problems)
+
+
+def square_n_tests():
+    return sum(2 + SQUARE_PERFT_DEPTH[v] + (len(sq.Rules(v).seats) == 2)
+               for v in sq.VARIANTS)
+
+
 def main(argv):
     if len(argv) != 2:
         sys.stderr.write("usage: crosscheck.py PATH-TO-sternhalma-cli\n")
@@ -402,7 +575,7 @@ def main(argv):
     tap = Tap()
     t0 = time.time()
     n_tests = len(ref.VARIANTS) * len(ref.PRESETS) * 2 + len(ref.PRESETS) \
-        + sum(PERFT_DEPTH.values()) + len(ref.VARIANTS) * 4 + 1
+        + sum(PERFT_DEPTH.values()) + len(ref.VARIANTS) * 4 + 1 + square_n_tests()
     print("1..%d" % n_tests)
 
     for preset in ref.PRESETS:
@@ -441,6 +614,8 @@ def main(argv):
                        % (preset, variant, PRESET_PERFT_DEPTH, expected),
                        [err] if err else ([] if got == expected else
                                           ["CLI says %s" % got]))
+
+    square_checks(tap, cli)
 
     print("# %d of %d failed, %.1f s" % (tap.failed, tap.n, time.time() - t0))
     return 1 if tap.failed else 0

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* stern-eval-square.c: evaluation on the square boards (stern-eval-square.h). */
+#define G_LOG_DOMAIN "stern-engine"
+
+#include "stern-eval-square.h"
+
+#include <string.h>
+
+#include <glib.h>
+
+/* Each term is in cost units, STERN_EVAL_ROW to one move of progress. */
+
+/* Steps to the goal's far corner in the variant's own directions are the
+ * main cost; the Manhattan distance (the tempo number's unit) is added at
+ * TEMPO_W, so with diagonals a stone prefers the diagonal toward the corner
+ * and, between equal moves, the one that lowers the tempo number. */
+#define TEMPO_W             4
+/* The rear stones count a little more (d² / SQUARE_DIV): no straggler. */
+#define SQUARE_DIV          3
+/* The rear stone beyond STRAGGLER_FREE steps behind the average. */
+#define STRAGGLER_W         6
+#define STRAGGLER_FREE      3
+/* A forward jump ready to be made (a ladder rung), capped. */
+#define LADDER_W            3
+#define LADDER_MAX          8
+/* Stones still at home as the leaving-home check nears: inside the last
+ * HOME_HORIZON moves, HOME_W / 4 per stone and per square of the moves
+ * gone, so the pressure rises steeply before the check; HOME_DOOMED per
+ * stone that can no longer get out in time (a lost game). */
+#define HOME_HORIZON        16
+#define HOME_W              6
+#define HOME_DOOMED         4000
+/* Inside the last TEMPO_HORIZON moves before the tempo check, the tempo
+ * number itself, TEMPO_LATE_W per point and per move nearer the check. */
+#define TEMPO_HORIZON       8
+#define TEMPO_LATE_W        2
+
+void
+stern_eval_square_init (SternEval *ev, const SternRules *rules)
+{
+  const SternVariant *variant = rules->variant;
+  const SternGeometry *geo = rules->geometry;
+  unsigned size = variant->board_size;
+
+  g_return_if_fail (ev != NULL && stern_variant_is_square (variant));
+
+  memset (ev, 0, sizeof *ev);
+  ev->rules = rules;
+  ev->marbles = variant->marbles;
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      const uint8_t *manhattan = rules->tempo_distance[seat];
+      SternSet goal = rules->goal[seat];
+      unsigned tip = 0, n_forward = 0, centre = (size / 2) * size + size / 2;
+      unsigned dists[32], n = 0;
+
+      /* The far corner is the goal cell at Manhattan distance 0. */
+      for (unsigned cell = 0; cell < geo->n_cells; cell++)
+        if (manhattan[cell] == 0)
+          tip = cell;
+      ev->tip[seat] = (uint8_t) tip;
+      for (unsigned cell = 0; cell < geo->n_cells; cell++)
+        {
+          unsigned corner_steps = 0;
+          int d;
+
+          /* Steps to the tip in the variant's directions: Manhattan
+           * without diagonals, the larger coordinate distance with them. */
+          if (variant->diagonals)
+            {
+              int dx = (int) (cell % size) - (int) (tip % size);
+              int dy = (int) (cell / size) - (int) (tip / size);
+              corner_steps = (unsigned) MAX (ABS (dx), ABS (dy));
+            }
+          else
+            corner_steps = manhattan[cell];
+          d = (int) corner_steps;
+          ev->tip_dist[seat][cell] = (uint8_t) d;
+          ev->zone_dist[seat][cell] = (uint8_t) stern_rules_goal_distance (rules, seat, cell);
+          ev->cell_cost[seat][cell] =
+            (int16_t) (STERN_EVAL_ROW * d + TEMPO_W * (int) manhattan[cell] + d * d / SQUARE_DIV);
+        }
+
+      for (unsigned dir = 0; dir < geo->n_dirs && n_forward < 2; dir++)
+        if (geo->line_len[centre][dir] > 0 &&
+            manhattan[geo->line[centre][dir][0]] < manhattan[centre])
+          ev->forward[seat][n_forward++] = (uint8_t) dir;
+      g_assert (n_forward == 2);
+
+      while (goal && n < G_N_ELEMENTS (dists))
+        dists[n++] = (unsigned) ev->cell_cost[seat][stern_set_pop (&goal)];
+      for (unsigned k = 0; k < n; k++)
+        ev->finished_cost[seat] += (int) dists[k];
+    }
+}
+
+int
+stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
+                             unsigned seat, unsigned made)
+{
+  const SternRules *rules = ev->rules;
+  const SternGeometry *geo = rules->geometry;
+  SternSet stones = pos->marbles[seat];
+  SternSet goal = rules->goal[seat];
+  int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
+
+  while (stones)
+    {
+      unsigned cell = stern_set_pop (&stones);
+      int d = ev->tip_dist[seat][cell];
+
+      cost += ev->cell_cost[seat][cell];
+      sum_d += d;
+      rear = MAX (rear, d);
+      n++;
+      if (!stern_set_has (goal, cell))
+        for (unsigned i = 0; i < 2; i++)
+          {
+            unsigned dir = ev->forward[seat][i];
+
+            if (geo->line_len[cell][dir] >= 2 &&
+                pos->cell[geo->line[cell][dir][0]] != STERN_EMPTY &&
+                pos->cell[geo->line[cell][dir][1]] == STERN_EMPTY)
+              ladders++;
+          }
+    }
+  if (n == 0)
+    return 0;
+
+  cost -= ev->finished_cost[seat] * n / (int) ev->marbles;
+  if (rear * n > sum_d + STRAGGLER_FREE * n)
+    cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
+  cost -= LADDER_W * MIN (ladders, LADDER_MAX);
+
+  /* The leaving-home check (doc/rules.md §9), made once the seat has made
+   * home_check_move moves: a stone at home then loses. */
+  if (made <= rules->home_check_move)
+    {
+      int left = (int) (rules->home_check_move - made);
+      int at_home = (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
+
+      if (at_home > 0)
+        {
+          if (left < HOME_HORIZON)
+            cost += HOME_W * at_home * (HOME_HORIZON - left) * (HOME_HORIZON - left) / 4;
+          if (at_home > left)
+            cost += HOME_DOOMED * (at_home - left);
+        }
+    }
+
+  /* The tempo check: the smaller tempo number wins there. */
+  if (made <= rules->tempo_check_move && rules->tempo_check_move - made < TEMPO_HORIZON)
+    {
+      int left = (int) (rules->tempo_check_move - made);
+
+      cost += TEMPO_LATE_W * STERN_EVAL_ROW * (TEMPO_HORIZON - left) *
+              (int) stern_position_tempo (pos, rules, seat) / TEMPO_HORIZON;
+    }
+  return cost;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* stern-eval-square.h: the computer player's evaluation on the square
+ * boards of Halma and Ugolki (doc/rules.md §9).
+ *
+ * It fills the same SternEval tables as the star's evaluation, from the
+ * square distance tables (4 or 8 directions), so the search and the
+ * greedy baseline use it unchanged; the position terms know the two
+ * forced-end checks: stones must leave home by the leaving-home check, and
+ * near the tempo check the tempo number is what counts.
+ */
+#pragma once
+
+#include "stern-eval.h"
+
+void stern_eval_square_init (SternEval *ev, const SternRules *rules);
+
+/* The seat's cost in pos, lower is better; made is the seat's own move
+ * counter (the checks of §9 come after move N of each player). */
+int  stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
+                                  unsigned seat, unsigned made);
