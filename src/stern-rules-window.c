@@ -38,7 +38,7 @@ struct _SternRulesWindow
 
 G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
 
-/* The illustrated positions (RULES.md §7 position strings).  Hole names are
+/* The illustrated positions (doc/rules.md §7 position strings).  Hole names are
  * the same in every language, so these need no translation. */
 
 /* Six players at the start. */

@@ -1,4 +1,4 @@
-/* Board geometry and hole names (RULES.md §1). */
+/* Board geometry and hole names (doc/rules.md §1). */
 #include <string.h>
 
 #include <glib.h>

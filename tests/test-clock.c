@@ -1,4 +1,4 @@
-/* Fischer clocks (RULES.md §6), driven by made-up times. */
+/* Fischer clocks (doc/rules.md §6), driven by made-up times. */
 #include <glib.h>
 
 #include "stern-clock.h"

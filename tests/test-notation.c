@@ -1,4 +1,4 @@
-/* Hole names, paths, position strings and game records (RULES.md §7), and
+/* Hole names, paths, position strings and game records (doc/rules.md §7), and
  * that every parser rejects bad input with what and where. */
 #include <string.h>
 
@@ -261,7 +261,7 @@ test_record_occupied (void)
                        STERN_ERROR_ILLEGAL, "illegal move at m4 (hole 2 of the path): m4 is occupied");
 }
 
-/* race is for two players (RULES.md §8): refused with more (issue #14). */
+/* race is for two players (doc/rules.md §8): refused with more (issue #14). */
 static void
 test_record_race_players (void)
 {

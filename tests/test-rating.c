@@ -1,4 +1,4 @@
-/* Rating arithmetic (RULES.md §6). */
+/* Rating arithmetic (doc/rules.md §6). */
 #include <glib.h>
 
 #include "stern-rating.h"

@@ -1,7 +1,7 @@
-/* One test per rule of RULES.md, each from a small hand-made position.
+/* One test per rule of doc/rules.md, each from a small hand-made position.
  *
  * The expected values come from the rules text, not from the engine: a
- * failure here means the engine and RULES.md disagree.
+ * failure here means the engine and doc/rules.md disagree.
  */
 #include <string.h>
 
@@ -178,7 +178,7 @@ on_star (int u, int v)
   return (u >= -4 && v >= -4 && u + v <= 4) || (u <= 4 && v <= 4 && u + v >= -4);
 }
 
-/* Ray of (u, v) by the table of RULES.md §1, -1 in the hexagon. */
+/* Ray of (u, v) by the table of doc/rules.md §1, -1 in the hexagon. */
 static int
 ray_by_rules (int u, int v)
 {

@@ -1,4 +1,4 @@
-/* stern-board.c: the star's holes, names, rays and zones (RULES.md §1),
+/* stern-board.c: the star's holes, names, rays and zones (doc/rules.md §1),
  * and the square boards' cells and camps (doc/rules.md §9). */
 #include "stern-board.h"
 

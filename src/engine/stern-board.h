@@ -10,7 +10,7 @@
  * (rank − 1) × size + file.  Their orthogonal and diagonal forms are two
  * geometries, so the move generator needs no mode of its own.
  *
- * The star (RULES.md §1) is numbered row by row from the bottom (m1 = cell 0)
+ * The star (doc/rules.md §1) is numbered row by row from the bottom (m1 = cell 0)
  * to the top (e17 = cell 120), left to right within a row.
  */
 #pragma once
@@ -97,7 +97,7 @@ stern_set_pop (SternSet *set)
   return cell;
 }
 
-/* The six directions of the star, as (du, dv) in RULES.md §1. */
+/* The six directions of the star, as (du, dv) in doc/rules.md §1. */
 typedef enum {
   STERN_DIR_RIGHT,      /* (+1,  0) */
   STERN_DIR_LEFT,       /* (−1,  0) */
@@ -121,7 +121,7 @@ typedef struct {
   SternSet all_cells;
 } SternGeometry;
 
-/* The star of RULES.md §1. */
+/* The star of doc/rules.md §1. */
 const SternGeometry *stern_board_star (void);
 
 /* Axial coordinates of a star hole: u = letter − 'i', v = row − 9. */

@@ -1,4 +1,4 @@
-/* stern-clock.c: Fischer clocks (RULES.md §6). */
+/* stern-clock.c: Fischer clocks (doc/rules.md §6). */
 #include "stern-clock.h"
 
 #include <string.h>

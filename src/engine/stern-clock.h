@@ -1,4 +1,4 @@
-/* stern-clock.h: Fischer clocks (RULES.md §6): a reserve for the game plus
+/* stern-clock.h: Fischer clocks (doc/rules.md §6): a reserve for the game plus
  * an increment after each of a player's moves.
  *
  * Pure arithmetic on times the caller passes in (microseconds from any

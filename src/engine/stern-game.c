@@ -1,5 +1,5 @@
 /* stern-game.c: turns, finishing and places, elimination, limits and
- * history (RULES.md §4, §5, §8), and the forced end of the square boards
+ * history (doc/rules.md §4, §5, §8), and the forced end of the square boards
  * (doc/rules.md §9).
  *
  * Places are given to "units": a player, or a team in the pairs variants,

@@ -1,4 +1,4 @@
-/* stern-game.h: a game from start to end (RULES.md §2, §4, §5, §8): turns,
+/* stern-game.h: a game from start to end (doc/rules.md §2, §4, §5, §8): turns,
  * passes, finishing and places, elimination, limits, repetition,
  * resignation, teams, and undo/redo through the whole history.
  */
@@ -46,7 +46,7 @@ typedef struct {
 typedef struct _SternGame SternGame;
 
 /* Check stern_preset_allows_variant() first: race is not defined for
- * three to six players (RULES.md §8), and records refuse it. */
+ * three to six players (doc/rules.md §8), and records refuse it. */
 SternGame   *stern_game_new (const SternVariant *variant, SternPreset preset);
 /* A game starting from pos; moves_made gives each seat's move counter
  * (NULL: all 0, so no leaving-home deadline is near). */
@@ -65,7 +65,7 @@ const SternPosition *stern_game_get_position (const SternGame *game);
 unsigned     stern_game_get_turn (const SternGame *game);
 gboolean     stern_game_is_over (const SternGame *game);
 SternEndReason stern_game_get_end_reason (const SternGame *game);
-/* Completed rounds (RULES.md §5); the round being played is this plus one. */
+/* Completed rounds (doc/rules.md §5); the round being played is this plus one. */
 unsigned     stern_game_get_round (const SternGame *game);
 unsigned     stern_game_get_moves_made (const SternGame *game, unsigned seat);
 SternPlayerState stern_game_get_player_state (const SternGame *game, unsigned seat);
@@ -85,7 +85,7 @@ unsigned     stern_game_get_tempo (const SternGame *game, unsigned seat);
  * is over or the seat must pass. */
 size_t       stern_game_legal_moves (const SternGame *game, SternMove *moves);
 gboolean     stern_game_is_legal (const SternGame *game, unsigned from, unsigned to);
-/* Would playing from → to eliminate the mover (RULES.md §4)? */
+/* Would playing from → to eliminate the mover (doc/rules.md §4)? */
 gboolean     stern_game_is_fatal (const SternGame *game, unsigned from, unsigned to);
 /* The seat on turn has no legal move and must pass. */
 gboolean     stern_game_must_pass (const SternGame *game);
@@ -114,7 +114,7 @@ gboolean     stern_game_seek (SternGame *game, guint n_actions);
 guint        stern_game_get_n_actions_total (const SternGame *game);
 
 /* Marbles a seat has in its goal, and its summed distance to the goal
- * (the ranking keys of RULES.md §5). */
+ * (the ranking keys of doc/rules.md §5). */
 unsigned     stern_game_marbles_in_goal (const SternGame *game, unsigned seat);
 unsigned     stern_game_distance_to_goal (const SternGame *game, unsigned seat);
 

@@ -1,6 +1,6 @@
 /* stern-gen-tables.c: computes the board tables at build time and writes
  * them as C source, so the engine carries them as constant data: the star
- * (RULES.md §1) and the square boards of Halma and Ugolki (doc/rules.md §9).
+ * (doc/rules.md §1) and the square boards of Halma and Ugolki (doc/rules.md §9).
  *
  * Usage: stern-gen-tables OUTPUT.c
  */
@@ -62,7 +62,7 @@ cell_at (int u, int v)
   return index_of[u + 8][v + 8];
 }
 
-/* The ray of RULES.md §1 that holds (u, v), or -1 in the hexagon. */
+/* The ray of doc/rules.md §1 that holds (u, v), or -1 in the hexagon. */
 static int
 ray_of (int u, int v)
 {

@@ -1,4 +1,4 @@
-/* stern-movegen.c: steps, jump chains and long jumps (RULES.md §3).
+/* stern-movegen.c: steps, jump chains and long jumps (doc/rules.md §3).
  *
  * During a chain the moving marble has left its start hole, so that hole
  * counts as empty (it can be neither jumped over nor landed on again: the
@@ -19,7 +19,7 @@ occupied_but (const SternPosition *pos, unsigned cell, unsigned vacated)
   return pos->cell[cell] != STERN_EMPTY && cell != vacated;
 }
 
-/* The landing of a long jump from cell in direction dir (RULES.md §3):
+/* The landing of a long jump from cell in direction dir (doc/rules.md §3):
  * over exactly one marble k holes away with empty holes around it,
  * landing 2k holes away.  STERN_NO_CELL when there is none. */
 static inline unsigned

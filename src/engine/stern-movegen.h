@@ -1,4 +1,4 @@
-/* stern-movegen.h: the legal moves of a position (RULES.md §3).
+/* stern-movegen.h: the legal moves of a position (doc/rules.md §3).
  *
  * A move is identified by its marble's start and end hole; the generator
  * lists each (from, to) pair once and can give its shortest path on demand.

@@ -1,4 +1,4 @@
-/* stern-notation.c: text forms of moves, positions and games (RULES.md §7).
+/* stern-notation.c: text forms of moves, positions and games (doc/rules.md §7).
  *
  * Every parser here takes untrusted text (command line, saved files) and
  * must fail with a message that says what is wrong and where, never crash.

@@ -1,5 +1,5 @@
 /* stern-notation.h: hole names, move paths, position strings and game
- * records (RULES.md §7).  Every parser reports what is wrong and where.
+ * records (doc/rules.md §7).  Every parser reports what is wrong and where.
  */
 #pragma once
 

@@ -22,7 +22,7 @@ void stern_position_clear (SternPosition *pos);
 void stern_position_set_start (SternPosition *pos, const SternRules *rules);
 void stern_position_put (SternPosition *pos, unsigned seat, unsigned cell);
 void stern_position_remove (SternPosition *pos, unsigned cell);
-/* Removes every marble of a seat (an eliminated player, RULES.md §4). */
+/* Removes every marble of a seat (an eliminated player, doc/rules.md §4). */
 void stern_position_remove_seat (SternPosition *pos, unsigned seat);
 void stern_position_set_to_move (SternPosition *pos, unsigned seat);
 /* Moves the marble at from to the empty hole to, without checking legality. */

@@ -1,4 +1,4 @@
-/* stern-rating.c: Elo and rating by places (RULES.md §6). */
+/* stern-rating.c: Elo and rating by places (doc/rules.md §6). */
 #include "stern-rating.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* stern-rating.h: ratings (RULES.md §6).  Two players: Elo.  Three to six:
+/* stern-rating.h: ratings (doc/rules.md §6).  Two players: Elo.  Three to six:
  * a rating by places, each opponent counted as one won, lost or drawn
  * pair.  Team games are not rated. */
 #pragma once

@@ -1,4 +1,4 @@
-/* stern-variant.c: the variants (RULES.md §2, doc/rules.md §9), presets
+/* stern-variant.c: the variants (doc/rules.md §2, doc/rules.md §9), presets
  * (§8) and the rule set derived from them. */
 #include "stern-variant.h"
 

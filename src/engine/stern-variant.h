@@ -1,4 +1,4 @@
-/* stern-variant.h: seats and colours, the variants of RULES.md §2 and of
+/* stern-variant.h: seats and colours, the variants of doc/rules.md §2 and of
  * doc/rules.md §9 (Halma and Ugolki on square boards), the rule presets of
  * §8, and the rule set they make together.
  *
@@ -13,7 +13,7 @@
 
 #include "stern-board.h"
 
-/* A seat and its colour are the same number (RULES.md §1). */
+/* A seat and its colour are the same number (doc/rules.md §1). */
 typedef enum {
   STERN_WHITE,
   STERN_RED,
@@ -27,7 +27,7 @@ typedef enum {
 #define STERN_NO_SEAT 0xff
 
 typedef enum {
-  STERN_PRESET_TABLE,  /* RULES.md §1–§7, the default */
+  STERN_PRESET_TABLE,  /* doc/rules.md §1–§7, the default */
   STERN_PRESET_CLUB,   /* §8, document 001 */
   STERN_PRESET_RACE,   /* §8, document 002 */
   STERN_N_PRESETS,
@@ -83,7 +83,7 @@ unsigned    stern_seat_from_colour_name (const char *name, size_t len); /* STERN
 const char *stern_preset_name (SternPreset preset);        /* "table", "club", "race" */
 bool        stern_preset_lookup (const char *name, SternPreset *preset);
 /* Whether the preset is defined for the variant: race is a two-player
- * game (RULES.md §8), so it is refused with three to six players; the
+ * game (doc/rules.md §8), so it is refused with three to six players; the
  * square boards have their own rules and take only the table preset. */
 bool        stern_preset_allows_variant (SternPreset preset, const SternVariant *variant);
 
@@ -123,10 +123,10 @@ void stern_rules_init (SternRules *rules, const SternVariant *variant, SternPres
 unsigned stern_rules_goal_distance (const SternRules *rules, unsigned seat, unsigned cell);
 
 /* Whether games of the variant may be played on a clock: the solo puzzle
- * has no time limit (RULES.md §2). */
+ * has no time limit (doc/rules.md §2). */
 bool stern_variant_has_clock (const SternVariant *variant);
 
 /* The computer level (a SternLevel of stern-search.h) that plays on for a
  * player who resigned or ran out of time when the rules let the game go on
- * (club, RULES.md §8); -1 when they do not. */
+ * (club, doc/rules.md §8); -1 when they do not. */
 int  stern_rules_takeover_level (const SternRules *rules);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent, deliberately simple model of Sternhalma's rules.
 
-Written from RULES.md (sections 1-5, 7 and 8) alone, not from the C engine,
+Written from doc/rules.md (sections 1-5, 7 and 8) alone, not from the C engine,
 so that the two can check each other: the board, move generation, perft,
 and (class Game) whole games with turns, passes, finishing, the reply move,
 leaving home, limits, repetition, resignation, teams and presets.  Speed
