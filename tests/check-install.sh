@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs a configured build into a temporary DESTDIR and checks that the
 # installed tree has everything GNOME needs to show and start the game, and
 # that the installed desktop file, metainfo and schema validate.

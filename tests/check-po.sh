@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks the translations in po/ against the strings the sources have now.
 #
 # usage: check-po.sh [SOURCE_ROOT]

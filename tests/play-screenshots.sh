@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Plays a few moves of Sternhalma with real mouse clicks under Xvfb and
 # saves screenshots, to look at the game as a player sees it.
 #

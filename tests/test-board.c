@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Board geometry and hole names (doc/rules.md §1). */
 #include <string.h>
 

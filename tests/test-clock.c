@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fischer clocks (doc/rules.md §6), driven by made-up times. */
 #include <glib.h>
 

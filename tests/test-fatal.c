@@ -249,7 +249,7 @@ test_bad_input (void)
 {
   SternSet at_home = 1;
 
-  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*game != NULL*");
+  g_test_expect_message ("stern-engine", G_LOG_LEVEL_CRITICAL, "*game != NULL*");
   g_assert_cmpint (stern_game_fatal_reason (NULL, 0, 1, &at_home), ==, STERN_FATAL_NONE);
   g_test_assert_expected_messages ();
   assert_set_eq (at_home, 0);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The game's mechanics (stern-game.h): playing, passing, history, copies
  * and errors.  The rules themselves are tested in test-rules.c. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The move generator's contract (stern-movegen.h): counts, each (from, to)
  * once, shortest paths, path checking and perft. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hole names, paths, position strings and game records (doc/rules.md §7), and
  * that every parser rejects bad input with what and where. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Rating arithmetic (doc/rules.md §6). */
 #include <glib.h>
 

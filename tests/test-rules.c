@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One test per rule of doc/rules.md, each from a small hand-made position.
  *
  * The expected values come from the rules text, not from the engine: a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Validates every GtkBuilder file ui/*.ui against GTK 4's RELAX NG schema.
 # (gtk4-builder-tool validate would need our custom widget types registered.)
 #

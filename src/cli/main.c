@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sternhalma-cli: the engine on the command line, for tests and benchmarks. */
+#define G_LOG_DOMAIN "sternhalma-cli"
+
 #include <locale.h>
 
 #include <glib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-cli.h: the commands of sternhalma-cli. */
 #pragma once
 

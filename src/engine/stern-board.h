@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-board.h: board geometry as data, and the star board's holes.
  *
  * A board is a set of cells with a fixed number of directions; each cell knows

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-clock.c: Fischer clocks (doc/rules.md §6). */
+#define G_LOG_DOMAIN "stern-engine"
+
 #include "stern-clock.h"
 
 #include <string.h>

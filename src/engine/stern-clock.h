@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-clock.h: Fischer clocks (doc/rules.md §6): a reserve for the game plus
  * an increment after each of a player's moves.
  *

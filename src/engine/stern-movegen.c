@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-movegen.c: steps, jump chains and long jumps (doc/rules.md §3).
  *
  * During a chain the moving marble has left its start hole, so that hole
@@ -6,6 +7,8 @@
  * chain can reach are exactly a closure over single jumps; the no-revisit
  * rule never removes a reachable hole, it only forbids looping paths.
  */
+#define G_LOG_DOMAIN "stern-engine"
+
 #include "stern-movegen.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-movegen.h: the legal moves of a position (doc/rules.md §3).
  *
  * A move is identified by its marble's start and end hole; the generator

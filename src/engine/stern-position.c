@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-position.c: placing and moving marbles, with the Zobrist key kept
  * up to date incrementally. */
+#define G_LOG_DOMAIN "stern-engine"
+
 #include "stern-position.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-position.h: where the marbles stand and who is on turn.
  *
  * A position is a plain value (copy it with =); it knows nothing of move

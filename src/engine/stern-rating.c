@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-rating.c: Elo and rating by places (doc/rules.md §6). */
+#define G_LOG_DOMAIN "stern-engine"
+
 #include "stern-rating.h"
 
 #include <math.h>

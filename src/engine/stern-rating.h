@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-rating.h: ratings (doc/rules.md §6).  Two players: Elo.  Three to six:
  * a rating by places, each opponent counted as one won, lost or drawn
  * pair.  Team games are not rated. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-tables.h: the boards' constant tables, generated at build time by
  * stern-gen-tables.c.  Internal to the engine. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-variant.h: seats and colours, the variants of doc/rules.md §2 and of
  * doc/rules.md §9 (Halma and Ugolki on square boards), the rule presets of
  * §8, and the rule set they make together.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Cross-checks sternhalma-cli against the independent reference model.
 
   crosscheck.py PATH-TO-sternhalma-cli

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An independent, deliberately simple model of Sternhalma's rules.
 
 Written from doc/rules.md (sections 1-5, 7 and 8) alone, not from the C engine,
