@@ -27,6 +27,12 @@
 #define HOME_HORIZON        14
 #define HOME_W              10
 #define HOME_DOOMED         4000
+/* Race (doc/rules.md §8): the goal must hold all of our own marbles, so a
+ * foreign marble in it has to get out.  Walled in (no sequence of its own
+ * moves leads out of the goal) it blocks us for good: cost it like that
+ * many rows, more than any filling move gains, so we never close the last
+ * exit and reopen one if the wall stands. */
+#define BLOCKER_TRAPPED_W   (40 * STERN_EVAL_ROW)
 
 /* Square root by Newton's method, so the engine needs no libm. */
 static double
@@ -125,6 +131,38 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
     }
 }
 
+bool
+stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
+                              unsigned cell, SternSet zone)
+{
+  SternPosition p = *pos;
+  SternSet reached, frontier;
+  unsigned at = cell;
+
+  g_assert (pos->cell[cell] != STERN_EMPTY);
+
+  /* Flood the holes the marble reaches by its own moves, the others
+   * standing still, until one lies outside the zone. */
+  reached = frontier = stern_set_bit (cell);
+  while (frontier)
+    {
+      unsigned next = stern_set_pop (&frontier);
+      SternSet dest;
+
+      if (next != at)
+        {
+          stern_position_move (&p, at, next);
+          at = next;
+        }
+      dest = stern_movegen_destinations (rules, &p, at);
+      if (dest & ~zone)
+        return true;
+      frontier |= dest & ~reached;
+      reached |= dest;
+    }
+  return false;
+}
+
 int
 stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
                       unsigned seat, int moves_left)
@@ -162,6 +200,15 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
   if (rear * n > sum_d + STRAGGLER_FREE * n)
     cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
   cost -= LADDER_W * MIN (ladders, LADDER_MAX);
+
+  if (rules->finish_needs_all_own)
+    {
+      SternSet blockers = pos->occupied & goal & ~pos->marbles[seat];
+
+      while (blockers)
+        if (!stern_eval_blocker_can_leave (rules, pos, stern_set_pop (&blockers), goal))
+          cost += BLOCKER_TRAPPED_W;
+    }
 
   if (moves_left >= 0)
     {

@@ -51,6 +51,11 @@ stern_eval_row_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned
   return (int) ev->tip_dist[seat][from] - (int) ev->tip_dist[seat][to];
 }
 
+/* Can the marble at cell get out of zone by moves of its own, the other
+ * marbles standing still?  (A foreign marble in a race goal, §8.) */
+bool stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
+                                   unsigned cell, SternSet zone);
+
 /* The ranking keys of RULES.md §5: marbles in the goal, summed distance. */
 void stern_eval_ranking_keys (const SternEval *ev, const SternPosition *pos, unsigned seat,
                               unsigned *in_goal, unsigned *distance);
