@@ -496,3 +496,66 @@ stern_cli_solo (int argc, char **argv)
   printf ("moves: %u\n", moves);
   return stern_game_is_over (game) ? 0 : 1;
 }
+
+/* Positions the search benchmark plays from, at each level's own budget:
+ * a variant's start, or a position string, then so many greedy plies. */
+static const struct {
+  const char *variant;
+  const char *position;
+  unsigned    plies;
+} bench_cases[] = {
+  { "classic-2", NULL, 0 },
+  { "classic-2", NULL, 16 },
+  { "classic-2",
+    "classic-2 white white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
+    0 },
+  { "long-2", NULL, 10 },
+  { "classic-6", NULL, 24 },
+};
+
+void
+stern_cli_bench_search (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (SternLevel level = STERN_LEVEL_MEDIUM; level <= STERN_LEVEL_EXPERT; level++)
+    {
+      guint64 nodes = 0;
+      double seconds = 0;
+
+      for (size_t i = 0; i < G_N_ELEMENTS (bench_cases); i++)
+        {
+          const SternVariant *variant = stern_variant_lookup (bench_cases[i].variant);
+          g_autoptr (SternGame) game = NULL;
+          SternSearchInfo info;
+          SternMove move;
+
+          g_assert (variant != NULL);
+          if (bench_cases[i].position)
+            {
+              SternPosition pos;
+              g_autoptr (GError) error = NULL;
+
+              if (!stern_notation_parse_position (bench_cases[i].position, NULL, &pos, &error))
+                g_error ("bench position: %s", error->message);
+              game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL);
+            }
+          else
+            game = stern_game_new (variant, STERN_PRESET_TABLE);
+          for (unsigned p = 0; p < bench_cases[i].plies; p++)
+            {
+              if (!stern_search_choose (search, game, STERN_LEVEL_GREEDY, p, 0, NULL, &move) ||
+                  !stern_game_play (game, move.from, move.to, NULL))
+                g_error ("bench: greedy could not play");
+            }
+          if (!stern_search_choose (search, game, level, 1, 0, NULL, &move))
+            g_error ("bench: %s found no move", stern_level_name (level));
+          stern_search_get_info (search, &info);
+          nodes += info.nodes;
+          seconds += info.seconds;
+        }
+      printf ("search %-6s %zu positions: %" G_GUINT64_FORMAT " nodes, %.3f s, %.0f nodes/s\n",
+              stern_level_name (level), G_N_ELEMENTS (bench_cases), nodes, seconds,
+              seconds > 0 ? (double) nodes / seconds : 0.0);
+    }
+}

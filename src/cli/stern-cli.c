@@ -243,6 +243,7 @@ cmd_bench (int argc, char **argv)
       total_seconds += seconds;
     }
   printf ("positions per second: %.0f\n", (double) total / total_seconds);
+  stern_cli_bench_search ();
   return 0;
 }
 

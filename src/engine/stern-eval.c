@@ -83,6 +83,7 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
   const SternGeometry *geo;
   unsigned centre;
 
+  G_STATIC_ASSERT (STERN_EVAL_NO_RUNG >= STERN_STAR_N_CELLS);
   g_return_if_fail (ev != NULL && rules != NULL);
 
   memset (ev, 0, sizeof *ev);
@@ -122,6 +123,17 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
             ev->tip_dist[seat][geo->line[centre][dir][0]] < ev->tip_dist[seat][centre])
           ev->forward[seat][n_forward++] = (uint8_t) dir;
       g_assert (n_forward == 2);
+
+      for (unsigned cell = 0; cell < STERN_MAX_CELLS; cell++)
+        for (unsigned i = 0; i < 2; i++)
+          {
+            unsigned dir = ev->forward[seat][i];
+            bool rung = cell < geo->n_cells && !stern_set_has (goal, cell) &&
+                        geo->line_len[cell][dir] >= 2;
+
+            ev->rung[seat][cell][i][0] = rung ? geo->line[cell][dir][0] : STERN_EVAL_NO_RUNG;
+            ev->rung[seat][cell][i][1] = rung ? geo->line[cell][dir][1] : STERN_EVAL_NO_RUNG;
+          }
 
       /* The goal filled: the marbles' cheapest holes there. */
       while (goal && n < G_N_ELEMENTS (dists))
@@ -168,7 +180,6 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
                       unsigned seat, int moves_left)
 {
   const SternRules *rules = ev->rules;
-  const SternGeometry *geo = rules->geometry;
   SternSet marbles = pos->marbles[seat];
   SternSet goal = rules->goal[seat];
   int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
@@ -178,20 +189,15 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
       unsigned cell = stern_set_pop (&marbles);
       int d = ev->tip_dist[seat][cell];
 
+      const uint8_t (*rung)[2] = ev->rung[seat][cell];
+
       cost += ev->cell_cost[seat][cell];
       sum_d += d;
       rear = MAX (rear, d);
       n++;
-      if (!stern_set_has (goal, cell))
-        for (unsigned i = 0; i < 2; i++)
-          {
-            unsigned dir = ev->forward[seat][i];
-
-            if (geo->line_len[cell][dir] >= 2 &&
-                pos->cell[geo->line[cell][dir][0]] != STERN_EMPTY &&
-                pos->cell[geo->line[cell][dir][1]] == STERN_EMPTY)
-              ladders++;
-          }
+      /* Branch-free: a rung that does not exist jumps over an empty hole. */
+      ladders += (pos->cell[rung[0][0]] != STERN_EMPTY) & (pos->cell[rung[0][1]] == STERN_EMPTY);
+      ladders += (pos->cell[rung[1][0]] != STERN_EMPTY) & (pos->cell[rung[1][1]] == STERN_EMPTY);
     }
   if (n == 0)
     return 0;

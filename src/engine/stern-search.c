@@ -409,6 +409,37 @@ pick_next (SMove *list, unsigned i, unsigned n)
     }
 }
 
+/* Brings the k best-ordered moves of list[0…n) to its front, best first,
+ * in one pass: a node searches only its first few moves, so sorting the
+ * rest (or selecting each move in turn) would be wasted. */
+static void
+select_best (SMove *list, unsigned k, unsigned n)
+{
+  k = MIN (k, n);
+  if (k == 0)
+    return;
+  for (unsigned i = 1; i < k; i++)
+    {
+      SMove m = list[i];
+      unsigned j = i;
+
+      for (; j > 0 && list[j - 1].order < m.order; j--)
+        list[j] = list[j - 1];
+      list[j] = m;
+    }
+  for (unsigned i = k; i < n; i++)
+    if (list[i].order > list[k - 1].order)
+      {
+        SMove m = list[i];
+        unsigned j = k - 1;
+
+        list[i] = list[k - 1];
+        for (; j > 0 && list[j - 1].order < m.order; j--)
+          list[j] = list[j - 1];
+        list[j] = m;
+      }
+}
+
 static bool
 out_of_budget (SternSearch *s)
 {
@@ -538,12 +569,15 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
 
   beam = max_node ? s->beam_max : s->beam_min;
   best = max_node ? -INF : INF;
+  select_best (list, beam, n);
   for (unsigned i = 0; i < n && searched < beam; i++)
     {
       SMove *m;
       int v;
 
-      pick_next (list, i, n);
+      /* Past the selected ones only when fatal moves were skipped. */
+      if (i >= beam)
+        pick_next (list, i, n);
       m = &list[i];
       make (s, m);
       if (search_fatal (s, m->seat, m->to))
