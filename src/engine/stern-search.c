@@ -510,16 +510,25 @@ static int
 repetition_score (const SternSearch *s)
 {
   unsigned my_goal, my_dist, opp_goal, opp_dist;
+  int score = 0;
 
   if (s->n_opp != 1 || s->rules.variant->teams)
     return 0;
   stern_eval_ranking_keys (&s->eval, &s->pos, s->root, &my_goal, &my_dist);
   stern_eval_ranking_keys (&s->eval, &s->pos, s->opp[0], &opp_goal, &opp_dist);
   if (my_goal != opp_goal)
-    return my_goal > opp_goal ? REPETITION_SCORE : -REPETITION_SCORE;
-  if (my_dist != opp_dist)
-    return my_dist < opp_dist ? REPETITION_SCORE : -REPETITION_SCORE;
-  return 0;
+    score = my_goal > opp_goal ? REPETITION_SCORE : -REPETITION_SCORE;
+  else if (my_dist != opp_dist)
+    score = my_dist < opp_dist ? REPETITION_SCORE : -REPETITION_SCORE;
+
+  /* Race (§8) with a foreign marble in our goal: winning on the ranking
+   * by repetition would reward walling that marble in.  We want it let
+   * out and the goal filled, so there such a repetition is no better
+   * than an even position. */
+  if (score > 0 && s->rules.finish_needs_all_own &&
+      (s->pos.occupied & s->rules.goal[s->root] & ~s->pos.marbles[s->root]))
+    score = MIN (evaluate (s), 0);
+  return score;
 }
 
 static int
