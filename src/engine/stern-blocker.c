@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-blocker.c: positions with a foreign marble in a goal (stern-blocker.h). */
+#ifndef G_LOG_DOMAIN
+#define G_LOG_DOMAIN "stern-engine"
+#endif
+
 #include "stern-blocker.h"
 
 #include <glib.h>

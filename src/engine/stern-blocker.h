@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-blocker.h: positions where an opponent's marble sits in a player's
  * goal, to check that the computer never walls such a marble in (issue 16).
  *
