@@ -249,6 +249,67 @@ test_solo (void)
   g_assert_cmpuint (moves, <=, 34);
 }
 
+/* The game's history reaches the search, through a game record too: a
+ * position met before counts as the repetition that ends the game
+ * (RULES.md §5).  White is behind here, so once it has played its move,
+ * taken it back and black has done the same, it must not walk into the
+ * repeated position again. */
+static void
+test_history (void)
+{
+  static const char *const start = "classic-2 white "
+    "white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 "
+    "black:e17,f16,g13,h12,f12,g11,h10,i11,j9,i10";
+  g_autoptr (SternGame) fresh = game_from (start, STERN_PRESET_TABLE, NULL);
+  g_autoptr (SternGame) shuffled = game_from (start, STERN_PRESET_TABLE, NULL);
+  g_autoptr (SternGame) reread = NULL;
+  g_autoptr (SternSearch) search = stern_search_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  SternMove first, reply = { 0 }, again, from_record;
+  unsigned in_goal_w, in_goal_b;
+
+  /* Black is ahead on the ranking keys of §5. */
+  in_goal_w = stern_game_marbles_in_goal (fresh, STERN_WHITE);
+  in_goal_b = stern_game_marbles_in_goal (fresh, STERN_BLACK);
+  g_assert_true (in_goal_b > in_goal_w ||
+                 (in_goal_b == in_goal_w &&
+                  stern_game_distance_to_goal (fresh, STERN_BLACK) <
+                  stern_game_distance_to_goal (fresh, STERN_WHITE)));
+
+  g_assert_true (stern_search_choose (search, fresh, STERN_LEVEL_HARD, 1, 0, NULL, &first));
+  g_assert_true (stern_game_play (shuffled, first.from, first.to, NULL));
+  /* Black answers with a step it can take back. */
+  {
+    SternMove moves[STERN_MAX_MOVES];
+    size_t n = stern_game_legal_moves (shuffled, moves);
+    gboolean found = FALSE;
+
+    for (size_t i = 0; i < n && !found; i++)
+      if (stern_board_distance (moves[i].from, moves[i].to) == 1 &&
+          !stern_set_has (stern_game_get_rules (shuffled)->goal[STERN_BLACK], moves[i].from) &&
+          !stern_set_has (stern_game_get_rules (shuffled)->goal[STERN_BLACK], moves[i].to))
+        reply = moves[i], found = TRUE;
+    g_assert_true (found);
+  }
+  g_assert_true (stern_game_play (shuffled, reply.from, reply.to, NULL));
+  g_assert_true (stern_game_play (shuffled, first.to, first.from, NULL));
+  g_assert_true (stern_game_play (shuffled, reply.to, reply.from, NULL));
+  g_assert_cmpuint (stern_game_get_position (shuffled)->hash, ==, stern_game_get_position (fresh)->hash);
+
+  g_assert_true (stern_search_choose (search, shuffled, STERN_LEVEL_HARD, 1, 0, NULL, &again));
+  g_assert_false (again.from == first.from && again.to == first.to);
+
+  /* The same through a game record, as `bestmove --record` reads it. */
+  record = stern_record_write (shuffled, NULL);
+  reread = stern_record_read (record, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_moves_made (reread, STERN_WHITE), ==, 2);
+  g_assert_true (stern_search_choose (search, reread, STERN_LEVEL_HARD, 1, 0, NULL, &from_record));
+  g_assert_cmpuint (from_record.from, ==, again.from);
+  g_assert_cmpuint (from_record.to, ==, again.to);
+}
+
 static void
 test_level_names (void)
 {
@@ -275,5 +336,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search/stop", test_stop_flag);
   g_test_add_func ("/search/game-over", test_no_move_when_over);
   g_test_add_func ("/search/solo", test_solo);
+  g_test_add_func ("/search/history", test_history);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <glib/gi18n.h>
 
+#include "stern-blocker.h"
 #include "stern-notation.h"
 #include "stern-search.h"
 
@@ -29,9 +30,13 @@ ai_usage (const char *problem)
   fprintf (stderr, "%s",
            _("Usage:\n"
            "  sternhalma-cli bestmove [--preset P] [--movetime MS] LEVEL 'POSITION'\n"
-           "      print the path of the move the computer plays at LEVEL\n"
-           "  sternhalma-cli match [--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...\n"
-           "      play games between levels, one per seat of the variant, rotating seats\n"
+           "  sternhalma-cli bestmove [--movetime MS] LEVEL --record FILE\n"
+           "      print the path of the move the computer plays at LEVEL, in a position\n"
+           "      or for the side on turn at the end of a game record (which gives the\n"
+           "      rules, the move counters and the positions met before)\n"
+           "  sternhalma-cli match [--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...\n"
+           "      play games between levels, one per seat of the variant, rotating seats;\n"
+           "      --blockers starts each game with an opponent marble in the first level's goal\n"
            "  sternhalma-cli solo [--seed S] LEVEL\n"
            "      play the solo variant and print the moves, then their number\n"
            "Levels: easy, medium, hard, expert, and the baselines random and greedy.\n"
@@ -45,6 +50,8 @@ typedef struct {
   guint64     movetime;
   guint64     games;
   guint64     seed;
+  gboolean    blockers;
+  const char *record;
 } Options;
 
 /* Takes "--name VALUE" and "--name=VALUE" options off the front of the
@@ -65,6 +72,18 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         {
           fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), name);
           return FALSE;
+        }
+      /* The one option without a value. */
+      if (g_str_equal (name, "--blockers"))
+        {
+          if (eq)
+            {
+              fprintf (stderr, _("sternhalma-cli: %s takes no value\n"), name);
+              return FALSE;
+            }
+          o->blockers = TRUE;
+          *argc -= 1, *argv += 1;
+          continue;
         }
       if (eq)
         value = eq + 1, *argc -= 1, *argv += 1;
@@ -92,6 +111,8 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
               return FALSE;
             }
         }
+      else if (g_str_equal (name, "--record"))
+        o->record = value;
       else if (g_str_equal (name, "--games"))
         {
           if (!stern_cli_parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
@@ -143,44 +164,92 @@ format_move (const SternGame *game, const SternMove *move)
   return stern_notation_format_path_in (stern_game_get_variant (game), path, len);
 }
 
+/* Reads and replays a game record file, or says why not on stderr. */
+static SternGame *
+read_record (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  SternGame *game;
+  gsize length;
+
+  if (!g_file_get_contents (path, &text, &length, &error))
+    {
+      fprintf (stderr, "sternhalma-cli: %s\n", error->message);
+      return NULL;
+    }
+  if (strlen (text) != length)
+    {
+      fprintf (stderr, _("sternhalma-cli: %s: the file contains a NUL byte: not a game record\n"), path);
+      return NULL;
+    }
+  game = stern_record_read (text, NULL, &error);
+  if (game == NULL)
+    fprintf (stderr, "sternhalma-cli: %s: %s\n", path, error->message);
+  return game;
+}
+
 int
 stern_cli_bestmove (int argc, char **argv)
 {
-  static const char *const allowed[] = { "--preset", "--movetime", NULL };
-  Options o = { STERN_PRESET_TABLE, 0, 0, 0 };
-  const SternVariant *variant;
-  SternPosition pos;
+  static const char *const allowed[] = { "--preset", "--movetime", "--record", NULL };
+  Options o = { STERN_PRESET_TABLE, 0, 0, 0, FALSE, NULL };
+  gboolean preset_given;
   SternLevel level;
   SternMove move;
   SternSearchInfo info;
-  g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL;
   g_autoptr (SternSearch) search = NULL;
   g_autofree char *text = NULL;
 
   if (!take_options (&argc, &argv, allowed, &o))
     return ai_usage (NULL);
-  if (argc != 2)
+  if (argc < 1)
     return ai_usage (_("bestmove takes a level and one position string (quote it)"));
   if (!lookup_level (argv[0], &level))
     return ai_usage (NULL);
-  if (!stern_notation_parse_position (argv[1], &variant, &pos, &error))
-    {
-      fprintf (stderr, "sternhalma-cli: %s\n", error->message);
-      return 1;
-    }
-  if (!stern_cli_check_preset (o.preset, variant))
+  argc--, argv++;
+  preset_given = o.preset != STERN_PRESET_TABLE;
+  if (!take_options (&argc, &argv, allowed, &o))
     return ai_usage (NULL);
-  game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
+  preset_given |= o.preset != STERN_PRESET_TABLE;
+
+  if (o.record)
+    {
+      if (argc != 0)
+        return ai_usage (_("bestmove takes either a position string or --record FILE, not both"));
+      if (preset_given)
+        return ai_usage (_("--preset does not go with --record: the record names its rules"));
+      game = read_record (o.record);
+      if (game == NULL)
+        return 1;
+    }
+  else
+    {
+      const SternVariant *variant;
+      SternPosition pos;
+      g_autoptr (GError) error = NULL;
+
+      if (argc != 1)
+        return ai_usage (_("bestmove takes a level and one position string (quote it)"));
+      if (!stern_notation_parse_position (argv[0], &variant, &pos, &error))
+        {
+          fprintf (stderr, "sternhalma-cli: %s\n", error->message);
+          return 1;
+        }
+      if (!stern_cli_check_preset (o.preset, variant))
+        return ai_usage (NULL);
+      game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
+      if (!stern_game_is_over (game) && stern_game_get_turn (game) != pos.to_move)
+        fprintf (stderr, _("sternhalma-cli: %s has finished or cannot play; %s is on turn\n"),
+                 stern_seat_colour_name (pos.to_move),
+                 stern_seat_colour_name (stern_game_get_turn (game)));
+    }
   if (stern_game_is_over (game))
     {
       fprintf (stderr, _("sternhalma-cli: the game is already over in this position\n"));
       return 1;
     }
-  if (stern_game_get_turn (game) != pos.to_move)
-    fprintf (stderr, _("sternhalma-cli: %s has finished or cannot play; %s is on turn\n"),
-             stern_seat_colour_name (pos.to_move),
-             stern_seat_colour_name (stern_game_get_turn (game)));
 
   search = stern_search_new ();
   if (!stern_search_choose (search, game, level, 0, (int) o.movetime, NULL, &move))
@@ -207,11 +276,11 @@ typedef struct {
 int
 stern_cli_match (int argc, char **argv)
 {
-  static const char *const allowed[] = { "--games", "--seed", "--preset", NULL };
-  Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1 };
+  static const char *const allowed[] = { "--games", "--seed", "--preset", "--blockers", NULL };
+  Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1, FALSE, NULL };
   const SternVariant *variant;
   SternLevel levels[STERN_N_SEATS];
-  guint64 firsts[STERN_N_LEVELS] = { 0 }, draws = 0;
+  guint64 firsts[STERN_N_LEVELS] = { 0 }, draws = 0, blocked_finished = 0;
   LevelTime times[STERN_N_LEVELS] = { 0 };
   g_autoptr (SternSearch) search = NULL;
   unsigned n;
@@ -232,20 +301,39 @@ stern_cli_match (int argc, char **argv)
   for (unsigned i = 0; i < n; i++)
     if (!lookup_level (argv[1 + i], &levels[i]))
       return ai_usage (NULL);
+  if (o.blockers && (n != 2 || variant->teams))
+    return ai_usage (_("--blockers takes a two-player variant"));
 
   search = stern_search_new ();
   for (guint64 g = 0; g < o.games; g++)
     {
-      g_autoptr (SternGame) game = stern_game_new (variant, o.preset);
+      g_autoptr (SternGame) game = NULL;
       guint64 seed = o.seed + g;
       SternLevel seat_level[STERN_N_SEATS];
+      unsigned blocked_seat = STERN_NO_SEAT;
       GString *line = g_string_new (NULL);
       const char *end;
       gboolean capped = FALSE, level_won[STERN_N_LEVELS] = { FALSE };
       unsigned n_first_units = 0, first_unit = STERN_NO_SEAT;
 
       for (unsigned i = 0; i < n; i++)
-        seat_level[variant->seats[i]] = levels[(i + g) % n];
+        {
+          seat_level[variant->seats[i]] = levels[(i + g) % n];
+          if ((i + g) % n == 0)
+            blocked_seat = variant->seats[i];
+        }
+      if (o.blockers)
+        {
+          SternRules rules;
+          SternPosition pos;
+
+          stern_rules_init (&rules, variant, o.preset);
+          if (!stern_blocker_position (&rules, blocked_seat, (unsigned) (g / 2), seed, &pos))
+            g_error ("no blocker position for %s", variant->id);
+          game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
+        }
+      else
+        game = stern_game_new (variant, o.preset);
 
       while (!stern_game_is_over (game))
         {
@@ -312,6 +400,14 @@ stern_cli_match (int argc, char **argv)
         default:                    end = "action-cap"; break;
         }
       g_string_append_printf (line, " end=%s rounds=%u", end, stern_game_get_round (game));
+      if (o.blockers)
+        {
+          gboolean done = stern_game_get_player_state (game, blocked_seat) == STERN_PLAYER_FINISHED;
+
+          g_string_append_printf (line, " blocked=%s:%s", stern_seat_colour_name (blocked_seat),
+                                  done ? "finished" : "not-finished");
+          blocked_finished += done;
+        }
       if (capped || stern_game_get_end_reason (game) != STERN_END_FINISHED)
         {
           g_autofree char *fen = stern_notation_format_position (variant, stern_game_get_position (game));
@@ -352,6 +448,8 @@ stern_cli_match (int argc, char **argv)
         }
     g_string_append_printf (summary, " draws=%" G_GUINT64_FORMAT " games=%" G_GUINT64_FORMAT,
                             draws, o.games);
+    if (o.blockers)
+      g_string_append_printf (summary, " blocked-finished=%" G_GUINT64_FORMAT, blocked_finished);
     printf ("%s\n", summary->str);
     g_string_free (summary, TRUE);
   }
@@ -362,7 +460,7 @@ int
 stern_cli_solo (int argc, char **argv)
 {
   static const char *const allowed[] = { "--seed", NULL };
-  Options o = { STERN_PRESET_TABLE, 0, 0, 1 };
+  Options o = { STERN_PRESET_TABLE, 0, 0, 1, FALSE, NULL };
   g_autoptr (SternGame) game = NULL;
   g_autoptr (SternSearch) search = NULL;
   SternLevel level;
@@ -401,4 +499,67 @@ stern_cli_solo (int argc, char **argv)
   fprintf (stderr, "%.3f s in all\n", seconds);
   printf ("moves: %u\n", moves);
   return stern_game_is_over (game) ? 0 : 1;
+}
+
+/* Positions the search benchmark plays from, at each level's own budget:
+ * a variant's start, or a position string, then so many greedy plies. */
+static const struct {
+  const char *variant;
+  const char *position;
+  unsigned    plies;
+} bench_cases[] = {
+  { "classic-2", NULL, 0 },
+  { "classic-2", NULL, 16 },
+  { "classic-2",
+    "classic-2 white white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
+    0 },
+  { "long-2", NULL, 10 },
+  { "classic-6", NULL, 24 },
+};
+
+void
+stern_cli_bench_search (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (SternLevel level = STERN_LEVEL_MEDIUM; level <= STERN_LEVEL_EXPERT; level++)
+    {
+      guint64 nodes = 0;
+      double seconds = 0;
+
+      for (size_t i = 0; i < G_N_ELEMENTS (bench_cases); i++)
+        {
+          const SternVariant *variant = stern_variant_lookup (bench_cases[i].variant);
+          g_autoptr (SternGame) game = NULL;
+          SternSearchInfo info;
+          SternMove move;
+
+          g_assert (variant != NULL);
+          if (bench_cases[i].position)
+            {
+              SternPosition pos;
+              g_autoptr (GError) error = NULL;
+
+              if (!stern_notation_parse_position (bench_cases[i].position, NULL, &pos, &error))
+                g_error ("bench position: %s", error->message);
+              game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL);
+            }
+          else
+            game = stern_game_new (variant, STERN_PRESET_TABLE);
+          for (unsigned p = 0; p < bench_cases[i].plies; p++)
+            {
+              if (!stern_search_choose (search, game, STERN_LEVEL_GREEDY, p, 0, NULL, &move) ||
+                  !stern_game_play (game, move.from, move.to, NULL))
+                g_error ("bench: greedy could not play");
+            }
+          if (!stern_search_choose (search, game, level, 1, 0, NULL, &move))
+            g_error ("bench: %s found no move", stern_level_name (level));
+          stern_search_get_info (search, &info);
+          nodes += info.nodes;
+          seconds += info.seconds;
+        }
+      printf ("search %-6s %zu positions: %" G_GUINT64_FORMAT " nodes, %.3f s, %.0f nodes/s\n",
+              stern_level_name (level), G_N_ELEMENTS (bench_cases), nodes, seconds,
+              seconds > 0 ? (double) nodes / seconds : 0.0);
+    }
 }

@@ -4,3 +4,5 @@
 int stern_cli_bestmove (int argc, char **argv);
 int stern_cli_match (int argc, char **argv);
 int stern_cli_solo (int argc, char **argv);
+/* The search part of `bench`: nodes per second of each searching level. */
+void stern_cli_bench_search (void);

@@ -36,8 +36,8 @@ static const Command commands[] = {
   { "perft",  "[--preset P] VARIANT DEPTH", N_("count the move sequences of DEPTH moves from the start"), cmd_perft },
   { "replay", "FILE", N_("check a game record and print its final position and result"), cmd_replay },
   { "bench",  "", N_("measure move generation speed"), cmd_bench },
-  { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION'", N_("print the move the computer plays at LEVEL"), stern_cli_bestmove },
-  { "match",  "[--games N] [--seed S] [--preset P] VARIANT LEVEL LEVEL...", N_("play games between computer levels"), stern_cli_match },
+  { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION' | LEVEL --record FILE", N_("print the move the computer plays at LEVEL"), stern_cli_bestmove },
+  { "match",  "[--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...", N_("play games between computer levels"), stern_cli_match },
   { "solo",   "[--seed S] LEVEL", N_("play the solo variant and count the moves"), stern_cli_solo },
 };
 
@@ -304,6 +304,7 @@ cmd_bench (int argc, char **argv)
       total_seconds += seconds;
     }
   printf ("positions per second: %.0f\n", (double) total / total_seconds);
+  stern_cli_bench_search ();
   return 0;
 }
 

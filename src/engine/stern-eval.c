@@ -28,6 +28,12 @@
 #define HOME_HORIZON        14
 #define HOME_W              10
 #define HOME_DOOMED         4000
+/* Race (doc/rules.md §8): the goal must hold all of our own marbles, so a
+ * foreign marble in it has to get out.  Walled in (no sequence of its own
+ * moves leads out of the goal) it blocks us for good: cost it like that
+ * many rows, more than any filling move gains, so we never close the last
+ * exit and reopen one if the wall stands. */
+#define BLOCKER_TRAPPED_W   (40 * STERN_EVAL_ROW)
 
 /* Square root by Newton's method, so the engine needs no libm. */
 static double
@@ -78,6 +84,7 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
   const SternGeometry *geo;
   unsigned centre;
 
+  G_STATIC_ASSERT (STERN_EVAL_NO_RUNG >= STERN_STAR_N_CELLS);
   g_return_if_fail (ev != NULL && rules != NULL);
 
   if (stern_variant_is_square (rules->variant))
@@ -123,6 +130,17 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
           ev->forward[seat][n_forward++] = (uint8_t) dir;
       g_assert (n_forward == 2);
 
+      for (unsigned cell = 0; cell < STERN_MAX_CELLS; cell++)
+        for (unsigned i = 0; i < 2; i++)
+          {
+            unsigned dir = ev->forward[seat][i];
+            bool rung = cell < geo->n_cells && !stern_set_has (goal, cell) &&
+                        geo->line_len[cell][dir] >= 2;
+
+            ev->rung[seat][cell][i][0] = rung ? geo->line[cell][dir][0] : STERN_EVAL_NO_RUNG;
+            ev->rung[seat][cell][i][1] = rung ? geo->line[cell][dir][1] : STERN_EVAL_NO_RUNG;
+          }
+
       /* The goal filled: the marbles' cheapest holes there. */
       while (goal && n < G_N_ELEMENTS (dists))
         dists[n++] = (unsigned) ev->cell_cost[seat][stern_set_pop (&goal)];
@@ -131,12 +149,43 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
     }
 }
 
+bool
+stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
+                              unsigned cell, SternSet zone)
+{
+  SternPosition p = *pos;
+  SternSet reached, frontier;
+  unsigned at = cell;
+
+  g_assert (pos->cell[cell] != STERN_EMPTY);
+
+  /* Flood the holes the marble reaches by its own moves, the others
+   * standing still, until one lies outside the zone. */
+  reached = frontier = stern_set_bit (cell);
+  while (frontier)
+    {
+      unsigned next = stern_set_pop (&frontier);
+      SternSet dest;
+
+      if (next != at)
+        {
+          stern_position_move (&p, at, next);
+          at = next;
+        }
+      dest = stern_movegen_destinations (rules, &p, at);
+      if (dest & ~zone)
+        return true;
+      frontier |= dest & ~reached;
+      reached |= dest;
+    }
+  return false;
+}
+
 int
 stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
                       unsigned seat, int moves_left)
 {
   const SternRules *rules = ev->rules;
-  const SternGeometry *geo = rules->geometry;
   SternSet marbles = pos->marbles[seat];
   SternSet goal = rules->goal[seat];
   int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
@@ -151,20 +200,15 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
       unsigned cell = stern_set_pop (&marbles);
       int d = ev->tip_dist[seat][cell];
 
+      const uint8_t (*rung)[2] = ev->rung[seat][cell];
+
       cost += ev->cell_cost[seat][cell];
       sum_d += d;
       rear = MAX (rear, d);
       n++;
-      if (!stern_set_has (goal, cell))
-        for (unsigned i = 0; i < 2; i++)
-          {
-            unsigned dir = ev->forward[seat][i];
-
-            if (geo->line_len[cell][dir] >= 2 &&
-                pos->cell[geo->line[cell][dir][0]] != STERN_EMPTY &&
-                pos->cell[geo->line[cell][dir][1]] == STERN_EMPTY)
-              ladders++;
-          }
+      /* Branch-free: a rung that does not exist jumps over an empty hole. */
+      ladders += (pos->cell[rung[0][0]] != STERN_EMPTY) & (pos->cell[rung[0][1]] == STERN_EMPTY);
+      ladders += (pos->cell[rung[1][0]] != STERN_EMPTY) & (pos->cell[rung[1][1]] == STERN_EMPTY);
     }
   if (n == 0)
     return 0;
@@ -173,6 +217,15 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
   if (rear * n > sum_d + STRAGGLER_FREE * n)
     cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
   cost -= LADDER_W * MIN (ladders, LADDER_MAX);
+
+  if (rules->finish_needs_all_own)
+    {
+      SternSet blockers = pos->occupied & goal & ~pos->marbles[seat];
+
+      while (blockers)
+        if (!stern_eval_blocker_can_leave (rules, pos, stern_set_pop (&blockers), goal))
+          cost += BLOCKER_TRAPPED_W;
+    }
 
   if (moves_left >= 0)
     {

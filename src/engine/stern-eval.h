@@ -17,6 +17,9 @@
 /* Cost units of one row of progress. */
 #define STERN_EVAL_ROW      16
 
+/* A hole number past the board's, whose cell in a position is always empty. */
+#define STERN_EVAL_NO_RUNG  (STERN_MAX_CELLS - 1)
+
 typedef struct {
   const SternRules *rules;
   unsigned marbles;
@@ -26,6 +29,10 @@ typedef struct {
   int16_t  cell_cost[STERN_N_SEATS][STERN_MAX_CELLS];     /* cost of a marble there */
   /* The two directions that bring a marble one row nearer its goal tip. */
   uint8_t  forward[STERN_N_SEATS][2];
+  /* For each hole and forward direction, the hole jumped over and the
+   * landing hole of a ladder rung; STERN_EVAL_NO_RUNG (always empty) in the
+   * goal or at the edge, so that no rung is counted there. */
+  uint8_t  rung[STERN_N_SEATS][STERN_MAX_CELLS][2][2];
   /* Cost of a seat whose marbles fill the goal, the least it can have. */
   int      finished_cost[STERN_N_SEATS];
 } SternEval;
@@ -50,6 +57,11 @@ stern_eval_row_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned
 {
   return (int) ev->tip_dist[seat][from] - (int) ev->tip_dist[seat][to];
 }
+
+/* Can the marble at cell get out of zone by moves of its own, the other
+ * marbles standing still?  (A foreign marble in a race goal, §8.) */
+bool stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
+                                   unsigned cell, SternSet zone);
 
 /* The ranking keys of RULES.md §5: marbles in the goal, summed distance. */
 void stern_eval_ranking_keys (const SternEval *ev, const SternPosition *pos, unsigned seat,

@@ -412,6 +412,37 @@ pick_next (SMove *list, unsigned i, unsigned n)
     }
 }
 
+/* Brings the k best-ordered moves of list[0…n) to its front, best first,
+ * in one pass: a node searches only its first few moves, so sorting the
+ * rest (or selecting each move in turn) would be wasted. */
+static void
+select_best (SMove *list, unsigned k, unsigned n)
+{
+  k = MIN (k, n);
+  if (k == 0)
+    return;
+  for (unsigned i = 1; i < k; i++)
+    {
+      SMove m = list[i];
+      unsigned j = i;
+
+      for (; j > 0 && list[j - 1].order < m.order; j--)
+        list[j] = list[j - 1];
+      list[j] = m;
+    }
+  for (unsigned i = k; i < n; i++)
+    if (list[i].order > list[k - 1].order)
+      {
+        SMove m = list[i];
+        unsigned j = k - 1;
+
+        list[i] = list[k - 1];
+        for (; j > 0 && list[j - 1].order < m.order; j--)
+          list[j] = list[j - 1];
+        list[j] = m;
+      }
+}
+
 static bool
 out_of_budget (SternSearch *s)
 {
@@ -482,16 +513,25 @@ static int
 repetition_score (const SternSearch *s)
 {
   unsigned my_goal, my_dist, opp_goal, opp_dist;
+  int score = 0;
 
   if (s->n_opp != 1 || s->rules.variant->teams)
     return 0;
   stern_eval_ranking_keys (&s->eval, &s->pos, s->root, &my_goal, &my_dist);
   stern_eval_ranking_keys (&s->eval, &s->pos, s->opp[0], &opp_goal, &opp_dist);
   if (my_goal != opp_goal)
-    return my_goal > opp_goal ? REPETITION_SCORE : -REPETITION_SCORE;
-  if (my_dist != opp_dist)
-    return my_dist < opp_dist ? REPETITION_SCORE : -REPETITION_SCORE;
-  return 0;
+    score = my_goal > opp_goal ? REPETITION_SCORE : -REPETITION_SCORE;
+  else if (my_dist != opp_dist)
+    score = my_dist < opp_dist ? REPETITION_SCORE : -REPETITION_SCORE;
+
+  /* Race (§8) with a foreign marble in our goal: winning on the ranking
+   * by repetition would reward walling that marble in.  We want it let
+   * out and the goal filled, so there such a repetition is no better
+   * than an even position. */
+  if (score > 0 && s->rules.finish_needs_all_own &&
+      (s->pos.occupied & s->rules.goal[s->root] & ~s->pos.marbles[s->root]))
+    score = MIN (evaluate (s), 0);
+  return score;
 }
 
 static int
@@ -541,12 +581,15 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
 
   beam = max_node ? s->beam_max : s->beam_min;
   best = max_node ? -INF : INF;
+  select_best (list, beam, n);
   for (unsigned i = 0; i < n && searched < beam; i++)
     {
       SMove *m;
       int v;
 
-      pick_next (list, i, n);
+      /* Past the selected ones only when fatal moves were skipped. */
+      if (i >= beam)
+        pick_next (list, i, n);
       m = &list[i];
       make (s, m);
       if (search_fatal (s, m->seat, m->to))
