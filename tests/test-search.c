@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The computer player (stern-search.h): legal and never fatal moves in
  * every variant and preset, immediate wins, determinism, the stop flag,
  * and the solo crossing. */
@@ -123,7 +124,7 @@ test_fatal_return_avoided (void)
       }
 }
 
-/* Black fills its goal with j5-j4 and wins at once (RULES.md §5: the
+/* Black fills its goal with j5-j4 and wins at once (doc/rules.md §5: the
  * second player finishing first wins outright). */
 static void
 test_wins_at_once (void)
@@ -251,7 +252,7 @@ test_solo (void)
 
 /* The game's history reaches the search, through a game record too: a
  * position met before counts as the repetition that ends the game
- * (RULES.md §5).  White is behind here, so once it has played its move,
+ * (doc/rules.md §5).  White is behind here, so once it has played its move,
  * taken it back and black has done the same, it must not walk into the
  * repeated position again. */
 static void

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-cli-ai.h: the computer player's commands of sternhalma-cli. */
 #pragma once
 

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-eval.c: the computer player's evaluation (stern-eval.h). */
+#define G_LOG_DOMAIN "stern-engine"
+
 #include "stern-eval.h"
 #include "stern-eval-square.h"
 
@@ -22,7 +25,7 @@
 /* A jump forward ready to be made (a ladder rung), capped. */
 #define LADDER_W            3
 #define LADDER_MAX          8
-/* Marbles still at home as the leaving-home check (RULES.md §4) nears:
+/* Marbles still at home as the leaving-home check (doc/rules.md §4) nears:
  * HOME_W per marble and per move inside the last HOME_HORIZON moves,
  * and HOME_DOOMED per marble that can no longer make it out in time. */
 #define HOME_HORIZON        14

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-eval.h: how far a player is from finishing, for the computer
  * player's search (issue 4).
  *
@@ -6,7 +7,7 @@
  * goal fills from its deepest holes, plus a little for straying from the
  * straight line), then terms that need the whole position: no marble left
  * behind, jumps ready to be made (ladders), and leaving home before the
- * deadline of RULES.md §4.  Lower cost is better.
+ * deadline of doc/rules.md §4.  Lower cost is better.
  */
 #pragma once
 
@@ -63,10 +64,10 @@ stern_eval_row_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned
 bool stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
                                    unsigned cell, SternSet zone);
 
-/* The ranking keys of RULES.md §5: marbles in the goal, summed distance. */
+/* The ranking keys of doc/rules.md §5: marbles in the goal, summed distance. */
 void stern_eval_ranking_keys (const SternEval *ev, const SternPosition *pos, unsigned seat,
                               unsigned *in_goal, unsigned *distance);
 
-/* Has the seat finished in pos (RULES.md §5, or all own marbles home in
+/* Has the seat finished in pos (doc/rules.md §5, or all own marbles home in
  * the race preset)? */
 bool stern_eval_seat_finished (const SternRules *rules, const SternPosition *pos, unsigned seat);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-search.c: the computer player (stern-search.h).
  *
  * One search serves every variant: the root seat's moves at max nodes and,
@@ -11,9 +12,11 @@
  * history.  The root always looks at every move.
  *
  * With one opponent a position met again, earlier in the game or on the
- * search path, counts as the repetition that ends the game (RULES.md §5)
+ * search path, counts as the repetition that ends the game (doc/rules.md §5)
  * and is scored by its ranking, so the side behind breaks a standoff.
  */
+#define G_LOG_DOMAIN "stern-engine"
+
 #include "stern-search.h"
 
 #include <stdlib.h>
@@ -33,7 +36,7 @@
 #define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 #define STOP_POLL_MASK  255
 
-/* A repeated position ends the game (RULES.md §5), ranked by marbles in
+/* A repeated position ends the game (doc/rules.md §5), ranked by marbles in
  * the goal and distance: decisive, but below any finish. */
 #define REPETITION_SCORE (STERN_EVAL_WIN / 2)
 /* Earlier positions of the game remembered for that. */
@@ -310,7 +313,7 @@ search_fatal (const SternSearch *s, unsigned seat, unsigned to)
   return false;
 }
 
-/* Can seat finish with one move (the reply of RULES.md §5)? */
+/* Can seat finish with one move (the reply of doc/rules.md §5)? */
 static bool
 can_finish_in_one (SternSearch *s, unsigned seat)
 {

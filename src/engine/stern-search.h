@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-search.h: the computer player (issue 4).
  *
  * Two players: iterative-deepening alpha-beta with a transposition table.
@@ -43,7 +44,7 @@ void         stern_search_free (SternSearch *search);
  * limit, with a time cap); above 0 it searches for that long instead.  stop
  * (may be NULL) is polled with g_atomic_int_get: when it becomes non-zero
  * the search returns its best move so far at once.  Never picks a fatal
- * move (RULES.md §4) while another exists.  Returns FALSE only when the
+ * move (doc/rules.md §4) while another exists.  Returns FALSE only when the
  * game is over or the seat must pass. */
 gboolean     stern_search_choose (SternSearch *search, const SternGame *game,
                                   SternLevel level, guint64 seed, int movetime_ms,
