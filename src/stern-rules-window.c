@@ -301,38 +301,6 @@ keep_moves_whole (GtkWidget *widget)
     keep_moves_whole (child);
 }
 
-/* Every page as wide as the widest, so the text does not move sideways
- * from page to page (a size group does not hold inside the scrolled
- * windows, which measure their child for a given height).  Measured once
- * the window is mapped, when the style is final. */
-static void
-same_width_pages (SternRulesWindow *self)
-{
-  GtkWidget *boxes[32];
-  guint n = 0;
-  int widest = 0;
-
-  for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (self->stack));
-       page != NULL && n < G_N_ELEMENTS (boxes); page = gtk_widget_get_next_sibling (page))
-    {
-      GtkWidget *child = page;
-      int natural;
-
-      if (GTK_IS_SCROLLED_WINDOW (child))
-        child = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (child));
-      if (GTK_IS_VIEWPORT (child))
-        child = gtk_viewport_get_child (GTK_VIEWPORT (child));
-      if (child == NULL)
-        continue;
-      gtk_widget_set_size_request (child, -1, -1);
-      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
-      widest = MAX (widest, natural);
-      boxes[n++] = child;
-    }
-  for (guint i = 0; i < n; i++)
-    gtk_widget_set_size_request (boxes[i], widest, -1);
-}
-
 static void
 stern_rules_window_init (SternRulesWindow *self)
 {
@@ -341,7 +309,6 @@ stern_rules_window_init (SternRulesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   setup_illustrations (self);
   keep_moves_whole (GTK_WIDGET (self->stack));
-  g_signal_connect (self, "map", G_CALLBACK (same_width_pages), NULL);
 }
 
 GtkWidget *

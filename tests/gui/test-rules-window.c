@@ -420,14 +420,14 @@ test_language (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Every page's text column asks for the same width, so it starts at the
- * same x on every page, and no line breaks inside a move ("(m5-" /
- * "o5-m7)"). */
+/* Every page's text column starts at the same x, so the text does not
+ * move sideways from page to page, and no line breaks inside a move
+ * ("(m5-" / "o5-m7)"). */
 static void
 test_layout (void)
 {
   SternRulesWindow *window;
-  int first_natural = -1;
+  double first_x = -1;
 
   if (!have_display)
     {
@@ -452,10 +452,9 @@ test_layout (void)
       gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
       g_test_message ("%s: text at x=%.0f, %.0f wide, asks for %d", pages[i], at.origin.x,
                       at.size.width, natural);
-      /* Every page asks for the same width, so they are centred alike. */
-      if (first_natural < 0)
-        first_natural = natural;
-      g_assert_cmpint (natural, ==, first_natural);
+      if (first_x < 0)
+        first_x = at.origin.x;
+      g_assert_cmpfloat_with_epsilon (at.origin.x, first_x, 0.5);
 
       collect (box, GTK_TYPE_LABEL, labels);
       for (guint j = 0; j < labels->len; j++)
