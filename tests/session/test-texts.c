@@ -24,6 +24,8 @@
 #include "stern-saved-game.h"
 #include "stern-texts.h"
 
+#include "session-test-util.h"
+
 #define PERSON "Ана"
 
 static char *data_dir;
@@ -50,23 +52,6 @@ game_at (const char *text, SternPreset preset, unsigned white_made)
   if (!stern_notation_parse_position (text, &variant, &pos, &error))
     g_error ("cannot parse \"%s\": %s", text, error->message);
   return stern_game_new_from_position (variant, preset, &pos, made);
-}
-
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           SternPreset     preset,
-           const char     *kinds)   /* one letter a seat: h or c */
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = preset;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_EASY;
-    }
 }
 
 static gboolean
@@ -187,7 +172,7 @@ test_team_resign (void)
   g_autofree char *white = NULL;
   g_autofree char *black = NULL;
 
-  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc", 0, 0);
   question = stern_texts_resign_question (game, &setup, STERN_WHITE, PERSON);
   g_test_message ("%s", question);
   g_assert_nonnull (strstr (question, PERSON));
@@ -256,7 +241,7 @@ test_status (void)
 
   stern_match_set_computer_delay (match, 0);
   stern_match_set_data_dir (match, data_dir);
-  setup_for (&setup, "classic-3", STERN_PRESET_TABLE, "hcccccc");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hcccccc", 0, 0);
   stern_match_new_game (match, &setup);
   status = stern_match_get_status_text (match, PERSON);
   g_assert_nonnull (strstr (status, PERSON));
@@ -281,14 +266,14 @@ test_status (void)
 
   resign = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
   assert_no_verb_after (resign, PERSON);
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc", 0, 0);
   two = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
   assert_no_verb_after (two, PERSON);
   {
     g_autoptr(SternGame) club_game = stern_game_new (stern_variant_lookup ("classic-3"),
                                                      STERN_PRESET_CLUB);
 
-    setup_for (&setup, "classic-3", STERN_PRESET_CLUB, "hcccccc");
+    session_test_setup (&setup, "classic-3", STERN_PRESET_CLUB, "hcccccc", 0, 0);
     club = stern_texts_resign_question (club_game, &setup, STERN_WHITE, PERSON);
     assert_no_verb_after (club, PERSON);
   }
@@ -305,7 +290,7 @@ test_seat_detail (void)
 {
   SternGameSetup setup;
 
-  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc", 0, 0);
   for (guint human = 0; human < 2; human++)
     {
       g_autofree char *white = stern_texts_seat_detail (&setup, STERN_WHITE, human);
@@ -323,7 +308,7 @@ test_seat_detail (void)
       g_assert_cmpstr (white, ==, black);
       g_assert_cmpstr (white, !=, red);
     }
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc", 0, 0);
   {
     g_autofree char *plain = stern_texts_seat_detail (&setup, STERN_BLACK, FALSE);
 
