@@ -230,8 +230,8 @@ check_blocked (gconstpointer data)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-safety-XXXXXX");
-  other_dir = session_test_make_temp_dir ("stern-safety-XXXXXX");
+  dir = temp_dir_new ("stern-safety-XXXXXX");
+  other_dir = temp_dir_new ("stern-safety-XXXXXX");
   path = stern_autosave_get_path (dir);
   window = window_new (dir);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
@@ -247,8 +247,8 @@ check_blocked (gconstpointer data)
   if (!obstacle_set (&o, dir))
     {
       gtk_window_destroy (GTK_WINDOW (window));
-      session_test_remove_tree (dir);
-      session_test_remove_tree (other_dir);
+      temp_dir_remove (dir);
+      temp_dir_remove (other_dir);
       g_free (o.dir);
       return;
     }
@@ -318,8 +318,8 @@ check_blocked (gconstpointer data)
   g_assert_null (window);
 
   obstacle_free (&o);
-  session_test_remove_tree (dir);
-  session_test_remove_tree (other_dir);
+  temp_dir_remove (dir);
+  temp_dir_remove (other_dir);
 }
 
 /* Quitting with moves not on disk, answered "Quit Anyway": the window
@@ -334,7 +334,7 @@ test_quit_anyway (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-safety-XXXXXX");
+  dir = temp_dir_new ("stern-safety-XXXXXX");
   window = window_new (dir);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gui_test_play_first (window);
@@ -355,7 +355,7 @@ test_quit_anyway (void)
   g_assert_null (window);
 
   obstacle_free (&o);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A race game of n random actions. */

@@ -107,7 +107,7 @@ test_round_trip (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
 
   for (guint v = 0; v < STERN_N_VARIANTS; v++)
     {
@@ -164,7 +164,7 @@ test_round_trip (void)
       window_free (other);
     }
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* Each kind of bad file: an error window that names what is wrong (and the
@@ -197,7 +197,7 @@ test_bad_files (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
   window = gui_test_window_new (NULL);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 300, 3);
   stern_window_new_game (window, &setup);
@@ -276,7 +276,7 @@ test_bad_files (void)
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 3);
 
   window_free (window);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* After every move the game is on disk; the next start offers it and
@@ -294,7 +294,7 @@ test_autosave_resume (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
 
   window = gui_test_window_new (dir);
@@ -341,7 +341,7 @@ test_autosave_resume (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* "New Game" gives the saved game up; the toast's Undo brings it back. */
@@ -356,7 +356,7 @@ test_autosave_decline (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
   window = gui_test_window_new (dir);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
@@ -381,7 +381,7 @@ test_autosave_decline (void)
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* The window's banner (stern-save-banner.h), found in its widgets. */
@@ -503,7 +503,7 @@ test_autosave_damaged (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
   window = gui_test_window_new (dir);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
@@ -533,7 +533,7 @@ test_autosave_damaged (void)
   /* Binary. */
   check_damaged (dir, "\0\1\2\3\xff; end\n", 10, "not a text file", FALSE);
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* First, back, forward, last, a move of the list; playing from an earlier
@@ -878,7 +878,7 @@ test_rating (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = g_build_filename (dir, "ratings.ini", NULL);
   window = gui_test_window_new (dir);
 
@@ -957,7 +957,7 @@ test_rating (void)
   gtk_window_destroy (GTK_WINDOW (statistics));
 
   window_free (window);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A damaged ratings file: Statistics shows what could be read and says
@@ -972,7 +972,7 @@ test_statistics_damaged (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = session_test_make_temp_dir ("stern-save-XXXXXX");
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = g_build_filename (dir, "ratings.ini", NULL);
   g_assert_true (g_file_set_contents (path,
                                       "[Rating]\nrating=1612.5\ngarbage line\n"
@@ -991,7 +991,7 @@ test_statistics_damaged (void)
   g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
   gtk_window_destroy (GTK_WINDOW (statistics));
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 int

@@ -8,40 +8,7 @@
 
 #include <string.h>
 
-#include <glib/gstdio.h>
-
 #include "stern-computer.h"
-
-char *
-session_test_make_temp_dir (const char *tmpl)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp (tmpl, &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-void
-session_test_remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      /* A link to a folder is removed, not what it points to. */
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        session_test_remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
 
 void
 session_test_first_safe_move (const SternGame *game,

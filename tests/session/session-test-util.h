@@ -1,5 +1,6 @@
 /* session-test-util.h: what the session and window tests share: a
- * temporary folder and its removal, and a safe move to play.
+ * setup, a match, and a safe move to play (and, through temp-dir-util.h,
+ * a temporary folder).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,11 +11,8 @@
 #include "stern-game.h"
 #include "stern-match.h"
 
-/* A new empty folder in the temporary folder, named after tmpl (which ends
- * in XXXXXX); asserts it could be made. */
-char *session_test_make_temp_dir (const char *tmpl);
-/* Removes dir and everything below it; follows no symbolic link. */
-void  session_test_remove_tree (const char *dir);
+#include "temp-dir-util.h"
+
 /* The first legal move of the seat on turn that is not fatal. */
 void  session_test_first_safe_move (const SternGame *game, guint *from, guint *to);
 /* Plays that move in match; asserts the match takes it. */

@@ -115,7 +115,7 @@ read_damaged (const char *dir,
 static void
 test_autosave_damaged (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 12);
   g_autofree char *scribbled = NULL;
   const char *round4 = strstr (good, "\n4. ");
@@ -147,7 +147,7 @@ test_autosave_damaged (void)
   g_assert_cmpuint (read_damaged (dir, "\xff\xfe\x00\x01", 4, "not a text file"), ==, 0);
   g_assert_cmpuint (read_damaged (dir, "", 0, "empty"), ==, 0);
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A FIFO, a symbolic link to /dev/zero, a folder: an error at once (no
@@ -155,7 +155,7 @@ test_autosave_damaged (void)
 static void
 test_autosave_not_regular (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   gint64 start;
 
@@ -176,7 +176,7 @@ test_autosave_not_regular (void)
       g_rmdir (g_ptr_array_index (left, i));
   }
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A kill between writing and renaming leaves current-game.sgr.XXXXXX: it
@@ -184,7 +184,7 @@ test_autosave_not_regular (void)
 static void
 test_autosave_temp_files (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 3);
   g_autofree char *temp = g_build_filename (dir, "current-game.sgr.Ab3xY9", NULL);
   g_autofree char *aside = g_build_filename (dir, "current-game.sgr.damaged-20261130-120000", NULL);
@@ -206,14 +206,14 @@ test_autosave_temp_files (void)
   g_assert_true (g_file_test (aside, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* The match reports the damage as its notice. */
 static void
 test_match_notice (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 8);
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autoptr(SternMatch) match = session_test_match_new (dir);
@@ -231,7 +231,7 @@ test_match_notice (void)
   stern_match_clear_notice (match);
   g_assert_null (stern_match_get_notice (match));
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -251,7 +251,7 @@ count_notify (GObject    *object,
 static void
 test_save_error (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *not_dir = g_build_filename (dir, "plain-file", NULL);
   g_autoptr(SternMatch) match = session_test_match_new (dir);
@@ -306,7 +306,7 @@ test_save_error (void)
   g_assert_true (stern_match_has_unsaved_moves (match));
 
   g_clear_object (&match);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -367,7 +367,7 @@ test_clock_round_trip (void)
 static void
 test_clock_match (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternGame) game = NULL, back = NULL;
   g_autoptr(GError) error = NULL;
@@ -393,7 +393,7 @@ test_clock_match (void)
   g_assert_true (read_clock.enabled);
 
   g_clear_object (&match);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -473,7 +473,7 @@ test_ratings_partial (void)
 static void
 test_ratings_kept (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
   g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternRatings) ratings = NULL;
@@ -510,14 +510,14 @@ test_ratings_kept (void)
   g_assert_cmpuint (lost, ==, 2);
 
   g_clear_object (&match);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* Not a regular file: an error at once, nothing read. */
 static void
 test_ratings_not_regular (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-data-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
@@ -534,7 +534,7 @@ test_ratings_not_regular (void)
   ratings = stern_ratings_load (path, &error);
   g_assert_nonnull (error);
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 int

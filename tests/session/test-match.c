@@ -569,7 +569,7 @@ test_clock_budget (void)
 static void
 test_autosave_resume (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-match-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternMatch) other = session_test_match_new (dir);
@@ -641,7 +641,7 @@ test_autosave_resume (void)
   g_assert_no_error (error);
 
   g_clear_object (&match);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A record written by a match reads back the same, with who plays. */
@@ -724,7 +724,7 @@ test_round_trip_seats (void)
 static void
 test_ratings (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-match-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
   g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternRatings) ratings = NULL;
@@ -765,14 +765,14 @@ test_ratings (void)
   g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 1);
 
   g_clear_object (&match);
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A damaged ratings file is reported, not fatal. */
 static void
 test_ratings_damaged (void)
 {
-  g_autofree char *dir = session_test_make_temp_dir ("stern-match-XXXXXX");
+  g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
@@ -789,7 +789,7 @@ test_ratings_damaged (void)
   g_assert_nonnull (error);
   g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 0);
 
-  session_test_remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A player elsewhere gets its turn like the computer; a move it sends
