@@ -84,3 +84,19 @@ gui_test_play_first (SternWindow *window)
   session_test_first_safe_move (stern_window_get_game (window), &from, &to);
   g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
 }
+
+SternSaveBanner *
+gui_test_find_banner (GtkWidget *widget)
+{
+  if (STERN_IS_SAVE_BANNER (widget))
+    return STERN_SAVE_BANNER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      SternSaveBanner *banner = gui_test_find_banner (child);
+
+      if (banner != NULL)
+        return banner;
+    }
+  return NULL;
+}

@@ -1,5 +1,6 @@
 /* gui-test-util.h: what the window tests share: running the main loop
- * until something happens, hole names, a window, and a safe move to play.
+ * until something happens, hole names, a window, its save banner, and a
+ * safe move to play.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "stern-game.h"
+#include "stern-save-banner.h"
 #include "stern-window.h"
 
 #include "session-test-util.h"
@@ -42,5 +44,8 @@ guint    gui_test_hole (const char *name);
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */
 SternWindow *gui_test_window_new (const char *data_dir);
+/* The save banner (stern-save-banner.h) among widget and its descendants,
+ * or NULL. */
+SternSaveBanner *gui_test_find_banner (GtkWidget *widget);
 /* Plays the first safe move through the board, as a click would make it. */
 void     gui_test_play_first (SternWindow *window);

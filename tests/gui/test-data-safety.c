@@ -40,22 +40,6 @@ window_new (const char *data_dir)
   return window;
 }
 
-static SternSaveBanner *
-find_banner (GtkWidget *widget)
-{
-  if (STERN_IS_SAVE_BANNER (widget))
-    return STERN_SAVE_BANNER (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      SternSaveBanner *banner = find_banner (child);
-
-      if (banner != NULL)
-        return banner;
-    }
-  return NULL;
-}
-
 static gboolean
 run (const char *command)
 {
@@ -235,7 +219,7 @@ check_blocked (gconstpointer data)
   path = stern_autosave_get_path (dir);
   window = window_new (dir);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
-  banner = find_banner (GTK_WIDGET (window));
+  banner = gui_test_find_banner (GTK_WIDGET (window));
   g_assert_nonnull (banner);
 
   /* Two moves saved. */

@@ -384,23 +384,6 @@ test_autosave_decline (void)
   temp_dir_remove (dir);
 }
 
-/* The window's banner (stern-save-banner.h), found in its widgets. */
-static SternSaveBanner *
-find_banner (GtkWidget *widget)
-{
-  if (STERN_IS_SAVE_BANNER (widget))
-    return STERN_SAVE_BANNER (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      SternSaveBanner *banner = find_banner (child);
-
-      if (banner != NULL)
-        return banner;
-    }
-  return NULL;
-}
-
 /* The damaged copies kept aside in dir. */
 static GPtrArray *
 damaged_copies (const char *dir)
@@ -451,7 +434,7 @@ check_damaged (const char *dir,
   offered = stern_window_offer_resume (again);
   if (moves_kept >= 0)
     g_assert_cmpint (offered, ==, moves_kept);
-  banner = find_banner (GTK_WIDGET (again));
+  banner = gui_test_find_banner (GTK_WIDGET (again));
   g_assert_nonnull (banner);
   g_assert_true (stern_save_banner_is_shown (banner));
   g_assert_nonnull (strstr (stern_save_banner_get_text (banner),
