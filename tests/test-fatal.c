@@ -33,7 +33,7 @@ static void
 test_left_at_home (void)
 {
   g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (stern_game_moves_to_leave_home (game, STERN_WHITE), ==, 1);
@@ -50,7 +50,7 @@ static void
 test_left_at_home_several (void)
 {
   g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:m1,j4,i9 black:e17",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (game, "i9", "i10", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
@@ -65,9 +65,9 @@ static void
 test_shut_in_not_named (void)
 {
   g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:m1,j4,i9 black:l2,m2,k3,m3,e17",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
   g_autoptr (SternGame) only = engine_test_game_at ("classic-2 white white:m1,i9 black:l2,m2,k3,m3,e17",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (game, "i9", "i10", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
@@ -82,9 +82,9 @@ static void
 test_deadline_move_into_home (void)
 {
   g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
   g_autoptr (SternGame) two = engine_test_game_at ("classic-2 white white:j5,m1 black:e17",
-                                       STERN_PRESET_TABLE, 29);
+                                                   STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (game, "j5", "j4", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
@@ -99,7 +99,7 @@ static void
 test_ends_at_home (void)
 {
   g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
-                                        STERN_PRESET_TABLE, 30);
+                                                    STERN_PRESET_TABLE, 30);
   SternSet at_home;
 
   g_assert_cmpint (stern_game_moves_to_leave_home (game, STERN_WHITE), ==, -1);
@@ -117,11 +117,11 @@ static void
 test_no_reason (void)
 {
   g_autoptr (SternGame) early = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17",
-                                         STERN_PRESET_TABLE, 28);
+                                                     STERN_PRESET_TABLE, 28);
   g_autoptr (SternGame) club = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17",
-                                        STERN_PRESET_CLUB, 29);
+                                                    STERN_PRESET_CLUB, 29);
   g_autoptr (SternGame) over = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (early, "j5", "i5", &at_home), ==, STERN_FATAL_NONE);

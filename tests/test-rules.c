@@ -311,9 +311,9 @@ test_board_zones_15 (void)
 
   engine_test_assert_set_eq (stern_board_zone (STERN_WHITE, 10), engine_test_set_of (white_home));
   engine_test_assert_set_eq (stern_board_zone (STERN_WHITE, 15), engine_test_set_of ("m1,l2,m2,k3,l3,m3,j4,k4,l4,m4,"
-                                                             "i5,j5,k5,l5,m5"));
+                                                                                     "i5,j5,k5,l5,m5"));
   engine_test_assert_set_eq (stern_board_zone (STERN_BLACK, 15), engine_test_set_of ("e17,e16,f16,e15,f15,g15,e14,f14,"
-                                                             "g14,h14,e13,f13,g13,h13,i13"));
+                                                                                     "g14,h14,e13,f13,g13,h13,i13"));
   stern_rules_init (&rules, stern_variant_lookup ("fifteen-2"), STERN_PRESET_TABLE);
   engine_test_assert_set_eq (rules.home[STERN_WHITE], stern_board_zone (STERN_WHITE, 15));
   engine_test_assert_set_eq (rules.goal[STERN_WHITE], stern_board_zone (STERN_BLACK, 15));

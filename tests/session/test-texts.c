@@ -71,15 +71,15 @@ static void
 test_fatal_left_at_home (void)
 {
   g_autoptr(SternGame) game = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 29);
+                                                   STERN_PRESET_TABLE, 29);
   g_autoptr(SternGame) two = engine_test_game_at ("classic-2 white white:j5,m1 black:e17",
-                                      STERN_PRESET_TABLE, 29);
+                                                  STERN_PRESET_TABLE, 29);
   g_autofree char *text = stern_texts_fatal_move (game, engine_test_cell_of ("j5"), engine_test_cell_of ("i5"));
   g_autofree char *text_two = stern_texts_fatal_move (two, engine_test_cell_of ("j5"), engine_test_cell_of ("j4"));
   g_autofree char *safe = stern_texts_fatal_move (game, engine_test_cell_of ("j4"), engine_test_cell_of ("i5"));
   g_autofree char *after = NULL;
   g_autoptr(SternGame) late = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
-                                       STERN_PRESET_TABLE, 30);
+                                                   STERN_PRESET_TABLE, 30);
 
   g_test_message ("%s", text);
   g_assert_nonnull (text);
@@ -113,9 +113,9 @@ static void
 test_eliminated_why (void)
 {
   g_autoptr(SternGame) left = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 29);
+                                                   STERN_PRESET_TABLE, 29);
   g_autoptr(SternGame) ends = engine_test_game_at ("classic-2 white white:j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 30);
+                                                   STERN_PRESET_TABLE, 30);
   g_autofree char *left_text = NULL;
   g_autofree char *ends_text = NULL;
   g_autofree char *playing = stern_texts_player_state (left, STERN_WHITE);
@@ -410,11 +410,11 @@ static void
 test_countdown (void)
 {
   g_autoptr(SternGame) far = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                      STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN - 1);
+                                                  STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN - 1);
   g_autoptr(SternGame) near = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN);
+                                                   STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN);
   g_autoptr(SternGame) empty = engine_test_game_at ("classic-2 white white:i5,j5,i9 black:e17,i12",
-                                        STERN_PRESET_TABLE, 29);
+                                                    STERN_PRESET_TABLE, 29);
 
   g_assert_cmpint (stern_texts_home_countdown (far, STERN_WHITE), ==, -1);
   g_assert_cmpint (stern_texts_home_countdown (near, STERN_WHITE), ==, STERN_TEXTS_COUNTDOWN_SHOWN);
