@@ -17,72 +17,14 @@
 #include "stern-game.h"
 #include "stern-notation.h"
 
-static unsigned
-cell_of (const char *name)
-{
-  unsigned cell = stern_board_hole_parse (name, strlen (name));
-
-  if (cell == STERN_NO_CELL)
-    g_error ("the test names no hole: \"%s\"", name);
-  return cell;
-}
-
-/* "a1,b2,…" (or "") as a set. */
-static SternSet
-set_of (const char *list)
-{
-  g_auto (GStrv) names = g_strsplit (list, ",", -1);
-  SternSet set = 0;
-
-  for (guint i = 0; names[i] != NULL; i++)
-    if (names[i][0] != '\0')
-      set |= stern_set_bit (cell_of (names[i]));
-  return set;
-}
-
-static char *
-set_names (SternSet set)
-{
-  GString *text = g_string_new (NULL);
-
-  while (set)
-    {
-      char name[STERN_HOLE_NAME_MAX];
-
-      stern_board_hole_name (stern_set_pop (&set), name);
-      if (text->len > 0)
-        g_string_append_c (text, ',');
-      g_string_append (text, name);
-    }
-  return g_string_free (text, FALSE);
-}
-
-#define assert_set_eq(actual, expected) G_STMT_START {               \
-    g_autofree char *actual_ = set_names (actual);                    \
-    g_autofree char *expected_ = set_names (expected);                \
-    g_assert_cmpstr (actual_, ==, expected_);                         \
-  } G_STMT_END
-
-/* A game from a position, white having made white_made moves. */
-static SternGame *
-game_at (const char *text, SternPreset preset, unsigned white_made)
-{
-  const unsigned made[STERN_N_SEATS] = { white_made, 0, 0, 0, 0, 0 };
-  g_autoptr (GError) error = NULL;
-  const SternVariant *variant;
-  SternPosition pos;
-
-  if (!stern_notation_parse_position (text, &variant, &pos, &error))
-    g_error ("cannot parse \"%s\": %s", text, error->message);
-  return stern_game_new_from_position (variant, preset, &pos, made);
-}
+#include "engine-test-util.h"
 
 static SternFatalReason
 reason (SternGame *game, const char *from, const char *to, SternSet *at_home)
 {
   /* Garbage in the output, to see that it is always written. */
   *at_home = ~(SternSet) 0;
-  return stern_game_fatal_reason (game, cell_of (from), cell_of (to), at_home);
+  return stern_game_fatal_reason (game, engine_test_cell_of (from), engine_test_cell_of (to), at_home);
 }
 
 /* The issue's case: 29 moves made, j4 still at home, another marble moves
@@ -90,65 +32,65 @@ reason (SternGame *game, const char *from, const char *to, SternSet *at_home)
 static void
 test_left_at_home (void)
 {
-  g_autoptr (SternGame) game = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                        STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (stern_game_moves_to_leave_home (game, STERN_WHITE), ==, 1);
-  g_assert_true (stern_game_is_fatal (game, cell_of ("j5"), cell_of ("i5")));
+  g_assert_true (stern_game_is_fatal (game, engine_test_cell_of ("j5"), engine_test_cell_of ("i5")));
   g_assert_cmpint (reason (game, "j5", "i5", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
-  assert_set_eq (at_home, set_of ("j4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("j4"));
   /* Moving j4 out is the only way to survive. */
   g_assert_cmpint (reason (game, "j4", "i5", &at_home), ==, STERN_FATAL_NONE);
-  assert_set_eq (at_home, 0);
+  engine_test_assert_set_eq (at_home, 0);
 }
 
 /* Several marbles left: all of them are named. */
 static void
 test_left_at_home_several (void)
 {
-  g_autoptr (SternGame) game = game_at ("classic-2 white white:m1,j4,i9 black:e17",
-                                        STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:m1,j4,i9 black:e17",
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (game, "i9", "i10", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
-  assert_set_eq (at_home, set_of ("m1,j4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("m1,j4"));
   /* Taking one of them out still leaves the other. */
   g_assert_cmpint (reason (game, "j4", "j5", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
-  assert_set_eq (at_home, set_of ("m1"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("m1"));
 }
 
 /* A shut-in marble does not count (§4), so it is not named. */
 static void
 test_shut_in_not_named (void)
 {
-  g_autoptr (SternGame) game = game_at ("classic-2 white white:m1,j4,i9 black:l2,m2,k3,m3,e17",
-                                        STERN_PRESET_TABLE, 29);
-  g_autoptr (SternGame) only = game_at ("classic-2 white white:m1,i9 black:l2,m2,k3,m3,e17",
-                                        STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:m1,j4,i9 black:l2,m2,k3,m3,e17",
+                                                    STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) only = engine_test_game_at ("classic-2 white white:m1,i9 black:l2,m2,k3,m3,e17",
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (game, "i9", "i10", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
-  assert_set_eq (at_home, set_of ("j4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("j4"));
   /* With only the shut-in marble at home, the move is safe. */
   g_assert_cmpint (reason (only, "i9", "i10", &at_home), ==, STERN_FATAL_NONE);
-  assert_set_eq (at_home, 0);
+  engine_test_assert_set_eq (at_home, 0);
 }
 
 /* On the deadline move a marble moved into home is left there itself. */
 static void
 test_deadline_move_into_home (void)
 {
-  g_autoptr (SternGame) game = game_at ("classic-2 white white:j5,i9 black:e17",
-                                        STERN_PRESET_TABLE, 29);
-  g_autoptr (SternGame) two = game_at ("classic-2 white white:j5,m1 black:e17",
-                                       STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
+                                                    STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) two = engine_test_game_at ("classic-2 white white:j5,m1 black:e17",
+                                                   STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (game, "j5", "j4", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
-  assert_set_eq (at_home, set_of ("j4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("j4"));
   g_assert_cmpint (reason (two, "j5", "j4", &at_home), ==, STERN_FATAL_LEFT_AT_HOME);
-  assert_set_eq (at_home, set_of ("m1,j4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("m1,j4"));
 }
 
 /* After the deadline, ending at home is the reason, and only the moved
@@ -156,17 +98,17 @@ test_deadline_move_into_home (void)
 static void
 test_ends_at_home (void)
 {
-  g_autoptr (SternGame) game = game_at ("classic-2 white white:j5,i9 black:e17",
-                                        STERN_PRESET_TABLE, 30);
+  g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
+                                                    STERN_PRESET_TABLE, 30);
   SternSet at_home;
 
   g_assert_cmpint (stern_game_moves_to_leave_home (game, STERN_WHITE), ==, -1);
   g_assert_cmpint (reason (game, "j5", "j4", &at_home), ==, STERN_FATAL_ENDS_AT_HOME);
-  assert_set_eq (at_home, set_of ("j4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("j4"));
   g_assert_cmpint (reason (game, "j5", "k4", &at_home), ==, STERN_FATAL_ENDS_AT_HOME);
-  assert_set_eq (at_home, set_of ("k4"));
+  engine_test_assert_set_eq (at_home, engine_test_set_of ("k4"));
   g_assert_cmpint (reason (game, "j5", "k5", &at_home), ==, STERN_FATAL_NONE);
-  assert_set_eq (at_home, 0);
+  engine_test_assert_set_eq (at_home, 0);
 }
 
 /* No reason where no rule applies: the deadline is not near, there is none
@@ -174,25 +116,25 @@ test_ends_at_home (void)
 static void
 test_no_reason (void)
 {
-  g_autoptr (SternGame) early = game_at ("classic-2 white white:j4,j5,i9 black:e17",
-                                         STERN_PRESET_TABLE, 28);
-  g_autoptr (SternGame) club = game_at ("classic-2 white white:j4,j5,i9 black:e17",
-                                        STERN_PRESET_CLUB, 29);
-  g_autoptr (SternGame) over = game_at ("classic-2 white white:j4,j5,i9 black:e17",
-                                        STERN_PRESET_TABLE, 29);
+  g_autoptr (SternGame) early = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17",
+                                                     STERN_PRESET_TABLE, 28);
+  g_autoptr (SternGame) club = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17",
+                                                    STERN_PRESET_CLUB, 29);
+  g_autoptr (SternGame) over = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17",
+                                                    STERN_PRESET_TABLE, 29);
   SternSet at_home;
 
   g_assert_cmpint (reason (early, "j5", "i5", &at_home), ==, STERN_FATAL_NONE);
-  assert_set_eq (at_home, 0);
+  engine_test_assert_set_eq (at_home, 0);
   g_assert_cmpint (reason (club, "j5", "i5", &at_home), ==, STERN_FATAL_NONE);
   /* j5 to e17 is no move at all. */
   g_assert_cmpint (reason (over, "j5", "e17", &at_home), ==, STERN_FATAL_NONE);
-  assert_set_eq (at_home, 0);
-  g_assert_true (stern_game_play (over, cell_of ("j5"), cell_of ("i5"), NULL));
+  engine_test_assert_set_eq (at_home, 0);
+  g_assert_true (stern_game_play (over, engine_test_cell_of ("j5"), engine_test_cell_of ("i5"), NULL));
   g_assert_true (stern_game_is_over (over));
   g_assert_cmpint (reason (over, "j4", "i5", &at_home), ==, STERN_FATAL_NONE);
   /* at_home may be left out. */
-  g_assert_cmpint (stern_game_fatal_reason (early, cell_of ("j5"), cell_of ("i5"), NULL),
+  g_assert_cmpint (stern_game_fatal_reason (early, engine_test_cell_of ("j5"), engine_test_cell_of ("i5"), NULL),
                    ==, STERN_FATAL_NONE);
 }
 
@@ -214,7 +156,7 @@ test_agrees_with_flags (void)
   for (guint p = 0; p < G_N_ELEMENTS (positions); p++)
     for (guint m = 0; m < G_N_ELEMENTS (made); m++)
       {
-        g_autoptr (SternGame) game = game_at (positions[p], STERN_PRESET_TABLE, made[m]);
+        g_autoptr (SternGame) game = engine_test_game_at (positions[p], STERN_PRESET_TABLE, made[m]);
         const SternRules *rules = stern_game_get_rules (game);
         SternMove moves[STERN_MAX_MOVES];
         size_t n = stern_game_legal_moves (game, moves);
@@ -252,7 +194,7 @@ test_bad_input (void)
   g_test_expect_message ("stern-engine", G_LOG_LEVEL_CRITICAL, "*game != NULL*");
   g_assert_cmpint (stern_game_fatal_reason (NULL, 0, 1, &at_home), ==, STERN_FATAL_NONE);
   g_test_assert_expected_messages ();
-  assert_set_eq (at_home, 0);
+  engine_test_assert_set_eq (at_home, 0);
 }
 
 int

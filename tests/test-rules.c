@@ -10,54 +10,9 @@
 
 #include "stern-notation.h"
 
+#include "engine-test-util.h"
+
 /* ---- helpers ---- */
-
-static unsigned
-cell_of (const char *name)
-{
-  unsigned cell = stern_board_hole_parse (name, strlen (name));
-
-  if (cell == STERN_NO_CELL)
-    g_error ("the test names no hole: \"%s\"", name);
-  return cell;
-}
-
-/* "a1,b2,…" (or "") as a set. */
-static SternSet
-set_of (const char *list)
-{
-  g_auto (GStrv) names = g_strsplit (list, ",", -1);
-  SternSet set = 0;
-
-  for (guint i = 0; names[i] != NULL; i++)
-    if (names[i][0] != '\0')
-      set |= stern_set_bit (cell_of (names[i]));
-  return set;
-}
-
-/* The holes of a set in cell order, for readable failure messages. */
-static char *
-set_names (SternSet set)
-{
-  GString *text = g_string_new (NULL);
-
-  while (set)
-    {
-      char name[STERN_HOLE_NAME_MAX];
-
-      stern_board_hole_name (stern_set_pop (&set), name);
-      if (text->len > 0)
-        g_string_append_c (text, ',');
-      g_string_append (text, name);
-    }
-  return g_string_free (text, FALSE);
-}
-
-#define assert_set_eq(actual, expected) G_STMT_START {               \
-    g_autofree char *actual_ = set_names (actual);                    \
-    g_autofree char *expected_ = set_names (expected);                \
-    g_assert_cmpstr (actual_, ==, expected_);                         \
-  } G_STMT_END
 
 typedef struct {
   const SternVariant *variant;
@@ -82,11 +37,11 @@ dests (const char *position, SternPreset preset, const char *from)
   Setup s;
 
   setup (&s, position, preset);
-  return stern_movegen_destinations (&s.rules, &s.pos, cell_of (from));
+  return stern_movegen_destinations (&s.rules, &s.pos, engine_test_cell_of (from));
 }
 
 #define assert_dests(position, preset, from, expected) \
-  assert_set_eq (dests (position, preset, from), set_of (expected))
+  engine_test_assert_set_eq (dests (position, preset, from), engine_test_set_of (expected))
 
 /* The shortest path of from → to as text ("" when not a move). */
 static char *
@@ -97,7 +52,7 @@ path_text (const char *position, SternPreset preset, const char *from, const cha
   size_t len;
 
   setup (&s, position, preset);
-  len = stern_movegen_path (&s.rules, &s.pos, cell_of (from), cell_of (to), path);
+  len = stern_movegen_path (&s.rules, &s.pos, engine_test_cell_of (from), engine_test_cell_of (to), path);
   return len ? stern_notation_format_path (path, len) : g_strdup ("");
 }
 
@@ -140,7 +95,7 @@ static void
 play (SternGame *game, const char *from, const char *to)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = stern_game_play (game, cell_of (from), cell_of (to), &error);
+  gboolean ok = stern_game_play (game, engine_test_cell_of (from), engine_test_cell_of (to), &error);
 
   g_assert_no_error (error);
   g_assert_true (ok);
@@ -239,11 +194,11 @@ test_board_names (void)
   g_assert_cmpstr (name, ==, "m1");
   stern_board_hole_name (120, name);
   g_assert_cmpstr (name, ==, "e17");
-  g_assert_cmpuint (cell_of ("m1"), ==, stern_board_hole_at (4, -8));
-  g_assert_cmpuint (cell_of ("e17"), ==, stern_board_hole_at (-4, 8));
-  g_assert_cmpuint (cell_of ("i9"), ==, stern_board_hole_at (0, 0));
-  g_assert_cmpuint (cell_of ("a13"), ==, stern_board_hole_at (-8, 4));
-  g_assert_cmpuint (cell_of ("q5"), ==, stern_board_hole_at (8, -4));
+  g_assert_cmpuint (engine_test_cell_of ("m1"), ==, stern_board_hole_at (4, -8));
+  g_assert_cmpuint (engine_test_cell_of ("e17"), ==, stern_board_hole_at (-4, 8));
+  g_assert_cmpuint (engine_test_cell_of ("i9"), ==, stern_board_hole_at (0, 0));
+  g_assert_cmpuint (engine_test_cell_of ("a13"), ==, stern_board_hole_at (-8, 4));
+  g_assert_cmpuint (engine_test_cell_of ("q5"), ==, stern_board_hole_at (8, -4));
 
   for (unsigned c = 0; c < 121; c++)
     {
@@ -260,7 +215,7 @@ test_board_names (void)
       g_assert_cmpuint (stern_board_hole_parse (bad[i], strlen (bad[i])), ==, STERN_NO_CELL);
     }
   /* Only the first len bytes count. */
-  g_assert_cmpuint (stern_board_hole_parse ("i9-i10", 2), ==, cell_of ("i9"));
+  g_assert_cmpuint (stern_board_hole_parse ("i9-i10", 2), ==, engine_test_cell_of ("i9"));
 }
 
 static void
@@ -269,16 +224,16 @@ test_board_directions (void)
   const SternGeometry *g = stern_board_star ();
   static const int du[6] = { 1, -1, 0, 0, -1, 1 };
   static const int dv[6] = { 0, 0, 1, -1, 1, -1 };
-  unsigned i9 = cell_of ("i9"), m1 = cell_of ("m1");
+  unsigned i9 = engine_test_cell_of ("i9"), m1 = engine_test_cell_of ("m1");
 
-  g_assert_cmpuint (g->line[i9][STERN_DIR_RIGHT][0], ==, cell_of ("j9"));
-  g_assert_cmpuint (g->line[i9][STERN_DIR_LEFT][0], ==, cell_of ("h9"));
-  g_assert_cmpuint (g->line[i9][STERN_DIR_UP_RIGHT][0], ==, cell_of ("i10"));
-  g_assert_cmpuint (g->line[i9][STERN_DIR_DOWN_LEFT][0], ==, cell_of ("i8"));
-  g_assert_cmpuint (g->line[i9][STERN_DIR_UP_LEFT][0], ==, cell_of ("h10"));
-  g_assert_cmpuint (g->line[i9][STERN_DIR_DOWN_RIGHT][0], ==, cell_of ("j8"));
-  assert_set_eq (g->neighbours[i9], set_of ("h9,j9,i10,i8,h10,j8"));
-  assert_set_eq (g->neighbours[m1], set_of ("l2,m2"));
+  g_assert_cmpuint (g->line[i9][STERN_DIR_RIGHT][0], ==, engine_test_cell_of ("j9"));
+  g_assert_cmpuint (g->line[i9][STERN_DIR_LEFT][0], ==, engine_test_cell_of ("h9"));
+  g_assert_cmpuint (g->line[i9][STERN_DIR_UP_RIGHT][0], ==, engine_test_cell_of ("i10"));
+  g_assert_cmpuint (g->line[i9][STERN_DIR_DOWN_LEFT][0], ==, engine_test_cell_of ("i8"));
+  g_assert_cmpuint (g->line[i9][STERN_DIR_UP_LEFT][0], ==, engine_test_cell_of ("h10"));
+  g_assert_cmpuint (g->line[i9][STERN_DIR_DOWN_RIGHT][0], ==, engine_test_cell_of ("j8"));
+  engine_test_assert_set_eq (g->neighbours[i9], engine_test_set_of ("h9,j9,i10,i8,h10,j8"));
+  engine_test_assert_set_eq (g->neighbours[m1], engine_test_set_of ("l2,m2"));
   g_assert_cmpuint (g->line_len[m1][STERN_DIR_UP_RIGHT], ==, 12);  /* m2 … m13 */
 
   for (unsigned c = 0; c < 121; c++)
@@ -317,15 +272,15 @@ test_board_rays (void)
   for (unsigned r = 0; r < 6; r++)
     {
       g_assert_cmpuint (stern_set_count (rays[r]), ==, 10);
-      assert_set_eq (stern_board_ray (r), rays[r]);
+      engine_test_assert_set_eq (stern_board_ray (r), rays[r]);
     }
   /* Seats go clockwise from the bottom: white S, red SW, blue NW, black N, … */
-  g_assert_cmpint (stern_board_ray_of (cell_of ("m1")), ==, STERN_WHITE);
-  g_assert_cmpint (stern_board_ray_of (cell_of ("e5")), ==, STERN_RED);
-  g_assert_cmpint (stern_board_ray_of (cell_of ("a13")), ==, STERN_BLUE);
-  g_assert_cmpint (stern_board_ray_of (cell_of ("e17")), ==, STERN_BLACK);
-  g_assert_cmpint (stern_board_ray_of (cell_of ("m13")), ==, STERN_YELLOW);
-  g_assert_cmpint (stern_board_ray_of (cell_of ("q5")), ==, STERN_GREEN);
+  g_assert_cmpint (stern_board_ray_of (engine_test_cell_of ("m1")), ==, STERN_WHITE);
+  g_assert_cmpint (stern_board_ray_of (engine_test_cell_of ("e5")), ==, STERN_RED);
+  g_assert_cmpint (stern_board_ray_of (engine_test_cell_of ("a13")), ==, STERN_BLUE);
+  g_assert_cmpint (stern_board_ray_of (engine_test_cell_of ("e17")), ==, STERN_BLACK);
+  g_assert_cmpint (stern_board_ray_of (engine_test_cell_of ("m13")), ==, STERN_YELLOW);
+  g_assert_cmpint (stern_board_ray_of (engine_test_cell_of ("q5")), ==, STERN_GREEN);
   g_assert_cmpstr (stern_seat_colour_name (STERN_WHITE), ==, "white");
   g_assert_cmpstr (stern_seat_colour_name (STERN_RED), ==, "red");
   g_assert_cmpstr (stern_seat_colour_name (STERN_BLUE), ==, "blue");
@@ -339,14 +294,14 @@ test_board_homes (void)
 {
   SternRules rules;
 
-  assert_set_eq (stern_board_ray (STERN_WHITE), set_of (white_home));
-  assert_set_eq (stern_board_ray (STERN_BLACK), set_of (black_home));
+  engine_test_assert_set_eq (stern_board_ray (STERN_WHITE), engine_test_set_of (white_home));
+  engine_test_assert_set_eq (stern_board_ray (STERN_BLACK), engine_test_set_of (black_home));
   stern_rules_init (&rules, stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
-  assert_set_eq (rules.home[STERN_WHITE], set_of (white_home));
-  assert_set_eq (rules.home[STERN_BLACK], set_of (black_home));
+  engine_test_assert_set_eq (rules.home[STERN_WHITE], engine_test_set_of (white_home));
+  engine_test_assert_set_eq (rules.home[STERN_BLACK], engine_test_set_of (black_home));
   /* A seat's goal is the opposite ray. */
-  assert_set_eq (rules.goal[STERN_WHITE], set_of (black_home));
-  assert_set_eq (rules.goal[STERN_BLACK], set_of (white_home));
+  engine_test_assert_set_eq (rules.goal[STERN_WHITE], engine_test_set_of (black_home));
+  engine_test_assert_set_eq (rules.goal[STERN_BLACK], engine_test_set_of (white_home));
 }
 
 static void
@@ -354,16 +309,16 @@ test_board_zones_15 (void)
 {
   SternRules rules;
 
-  assert_set_eq (stern_board_zone (STERN_WHITE, 10), set_of (white_home));
-  assert_set_eq (stern_board_zone (STERN_WHITE, 15), set_of ("m1,l2,m2,k3,l3,m3,j4,k4,l4,m4,"
-                                                             "i5,j5,k5,l5,m5"));
-  assert_set_eq (stern_board_zone (STERN_BLACK, 15), set_of ("e17,e16,f16,e15,f15,g15,e14,f14,"
-                                                             "g14,h14,e13,f13,g13,h13,i13"));
+  engine_test_assert_set_eq (stern_board_zone (STERN_WHITE, 10), engine_test_set_of (white_home));
+  engine_test_assert_set_eq (stern_board_zone (STERN_WHITE, 15), engine_test_set_of ("m1,l2,m2,k3,l3,m3,j4,k4,l4,m4,"
+                                                                                     "i5,j5,k5,l5,m5"));
+  engine_test_assert_set_eq (stern_board_zone (STERN_BLACK, 15), engine_test_set_of ("e17,e16,f16,e15,f15,g15,e14,f14,"
+                                                                                     "g14,h14,e13,f13,g13,h13,i13"));
   stern_rules_init (&rules, stern_variant_lookup ("fifteen-2"), STERN_PRESET_TABLE);
-  assert_set_eq (rules.home[STERN_WHITE], stern_board_zone (STERN_WHITE, 15));
-  assert_set_eq (rules.goal[STERN_WHITE], stern_board_zone (STERN_BLACK, 15));
-  assert_set_eq (rules.home[STERN_BLACK], stern_board_zone (STERN_BLACK, 15));
-  assert_set_eq (rules.goal[STERN_BLACK], stern_board_zone (STERN_WHITE, 15));
+  engine_test_assert_set_eq (rules.home[STERN_WHITE], stern_board_zone (STERN_WHITE, 15));
+  engine_test_assert_set_eq (rules.goal[STERN_WHITE], stern_board_zone (STERN_BLACK, 15));
+  engine_test_assert_set_eq (rules.home[STERN_BLACK], stern_board_zone (STERN_BLACK, 15));
+  engine_test_assert_set_eq (rules.goal[STERN_BLACK], stern_board_zone (STERN_WHITE, 15));
 }
 
 static void
@@ -371,19 +326,19 @@ test_board_distance (void)
 {
   SternRules rules;
 
-  g_assert_cmpuint (stern_board_distance (cell_of ("i9"), cell_of ("i9")), ==, 0);
-  g_assert_cmpuint (stern_board_distance (cell_of ("m1"), cell_of ("m2")), ==, 1);
-  g_assert_cmpuint (stern_board_distance (cell_of ("m1"), cell_of ("e17")), ==, 16);
-  g_assert_cmpuint (stern_board_distance (cell_of ("q5"), cell_of ("a13")), ==, 16);
-  g_assert_cmpuint (stern_board_distance (cell_of ("q5"), cell_of ("m1")), ==, 8);
+  g_assert_cmpuint (stern_board_distance (engine_test_cell_of ("i9"), engine_test_cell_of ("i9")), ==, 0);
+  g_assert_cmpuint (stern_board_distance (engine_test_cell_of ("m1"), engine_test_cell_of ("m2")), ==, 1);
+  g_assert_cmpuint (stern_board_distance (engine_test_cell_of ("m1"), engine_test_cell_of ("e17")), ==, 16);
+  g_assert_cmpuint (stern_board_distance (engine_test_cell_of ("q5"), engine_test_cell_of ("a13")), ==, 16);
+  g_assert_cmpuint (stern_board_distance (engine_test_cell_of ("q5"), engine_test_cell_of ("m1")), ==, 8);
   stern_rules_init (&rules, stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
-  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, cell_of ("m1")), ==, 13);
-  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, cell_of ("e17")), ==, 0);
-  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, cell_of ("i6")), ==, 8);
-  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, cell_of ("o7")), ==, 7);
-  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_BLACK, cell_of ("a13")), ==, 9);
+  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, engine_test_cell_of ("m1")), ==, 13);
+  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, engine_test_cell_of ("e17")), ==, 0);
+  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, engine_test_cell_of ("i6")), ==, 8);
+  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, engine_test_cell_of ("o7")), ==, 7);
+  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_BLACK, engine_test_cell_of ("a13")), ==, 9);
   stern_rules_init (&rules, stern_variant_lookup ("fifteen-2"), STERN_PRESET_TABLE);
-  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, cell_of ("i9")), ==, 4);
+  g_assert_cmpuint (stern_rules_goal_distance (&rules, STERN_WHITE, engine_test_cell_of ("i9")), ==, 4);
 }
 
 /* ---- §2 variants ---- */
@@ -450,7 +405,7 @@ test_variants_start (void)
       for (unsigned seat = 0; seat < 6; seat++)
         if (stern_variant_has_seat (v, seat))
           {
-            assert_set_eq (pos.marbles[seat], stern_board_zone (seat, v->marbles));
+            engine_test_assert_set_eq (pos.marbles[seat], stern_board_zone (seat, v->marbles));
             g_assert_cmpuint (stern_set_count (pos.marbles[seat]), ==, v->marbles);
           }
         else
@@ -477,10 +432,10 @@ test_variants_goals (void)
             for (unsigned r = 0; r < 6; r++)
               if (r != seat && r != opposite)
                 foreign |= stern_board_ray (r);
-            assert_set_eq (rules.home[seat], stern_board_zone (seat, v->marbles));
-            assert_set_eq (rules.goal[seat], stern_board_zone (opposite, v->marbles));
+            engine_test_assert_set_eq (rules.home[seat], stern_board_zone (seat, v->marbles));
+            engine_test_assert_set_eq (rules.goal[seat], stern_board_zone (opposite, v->marbles));
             /* Club and race let moves end in any ray (§8). */
-            assert_set_eq (rules.no_stop[seat], p == STERN_PRESET_TABLE ? foreign : 0);
+            engine_test_assert_set_eq (rules.no_stop[seat], p == STERN_PRESET_TABLE ? foreign : 0);
           }
       }
 }
@@ -563,8 +518,8 @@ test_move_chain_stops_anywhere (void)
 
     play (game, "i9", "i13");
     after = stern_game_get_position (game);
-    assert_set_eq (after->marbles[STERN_BLACK], set_of ("i10,i12,j11"));
-    assert_set_eq (after->marbles[STERN_WHITE], set_of ("i13"));
+    engine_test_assert_set_eq (after->marbles[STERN_BLACK], engine_test_set_of ("i10,i12,j11"));
+    engine_test_assert_set_eq (after->marbles[STERN_WHITE], engine_test_set_of ("i13"));
   }
 }
 
@@ -815,7 +770,7 @@ test_game_pass (void)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
   g_assert_true (stern_game_must_pass (game));
   g_assert_cmpuint (stern_game_legal_moves (game, moves), ==, 0);
-  g_assert_false (stern_game_play (game, cell_of ("e17"), cell_of ("e16"), &error));
+  g_assert_false (stern_game_play (game, engine_test_cell_of ("e17"), engine_test_cell_of ("e16"), &error));
   g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
   g_clear_error (&error);
   g_assert_true (stern_game_pass (game, &error));
@@ -1004,8 +959,8 @@ test_deadline_eliminates_3 (void)
   /* Worst place, marbles off the board, skipped from now on. */
   assert_places (game, 3, 0, 0, 0, 0, 0);
   g_assert_cmpuint (stern_set_count (pos->marbles[STERN_WHITE]), ==, 0);
-  g_assert_cmpuint (pos->cell[cell_of ("m1")], ==, STERN_EMPTY);
-  g_assert_cmpuint (pos->cell[cell_of ("i10")], ==, STERN_EMPTY);
+  g_assert_cmpuint (pos->cell[engine_test_cell_of ("m1")], ==, STERN_EMPTY);
+  g_assert_cmpuint (pos->cell[engine_test_cell_of ("i10")], ==, STERN_EMPTY);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLUE);
   play_any (game);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_YELLOW);
@@ -1047,7 +1002,7 @@ test_deadline_shut_in (void)
   Setup s;
 
   setup (&s, text, STERN_PRESET_TABLE);
-  g_assert_false (stern_movegen_marble_can_move (&s.rules, &s.pos, cell_of ("m1")));
+  g_assert_false (stern_movegen_marble_can_move (&s.rules, &s.pos, engine_test_cell_of ("m1")));
   play (game, "i9", "i10");
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_PLAYING);
   g_assert_false (stern_game_is_over (game));
@@ -1085,11 +1040,11 @@ test_deadline_fatal_flagged (void)
         fatal |= stern_set_bit (moves[i].to);
     }
   /* Moves home are generated (legal) and flagged. */
-  assert_set_eq (fatal, set_of ("j4,k4"));
-  g_assert_true (stern_set_has (all, cell_of ("j4")));
-  g_assert_true (stern_game_is_legal (game, cell_of ("j5"), cell_of ("j4")));
-  g_assert_true (stern_game_is_fatal (game, cell_of ("j5"), cell_of ("j4")));
-  g_assert_false (stern_game_is_fatal (game, cell_of ("j5"), cell_of ("k5")));
+  engine_test_assert_set_eq (fatal, engine_test_set_of ("j4,k4"));
+  g_assert_true (stern_set_has (all, engine_test_cell_of ("j4")));
+  g_assert_true (stern_game_is_legal (game, engine_test_cell_of ("j5"), engine_test_cell_of ("j4")));
+  g_assert_true (stern_game_is_fatal (game, engine_test_cell_of ("j5"), engine_test_cell_of ("j4")));
+  g_assert_false (stern_game_is_fatal (game, engine_test_cell_of ("j5"), engine_test_cell_of ("k5")));
   play (game, "j5", "j4");
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
   g_assert_true (stern_game_is_over (game));
@@ -1421,7 +1376,7 @@ test_club_no_deadline (void)
   /* Back home after the 30th move is no fault either. */
   play (game, "i10", "i9");
   play_any (game);
-  g_assert_false (stern_game_is_fatal (game, cell_of ("m1"), cell_of ("m2")));
+  g_assert_false (stern_game_is_fatal (game, engine_test_cell_of ("m1"), engine_test_cell_of ("m2")));
   play (game, "m1", "m2");
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_PLAYING);
 }

@@ -58,20 +58,45 @@ gui_test_hole (const char *name)
   return cell;
 }
 
-void
-gui_test_first_safe_move (const SternGame *game,
-                          guint           *from,
-                          guint           *to)
+gboolean
+gui_test_is_mapped (gpointer widget)
 {
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  size_t n = stern_game_legal_moves (game, moves);
+  return gtk_widget_get_mapped (widget);
+}
 
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      {
-        *from = moves[i].from;
-        *to = moves[i].to;
-        return;
-      }
-  g_assert_not_reached ();
+SternWindow *
+gui_test_window_new (const char *data_dir)
+{
+  SternWindow *window = g_object_new (STERN_TYPE_WINDOW, NULL);
+
+  stern_window_set_computer_delay (window, 0);
+  stern_window_set_data_dir (window, data_dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  return window;
+}
+
+void
+gui_test_play_first (SternWindow *window)
+{
+  guint from, to;
+
+  session_test_first_safe_move (stern_window_get_game (window), &from, &to);
+  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
+}
+
+SternSaveBanner *
+gui_test_find_banner (GtkWidget *widget)
+{
+  if (STERN_IS_SAVE_BANNER (widget))
+    return STERN_SAVE_BANNER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      SternSaveBanner *banner = gui_test_find_banner (child);
+
+      if (banner != NULL)
+        return banner;
+    }
+  return NULL;
 }

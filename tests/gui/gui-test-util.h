@@ -1,5 +1,6 @@
 /* gui-test-util.h: what the window tests share: running the main loop
- * until something happens, hole names, and a safe move to play.
+ * until something happens, hole names, a window, its save banner, and a
+ * safe move to play.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +9,10 @@
 #include <gtk/gtk.h>
 
 #include "stern-game.h"
+#include "stern-save-banner.h"
+#include "stern-window.h"
+
+#include "session-test-util.h"
 
 /* Set by each test's main() from gtk_init_check(). */
 extern gboolean gui_test_have_display;
@@ -35,5 +40,12 @@ gboolean gui_test_wait_until (GuiTestCondition cond, gpointer data, guint timeou
 void     gui_test_spin (guint ms);
 /* The hole named name (asserts it exists). */
 guint    gui_test_hole (const char *name);
-/* The first legal move of the seat on turn that is not fatal. */
-void     gui_test_first_safe_move (const SternGame *game, guint *from, guint *to);
+/* Condition on a widget: it is mapped. */
+gboolean gui_test_is_mapped (gpointer widget);
+/* A shown window without the computer's delay that saves into data_dir. */
+SternWindow *gui_test_window_new (const char *data_dir);
+/* The save banner (stern-save-banner.h) among widget and its descendants,
+ * or NULL. */
+SternSaveBanner *gui_test_find_banner (GtkWidget *widget);
+/* Plays the first safe move through the board, as a click would make it. */
+void     gui_test_play_first (SternWindow *window);

@@ -27,24 +27,6 @@
 
 
 
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant)
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    setup->level[seat] = STERN_COMPUTER_EASY;
-}
-
-static gboolean
-is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
 static gboolean
 is_allocated (gpointer data)
 {
@@ -64,17 +46,8 @@ window_new (int width,
   stern_window_set_computer_delay (window, 0);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
   return window;
-}
-
-static void
-play_first (SternWindow *window)
-{
-  guint from, to;
-
-  gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
-  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
 }
 
 static char *
@@ -138,10 +111,10 @@ test_open_command_line (void)
   path = g_build_filename (dir, "three moves.sgr", NULL);
   file = g_file_new_for_path (path);
   window = window_new (800, 600);
-  setup_for (&setup, "classic-3");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   for (guint i = 0; i < 3; i++)
-    play_first (window);
+    gui_test_play_first (window);
   g_assert_true (stern_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   expected = record_of (window);
@@ -150,10 +123,10 @@ test_open_command_line (void)
   /* A game left unfinished in the user's data folder (the autosave). */
   window = window_new (800, 600);
   stern_window_set_data_dir (window, save_dir);
-  setup_for (&setup, "classic-2");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   for (guint i = 0; i < 5; i++)
-    play_first (window);
+    gui_test_play_first (window);
   unfinished = record_of (window);
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_cmpstr (unfinished, !=, expected);
@@ -285,16 +258,16 @@ check_size (const Size *size,
   window = window_new (size->width, size->height);
   board = GTK_WIDGET (stern_window_get_board (window));
 
-  setup_for (&setup, "classic-6");
+  session_test_setup (&setup, "classic-6", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   for (guint i = 0; i < 8; i++)
-    play_first (window);
+    gui_test_play_first (window);
   {
     /* A marble picked: the holes it can reach are lit (as on the store's
      * screenshots). */
     guint from, to;
 
-    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
+    session_test_first_safe_move (stern_window_get_game (window), &from, &to);
     stern_board_view_select (stern_window_get_board (window), from);
   }
   gui_test_spin (300);
@@ -412,7 +385,7 @@ test_rules_screenshot (void)
   rules = stern_rules_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
   gtk_window_present (GTK_WINDOW (rules));
-  g_assert_true (gui_test_wait_until (is_mapped, rules, 5000));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, rules, 5000));
   gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, rules, 5000));
   g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);

@@ -27,82 +27,17 @@
 
 #include "gui-test-util.h"
 
-static gboolean
-is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
 /* A window with a game of two humans (every move is the test's). */
 static SternWindow *
 window_new (const char *data_dir)
 {
-  SternWindow *window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  SternWindow *window = gui_test_window_new (data_dir);
   SternGameSetup setup = { 0 };
 
-  stern_window_set_computer_delay (window, 0);
-  stern_window_set_data_dir (window, data_dir);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
   setup.variant = stern_variant_lookup ("classic-2");
   setup.preset = STERN_PRESET_TABLE;
   stern_window_new_game (window, &setup);
   return window;
-}
-
-static void
-play_first (SternWindow *window)
-{
-  guint from, to;
-
-  gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
-  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
-}
-
-static SternSaveBanner *
-find_banner (GtkWidget *widget)
-{
-  if (STERN_IS_SAVE_BANNER (widget))
-    return STERN_SAVE_BANNER (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      SternSaveBanner *banner = find_banner (child);
-
-      if (banner != NULL)
-        return banner;
-    }
-  return NULL;
-}
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("stern-safety-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
 }
 
 static gboolean
@@ -279,32 +214,32 @@ check_blocked (gconstpointer data)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
-  other_dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-safety-XXXXXX");
+  other_dir = temp_dir_new ("stern-safety-XXXXXX");
   path = stern_autosave_get_path (dir);
   window = window_new (dir);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
-  banner = find_banner (GTK_WIDGET (window));
+  banner = gui_test_find_banner (GTK_WIDGET (window));
   g_assert_nonnull (banner);
 
   /* Two moves saved. */
-  play_first (window);
-  play_first (window);
+  gui_test_play_first (window);
+  gui_test_play_first (window);
   g_assert_false (stern_save_banner_is_shown (banner));
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
 
   if (!obstacle_set (&o, dir))
     {
       gtk_window_destroy (GTK_WINDOW (window));
-      remove_tree (dir);
-      remove_tree (other_dir);
+      temp_dir_remove (dir);
+      temp_dir_remove (other_dir);
       g_free (o.dir);
       return;
     }
 
   /* The first failure: the banner, with the reason and Save As…. */
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-  play_first (window);
+  gui_test_play_first (window);
   g_test_assert_expected_messages ();
   g_assert_true (stern_save_banner_is_shown (banner));
   g_test_message ("banner: %s", stern_save_banner_get_text (banner));
@@ -313,7 +248,7 @@ check_blocked (gconstpointer data)
   for (guint i = 0; i < 3; i++)
     {
       g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-      play_first (window);
+      gui_test_play_first (window);
       g_test_assert_expected_messages ();
     }
   g_assert_true (stern_save_banner_is_shown (banner));
@@ -353,7 +288,7 @@ check_blocked (gconstpointer data)
 
   /* The disk is back: the next move saves them all and the banner goes. */
   obstacle_clear (&o);
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_false (stern_save_banner_is_shown (banner));
   g_clear_pointer (&back, stern_game_free);
   back = stern_autosave_read (dir, &setup, &clock, &error);
@@ -367,8 +302,8 @@ check_blocked (gconstpointer data)
   g_assert_null (window);
 
   obstacle_free (&o);
-  remove_tree (dir);
-  remove_tree (other_dir);
+  temp_dir_remove (dir);
+  temp_dir_remove (other_dir);
 }
 
 /* Quitting with moves not on disk, answered "Quit Anyway": the window
@@ -383,13 +318,13 @@ test_quit_anyway (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-safety-XXXXXX");
   window = window_new (dir);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_true (obstacle_set (&o, dir));
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-  play_first (window);
+  gui_test_play_first (window);
   g_test_assert_expected_messages ();
 
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
@@ -404,7 +339,7 @@ test_quit_anyway (void)
   g_assert_null (window);
 
   obstacle_free (&o);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A race game of n random actions. */

@@ -250,7 +250,7 @@ test_window_follows (void)
   {
     guint from, to;
 
-    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
+    session_test_first_safe_move (stern_window_get_game (window), &from, &to);
     g_signal_emit_by_name (board, "move-chosen", from, to);
   }
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);

@@ -26,32 +26,6 @@
 
 #include "gui-test-util.h"
 
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           const char     *kinds,   /* one letter a seat: h or c */
-           guint           reserve_s,
-           guint           increment_s)
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_EASY;
-    }
-  setup->clock_reserve_s = reserve_s;
-  setup->clock_increment_s = increment_s;
-}
-
-static gboolean
-is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
 static gboolean
 white_to_move (gpointer data)
 {
@@ -98,18 +72,6 @@ start_from_dialog (SternWindow          *window,
   stern_new_game_dialog_start (dialog);
 }
 
-static SternWindow *
-window_new (const char *data_dir)
-{
-  SternWindow *window = g_object_new (STERN_TYPE_WINDOW, NULL);
-
-  stern_window_set_computer_delay (window, 0);
-  stern_window_set_data_dir (window, data_dir);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
-  return window;
-}
-
 static void
 window_free (SternWindow *window)
 {
@@ -117,50 +79,10 @@ window_free (SternWindow *window)
   gui_test_spin (10);
 }
 
-/* A human move through the board, as a click would make it. */
-static void
-play_first (SternWindow *window)
-{
-  guint from, to;
-
-  gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
-  g_signal_emit_by_name (stern_window_get_board (window), "move-chosen", from, to);
-}
-
 static char *
 record_of (SternWindow *window)
 {
   return stern_record_write (stern_window_get_game (window), NULL);
-}
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("stern-save-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
 }
 
 static void
@@ -185,7 +107,7 @@ test_round_trip (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-save-XXXXXX");
 
   for (guint v = 0; v < STERN_N_VARIANTS; v++)
     {
@@ -200,11 +122,11 @@ test_round_trip (void)
       guint total;
 
       g_test_message ("variant %s", variant->id);
-      window = window_new (NULL);
-      setup_for (&setup, variant->id, "hhhhhh", 600, 5);
+      window = gui_test_window_new (NULL);
+      session_test_setup (&setup, variant->id, STERN_PRESET_TABLE, "hhhhhh", 600, 5);
       stern_window_new_game (window, &setup);
       for (guint i = 0; i < 2u * variant->n_players + 1; i++)
-        play_first (window);
+        gui_test_play_first (window);
       total = stern_game_get_n_actions (stern_window_get_game (window));
       g_assert_cmpuint (total, ==, 2u * variant->n_players + 1);
       /* An earlier position is shown: the rest is kept for the replay. */
@@ -214,7 +136,7 @@ test_round_trip (void)
       g_assert_true (stern_window_save_to_file (window, file, &error));
       g_assert_no_error (error);
 
-      other = window_new (NULL);
+      other = gui_test_window_new (NULL);
       g_assert_true (stern_window_open_file (other, file));
       g_assert_null (stern_window_get_message (other));
 
@@ -242,7 +164,7 @@ test_round_trip (void)
       window_free (other);
     }
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* Each kind of bad file: an error window that names what is wrong (and the
@@ -275,12 +197,12 @@ test_bad_files (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
-  window = window_new (NULL);
-  setup_for (&setup, "classic-2", "hhhhhh", 300, 3);
+  dir = temp_dir_new ("stern-save-XXXXXX");
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 300, 3);
   stern_window_new_game (window, &setup);
-  play_first (window);
-  play_first (window);
+  gui_test_play_first (window);
+  gui_test_play_first (window);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -350,11 +272,11 @@ test_bad_files (void)
   }
 
   /* And the window still plays. */
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 3);
 
   window_free (window);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* After every move the game is on disk; the next start offers it and
@@ -372,18 +294,18 @@ test_autosave_resume (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
 
-  window = window_new (dir);
+  window = gui_test_window_new (dir);
   g_assert_false (stern_window_offer_resume (window));
-  setup_for (&setup, "classic-3", "hcchch", 300, 3);
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hcchch", 300, 3);
   setup.level[2] = STERN_COMPUTER_MEDIUM;
   stern_window_new_game (window, &setup);
   /* A new game not yet begun is nothing to continue. */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_true (gui_test_wait_until (white_to_move, window, 20000));
   g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -394,7 +316,7 @@ test_autosave_resume (void)
   g_assert_cmpint (left, <=, 303000);
 
   /* No question: the game is simply there, with a toast offering a new one. */
-  again = window_new (dir);
+  again = gui_test_window_new (dir);
   g_assert_true (stern_window_offer_resume (again));
   g_assert_null (stern_window_get_message (again));
   g_assert_cmpstr (stern_window_get_last_toast (again), ==, "Unfinished game continued");
@@ -419,7 +341,7 @@ test_autosave_resume (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* "New Game" gives the saved game up; the toast's Undo brings it back. */
@@ -434,16 +356,16 @@ test_autosave_decline (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
-  window = window_new (dir);
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  window = gui_test_window_new (dir);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (window);
 
-  again = window_new (dir);
+  again = gui_test_window_new (dir);
   g_assert_true (stern_window_offer_resume (again));
   before = record_of (again);
   g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 1);
@@ -459,24 +381,7 @@ test_autosave_decline (void)
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
-  remove_tree (dir);
-}
-
-/* The window's banner (stern-save-banner.h), found in its widgets. */
-static SternSaveBanner *
-find_banner (GtkWidget *widget)
-{
-  if (STERN_IS_SAVE_BANNER (widget))
-    return STERN_SAVE_BANNER (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      SternSaveBanner *banner = find_banner (child);
-
-      if (banner != NULL)
-        return banner;
-    }
-  return NULL;
+  temp_dir_remove (dir);
 }
 
 /* The damaged copies kept aside in dir. */
@@ -525,11 +430,11 @@ check_damaged (const char *dir,
   if (len < 0)
     len = (gssize) strlen (contents);
   g_assert_true (g_file_set_contents (path, contents, len, NULL));
-  again = window_new (dir);
+  again = gui_test_window_new (dir);
   offered = stern_window_offer_resume (again);
   if (moves_kept >= 0)
     g_assert_cmpint (offered, ==, moves_kept);
-  banner = find_banner (GTK_WIDGET (again));
+  banner = gui_test_find_banner (GTK_WIDGET (again));
   g_assert_nonnull (banner);
   g_assert_true (stern_save_banner_is_shown (banner));
   g_assert_nonnull (strstr (stern_save_banner_get_text (banner),
@@ -551,13 +456,13 @@ check_damaged (const char *dir,
       g_assert_null (stern_window_get_message (again));
       n = stern_game_get_n_actions (stern_window_get_game (again));
       g_assert_cmpuint (n, >, 0);
-      play_first (again);
+      gui_test_play_first (again);
       g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, n + 1);
     }
   else
     {
       g_assert_null (stern_window_get_message (again));
-      play_first (again);
+      gui_test_play_first (again);
       g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 1);
     }
   /* The new save did not touch the damaged one. */
@@ -581,13 +486,13 @@ test_autosave_damaged (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
-  window = window_new (dir);
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  window = gui_test_window_new (dir);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   for (guint i = 0; i < 6; i++)
-    play_first (window);
+    gui_test_play_first (window);
   window_free (window);
   g_assert_true (g_file_get_contents (path, &good, &len, NULL));
   moves = strstr (good, "\n1. ");
@@ -611,7 +516,7 @@ test_autosave_damaged (void)
   /* Binary. */
   check_damaged (dir, "\0\1\2\3\xff; end\n", 10, "not a text file", FALSE);
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* First, back, forward, last, a move of the list; playing from an earlier
@@ -626,12 +531,12 @@ test_replay (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   for (guint i = 0; i < 6; i++)
-    play_first (window);
+    gui_test_play_first (window);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 6);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
@@ -672,11 +577,11 @@ test_replay (void)
   window_free (window);
 
   /* Against the computer: shown a position where it is on turn, it waits. */
-  window = window_new (NULL);
-  setup_for (&setup, "classic-2", "hhhchh", 0, 0);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
@@ -712,12 +617,12 @@ test_replay_click (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   for (guint i = 0; i < 4; i++)
-    play_first (window);
+    gui_test_play_first (window);
   gui_test_spin (100);
 
   list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), STERN_TYPE_WINDOW,
@@ -771,8 +676,8 @@ test_clock_runs (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, "classic-2", "hhhhhh", 300, 3);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 300, 3);
   stern_window_new_game (window, &setup);
   clock = stern_window_get_clock (window);
   g_assert_true (stern_game_clock_is_enabled (clock));
@@ -784,7 +689,7 @@ test_clock_runs (void)
   g_assert_cmpint (black, ==, 300000);
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
 
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_WHITE), >, white + 2500);
   gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, 300000);
@@ -796,7 +701,7 @@ test_clock_runs (void)
   gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), ==, black);
   gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
-  g_assert_true (gui_test_wait_until (is_mapped, window, 5000));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
   gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, black);
 
@@ -815,14 +720,14 @@ test_clock_timeout (gconstpointer data)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, variant, "hhhhhh", 300, 3);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, variant, STERN_PRESET_TABLE, "hhhhhh", 300, 3);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_cmpuint (stern_game_get_turn (game), !=, STERN_WHITE);
   for (guint i = 1; i < setup.variant->n_players; i++)
-    play_first (window);
+    gui_test_play_first (window);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
   stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_WHITE, 150);
@@ -853,8 +758,8 @@ test_clock_computer (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, "classic-2", "hhhchh", 300, 3);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 300, 3);
   setup.level[STERN_BLACK] = STERN_COMPUTER_EXPERT;
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
@@ -863,7 +768,7 @@ test_clock_computer (void)
   stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_BLACK, 2000);
   for (guint i = 0; i < 3; i++)
     {
-      play_first (window);
+      gui_test_play_first (window);
       g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
       g_assert_false (stern_game_is_over (game));
       g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
@@ -886,8 +791,8 @@ test_resign (gconstpointer data)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, variant, "hcccccc", 0, 0);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, variant, STERN_PRESET_TABLE, "hcccccc", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   n = setup.variant->n_players;
@@ -896,7 +801,7 @@ test_resign (gconstpointer data)
   answer_message (window, FALSE);
   g_assert_false (stern_game_is_over (game));
 
-  play_first (window);
+  gui_test_play_first (window);
   g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
@@ -922,8 +827,8 @@ test_resign_club (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new (NULL);
-  setup_for (&setup, "classic-4", "hcccccc", 0, 0);
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-4", STERN_PRESET_TABLE, "hcccccc", 0, 0);
   setup.preset = STERN_PRESET_CLUB;
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
@@ -956,12 +861,12 @@ test_rating (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = g_build_filename (dir, "ratings.ini", NULL);
-  window = window_new (dir);
+  window = gui_test_window_new (dir);
 
   /* Two players against Hard: Elo against its fixed rating. */
-  setup_for (&setup, "classic-2", "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
   stern_window_new_game (window, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
@@ -983,7 +888,7 @@ test_rating (void)
   g_clear_pointer (&ratings, stern_ratings_free);
 
   /* Four players: by places, each computer one pair. */
-  setup_for (&setup, "classic-4", "hcccccc", 0, 0);
+  session_test_setup (&setup, "classic-4", STERN_PRESET_TABLE, "hcccccc", 0, 0);
   setup.level[STERN_RED] = STERN_COMPUTER_EASY;
   setup.level[STERN_BLACK] = STERN_COMPUTER_MEDIUM;
   setup.level[STERN_YELLOW] = STERN_COMPUTER_EXPERT;
@@ -1007,7 +912,7 @@ test_rating (void)
   g_clear_pointer (&ratings, stern_ratings_free);
 
   /* Teams: counted as lost, not rated. */
-  setup_for (&setup, "pairs-4", "hcccccc", 0, 0);
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hcccccc", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   answer_message (window, TRUE);
@@ -1017,7 +922,7 @@ test_rating (void)
   g_assert_cmpuint (lost, ==, 1);
 
   /* Hot-seat: not counted at all. */
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   answer_message (window, TRUE);
@@ -1035,7 +940,7 @@ test_rating (void)
   gtk_window_destroy (GTK_WINDOW (statistics));
 
   window_free (window);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A damaged ratings file: Statistics shows what could be read and says
@@ -1050,7 +955,7 @@ test_statistics_damaged (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = make_temp_dir ();
+  dir = temp_dir_new ("stern-save-XXXXXX");
   path = g_build_filename (dir, "ratings.ini", NULL);
   g_assert_true (g_file_set_contents (path,
                                       "[Rating]\nrating=1612.5\ngarbage line\n"
@@ -1069,7 +974,7 @@ test_statistics_damaged (void)
   g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
   gtk_window_destroy (GTK_WINDOW (statistics));
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 int

@@ -162,7 +162,7 @@ test_hot_seat_undo_redo (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
-  gui_test_first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
@@ -177,9 +177,9 @@ test_hot_seat_undo_redo (void)
   g_assert_nonnull (strstr (list, "1."));
 
   /* A second move by black stays in round 1; white's next starts round 2. */
-  gui_test_first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
-  gui_test_first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
   g_clear_pointer (&list, g_free);
@@ -263,7 +263,7 @@ test_rotate_to_player (void)
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
-  gui_test_first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
@@ -306,14 +306,14 @@ test_computer_answers (void)
   game = stern_window_get_game (window);
   g_assert_false (stern_window_is_thinking (window));
 
-  gui_test_first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_nonnull (strstr (stern_window_get_status (window), "Black is thinking"));
 
   /* While the computer thinks, the human's input is ignored. */
-  gui_test_first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
 
@@ -422,7 +422,7 @@ test_cancel (void)
   {
     guint from, to;
 
-    gui_test_first_safe_move (game, &from, &to);
+    session_test_first_safe_move (game, &from, &to);
     choose (window, from, to);
   }
   g_assert_true (stern_window_is_thinking (window));
@@ -491,7 +491,7 @@ test_fatal_confirm (void)
   {
     guint from, to;
 
-    gui_test_first_safe_move (stern_window_get_game (window), &from, &to);
+    session_test_first_safe_move (stern_window_get_game (window), &from, &to);
     choose (window, from, to);
   }
   g_assert_false (stern_window_is_confirming (window));

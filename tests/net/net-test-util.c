@@ -272,3 +272,22 @@ net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset)
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     setup->seats[s].kind = STERN_NET_SEAT_OPEN;
 }
+
+guint
+net_listen_local (SternServer *server)
+{
+  g_autoptr(GError) error = NULL;
+  guint port;
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  port = stern_server_get_port (server);
+  g_assert_cmpuint (port, >, 0);
+  return port;
+}
+
+gboolean
+peer_has_room (gpointer peer)
+{
+  return ((Peer *) peer)->n_rooms > 0;
+}

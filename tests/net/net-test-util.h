@@ -5,6 +5,9 @@
 
 #include "stern-net-client.h"
 #include "stern-search.h"
+#include "stern-server.h"
+
+#include "temp-dir-util.h"
 
 typedef struct {
   SternNetClient *client;
@@ -41,6 +44,12 @@ gboolean  peer_wait_actions (Peer *peer, guint n);
 gboolean  peer_wait_over (Peer *peer, guint timeout_ms);
 /* Plays one move of the peer's seat now (greedy), FALSE if none. */
 gboolean  peer_play_one (Peer *peer);
+
+/* Starts server listening on 127.0.0.1 on a free port, without TLS
+ * (asserts it does); returns the port. */
+guint     net_listen_local (SternServer *server);
+/* Condition on a Peer: it has heard of a room. */
+gboolean  peer_has_room (gpointer peer);
 
 /* A setup with every seat open. */
 void      net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset);

@@ -31,27 +31,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   stern_server_set_grace (f->server, grace_ms ? grace_ms : 5000);
   stern_server_set_replacement_level (f->server, STERN_LEVEL_EASY);
   g_assert_cmpuint (stern_server_load (f->server), ==, 0);
-  g_assert_true (stern_server_listen (f->server, "127.0.0.1", 0, NULL, &error));
-  g_assert_no_error (error);
-  f->port = stern_server_get_port (f->server);
-  g_assert_cmpuint (f->port, >, 0);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
+  f->port = net_listen_local (f->server);
 }
 
 static void
@@ -61,7 +41,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_clear_object (&f->server);
   /* Let closing connections and finished worker tasks wind down. */
   net_spin (50);
-  remove_tree (f->dir);
+  temp_dir_remove (f->dir);
   g_free (f->dir);
 }
 
@@ -94,12 +74,6 @@ join_room (Peer *peer, const char *code, guint seat)
   g_assert_true (peer_wait_joined (peer, joined));
 }
 
-static gboolean
-has_room (gpointer data)
-{
-  return ((Peer *) data)->n_rooms > 0;
-}
-
 /* ---- a whole game, watched ---- */
 
 static void
@@ -120,7 +94,7 @@ test_whole_game (Fixture *f, gconstpointer data)
   code = create_room (anna, &setup, STERN_WHITE);
 
   stern_net_client_watch (watcher->client, code);
-  g_assert_true (net_wait (has_room, watcher, 5000));
+  g_assert_true (net_wait (peer_has_room, watcher, 5000));
   g_assert_cmpuint (stern_net_client_get_seat (watcher->client), ==, STERN_NO_SEAT);
 
   anna->autoplay = boris->autoplay = TRUE;
@@ -180,7 +154,7 @@ test_whole_game (Fixture *f, gconstpointer data)
      * not joined. */
     late = peer_new (f->port, "Late");
     stern_net_client_watch (late->client, kept);
-    g_assert_true (net_wait (has_room, late, 5000));
+    g_assert_true (net_wait (peer_has_room, late, 5000));
     g_assert_true (stern_net_client_get_room (late->client)->over);
     g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (late->client)), ==, n);
     stern_net_client_join (late->client, kept, STERN_NO_SEAT);
@@ -236,7 +210,7 @@ test_refused (Fixture *f, gconstpointer data)
 
   join_room (boris, code, STERN_BLACK);
   stern_net_client_watch (watcher->client, code);
-  g_assert_true (net_wait (has_room, watcher, 5000));
+  g_assert_true (net_wait (peer_has_room, watcher, 5000));
   room = server_room (f, anna);
 
   /* White is on turn: black may not move a white marble nor its own. */
@@ -433,7 +407,7 @@ test_reconnect (Fixture *f, gconstpointer data)
   stern_net_client_resume (anna2->client, code, token);
   g_assert_true (peer_wait_joined (anna2, 0));
   g_assert_cmpuint (stern_net_client_get_seat (anna2->client), ==, STERN_WHITE);
-  g_assert_true (net_wait (has_room, anna2, 5000));
+  g_assert_true (net_wait (peer_has_room, anna2, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (anna2->client)), ==, 2);
   w = (SeatWait) { boris, STERN_WHITE, TRUE };
   g_assert_true (net_wait (seat_is, &w, 5000));
@@ -592,8 +566,7 @@ test_sweep (void)
 
   g_assert_no_error (error);
   stern_server_set_sweep_interval (server, 100);
-  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
-  g_assert_no_error (error);
+  net_listen_local (server);
 
   /* Connections past the limit are told so and closed. */
   {
@@ -624,7 +597,7 @@ test_sweep (void)
   idle = peer_new (stern_server_get_port (server), NULL);
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   stern_net_client_create (idle->client, &setup, STERN_NO_SEAT);
-  g_assert_true (net_wait (has_room, idle, 5000));
+  g_assert_true (net_wait (peer_has_room, idle, 5000));
   idle_code = g_strdup (stern_net_client_get_code (idle->client));
   idle_file = g_strdup_printf ("%s/rooms/%s.json", dir, idle_code);
   g_assert_true (g_file_test (idle_file, G_FILE_TEST_EXISTS));
@@ -642,7 +615,7 @@ test_sweep (void)
   g_clear_pointer (&host, peer_free);
   stern_server_disconnect (server);
   net_spin (50);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ---- TLS ---- */

@@ -100,12 +100,6 @@ server_signal (Server *server, int sig)
   g_clear_object (&server->proc);
 }
 
-static gboolean
-has_room (gpointer data)
-{
-  return ((Peer *) data)->n_rooms > 0;
-}
-
 /* The actions a client knows, as text. */
 static GPtrArray *
 known_actions (Peer *peer)
@@ -126,7 +120,7 @@ resume (guint port, const char *name, const char *code, const char *token, guint
   stern_net_client_resume (peer->client, code, token);
   g_assert_true (peer_wait_joined (peer, 0));
   g_assert_cmpuint (stern_net_client_get_seat (peer->client), ==, seat);
-  g_assert_true (net_wait (has_room, peer, 5000));
+  g_assert_true (net_wait (peer_has_room, peer, 5000));
   return peer;
 }
 
@@ -141,23 +135,6 @@ assert_prefix (GPtrArray *before, Peer *after)
   g_assert_cmpuint (now->len, <=, before->len + 1);
   for (guint i = 0; i < before->len; i++)
     g_assert_cmpstr (g_ptr_array_index (now, i), ==, g_ptr_array_index (before, i));
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 static void
@@ -261,7 +238,7 @@ test_kill_and_restart (void)
   g_clear_pointer (&carla, peer_free);
   g_clear_pointer (&dan, peer_free);
   server_signal (&server, SIGTERM);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* Bad command lines end with status 2 and a message naming the problem. */

@@ -227,9 +227,7 @@ test_online_game (void)
   guint port;
 
   stern_server_set_grace (server, 10000);
-  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
-  g_assert_no_error (error);
-  port = stern_server_get_port (server);
+  port = net_listen_local (server);
 
   anna = side_new (port, "Anna");
   boris = side_new (port, "Boris");
@@ -322,8 +320,7 @@ test_online_refused (void)
   SternGame *game;
   guint n_moves, seat_a;
 
-  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
-  g_assert_no_error (error);
+  net_listen_local (server);
   anna = side_new (stern_server_get_port (server), "Anna");
   boris = side_new (stern_server_get_port (server), "Boris");
 
@@ -379,8 +376,7 @@ test_online_offline_move (void)
   SternNetSetup setup;
 
   stern_server_set_grace (server, 10000);
-  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
-  g_assert_no_error (error);
+  net_listen_local (server);
   anna = side_new (stern_server_get_port (server), "Anna");
   boris = side_new (stern_server_get_port (server), "Boris");
   /* Time to move before the match tries again. */

@@ -23,38 +23,10 @@
 #include "stern-ratings.h"
 #include "stern-saved-game.h"
 
+#include "session-test-util.h"
+
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("stern-data-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
 
 /* Files in dir whose names start with prefix. */
 static GPtrArray *
@@ -72,67 +44,20 @@ files_with_prefix (const char *dir,
   return names;
 }
 
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           const char     *kinds,
-           guint           reserve_s,
-           guint           increment_s)
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_EASY;
-    }
-  setup->clock_reserve_s = reserve_s;
-  setup->clock_increment_s = increment_s;
-}
-
-static void
-play_first (SternMatch *match)
-{
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  g_autoptr(GError) error = NULL;
-  size_t n = stern_game_legal_moves (stern_match_get_game (match), moves);
-
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      {
-        g_assert_true (stern_match_play (match, moves[i].from, moves[i].to, &error));
-        g_assert_no_error (error);
-        return;
-      }
-  g_assert_not_reached ();
-}
-
-static SternMatch *
-match_new (const char *data_dir)
-{
-  SternMatch *match = stern_match_new ();
-
-  stern_match_set_computer_delay (match, 0);
-  stern_match_set_data_dir (match, data_dir);
-  return match;
-}
-
 /* A saved game of n actions in dir; returns its text. */
 static char *
 save_game (const char *dir,
            guint       n)
 {
-  g_autoptr(SternMatch) match = match_new (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autofree char *path = stern_autosave_get_path (dir);
   SternGameSetup setup;
   char *text;
 
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   for (guint i = 0; i < n; i++)
-    play_first (match);
+    session_test_play_first (match);
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return text;
 }
@@ -190,7 +115,7 @@ read_damaged (const char *dir,
 static void
 test_autosave_damaged (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 12);
   g_autofree char *scribbled = NULL;
   const char *round4 = strstr (good, "\n4. ");
@@ -222,7 +147,7 @@ test_autosave_damaged (void)
   g_assert_cmpuint (read_damaged (dir, "\xff\xfe\x00\x01", 4, "not a text file"), ==, 0);
   g_assert_cmpuint (read_damaged (dir, "", 0, "empty"), ==, 0);
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A FIFO, a symbolic link to /dev/zero, a folder: an error at once (no
@@ -230,7 +155,7 @@ test_autosave_damaged (void)
 static void
 test_autosave_not_regular (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   gint64 start;
 
@@ -251,7 +176,7 @@ test_autosave_not_regular (void)
       g_rmdir (g_ptr_array_index (left, i));
   }
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A kill between writing and renaming leaves current-game.sgr.XXXXXX: it
@@ -259,7 +184,7 @@ test_autosave_not_regular (void)
 static void
 test_autosave_temp_files (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 3);
   g_autofree char *temp = g_build_filename (dir, "current-game.sgr.Ab3xY9", NULL);
   g_autofree char *aside = g_build_filename (dir, "current-game.sgr.damaged-20261130-120000", NULL);
@@ -281,17 +206,17 @@ test_autosave_temp_files (void)
   g_assert_true (g_file_test (aside, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* The match reports the damage as its notice. */
 static void
 test_match_notice (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 8);
   g_autofree char *path = stern_autosave_get_path (dir);
-  g_autoptr(SternMatch) match = match_new (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternGame) game = NULL;
   SternGameSetup setup;
   SternClock clock;
@@ -306,7 +231,7 @@ test_match_notice (void)
   stern_match_clear_notice (match);
   g_assert_null (stern_match_get_notice (match));
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -326,24 +251,24 @@ count_notify (GObject    *object,
 static void
 test_save_error (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *not_dir = g_build_filename (dir, "plain-file", NULL);
-  g_autoptr(SternMatch) match = match_new (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
   SternGameSetup setup;
   guint notified = 0;
 
   g_signal_connect (match, "notify::save-error", G_CALLBACK (count_notify), &notified);
-  setup_for (&setup, "classic-2", "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
-  play_first (match);
+  session_test_play_first (match);
   g_assert_null (stern_match_get_save_error (match));
   g_assert_false (stern_match_has_unsaved_moves (match));
 
   g_assert_cmpint (g_unlink (path), ==, 0);
   g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-  play_first (match);
+  session_test_play_first (match);
   g_test_assert_expected_messages ();
   g_assert_nonnull (stern_match_get_save_error (match));
   g_assert_true (stern_match_has_unsaved_moves (match));
@@ -360,13 +285,13 @@ test_save_error (void)
   g_assert_false (stern_match_has_unsaved_moves (match));
   g_assert_nonnull (stern_match_get_save_error (match));
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-  play_first (match);
+  session_test_play_first (match);
   g_test_assert_expected_messages ();
   g_assert_true (stern_match_has_unsaved_moves (match));
 
   /* The way is free again: saved, the error gone. */
   g_assert_cmpint (g_rmdir (path), ==, 0);
-  play_first (match);
+  session_test_play_first (match);
   g_assert_null (stern_match_get_save_error (match));
   g_assert_false (stern_match_has_unsaved_moves (match));
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
@@ -375,13 +300,13 @@ test_save_error (void)
   g_assert_true (g_file_set_contents (not_dir, "x", -1, NULL));
   stern_match_set_data_dir (match, not_dir);
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-  play_first (match);
+  session_test_play_first (match);
   g_test_assert_expected_messages ();
   g_assert_nonnull (stern_match_get_save_error (match));
   g_assert_true (stern_match_has_unsaved_moves (match));
 
   g_clear_object (&match);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -442,8 +367,8 @@ test_clock_round_trip (void)
 static void
 test_clock_match (void)
 {
-  g_autofree char *dir = make_temp_dir ();
-  g_autoptr(SternMatch) match = match_new (dir);
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternGame) game = NULL, back = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
@@ -455,7 +380,7 @@ test_clock_match (void)
                                 &setup, &clock, &error);
   g_assert_no_error (error);
   stern_match_start (match, g_steal_pointer (&game), &setup, &clock);
-  play_first (match);
+  session_test_play_first (match);
   text = stern_match_write (match);
   g_assert_nonnull (strstr (text, "[Clock \"500 0 "));
   back = stern_saved_game_read (text, &loaded, &read_clock, &error);
@@ -468,7 +393,7 @@ test_clock_match (void)
   g_assert_true (read_clock.enabled);
 
   g_clear_object (&match);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -548,9 +473,9 @@ test_ratings_partial (void)
 static void
 test_ratings_kept (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternMatch) match = match_new (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GPtrArray) copies = NULL;
   g_autoptr(GError) error = NULL;
@@ -561,7 +486,7 @@ test_ratings_kept (void)
   double expected;
 
   g_assert_true (g_file_set_contents (path, damaged, -1, NULL));
-  setup_for (&setup, "classic-2", "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
   stern_match_new_game (match, &setup);
   g_assert_true (stern_match_resign (match, STERN_WHITE, &error));
@@ -585,14 +510,14 @@ test_ratings_kept (void)
   g_assert_cmpuint (lost, ==, 2);
 
   g_clear_object (&match);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* Not a regular file: an error at once, nothing read. */
 static void
 test_ratings_not_regular (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
@@ -609,7 +534,7 @@ test_ratings_not_regular (void)
   ratings = stern_ratings_load (path, &error);
   g_assert_nonnull (error);
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 int

@@ -20,6 +20,8 @@
 #include "stern-ratings.h"
 #include "stern-saved-game.h"
 
+#include "session-test-util.h"
+
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 
@@ -64,97 +66,6 @@ static gboolean
 not_thinking (gpointer match)
 {
   return !stern_match_is_thinking (match);
-}
-
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           SternPreset     preset,
-           const char     *kinds,   /* one letter a seat: h or c */
-           guint           reserve_s,
-           guint           increment_s)
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = preset;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_EASY;
-    }
-  setup->clock_reserve_s = reserve_s;
-  setup->clock_increment_s = increment_s;
-}
-
-static SternMatch *
-match_new (const char *data_dir)
-{
-  SternMatch *match = stern_match_new ();
-
-  stern_match_set_computer_delay (match, 0);
-  stern_match_set_data_dir (match, data_dir);
-  return match;
-}
-
-/* The first legal move that does not eliminate the mover. */
-static void
-first_safe_move (const SternGame *game,
-                 guint           *from,
-                 guint           *to)
-{
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-  size_t n = stern_game_legal_moves (game, moves);
-
-  for (size_t i = 0; i < n; i++)
-    if (!(moves[i].flags & STERN_MOVE_FATAL))
-      {
-        *from = moves[i].from;
-        *to = moves[i].to;
-        return;
-      }
-  g_assert_not_reached ();
-}
-
-static void
-play_first (SternMatch *match)
-{
-  g_autoptr(GError) error = NULL;
-  guint from, to;
-
-  first_safe_move (stern_match_get_game (match), &from, &to);
-  g_assert_true (stern_match_play (match, from, to, &error));
-  g_assert_no_error (error);
-}
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("stern-match-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
 }
 
 /* What a match told its observers. */
@@ -314,13 +225,13 @@ test_remote_init (TestRemote *self)
 static void
 test_play (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autoptr(GError) error = NULL;
   SternGameSetup setup;
   Recorder r;
   guint from, to;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   recorder_attach (&r, match);
   stern_match_new_game (match, &setup);
   g_assert_cmpstr (r.log->str, ==, "p t0 ");
@@ -338,7 +249,7 @@ test_play (void)
   g_assert_cmpuint (stern_game_get_n_actions (stern_match_get_game (match)), ==, 0);
 
   recorder_clear (&r);
-  first_safe_move (stern_match_get_game (match), &from, &to);
+  session_test_first_safe_move (stern_match_get_game (match), &from, &to);
   g_assert_true (stern_match_play (match, from, to, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (r.log->str, ==, "m0+ p+ t3 ");
@@ -357,17 +268,17 @@ test_play (void)
 static void
 test_undo_redo (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   SternGame *game;
   Recorder r;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   recorder_attach (&r, match);
 
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
   g_assert_false (stern_match_human_to_play (match));
   g_assert_true (run_until (not_thinking, match, 10000));
@@ -377,7 +288,7 @@ test_undo_redo (void)
   g_assert_cmpuint (r.notify_thinking, ==, 2);   /* on, then off */
   g_assert_true (stern_match_human_to_play (match));
 
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (run_until (not_thinking, match, 10000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 4);
 
@@ -407,11 +318,11 @@ test_undo_redo (void)
 
   /* A move from an earlier position drops the rest. */
   {
-    g_autoptr(SternMatch) first = match_new (NULL);
+    g_autoptr(SternMatch) first = session_test_match_new (NULL);
     SternGameSetup computer_first;
 
     /* Nothing to take back or replay: the computer on turn goes on. */
-    setup_for (&computer_first, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
+    session_test_setup (&computer_first, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
     stern_match_new_game (first, &computer_first);
     g_assert_true (stern_match_is_thinking (first));
     g_assert_false (stern_match_undo (first));
@@ -421,7 +332,7 @@ test_undo_redo (void)
     g_assert_cmpuint (stern_game_get_n_actions (stern_match_get_game (first)), ==, 1);
   }
   g_assert_true (stern_match_undo (match));
-  play_first (match);
+  session_test_play_first (match);
   g_assert_false (stern_match_can_redo (match));
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 3);
   g_assert_true (run_until (not_thinking, match, 10000));
@@ -435,16 +346,16 @@ test_undo_redo (void)
 static void
 test_seek (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   SternGame *game;
   Recorder r;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   for (guint i = 0; i < 5; i++)
-    play_first (match);
+    session_test_play_first (match);
 
   recorder_attach (&r, match);
   stern_match_seek (match, 2);
@@ -462,12 +373,12 @@ test_seek (void)
   recorder_free (&r, match);
 
   /* Computer on turn at the end: it waits while browsing. */
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (run_until (not_thinking, match, 10000));
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
   stern_match_seek (match, 1);
   g_assert_false (stern_match_is_thinking (match));
@@ -491,13 +402,13 @@ three_actions (gpointer match)
 static void
 test_resign (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autoptr(GError) error = NULL;
   SternGameSetup setup;
   SternGame *game;
   Recorder r;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   recorder_attach (&r, match);
   g_assert_cmpuint (stern_match_get_resigning_seat (match), ==, STERN_WHITE);
@@ -517,7 +428,7 @@ test_resign (void)
   recorder_free (&r, match);
 
   /* Club, three players: white resigns, the computer takes its marbles. */
-  setup_for (&setup, "classic-3", STERN_PRESET_CLUB, "hhchch", 0, 0);
+  session_test_setup (&setup, "classic-3", STERN_PRESET_CLUB, "hhchch", 0, 0);
   stern_match_new_game (match, &setup);
   recorder_attach (&r, match);
   game = stern_match_get_game (match);
@@ -559,13 +470,13 @@ timed_out_game (gpointer match)
 static void
 test_clock (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   SternGameClock *clock = stern_match_get_clock (match);
   SternGameSetup setup;
   Recorder r;
   gint64 white, black;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 60, 2);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 60, 2);
   stern_match_new_game (match, &setup);
   g_assert_true (stern_game_clock_is_enabled (clock));
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
@@ -576,7 +487,7 @@ test_clock (void)
   g_assert_cmpint (black, ==, 60000);
 
   /* The increment after the move; now black's time runs. */
-  play_first (match);
+  session_test_play_first (match);
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_BLACK);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_WHITE), >, white + 1500);
 
@@ -611,7 +522,7 @@ test_clock (void)
   recorder_free (&r, match);
 
   /* The solo puzzle has no clock. */
-  setup_for (&setup, "solo", STERN_PRESET_TABLE, "hhhhhh", 60, 2);
+  session_test_setup (&setup, "solo", STERN_PRESET_TABLE, "hhhhhh", 60, 2);
   stern_match_new_game (match, &setup);
   g_assert_false (stern_game_clock_is_enabled (clock));
   g_assert_cmpuint (stern_match_get_setup (match)->clock_reserve_s, ==, 0);
@@ -622,14 +533,14 @@ test_clock (void)
 static void
 test_clock_budget (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   SternClock clock;
   gint64 budget;
 
   /* 300 s and 3 s: a thirtieth of 300 s (10 s) plus three quarters of
    * 3 s (2.25 s). */
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 300, 3);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 300, 3);
   stern_match_new_game (match, &setup);
   budget = stern_match_get_move_budget_ms (match, STERN_BLACK);
   g_assert_cmpint (budget, ==, 12250);
@@ -648,7 +559,7 @@ test_clock_budget (void)
   g_assert_cmpint (stern_clock_move_budget_ms (&clock, STERN_WHITE, 0), ==, 0);
 
   /* Without a clock the level decides alone. */
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   g_assert_cmpint (stern_match_get_move_budget_ms (match, STERN_BLACK), ==, 0);
 }
@@ -658,10 +569,10 @@ test_clock_budget (void)
 static void
 test_autosave_resume (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
-  g_autoptr(SternMatch) match = match_new (dir);
-  g_autoptr(SternMatch) other = match_new (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  g_autoptr(SternMatch) other = session_test_match_new (dir);
   g_autoptr(SternGame) resumed = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL, *after = NULL;
@@ -669,16 +580,16 @@ test_autosave_resume (void)
   SternClock clock;
 
   /* A short clock: the computers think for a thirtieth of it. */
-  setup_for (&setup, "classic-3", STERN_PRESET_TABLE, "hhchch", 6, 0);
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhchch", 6, 0);
   setup.level[STERN_BLUE] = STERN_COMPUTER_HARD;
   stern_match_new_game (match, &setup);
   /* A game not begun is not kept. */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (run_until (not_thinking, match, 10000));
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (run_until (not_thinking, match, 10000));
   stern_game_clock_set_remaining_ms (stern_match_get_clock (match), STERN_WHITE, 98765);
   stern_match_seek (match, 3);   /* saves, with the position shown */
@@ -699,9 +610,9 @@ test_autosave_resume (void)
 
   /* Held while a question about it is open: the file stays as it is. */
   stern_match_set_autosave_held (other, TRUE);
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (other, &setup);
-  play_first (other);
+  session_test_play_first (other);
   g_clear_pointer (&resumed, stern_game_free);
   resumed = stern_autosave_read (dir, &loaded, &clock, &error);
   g_assert_no_error (error);
@@ -730,7 +641,7 @@ test_autosave_resume (void)
   g_assert_no_error (error);
 
   g_clear_object (&match);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A record written by a match reads back the same, with who plays. */
@@ -740,8 +651,8 @@ test_write_read (void)
   for (guint v = 0; v < STERN_N_VARIANTS; v++)
     {
       const SternVariant *variant = stern_variant_get (v);
-      g_autoptr(SternMatch) match = match_new (NULL);
-      g_autoptr(SternMatch) other = match_new (NULL);
+      g_autoptr(SternMatch) match = session_test_match_new (NULL);
+      g_autoptr(SternMatch) other = session_test_match_new (NULL);
       g_autoptr(GError) error = NULL;
       g_autofree char *text = NULL, *before = NULL, *after = NULL;
       SternGameSetup setup, loaded;
@@ -749,10 +660,10 @@ test_write_read (void)
       SternClock clock;
       guint total;
 
-      setup_for (&setup, variant->id, STERN_PRESET_TABLE, "hhhhhh", 600, 5);
+      session_test_setup (&setup, variant->id, STERN_PRESET_TABLE, "hhhhhh", 600, 5);
       stern_match_new_game (match, &setup);
       for (guint i = 0; i < 2u * variant->n_players + 1; i++)
-        play_first (match);
+        session_test_play_first (match);
       total = stern_game_get_n_actions (stern_match_get_game (match));
       g_assert_cmpuint (total, ==, 2u * variant->n_players + 1);
       stern_match_seek (match, total - 2);
@@ -790,7 +701,7 @@ test_round_trip_seats (void)
   SternGameSetup setup, loaded;
   SternClock clock;
 
-  setup_for (&setup, "classic-6", STERN_PRESET_TABLE, "hcchch", 0, 0);
+  session_test_setup (&setup, "classic-6", STERN_PRESET_TABLE, "hcchch", 0, 0);
   setup.level[1] = STERN_COMPUTER_EXPERT;
   setup.level[2] = STERN_COMPUTER_HARD;
   text = stern_saved_game_write (game, &setup, NULL, 0);
@@ -813,16 +724,16 @@ test_round_trip_seats (void)
 static void
 test_ratings (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternMatch) match = match_new (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
   SternGameSetup setup;
   double expected;
   guint won, drawn, lost;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
   stern_match_new_game (match, &setup);
   g_assert_true (stern_match_resign (match, STERN_WHITE, &error));
@@ -845,7 +756,7 @@ test_ratings (void)
   g_clear_pointer (&ratings, stern_ratings_free);
 
   /* Two humans: not counted. */
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   g_assert_true (stern_match_resign (match, STERN_WHITE, &error));
   ratings = stern_ratings_load (path, NULL);
@@ -854,14 +765,14 @@ test_ratings (void)
   g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 1);
 
   g_clear_object (&match);
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A damaged ratings file is reported, not fatal. */
 static void
 test_ratings_damaged (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
@@ -878,7 +789,7 @@ test_ratings_damaged (void)
   g_assert_nonnull (error);
   g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 0);
 
-  remove_tree (dir);
+  temp_dir_remove (dir);
 }
 
 /* A player elsewhere gets its turn like the computer; a move it sends
@@ -886,14 +797,14 @@ test_ratings_damaged (void)
 static void
 test_remote (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autoptr(TestRemote) remote = g_object_new (TEST_TYPE_REMOTE, NULL);
   SternGameSetup setup;
   SternGame *game;
   SternMove moves[STERN_MAX_MOVES];
   Recorder r;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   stern_match_set_player (match, STERN_BLACK, STERN_PLAYER (remote));
@@ -905,7 +816,7 @@ test_remote (void)
   stern_player_emit_move_chosen (STERN_PLAYER (remote), moves[0].from, moves[0].to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
-  play_first (match);
+  session_test_play_first (match);
   g_assert_cmpuint (remote->turns, ==, 1);
   g_assert_cmpuint (remote->last_seat, ==, STERN_BLACK);
   g_assert_true (stern_match_is_thinking (match));
@@ -919,7 +830,7 @@ test_remote (void)
   g_assert_false (stern_match_is_thinking (match));
 
   /* Taken back: stopped, and the late move is dropped. */
-  play_first (match);
+  session_test_play_first (match);
   g_assert_cmpuint (remote->turns, ==, 2);
   g_assert_cmpuint (stern_game_legal_moves (game, moves), >, 0);
   g_assert_true (stern_match_undo (match));
@@ -929,7 +840,7 @@ test_remote (void)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
   /* An illegal move from elsewhere is not played. */
-  play_first (match);
+  session_test_play_first (match);
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*illegal move*");
   stern_player_emit_move_chosen (STERN_PLAYER (remote), 0, 0);
   g_test_assert_expected_messages ();
@@ -942,22 +853,22 @@ test_remote (void)
 static void
 test_hold (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autoptr(GError) error = NULL;
   SternGameSetup setup;
   SternGame *game;
   guint from, to;
   Recorder r;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   recorder_attach (&r, match);
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
 
   /* Only the local human on turn may play through stern_match_play(). */
-  first_safe_move (game, &from, &to);
+  session_test_first_safe_move (game, &from, &to);
   g_assert_false (stern_match_play (match, from, to, &error));
   g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
   g_clear_error (&error);
@@ -990,18 +901,18 @@ test_hold (void)
 static void
 test_late_answer (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autoptr(SternPlayer) computer = NULL;
   SternGameSetup setup;
   SternGame *game;
   Recorder r;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   recorder_attach (&r, match);
 
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
   computer = g_object_ref (stern_match_get_player (match, STERN_BLACK));
   g_assert_true (stern_computer_player_is_busy (STERN_COMPUTER_PLAYER (computer)));
@@ -1020,7 +931,7 @@ test_late_answer (void)
   {
     SternMove moves[STERN_MAX_MOVES];
 
-    play_first (match);
+    session_test_play_first (match);
     g_assert_cmpuint (stern_game_legal_moves (game, moves), >, 0);
     stern_match_undo (match);
     stern_player_emit_move_chosen (computer, moves[0].from, moves[0].to);
@@ -1029,9 +940,9 @@ test_late_answer (void)
   }
 
   /* A new game while thinking: nothing from the old one arrives. */
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   spin (1000);
@@ -1070,12 +981,12 @@ hint_done (gpointer data)
 static void
 test_hint (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   HintResult h = { 0 };
   SternGame *game;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   stern_match_hint_async (match, NULL, hint_cb, &h);
@@ -1087,7 +998,7 @@ test_hint (void)
 
   memset (&h, 0, sizeof h);
   stern_match_hint_async (match, NULL, hint_cb, &h);
-  play_first (match);
+  session_test_play_first (match);
   g_assert_true (run_until (hint_done, &h, 10000));
   g_assert_false (h.ok);
   g_assert_error (h.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -1098,16 +1009,16 @@ test_hint (void)
 static void
 test_rounds (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autofree char *record = NULL;
   SternGameSetup setup;
   SternGame *game;
 
-  setup_for (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   game = stern_match_get_game (match);
   for (guint i = 0; i < 7; i++)
-    play_first (match);
+    session_test_play_first (match);
   /* Three players: actions 0–2 in round 1, 3–5 in round 2, 6 in round 3. */
   for (guint i = 0; i < 7; i++)
     g_assert_cmpuint (stern_game_get_action_round (game, i), ==, i / 3 + 1);
@@ -1120,11 +1031,11 @@ test_rounds (void)
 static void
 test_status (void)
 {
-  g_autoptr(SternMatch) match = match_new (NULL);
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
   g_autofree char *text = NULL;
   SternGameSetup setup;
 
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_match_new_game (match, &setup);
   text = stern_match_get_status_text (match, "Ada");
   g_assert_cmpstr (text, ==, "Ada to move · Round 1 · Click one of your marbles, or use the arrow keys");
@@ -1135,7 +1046,7 @@ test_status (void)
   g_assert_true (g_str_has_prefix (text, "White to move"));
   g_clear_pointer (&text, g_free);
 
-  play_first (match);
+  session_test_play_first (match);
   text = stern_match_get_status_text (match, "Ada");
   g_assert_cmpstr (text, ==, "Black is thinking… · Round 1");
   g_clear_pointer (&text, g_free);

@@ -24,50 +24,12 @@
 #include "stern-saved-game.h"
 #include "stern-texts.h"
 
+#include "engine-test-util.h"
+#include "session-test-util.h"
+
 #define PERSON "Ана"
 
 static char *data_dir;
-
-static unsigned
-cell_of (const char *name)
-{
-  unsigned cell = stern_board_hole_parse (name, strlen (name));
-
-  if (cell == STERN_NO_CELL)
-    g_error ("the test names no hole: \"%s\"", name);
-  return cell;
-}
-
-/* A game from a position, white having made white_made moves. */
-static SternGame *
-game_at (const char *text, SternPreset preset, unsigned white_made)
-{
-  const unsigned made[STERN_N_SEATS] = { white_made, 0, 0, 0, 0, 0 };
-  g_autoptr(GError) error = NULL;
-  const SternVariant *variant;
-  SternPosition pos;
-
-  if (!stern_notation_parse_position (text, &variant, &pos, &error))
-    g_error ("cannot parse \"%s\": %s", text, error->message);
-  return stern_game_new_from_position (variant, preset, &pos, made);
-}
-
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           SternPreset     preset,
-           const char     *kinds)   /* one letter a seat: h or c */
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = preset;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_EASY;
-    }
-}
 
 static gboolean
 translated (void)
@@ -108,16 +70,16 @@ assert_no_verb_after (const char *text,
 static void
 test_fatal_left_at_home (void)
 {
-  g_autoptr(SternGame) game = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 29);
-  g_autoptr(SternGame) two = game_at ("classic-2 white white:j5,m1 black:e17",
-                                      STERN_PRESET_TABLE, 29);
-  g_autofree char *text = stern_texts_fatal_move (game, cell_of ("j5"), cell_of ("i5"));
-  g_autofree char *text_two = stern_texts_fatal_move (two, cell_of ("j5"), cell_of ("j4"));
-  g_autofree char *safe = stern_texts_fatal_move (game, cell_of ("j4"), cell_of ("i5"));
+  g_autoptr(SternGame) game = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                                   STERN_PRESET_TABLE, 29);
+  g_autoptr(SternGame) two = engine_test_game_at ("classic-2 white white:j5,m1 black:e17",
+                                                  STERN_PRESET_TABLE, 29);
+  g_autofree char *text = stern_texts_fatal_move (game, engine_test_cell_of ("j5"), engine_test_cell_of ("i5"));
+  g_autofree char *text_two = stern_texts_fatal_move (two, engine_test_cell_of ("j5"), engine_test_cell_of ("j4"));
+  g_autofree char *safe = stern_texts_fatal_move (game, engine_test_cell_of ("j4"), engine_test_cell_of ("i5"));
   g_autofree char *after = NULL;
-  g_autoptr(SternGame) late = game_at ("classic-2 white white:j5,i9 black:e17",
-                                       STERN_PRESET_TABLE, 30);
+  g_autoptr(SternGame) late = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
+                                                   STERN_PRESET_TABLE, 30);
 
   g_test_message ("%s", text);
   g_assert_nonnull (text);
@@ -131,7 +93,7 @@ test_fatal_left_at_home (void)
   g_assert_null (safe);
 
   /* After the deadline the text is another one, naming where it ends. */
-  after = stern_texts_fatal_move (late, cell_of ("j5"), cell_of ("k4"));
+  after = stern_texts_fatal_move (late, engine_test_cell_of ("j5"), engine_test_cell_of ("k4"));
   g_test_message ("%s", after);
   g_assert_nonnull (after);
   g_assert_nonnull (strstr (after, "k4"));
@@ -150,22 +112,22 @@ test_fatal_left_at_home (void)
 static void
 test_eliminated_why (void)
 {
-  g_autoptr(SternGame) left = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 29);
-  g_autoptr(SternGame) ends = game_at ("classic-2 white white:j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 30);
+  g_autoptr(SternGame) left = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                                   STERN_PRESET_TABLE, 29);
+  g_autoptr(SternGame) ends = engine_test_game_at ("classic-2 white white:j5,i9 black:e17,i12",
+                                                   STERN_PRESET_TABLE, 30);
   g_autofree char *left_text = NULL;
   g_autofree char *ends_text = NULL;
   g_autofree char *playing = stern_texts_player_state (left, STERN_WHITE);
 
   g_assert_null (playing);
-  g_assert_true (stern_game_play (left, cell_of ("j5"), cell_of ("i5"), NULL));
+  g_assert_true (stern_game_play (left, engine_test_cell_of ("j5"), engine_test_cell_of ("i5"), NULL));
   g_assert_cmpint (stern_game_get_player_state (left, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
   left_text = stern_texts_player_state (left, STERN_WHITE);
   g_test_message ("%s", left_text);
   g_assert_nonnull (strstr (left_text, "30"));
 
-  g_assert_true (stern_game_play (ends, cell_of ("j5"), cell_of ("k4"), NULL));
+  g_assert_true (stern_game_play (ends, engine_test_cell_of ("j5"), engine_test_cell_of ("k4"), NULL));
   g_assert_cmpint (stern_game_get_player_state (ends, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
   ends_text = stern_texts_player_state (ends, STERN_WHITE);
   g_test_message ("%s", ends_text);
@@ -187,7 +149,7 @@ test_team_resign (void)
   g_autofree char *white = NULL;
   g_autofree char *black = NULL;
 
-  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc", 0, 0);
   question = stern_texts_resign_question (game, &setup, STERN_WHITE, PERSON);
   g_test_message ("%s", question);
   g_assert_nonnull (strstr (question, PERSON));
@@ -256,7 +218,7 @@ test_status (void)
 
   stern_match_set_computer_delay (match, 0);
   stern_match_set_data_dir (match, data_dir);
-  setup_for (&setup, "classic-3", STERN_PRESET_TABLE, "hcccccc");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hcccccc", 0, 0);
   stern_match_new_game (match, &setup);
   status = stern_match_get_status_text (match, PERSON);
   g_assert_nonnull (strstr (status, PERSON));
@@ -281,14 +243,14 @@ test_status (void)
 
   resign = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
   assert_no_verb_after (resign, PERSON);
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc", 0, 0);
   two = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
   assert_no_verb_after (two, PERSON);
   {
     g_autoptr(SternGame) club_game = stern_game_new (stern_variant_lookup ("classic-3"),
                                                      STERN_PRESET_CLUB);
 
-    setup_for (&setup, "classic-3", STERN_PRESET_CLUB, "hcccccc");
+    session_test_setup (&setup, "classic-3", STERN_PRESET_CLUB, "hcccccc", 0, 0);
     club = stern_texts_resign_question (club_game, &setup, STERN_WHITE, PERSON);
     assert_no_verb_after (club, PERSON);
   }
@@ -305,7 +267,7 @@ test_seat_detail (void)
 {
   SternGameSetup setup;
 
-  setup_for (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hccccc", 0, 0);
   for (guint human = 0; human < 2; human++)
     {
       g_autofree char *white = stern_texts_seat_detail (&setup, STERN_WHITE, human);
@@ -323,7 +285,7 @@ test_seat_detail (void)
       g_assert_cmpstr (white, ==, black);
       g_assert_cmpstr (white, !=, red);
     }
-  setup_for (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc", 0, 0);
   {
     g_autofree char *plain = stern_texts_seat_detail (&setup, STERN_BLACK, FALSE);
 
@@ -447,12 +409,12 @@ test_record_names (void)
 static void
 test_countdown (void)
 {
-  g_autoptr(SternGame) far = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                      STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN - 1);
-  g_autoptr(SternGame) near = game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
-                                       STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN);
-  g_autoptr(SternGame) empty = game_at ("classic-2 white white:i5,j5,i9 black:e17,i12",
-                                        STERN_PRESET_TABLE, 29);
+  g_autoptr(SternGame) far = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                                  STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN - 1);
+  g_autoptr(SternGame) near = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+                                                   STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN);
+  g_autoptr(SternGame) empty = engine_test_game_at ("classic-2 white white:i5,j5,i9 black:e17,i12",
+                                                    STERN_PRESET_TABLE, 29);
 
   g_assert_cmpint (stern_texts_home_countdown (far, STERN_WHITE), ==, -1);
   g_assert_cmpint (stern_texts_home_countdown (near, STERN_WHITE), ==, STERN_TEXTS_COUNTDOWN_SHOWN);
