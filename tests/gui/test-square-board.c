@@ -1,0 +1,219 @@
+/* test-square-board.c: Halma and Ugolki on the board widget.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * On every square variant of doc/rules.md §9, a move is played by clicks
+ * at the cells' centres as the layout puts them, for the first player and
+ * for the next one (whose corner the board turns to the bottom): the
+ * picked stone lights exactly the engine's destinations, a click on one of
+ * them chooses that move, and the drawing shows the lit dot there.  With
+ * STERN_SQUARE_SHOTS set to a folder, each board is written there as PNG.
+ */
+
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "stern-board-layout.h"
+#include "stern-board-view.h"
+#include "stern-board.h"
+#include "stern-game.h"
+
+/* The opaque dot drawn in a reachable cell (stern-board-renderer.c). */
+#define HIGHLIGHT_R 77   /* 0.30 */
+#define HIGHLIGHT_G 219  /* 0.86 */
+#define HIGHLIGHT_B 143  /* 0.56 */
+
+#define WIDTH  600
+#define HEIGHT 560
+
+typedef struct {
+  guint n_chosen;
+  guint from, to;
+} Chosen;
+
+static void
+on_move_chosen (SternBoardView *view, guint from, guint to, Chosen *chosen)
+{
+  chosen->n_chosen++;
+  chosen->from = from;
+  chosen->to = to;
+}
+
+static SternSet
+engine_destinations (SternGame *game, guint from)
+{
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  size_t n = stern_game_legal_moves (game, moves);
+  SternSet set = 0;
+
+  for (size_t i = 0; i < n; i++)
+    if (moves[i].from == from)
+      set |= stern_set_bit (moves[i].to);
+  return set;
+}
+
+/* The stone of the seat on turn with the most destinations. */
+static guint
+busiest_stone (SternGame *game, guint n_cells)
+{
+  const SternPosition *pos = stern_game_get_position (game);
+  unsigned turn = stern_game_get_turn (game);
+  guint best = STERN_NO_CELL, best_n = 0;
+
+  for (guint c = 0; c < n_cells; c++)
+    if (pos->cell[c] == turn)
+      {
+        guint n = stern_set_count (engine_destinations (game, c));
+
+        if (n > best_n)
+          {
+            best = c;
+            best_n = n;
+          }
+      }
+  g_assert_cmpuint (best, !=, STERN_NO_CELL);
+  return best;
+}
+
+static void
+pixel_at (cairo_surface_t *surface, double x, double y, guint *r, guint *g, guint *b)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 p;
+
+  cairo_surface_flush (surface);
+  p = *(const guint32 *) (data + (int) y * stride + 4 * (int) x);
+  *r = (p >> 16) & 0xff;
+  *g = (p >> 8) & 0xff;
+  *b = p & 0xff;
+}
+
+static void
+wait_mapped (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!(gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_get_mapped (widget));
+}
+
+/* Clicks a move of the seat on turn and checks what the widget shows. */
+static void
+click_a_move (SternBoardView *view, SternGame *game, Chosen *chosen, const char *shot)
+{
+  GtkWidget *w = GTK_WIDGET (view);
+  guint size = stern_game_get_variant (game)->board_size;
+  guint from = busiest_stone (game, size * size);
+  SternSet dest = engine_destinations (game, from);
+  guint to = stern_set_first (dest);
+  double x, y;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint r, g, b, n_before = chosen->n_chosen;
+
+  stern_board_view_hole_centre (view, from, gtk_widget_get_width (w),
+                                gtk_widget_get_height (w), &x, &y);
+  g_assert_cmpuint (stern_board_view_hole_at (view, x, y, gtk_widget_get_width (w),
+                                              gtk_widget_get_height (w)), ==, from);
+  stern_board_view_click (view, x, y);
+  g_assert_cmpuint (stern_board_view_get_selected (view), ==, from);
+  g_assert_true (stern_board_view_get_highlighted (view) == dest);
+
+  /* The lit dot in the centre of every destination. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cr = cairo_create (surface);
+  stern_board_view_draw (view, cr, WIDTH, HEIGHT);
+  cairo_destroy (cr);
+  for (SternSet d = dest; d;)
+    {
+      guint c = stern_set_pop (&d);
+
+      stern_board_view_hole_centre (view, c, WIDTH, HEIGHT, &x, &y);
+      pixel_at (surface, x, y, &r, &g, &b);
+      /* Within rounding of the colour's fractions. */
+      g_assert_cmpint (ABS ((int) r - HIGHLIGHT_R), <=, 1);
+      g_assert_cmpint (ABS ((int) g - HIGHLIGHT_G), <=, 1);
+      g_assert_cmpint (ABS ((int) b - HIGHLIGHT_B), <=, 1);
+    }
+  if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("STERN_SQUARE_SHOTS"), shot, NULL);
+
+      g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+    }
+  cairo_surface_destroy (surface);
+
+  stern_board_view_hole_centre (view, to, gtk_widget_get_width (w),
+                                gtk_widget_get_height (w), &x, &y);
+  stern_board_view_click (view, x, y);
+  g_assert_cmpuint (chosen->n_chosen, ==, n_before + 1);
+  g_assert_cmpuint (chosen->from, ==, from);
+  g_assert_cmpuint (chosen->to, ==, to);
+  g_assert_true (stern_game_play (game, from, to, NULL));
+  stern_board_view_game_changed (view, FALSE);
+}
+
+static void
+test_click_moves (void)
+{
+  guint n_square = 0;
+
+  for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    {
+      const SternVariant *variant = stern_variant_get (i);
+      SternGame *game;
+      GtkWidget *window;
+      SternBoardView *view;
+      Chosen chosen = { 0 };
+      g_autofree char *shot1 = NULL, *shot2 = NULL;
+
+      if (!stern_variant_is_square (variant))
+        continue;
+      n_square++;
+      g_test_message ("%s", variant->id);
+      game = stern_game_new (variant, STERN_PRESET_TABLE);
+      window = gtk_window_new ();
+      gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
+      view = STERN_BOARD_VIEW (stern_board_view_new ());
+      stern_board_view_set_animations (view, FALSE);
+      stern_board_view_set_show_coordinates (view, TRUE);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+      stern_board_view_set_game (view, game);
+      g_signal_connect (view, "move-chosen", G_CALLBACK (on_move_chosen), &chosen);
+      gtk_window_present (GTK_WINDOW (window));
+      wait_mapped (GTK_WIDGET (view));
+
+      shot1 = g_strdup_printf ("%s-1.png", variant->id);
+      shot2 = g_strdup_printf ("%s-2.png", variant->id);
+      click_a_move (view, game, &chosen, shot1);
+      /* The next player, with the board turned to their corner. */
+      stern_board_view_set_bottom_seat (view, stern_game_get_turn (game));
+      click_a_move (view, game, &chosen, shot2);
+      g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+
+      stern_board_view_set_game (view, NULL);
+      gtk_window_destroy (GTK_WINDOW (window));
+      stern_game_free (game);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  /* halma-8, halma-10, halma-10-4, ugolki, ugolki-mini, each in two modes. */
+  g_assert_cmpuint (n_square, ==, 10);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/square-board/click-moves", test_click_moves);
+  return g_test_run ();
+}
