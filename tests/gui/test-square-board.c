@@ -7,17 +7,28 @@
  * at the cells' centres as the layout puts them, for the first player and
  * for the next one (whose corner the board turns to the bottom): the
  * picked stone lights exactly the engine's destinations, a click on one of
- * them chooses that move, and the drawing shows the lit dot there.  With
- * STERN_SQUARE_SHOTS set to a folder, each board is written there as PNG.
+ * them chooses that move, and the drawing shows the lit dot there.  In
+ * the game window, with two and four players, moves clicked on the board
+ * reach the game, the move list names them in the board's notation and
+ * the status line shows the forced end's stage and the tempo numbers.
+ * With STERN_SQUARE_SHOTS set to a folder, each board is written there as
+ * PNG.
  */
 
-#include <gtk/gtk.h>
+#include "config.h"
+
+#include <adwaita.h>
 #include <string.h>
 
 #include "stern-board-layout.h"
 #include "stern-board-view.h"
 #include "stern-board.h"
 #include "stern-game.h"
+#include "stern-notation.h"
+#include "stern-texts.h"
+#include "stern-window.h"
+
+#include "gui-test-util.h"
 
 /* The opaque dot drawn in a reachable cell (stern-board-renderer.c). */
 #define HIGHLIGHT_R 77   /* 0.30 */
@@ -162,6 +173,8 @@ test_click_moves (void)
 {
   guint n_square = 0;
 
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
   for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
     {
       const SternVariant *variant = stern_variant_get (i);
@@ -205,15 +218,90 @@ test_click_moves (void)
   g_assert_cmpuint (n_square, ==, 10);
 }
 
+/* The game window with a square game for humans only: two moves by clicks
+ * on the board, then what the status line and the move list say. */
+static void
+test_window (void)
+{
+  static const char * const variants[] = { "ugolki", "halma-10-4" };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    {
+      SternWindow *window = g_object_new (STERN_TYPE_WINDOW, NULL);
+      SternBoardView *view;
+      SternGameSetup setup;
+      SternGame *game;
+      g_autofree char *tempo = NULL, *list = NULL, *first = NULL;
+      const char *status;
+
+      memset (&setup, 0, sizeof setup);
+      setup.variant = stern_variant_lookup (variants[i]);
+      setup.preset = STERN_PRESET_TABLE;
+      stern_window_set_computer_delay (window, 0);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+      gtk_window_present (GTK_WINDOW (window));
+      stern_window_new_game (window, &setup);
+      view = stern_window_get_board (window);
+      wait_mapped (GTK_WIDGET (view));
+
+      for (guint ply = 0; ply < setup.variant->n_players; ply++)
+        {
+          GtkWidget *w = GTK_WIDGET (view);
+          guint size = setup.variant->board_size, from, to;
+          double x, y;
+
+          game = stern_window_get_game (window);
+          from = busiest_stone (game, size * size);
+          to = stern_set_first (engine_destinations (game, from));
+          /* The window turns the board to the player on turn. */
+          g_assert_cmpuint (stern_board_view_get_bottom_seat (view), ==,
+                            stern_game_get_turn (game));
+          stern_board_view_hole_centre (view, from, gtk_widget_get_width (w),
+                                        gtk_widget_get_height (w), &x, &y);
+          stern_board_view_click (view, x, y);
+          stern_board_view_hole_centre (view, to, gtk_widget_get_width (w),
+                                        gtk_widget_get_height (w), &x, &y);
+          stern_board_view_click (view, x, y);
+          g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, ply + 1);
+          gui_test_spin (50);
+        }
+
+      game = stern_window_get_game (window);
+      status = stern_window_get_status (window);
+      tempo = stern_texts_tempo_numbers (game);
+      g_test_message ("%s", status);
+      g_assert_nonnull (strstr (status, tempo));
+      list = stern_window_get_move_list (window);
+      first = stern_notation_format_path_in (setup.variant, stern_game_get_action (game, 0)->path,
+                                             stern_game_get_action (game, 0)->path_len);
+      g_test_message ("%s", list);
+      g_assert_nonnull (strstr (list, first));
+
+      if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
+        gui_test_spin (3000);
+      gtk_window_destroy (GTK_WINDOW (window));
+      gui_test_spin (50);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
   g_test_init (&argc, &argv, NULL);
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
+    {
+      g_autoptr(GSettings) settings = NULL;
+
+      /* The window's libadwaita widgets want their style sheet. */
+      adw_init ();
+      settings = g_settings_new (APP_ID);
+      /* Moves appear at once: the test does not wait for animations. */
+      g_settings_set_boolean (settings, "animations", FALSE);
+    }
   g_test_add_func ("/square-board/click-moves", test_click_moves);
+  g_test_add_func ("/square-board/window", test_window);
   return g_test_run ();
 }
