@@ -24,6 +24,7 @@
 #include "stern-board-view.h"
 #include "stern-board.h"
 #include "stern-game.h"
+#include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-texts.h"
 #include "stern-window.h"
@@ -160,6 +161,18 @@ click_a_move (SternBoardView *view, SternGame *game, Chosen *chosen, const char 
 
   stern_board_view_hole_centre (view, to, gtk_widget_get_width (w),
                                 gtk_widget_get_height (w), &x, &y);
+  /* Hovering shows the path the engine would take, from the stone to
+   * the cell under the pointer. */
+  {
+    guint8 path[STERN_MAX_PATH];
+    gsize len;
+
+    stern_board_view_hover (view, x, y);
+    len = stern_board_view_get_preview (view, path);
+    g_assert_cmpuint (len, >=, 2);
+    g_assert_cmpuint (path[0], ==, from);
+    g_assert_cmpuint (path[len - 1], ==, to);
+  }
   stern_board_view_click (view, x, y);
   g_assert_cmpuint (chosen->n_chosen, ==, n_before + 1);
   g_assert_cmpuint (chosen->from, ==, from);
@@ -286,6 +299,39 @@ test_window (void)
     }
 }
 
+/* The New Game dialog shows every variant, star or square, as it was
+ * set (board, variant, movement mode) and gives it back; starting saves
+ * it in the settings, which give it back for the next game. */
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  settings = g_settings_new (APP_ID);
+  for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    {
+      const SternVariant *variant = stern_variant_get (i);
+      GtkWidget *dialog = stern_new_game_dialog_new (NULL, NULL);
+      SternGameSetup setup, got, loaded;
+
+      memset (&setup, 0, sizeof setup);
+      setup.variant = variant;
+      setup.preset = STERN_PRESET_TABLE;
+      setup.computer[variant->seats[variant->n_players - 1]] = TRUE;
+      stern_new_game_dialog_set_setup (STERN_NEW_GAME_DIALOG (dialog), &setup);
+      stern_new_game_dialog_get_setup (STERN_NEW_GAME_DIALOG (dialog), &got);
+      g_test_message ("%s", variant->id);
+      g_assert_cmpstr (got.variant->id, ==, variant->id);
+
+      stern_game_setup_save (&got, settings);
+      stern_game_setup_load (&loaded, settings);
+      g_assert_cmpstr (loaded.variant->id, ==, variant->id);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -303,5 +349,6 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/square-board/click-moves", test_click_moves);
   g_test_add_func ("/square-board/window", test_window);
+  g_test_add_func ("/square-board/new-game-dialog", test_new_game_dialog);
   return g_test_run ();
 }
