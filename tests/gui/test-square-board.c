@@ -26,6 +26,7 @@
 #include "stern-game.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
+#include "stern-rules-window.h"
 #include "stern-texts.h"
 #include "stern-window.h"
 
@@ -332,6 +333,45 @@ test_new_game_dialog (void)
     }
 }
 
+/* The board views under widget whose games are on square boards. */
+static guint
+count_square_views (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (STERN_IS_BOARD_VIEW (widget))
+    {
+      SternGame *game = stern_board_view_get_game (STERN_BOARD_VIEW (widget));
+
+      return game != NULL && stern_variant_is_square (stern_game_get_variant (game));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_square_views (child);
+  return n;
+}
+
+/* The rules help has a Halma and Ugolki page with square boards on it. */
+static void
+test_rules_page (void)
+{
+  GtkWidget *window;
+  const char *shots = g_getenv ("STERN_SQUARE_SHOTS");
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = stern_rules_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 1000);
+  stern_rules_window_set_page (STERN_RULES_WINDOW (window), "halma");
+  g_assert_cmpstr (stern_rules_window_get_page (STERN_RULES_WINDOW (window)), ==, "halma");
+  gtk_window_present (GTK_WINDOW (window));
+  gui_test_spin (200);
+  g_assert_cmpuint (count_square_views (GTK_WIDGET (window)), ==, 2);
+  if (shots != NULL)
+    gui_test_spin (3000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -350,5 +390,6 @@ main (int argc, char **argv)
   g_test_add_func ("/square-board/click-moves", test_click_moves);
   g_test_add_func ("/square-board/window", test_window);
   g_test_add_func ("/square-board/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/square-board/rules-page", test_rules_page);
   return g_test_run ();
 }
