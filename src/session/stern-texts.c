@@ -206,6 +206,31 @@ stern_texts_rules_summary (const SternVariant *variant,
   stern_rules_init (&rules, variant, preset);
   text = g_string_new (NULL);
 
+  /* Halma and Ugolki (doc/rules.md §9): the house, the reply move and
+   * the two checks of the forced end, from the engine's values. */
+  if (stern_variant_is_square (variant))
+    {
+      g_string_append (text, _("The first to fill the opposite camp with all their stones wins."));
+      if (rules.reply_move || variant->n_players == 2)
+        {
+          g_string_append_c (text, ' ');
+          g_string_append (text, _("The second player has a reply move."));
+        }
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Leave home within %u move.",
+                                                 "Leave home within %u moves.",
+                                                 rules.home_check_move),
+                              rules.home_check_move);
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "After move %u the smaller tempo number wins.",
+                                                 "After move %u the smaller tempo number wins.",
+                                                 rules.tempo_check_move),
+                              rules.tempo_check_move);
+      return g_string_free (text, FALSE);
+    }
+
   if (variant->solo)
     g_string_append (text, _("Cross the board in as few moves as you can."));
   else if (rules.finish_needs_all_own)

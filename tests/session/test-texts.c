@@ -495,6 +495,36 @@ test_rules_summary (void)
 
 /* ---- Halma and Ugolki (doc/rules.md §9) ---------------------------------- */
 
+/* The rules text of a square variant states its two checks (doc/rules.md
+ * §9: 40 or 60 moves, 10 fewer with diagonals; 80 or 120) and nothing of
+ * the star's rules. */
+static void
+test_square_rules_summary (void)
+{
+  for (unsigned v = 0; v < STERN_N_ALL_VARIANTS; v++)
+    {
+      const SternVariant *variant = stern_variant_get (v);
+      g_autofree char *text = NULL;
+      g_autofree char *home = NULL, *tempo = NULL;
+      unsigned home_check, tempo_check;
+
+      if (!stern_variant_is_square (variant))
+        continue;
+      home_check = variant->board_size == 8 ? STERN_SQUARE_HOME_CHECK_8 : STERN_SQUARE_HOME_CHECK_10;
+      if (variant->diagonals)
+        home_check -= STERN_SQUARE_DIAGONAL_EARLIER;
+      tempo_check = variant->board_size == 8 ? STERN_SQUARE_TEMPO_CHECK_8 : STERN_SQUARE_TEMPO_CHECK_10;
+      text = stern_texts_rules_summary (variant, STERN_PRESET_TABLE);
+      g_test_message ("%s: %s", variant->id, text);
+      home = g_strdup_printf ("%u", home_check);
+      tempo = g_strdup_printf ("%u", tempo_check);
+      g_assert_nonnull (strstr (text, home));
+      g_assert_nonnull (strstr (text, tempo));
+      g_assert_null (strstr (text, _("Moves may end anywhere.")));
+      g_assert_null (strstr (text, _("No deadline for leaving home.")));
+    }
+}
+
 /* A square game from a position, every seat having made `made` moves. */
 static SternGame *
 square_at (const char *text, unsigned made)
@@ -709,6 +739,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/solo-score", test_solo_score);
   g_test_add_func ("/texts/record-names", test_record_names);
   g_test_add_func ("/texts/rules-summary", test_rules_summary);
+  g_test_add_func ("/texts/square/rules-summary", test_square_rules_summary);
   g_test_add_func ("/texts/square/forced-end", test_square_forced_end);
   g_test_add_func ("/texts/square/tempo-status", test_square_tempo_status);
   g_test_add_func ("/texts/square/end-reasons", test_square_end_reasons);
