@@ -18,11 +18,13 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "stern-board-layout.h"
 #include "stern-board-view.h"
 #include "stern-board.h"
+#include "stern-computer.h"
 #include "stern-game.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
@@ -378,6 +380,105 @@ test_rules_page (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The keyboard on a square board: arrows move the cursor one cell in
+ * screen terms (up is towards the top of the picture), Return picks. */
+static void
+test_keyboard (void)
+{
+  SternGame *game;
+  GtkWidget *window;
+  SternBoardView *view;
+  guint start, c;
+  double x0, y0, x1, y1;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  game = stern_game_new (stern_variant_lookup ("halma-8"), STERN_PRESET_TABLE);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
+  view = STERN_BOARD_VIEW (stern_board_view_new ());
+  stern_board_view_set_animations (view, FALSE);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  stern_board_view_set_game (view, game);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_mapped (GTK_WIDGET (view));
+
+  stern_board_view_key (view, GDK_KEY_Up);   /* shows the cursor */
+  start = stern_board_view_get_cursor (view);
+  g_assert_cmpuint (start, <, 64);
+  for (guint k = 0; k < 4; k++)
+    {
+      static const guint keys[] = { GDK_KEY_Up, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Left };
+      static const int dx[] = { 0, 1, 0, -1 }, dy[] = { -1, 0, 1, 0 };
+
+      c = stern_board_view_get_cursor (view);
+      stern_board_view_hole_centre (view, c, WIDTH, HEIGHT, &x0, &y0);
+      stern_board_view_key (view, keys[k]);
+      g_assert_cmpuint (stern_board_view_get_cursor (view), !=, c);
+      stern_board_view_hole_centre (view, stern_board_view_get_cursor (view), WIDTH, HEIGHT,
+                                    &x1, &y1);
+      /* One cell: as far as a1 is from b1. */
+      {
+        double ax, ay, bx, by, cell;
+
+        stern_board_view_hole_centre (view, 0, WIDTH, HEIGHT, &ax, &ay);
+        stern_board_view_hole_centre (view, 1, WIDTH, HEIGHT, &bx, &by);
+        cell = hypot (bx - ax, by - ay);
+        g_assert_cmpfloat (fabs ((x1 - x0) - dx[k] * cell), <, 1e-6);
+        g_assert_cmpfloat (fabs ((y1 - y0) - dy[k] * cell), <, 1e-6);
+      }
+    }
+  g_assert_cmpuint (stern_board_view_get_cursor (view), ==, start);
+
+  stern_board_view_set_game (view, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_game_free (game);
+  gui_test_spin (20);
+}
+
+/* Against the computer on a square board: it answers the human's move. */
+static void
+test_computer (void)
+{
+  SternWindow *window;
+  SternBoardView *view;
+  SternGameSetup setup;
+  SternGame *game;
+  GtkWidget *w;
+  guint from, to;
+  double x, y;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("ugolki-mini+diag");
+  setup.preset = STERN_PRESET_TABLE;
+  setup.computer[STERN_BLACK] = TRUE;
+  setup.level[STERN_BLACK] = STERN_COMPUTER_EASY;
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  stern_window_new_game (window, &setup);
+  view = stern_window_get_board (window);
+  w = GTK_WIDGET (view);
+  wait_mapped (w);
+
+  game = stern_window_get_game (window);
+  from = busiest_stone (game, 64);
+  to = stern_set_first (engine_destinations (game, from));
+  stern_board_view_hole_centre (view, from, gtk_widget_get_width (w), gtk_widget_get_height (w), &x, &y);
+  stern_board_view_click (view, x, y);
+  stern_board_view_hole_centre (view, to, gtk_widget_get_width (w), gtk_widget_get_height (w), &x, &y);
+  stern_board_view_click (view, x, y);
+  g_assert_true (gui_test_wait_until ((GuiTestCondition) gui_test_not_thinking, window, 20000));
+  gui_test_spin (100);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
+  g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_spin (20);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -397,5 +498,7 @@ main (int argc, char **argv)
   g_test_add_func ("/square-board/window", test_window);
   g_test_add_func ("/square-board/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/square-board/rules-page", test_rules_page);
+  g_test_add_func ("/square-board/keyboard", test_keyboard);
+  g_test_add_func ("/square-board/computer", test_computer);
   return g_test_run ();
 }
