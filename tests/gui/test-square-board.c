@@ -26,6 +26,7 @@
 #include "stern-board.h"
 #include "stern-computer.h"
 #include "stern-game.h"
+#include "stern-game-over-window.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-rules-window.h"
@@ -479,6 +480,68 @@ test_computer (void)
   gui_test_spin (20);
 }
 
+/* Whether a label under widget shows text. */
+static gboolean
+has_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The game-over window says why a square game ended: here the tempo
+ * check after move 80, white 14 against black 16 (doc/rules.md §9). */
+static void
+test_game_over (void)
+{
+  static const char *const moves[] = { "e4-e5", "d5-d6" };
+  unsigned made[STERN_N_SEATS];
+  g_autoptr(GError) error = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+  SternGame *game;
+  SternGameSetup setup;
+  GtkWidget *window;
+  g_autofree char *reason = NULL;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_notation_parse_position ("ugolki white white:c5,e4 black:f4,d5",
+                                                &variant, &pos, &error));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    made[seat] = STERN_SQUARE_TEMPO_CHECK_8 - 1;
+  game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, made);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      guint8 path[STERN_MAX_PATH];
+      size_t len;
+
+      g_assert_true (stern_notation_parse_path_in (variant, moves[i], path, &len, &error));
+      g_assert_true (stern_game_play_path (game, path, len, &error));
+    }
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_TEMPO);
+
+  memset (&setup, 0, sizeof setup);
+  setup.variant = variant;
+  setup.preset = STERN_PRESET_TABLE;
+  window = stern_game_over_window_new (NULL, game, &setup);
+  gtk_window_present (GTK_WINDOW (window));
+  reason = stern_texts_end_reason (game);
+  g_assert_nonnull (strstr (reason, "14"));
+  g_assert_nonnull (strstr (reason, "16"));
+  g_assert_true (has_label (window, reason));
+  if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
+    gui_test_spin (2500);
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_game_free (game);
+  gui_test_spin (20);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -500,5 +563,6 @@ main (int argc, char **argv)
   g_test_add_func ("/square-board/rules-page", test_rules_page);
   g_test_add_func ("/square-board/keyboard", test_keyboard);
   g_test_add_func ("/square-board/computer", test_computer);
+  g_test_add_func ("/square-board/game-over", test_game_over);
   return g_test_run ();
 }
