@@ -1,4 +1,4 @@
-/* stern-board-layout.c: where the star's holes are on the screen.
+/* stern-board-layout.c: where the board's holes are on the screen.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -113,6 +113,7 @@ stern_board_layout_init (SternBoardLayout *layout,
   layout->height = height;
   layout->bottom_seat = bottom_seat;
   layout->coordinates = !!coordinates;
+  layout->board_size = 0;
   layout->plate_radius = coordinates ? STERN_BOARD_PLATE_R_COORDS : STERN_BOARD_PLATE_R_PLAIN;
   layout->unit = MAX (1, MIN (width, height)) /
                  (2.0 * (layout->plate_radius + STERN_BOARD_FIT_MARGIN));
@@ -135,6 +136,136 @@ stern_board_layout_init (SternBoardLayout *layout,
       layout->cx = width / 2.0 - layout->unit * (fx * layout->c - fy * layout->s);
       layout->cy = height / 2.0 - layout->unit * (fx * layout->s + fy * layout->c);
     }
+}
+
+/* The corners of the seats on the square boards, as stern-variant.h
+ * gives them: white a1, red bottom right, black top right, yellow top
+ * left. */
+static const int seat_corner[STERN_N_SEATS] = { 0, 1, -1, 2, 3, -1 };
+
+int
+stern_board_layout_seat_corner (unsigned seat)
+{
+  g_return_val_if_fail (seat < STERN_N_SEATS, -1);
+
+  return seat_corner[seat];
+}
+
+void
+stern_board_layout_init_square (SternBoardLayout *layout,
+                                int               width,
+                                int               height,
+                                guint             board_size,
+                                unsigned          bottom_seat,
+                                gboolean          coordinates)
+{
+  /* Quarter turns as exact numbers, so that rows stay level to the bit. */
+  static const double cosines[4] = { 1, 0, -1, 0 };
+  static const double sines[4] = { 0, 1, 0, -1 };
+  int corner;
+
+  g_return_if_fail (layout != NULL);
+  g_return_if_fail (board_size == 8 || board_size == 10);
+  g_return_if_fail (bottom_seat < STERN_N_SEATS);
+
+  /* A seat without a corner (an observer's choice) sees a1 bottom left. */
+  corner = MAX (0, seat_corner[bottom_seat]);
+  layout->width = width;
+  layout->height = height;
+  layout->bottom_seat = bottom_seat;
+  layout->coordinates = !!coordinates;
+  layout->board_size = board_size;
+  layout->plate_radius = board_size / 2.0 +
+    (coordinates ? STERN_BOARD_SQUARE_RIM_COORDS : STERN_BOARD_SQUARE_RIM_PLAIN);
+  layout->unit = MAX (1, MIN (width, height)) /
+                 (2.0 * (layout->plate_radius + STERN_BOARD_FIT_MARGIN));
+  layout->cx = width / 2.0;
+  layout->cy = height / 2.0;
+  /* Turning by a quarter per corner brings that corner to the bottom left:
+   * (x, y) ↦ (x·c − y·s, x·s + y·c) with y down the screen. */
+  layout->c = cosines[corner];
+  layout->s = sines[corner];
+}
+
+guint
+stern_board_layout_n_cells (const SternBoardLayout *layout)
+{
+  g_return_val_if_fail (layout != NULL, 0);
+
+  return layout->board_size ? layout->board_size * layout->board_size : STERN_STAR_N_CELLS;
+}
+
+guint
+stern_board_layout_n_labels (const SternBoardLayout *layout)
+{
+  g_return_val_if_fail (layout != NULL, 0);
+
+  return layout->board_size ? 2 * layout->board_size : STERN_BOARD_N_LABELS;
+}
+
+static inline void
+square_point (guint n, guint cell, double *bx, double *by)
+{
+  *bx = (double) (cell % n) - (n - 1) / 2.0;
+  *by = (n - 1) / 2.0 - (double) (cell / n);
+}
+
+/* Board point of a cell of the layout's board, unchecked. */
+static inline void
+cell_point (const SternBoardLayout *layout, guint cell, double *bx, double *by)
+{
+  if (layout->board_size)
+    square_point (layout->board_size, cell, bx, by);
+  else
+    {
+      const Points *p = get_points ();
+
+      *bx = p->hole_bx[cell];
+      *by = p->hole_by[cell];
+    }
+}
+
+void
+stern_board_layout_cell_point (const SternBoardLayout *layout,
+                               guint cell, double *bx, double *by)
+{
+  g_return_if_fail (layout != NULL);
+  g_return_if_fail (cell < stern_board_layout_n_cells (layout));
+  g_return_if_fail (bx != NULL && by != NULL);
+
+  cell_point (layout, cell, bx, by);
+}
+
+const char *
+stern_board_layout_cell_label (const SternBoardLayout *layout,
+                               guint i, double *bx, double *by)
+{
+  static const char *const texts[] = {
+    "a", "b", "c", "d", "e", "f", "g", "h", "i", "j",
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+  };
+  guint n;
+  double edge;
+
+  g_return_val_if_fail (layout != NULL, "");
+  g_return_val_if_fail (bx != NULL && by != NULL, "");
+  if (!layout->board_size)
+    return stern_board_layout_label (i, bx, by);
+  g_return_val_if_fail (i < stern_board_layout_n_labels (layout), "");
+
+  /* Letters below the first rank, numbers left of the a-file, half way
+   * between the outer cells and the plate's edge. */
+  n = layout->board_size;
+  edge = n / 2.0 + STERN_BOARD_SQUARE_RIM_COORDS / 2.0 - 0.05;
+  if (i < n)
+    {
+      *bx = i - (n - 1) / 2.0;
+      *by = edge;
+      return texts[i];
+    }
+  *bx = -edge;
+  *by = (n - 1) / 2.0 - (i - n);
+  return texts[STERN_SQUARE_MAX + (i - n)];
 }
 
 void
@@ -173,10 +304,11 @@ stern_board_layout_unpoint (const SternBoardLayout *layout,
 void
 stern_board_layout_hole_centre (const SternBoardLayout *layout, guint hole, double *x, double *y)
 {
-  const Points *p = get_points ();
+  double bx, by;
 
-  g_assert (hole < STERN_STAR_N_CELLS);
-  stern_board_layout_point (layout, p->hole_bx[hole], p->hole_by[hole], x, y);
+  g_assert (hole < stern_board_layout_n_cells (layout));
+  cell_point (layout, hole, &bx, &by);
+  stern_board_layout_point (layout, bx, by, x, y);
 }
 
 guint
@@ -190,6 +322,17 @@ stern_board_layout_hole_at (const SternBoardLayout *layout, double x, double y)
   g_return_val_if_fail (layout != NULL, STERN_NO_CELL);
 
   stern_board_layout_unpoint (layout, x, y, &bx, &by);
+  /* A square cell is the whole square around its centre. */
+  if (layout->board_size)
+    {
+      guint n = layout->board_size;
+      double f = floor (bx + n / 2.0);
+      double r = floor (n / 2.0 - by);
+
+      if (f < 0 || f >= n || r < 0 || r >= n)
+        return STERN_NO_CELL;
+      return (guint) r * n + (guint) f;
+    }
   for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
     {
       double dx = p->hole_bx[h] - bx;
@@ -209,14 +352,15 @@ void
 stern_board_layout_screen_offset (const SternBoardLayout *layout,
                                   guint hole, double *x, double *y)
 {
-  const Points *p = get_points ();
+  double bx, by;
 
   g_return_if_fail (layout != NULL);
-  g_return_if_fail (hole < STERN_STAR_N_CELLS);
+  g_return_if_fail (hole < stern_board_layout_n_cells (layout));
   g_return_if_fail (x != NULL && y != NULL);
 
-  *x = p->hole_bx[hole] * layout->c - p->hole_by[hole] * layout->s;
-  *y = p->hole_bx[hole] * layout->s + p->hole_by[hole] * layout->c;
+  cell_point (layout, hole, &bx, &by);
+  *x = bx * layout->c - by * layout->s;
+  *y = bx * layout->s + by * layout->c;
 }
 
 guint
@@ -229,9 +373,23 @@ stern_board_layout_hole_in_direction (const SternBoardLayout *layout,
   guint best = STERN_NO_CELL;
 
   g_return_val_if_fail (layout != NULL, STERN_NO_CELL);
-  g_return_val_if_fail (from < STERN_STAR_N_CELLS, STERN_NO_CELL);
+  g_return_val_if_fail (from < stern_board_layout_n_cells (layout), STERN_NO_CELL);
 
   stern_board_layout_screen_offset (layout, from, &x0, &y0);
+  /* On a square board an arrow goes exactly one cell, or nowhere at the
+   * edge: the grid's rows and columns are the screen's. */
+  if (layout->board_size)
+    {
+      for (guint h = 0; h < stern_board_layout_n_cells (layout); h++)
+        {
+          double x, y;
+
+          stern_board_layout_screen_offset (layout, h, &x, &y);
+          if (fabs (x - (x0 + dx)) < 1e-6 && fabs (y - (y0 + dy)) < 1e-6)
+            return h;
+        }
+      return STERN_NO_CELL;
+    }
   for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
     {
       double x, y, d, cosine, score;
@@ -265,7 +423,10 @@ stern_board_layout_lowest (const SternBoardLayout *layout, SternSet set)
 
   g_return_val_if_fail (layout != NULL, STERN_NO_CELL);
 
-  set &= stern_board_star ()->all_cells;
+  if (layout->board_size)
+    set &= stern_board_square (layout->board_size, false)->all_cells;
+  else
+    set &= stern_board_star ()->all_cells;
   while (set)
     {
       guint h = stern_set_pop (&set);

@@ -1,4 +1,4 @@
-/* stern-board-layout.h: where the star's holes are on the screen.
+/* stern-board-layout.h: where the board's holes are on the screen.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,6 +12,11 @@
  * A hole at axial (u, v) sits at board point (u + v/2, −v·√3/2) in units of
  * the hole spacing (doc/rules.md §1), y pointing down the screen.  The board
  * is turned by −60° per bottom seat, scaled to fit the widget and centred.
+ *
+ * A square board of Halma or Ugolki (doc/rules.md §9) has its cell at file
+ * f, rank r (both from 0) at (f − (n−1)/2, (n−1)/2 − r): a1 bottom left.
+ * It is turned by 90° per corner so that the bottom seat's corner is the
+ * bottom left one; the seats' corners are those of stern-variant.h.
  */
 #pragma once
 
@@ -26,6 +31,10 @@ G_BEGIN_DECLS
  * without the coordinate labels around it. */
 #define STERN_BOARD_PLATE_R_PLAIN   7.70
 #define STERN_BOARD_PLATE_R_COORDS  8.15
+/* Half the side of the square plate beyond the outer cells' edges, in
+ * cell spacings, with and without the coordinate labels. */
+#define STERN_BOARD_SQUARE_RIM_PLAIN   0.30
+#define STERN_BOARD_SQUARE_RIM_COORDS  0.85
 /* Room around the plate for its shadow. */
 #define STERN_BOARD_FIT_MARGIN      0.08
 
@@ -35,9 +44,10 @@ G_BEGIN_DECLS
 
 typedef struct {
   int      width, height;      /* of the widget, in logical pixels */
-  unsigned bottom_seat;        /* whose ray points down */
+  unsigned bottom_seat;        /* whose ray (or corner) points down */
   gboolean coordinates;        /* room left for the labels */
-  double   plate_radius;       /* hole spacings */
+  guint    board_size;         /* 0 for the star, 8 or 10 for a square */
+  double   plate_radius;       /* hole spacings; half the side of a square plate */
   double   cx, cy;             /* widget point of the board centre */
   double   unit;               /* pixels per hole spacing */
   double   c, s;               /* cosine and sine of the rotation */
@@ -54,7 +64,29 @@ void     stern_board_layout_init (SternBoardLayout *layout,
                                   guint             focus_hole,
                                   double            focus_radius);
 
-/* Unrotated board point of a hole, in hole spacings from the centre. */
+/* The layout of a square board of board_size × board_size cells (8 or 10)
+ * in a widget of width × height, the corner of bottom_seat bottom left. */
+void     stern_board_layout_init_square (SternBoardLayout *layout,
+                                         int               width,
+                                         int               height,
+                                         guint             board_size,
+                                         unsigned          bottom_seat,
+                                         gboolean          coordinates);
+/* The corner (0–3, anticlockwise from a1) of a seat on the square boards,
+ * or -1 for a seat that never plays there (stern-variant.h). */
+int      stern_board_layout_seat_corner (unsigned seat);
+/* How many cells and coordinate labels the layout's board has. */
+guint    stern_board_layout_n_cells (const SternBoardLayout *layout);
+guint    stern_board_layout_n_labels (const SternBoardLayout *layout);
+/* Unrotated board point of a cell of the layout's board. */
+void     stern_board_layout_cell_point (const SternBoardLayout *layout,
+                                        guint cell, double *bx, double *by);
+/* Coordinate label i (0 ≤ i < stern_board_layout_n_labels ()) of the
+ * layout's board and its unrotated board point. */
+const char *stern_board_layout_cell_label (const SternBoardLayout *layout,
+                                           guint i, double *bx, double *by);
+
+/* Unrotated board point of a star hole, in hole spacings from the centre. */
 void     stern_board_layout_board_point (guint hole, double *bx, double *by);
 /* Board point to widget point, and back. */
 void     stern_board_layout_point (const SternBoardLayout *layout,

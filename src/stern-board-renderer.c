@@ -117,6 +117,15 @@ is_hole (guint hole)
   return hole < STERN_STAR_N_CELLS;
 }
 
+/* Every cell of the layout's board. */
+static SternSet
+board_cells (const SternBoardLayout *l)
+{
+  if (l->board_size)
+    return stern_board_square (l->board_size, false)->all_cells;
+  return stern_board_star ()->all_cells;
+}
+
 void
 stern_board_marks_init (SternBoardMarks *marks)
 {
@@ -229,6 +238,24 @@ path_hull_of_holes (cairo_t *cr, const SternBoardLayout *l, SternSet set, double
 static void
 path_zones (cairo_t *cr, const SternBoardLayout *l, SternSet set, double pad)
 {
+  /* A square board's zones are its camps, each one convex shape. */
+  if (l->board_size)
+    {
+      for (guint corner = 0; corner < STERN_N_CORNERS && set; corner++)
+        for (guint camp = 0; camp < STERN_N_CAMPS; camp++)
+          {
+            SternSet part = stern_board_square_camp (camp, corner);
+
+            if (part != 0 && (set & part) == part)
+              {
+                path_hull_of_holes (cr, l, part, pad);
+                set &= ~part;
+              }
+          }
+      while (set)
+        path_hull_of_holes (cr, l, stern_set_bit (stern_set_pop (&set)), pad);
+      return;
+    }
   for (;;)
     {
       SternSet best = 0;
@@ -522,6 +549,120 @@ ensure_wood (SternBoardRenderer *self)
   cairo_destroy (cr);
 }
 
+static void draw_holes_and_labels (cairo_t *cr, const SternBoardLayout *l);
+
+/* A rounded rectangle of the board's cells: the square of half side
+ * half around the centre, turned with the board (it looks the same). */
+static void
+path_square (cairo_t *cr, const SternBoardLayout *l, double half, double corner)
+{
+  double x, y;
+  double h = half * l->unit, r = corner * l->unit;
+
+  stern_board_layout_point (l, 0, 0, &x, &y);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + h - r, y - h + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + h - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x - h + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x - h + r, y - h + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* The square board of Halma and Ugolki (doc/rules.md §9): a square
+ * wooden plate, the cells inlaid in lighter wood with a groove between
+ * them, each corner's camp in the colour of the seat playing from it,
+ * and a hole in every cell. */
+static void
+draw_square_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *l,
+                        const SternVariant *variant)
+{
+  double half = l->plate_radius, R = half * l->unit;
+  guint n = l->board_size;
+  cairo_pattern_t *rim;
+  double x0, y0;
+
+  stern_board_layout_point (l, 0, 0, &x0, &y0);
+  for (guint i = 0; i < 4; i++)
+    {
+      path_square (cr, l, half + STERN_BOARD_FIT_MARGIN * (4 - i) / 4.0, 0.4);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.07);
+      cairo_fill (cr);
+    }
+
+  /* The plate: the wood texture scaled over the circle round the square,
+   * so that its grain covers the corners too. */
+  ensure_wood (self);
+  cairo_save (cr);
+  path_square (cr, l, half, 0.3);
+  cairo_clip (cr);
+  cairo_translate (cr, x0 - R * G_SQRT2, y0 - R * G_SQRT2);
+  cairo_scale (cr, 2 * R * G_SQRT2 / WOOD_PX, 2 * R * G_SQRT2 / WOOD_PX);
+  cairo_set_source_surface (cr, self->wood, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+  cairo_paint (cr);
+  cairo_restore (cr);
+
+  /* Bevelled rim, as round the star's plate. */
+  rim = cairo_pattern_create_linear (x0, y0 - R, x0, y0 + R);
+  cairo_pattern_add_color_stop_rgba (rim, 0, 1, 0.95, 0.85, 0.55);
+  cairo_pattern_add_color_stop_rgba (rim, 1, 0.35, 0.20, 0.08, 0.55);
+  path_square (cr, l, half - 0.09, 0.25);
+  cairo_set_source (cr, rim);
+  cairo_pattern_destroy (rim);
+  cairo_set_line_width (cr, l->unit * 0.10);
+  cairo_stroke (cr);
+  path_square (cr, l, half - 0.02, 0.29);
+  cairo_set_source_rgba (cr, 0.30, 0.17, 0.06, 0.85);
+  cairo_set_line_width (cr, l->unit * 0.04);
+  cairo_stroke (cr);
+
+  /* The field of cells, inlaid in lighter wood. */
+  path_square (cr, l, n / 2.0 + 0.08, 0.12);
+  cairo_set_source_rgba (cr, 1.0, 0.93, 0.78, 0.45);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.42, 0.25, 0.10, 0.55);
+  cairo_set_line_width (cr, l->unit * 0.045);
+  cairo_stroke (cr);
+
+  /* The camps in the colours of the seats that start there; the others
+   * play towards them, so both camps of each player are tinted. */
+  for (unsigned seat = 0; variant != NULL && seat < STERN_N_SEATS; seat++)
+    {
+      int corner = stern_board_layout_seat_corner (seat);
+
+      if (corner < 0 || !stern_variant_has_seat (variant, seat))
+        continue;
+      path_hull_of_holes (cr, l, stern_board_square_camp (variant->camp, (unsigned) corner),
+                          RAY_PAD);
+      cairo_set_source_rgba (cr, ray_tint[seat][0], ray_tint[seat][1], ray_tint[seat][2],
+                             ray_tint[seat][3]);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 0.35, 0.22, 0.10, 0.25);
+      cairo_set_line_width (cr, l->unit * 0.03);
+      cairo_stroke (cr);
+    }
+
+  /* Grooves between the cells. */
+  cairo_set_source_rgba (cr, 0.42, 0.25, 0.10, 0.30);
+  cairo_set_line_width (cr, l->unit * 0.03);
+  for (guint i = 1; i < n; i++)
+    {
+      double a = i - n / 2.0, e = n / 2.0, x, y;
+
+      stern_board_layout_point (l, a, -e, &x, &y);
+      cairo_move_to (cr, x, y);
+      stern_board_layout_point (l, a, e, &x, &y);
+      cairo_line_to (cr, x, y);
+      stern_board_layout_point (l, -e, a, &x, &y);
+      cairo_move_to (cr, x, y);
+      stern_board_layout_point (l, e, a, &x, &y);
+      cairo_line_to (cr, x, y);
+    }
+  cairo_stroke (cr);
+
+  draw_holes_and_labels (cr, l);
+}
+
 static void
 draw_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *l,
                  const SternVariant *variant)
@@ -530,6 +671,12 @@ draw_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *
   guint marbles = variant != NULL ? variant->marbles : 10;
   double R = radius * l->unit;
   cairo_pattern_t *rim;
+
+  if (l->board_size)
+    {
+      draw_square_background (self, cr, l, variant);
+      return;
+    }
 
   /* A soft shadow under the plate: a few flat discs are much cheaper to
    * fill than a radial gradient of this size. */
@@ -592,7 +739,14 @@ draw_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *
       cairo_stroke (cr);
     }
 
-  /* The holes: each a little well, dark at the top edge, lit at the bottom. */
+  draw_holes_and_labels (cr, l);
+}
+
+/* The holes: each a little well, dark at the top edge, lit at the bottom;
+ * and the coordinates when shown. */
+static void
+draw_holes_and_labels (cairo_t *cr, const SternBoardLayout *l)
+{
   {
     cairo_pattern_t *well;
     double r = HOLE_R * l->unit;
@@ -602,7 +756,7 @@ draw_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *
     cairo_pattern_add_color_stop_rgba (well, 0.55, 0.36, 0.22, 0.10, 0.90);
     cairo_pattern_add_color_stop_rgba (well, 1, 0.62, 0.45, 0.26, 0.90);
 
-    for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
+    for (guint h = 0; h < stern_board_layout_n_cells (l); h++)
       {
         double x, y;
         cairo_matrix_t m;
@@ -629,11 +783,11 @@ draw_background (SternBoardRenderer *self, cairo_t *cr, const SternBoardLayout *
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_font_size (cr, l->unit * 0.34);
       cairo_set_source_rgba (cr, 0.30, 0.18, 0.07, 0.85);
-      for (guint i = 0; i < STERN_BOARD_N_LABELS; i++)
+      for (guint i = 0; i < stern_board_layout_n_labels (l); i++)
         {
           cairo_text_extents_t ext;
           double bx, by, x, y;
-          const char *text = stern_board_layout_label (i, &bx, &by);
+          const char *text = stern_board_layout_cell_label (l, i, &bx, &by);
 
           stern_board_layout_point (l, bx, by, &x, &y);
           cairo_text_extents (cr, text, &ext);
@@ -650,6 +804,14 @@ tint_key (const SternVariant *variant)
 {
   guint key = 0;
 
+  /* A square board: its camps and the corners in play. */
+  if (variant != NULL && variant->board_size)
+    {
+      for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+        if (stern_variant_has_seat (variant, seat))
+          key |= 1u << seat;
+      return key | (guint) variant->camp << 8 | (guint) variant->board_size << 12 | 1u << 20;
+    }
   if (variant == NULL || variant->marbles <= 10)
     return 0;
   for (unsigned r = 0; r < STERN_N_RAYS; r++)
@@ -664,6 +826,7 @@ same_layout (const SternBoardLayout *a, const SternBoardLayout *b)
 {
   return a->width == b->width && a->height == b->height &&
          a->bottom_seat == b->bottom_seat && a->coordinates == b->coordinates &&
+         a->board_size == b->board_size &&
          a->cx == b->cx && a->cy == b->cy && a->unit == b->unit;
 }
 
@@ -1044,7 +1207,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
 
   /* The holes the picked marble can reach. */
   {
-    SternSet set = marks->highlighted & stern_board_star ()->all_cells;
+    SternSet set = marks->highlighted & board_cells (l);
 
     while (set)
       {
@@ -1072,7 +1235,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
   hidden = marks->anim_len >= 2 ? marks->anim_path[marks->anim_len - 1] : STERN_NO_CELL;
   if (pos != NULL)
     {
-      SternSet set = pos->occupied & stern_board_star ()->all_cells;
+      SternSet set = pos->occupied & board_cells (l);
 
       while (set)
         {
@@ -1104,7 +1267,7 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
   /* Marbles still at home with the deadline near. */
   if (pos != NULL)
     {
-      SternSet set = marks->at_home & pos->occupied & stern_board_star ()->all_cells;
+      SternSet set = marks->at_home & pos->occupied & board_cells (l);
 
       while (set)
         {

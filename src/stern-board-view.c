@@ -112,18 +112,34 @@ static const char * const seat_colour_names[STERN_N_SEATS] = {
   N_("white"), N_("red"), N_("blue"), N_("black"), N_("yellow"), N_("green"),
 };
 
+/* The side of the game's square board (doc/rules.md §9), or 0 for the star. */
+static guint
+board_size (SternBoardView *self)
+{
+  if (self->game == NULL)
+    return 0;
+  return stern_game_get_variant (self->game)->board_size;
+}
+
 static gboolean
 is_hole (guint hole)
 {
   return hole < STERN_STAR_N_CELLS;
 }
 
-/* The layout of the widget at width × height as it is set now. */
+/* The layout of the widget at width × height as it is set now.  A square
+ * board is always shown whole. */
 static void
 get_layout (SternBoardView *self, SternBoardLayout *layout, int width, int height)
 {
-  stern_board_layout_init (layout, width, height, self->bottom_seat, self->show_coordinates,
-                           self->focus_hole, self->focus_radius);
+  guint size = board_size (self);
+
+  if (size)
+    stern_board_layout_init_square (layout, width, height, size, self->bottom_seat,
+                                    self->show_coordinates);
+  else
+    stern_board_layout_init (layout, width, height, self->bottom_seat, self->show_coordinates,
+                             self->focus_hole, self->focus_radius);
 }
 
 /* ---- drawing ----------------------------------------------------------------- */
@@ -230,7 +246,10 @@ describe_hole (SternBoardView *self, guint hole)
   if (!is_hole (hole))
     return g_strdup ("");
 
-  stern_board_hole_name (hole, name);
+  if (self->game != NULL)
+    stern_variant_cell_name (stern_game_get_variant (self->game), hole, name);
+  else
+    stern_board_hole_name (hole, name);
   text = g_string_new (NULL);
 
   pos = self->game != NULL ? stern_game_get_position (self->game) : NULL;
@@ -289,9 +308,9 @@ announce (SternBoardView *self, const char *text)
 
 /* The text announced for a move: "White played j4-j5". */
 static char *
-describe_move (const SternAction *action)
+describe_move (const SternVariant *variant, const SternAction *action)
 {
-  g_autofree char *path = stern_notation_format_path (action->path, action->path_len);
+  g_autofree char *path = stern_notation_format_path_in (variant, action->path, action->path_len);
 
   /* One message per colour, so that each language can make the verb agree. */
   switch (action->seat)
@@ -487,9 +506,13 @@ remember_column (SternBoardView *self)
 
 /* The angle the layout turns the board by for a bottom seat
  * (stern-board-layout.c). */
+/* How far the board is turned with a seat at the bottom: the star by a
+ * sixth per seat, a square board by a quarter per corner (as the layout). */
 static double
-seat_angle (unsigned seat)
+seat_angle (SternBoardView *self, unsigned seat)
 {
+  if (board_size (self))
+    return MAX (0, stern_board_layout_seat_corner (seat)) * G_PI / 2.0;
   return -(double) seat * G_PI / 3.0;
 }
 
@@ -721,7 +744,8 @@ stern_board_view_game_changed (SternBoardView *self, gboolean animate_last)
   if (n == self->n_actions_seen + 1 &&
       stern_game_get_action (self->game, n - 1)->kind == STERN_ACTION_MOVE)
     {
-      g_autofree char *text = describe_move (stern_game_get_action (self->game, n - 1));
+      g_autofree char *text = describe_move (stern_game_get_variant (self->game),
+                                             stern_game_get_action (self->game, n - 1));
 
       announce (self, text);
     }
@@ -761,7 +785,7 @@ stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat)
   /* Turn from where the board is seen now (perhaps part-way through an
    * earlier turn) the shorter way round. */
   {
-    double from = seat_angle (self->bottom_seat) + self->spin - seat_angle (seat);
+    double from = seat_angle (self, self->bottom_seat) + self->spin - seat_angle (self, seat);
 
     from = remainder (from, 2 * G_PI);
     self->bottom_seat = seat;

@@ -79,7 +79,8 @@ fill (SternGameOverWindow  *self,
       const SternGameSetup *setup)
 {
   const SternVariant *variant = stern_game_get_variant (game);
-  const char *reason = stern_end_reason_text (stern_game_get_end_reason (game));
+  g_autofree char *why = stern_texts_end_reason (game);
+  const char *reason = why;
   g_autofree char *solo = stern_texts_solo_score (game);
   unsigned order[STERN_N_SEATS];
   unsigned n = variant->n_players;

@@ -54,12 +54,14 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static char *
-action_text (const SternAction *action)
+action_text (const SternVariant *variant,
+             const SternAction  *action)
 {
   switch (action->kind)
     {
     case STERN_ACTION_MOVE:
-      return stern_notation_format_path (action->path, action->path_len);
+      /* In the board's own names: "a1-a3-c3" on the square boards. */
+      return stern_notation_format_path_in (variant, action->path, action->path_len);
     case STERN_ACTION_PASS:
       return g_strdup ("--");
     case STERN_ACTION_RESIGN:
@@ -169,7 +171,7 @@ append_cell (SternMoveList *self,
 {
   SternGame *game = stern_match_get_game (self->match);
   const SternAction *action = stern_game_get_action (game, index);
-  g_autofree char *text = action_text (action);
+  g_autofree char *text = action_text (stern_game_get_variant (game), action);
   char seat_class[16];
   GtkWidget *button, *label;
   Cell cell;

@@ -1,4 +1,4 @@
-/* stern-new-game-dialog.c: choose variant, rules and players.
+/* stern-new-game-dialog.c: choose board, variant, rules and players.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,7 +27,10 @@ struct _SternNewGameDialog
 {
   GtkWindow parent_instance;
 
+  GtkDropDown *board_dropdown;
   GtkDropDown *variant_dropdown;
+  GtkWidget   *moves_label;
+  GtkDropDown *moves_dropdown;
   GtkLabel    *variant_description;
   GtkDropDown *preset_dropdown;
   GtkLabel    *preset_description;
@@ -36,6 +39,13 @@ struct _SternNewGameDialog
 
   SeatRow      seats[STERN_N_SEATS];
   GSettings   *settings;
+
+  /* The variants the board offers, in the variant drop-down's order: on
+   * the square boards each in its default movement mode, the moves
+   * drop-down choosing the mode. */
+  const SternVariant *variants[STERN_N_ALL_VARIANTS];
+  guint        n_variants;
+  guint        board;            /* the BOARD_* the variant drop-down shows */
 
   /* The presets the variant allows, in the preset drop-down's order. */
   SternPreset  presets[STERN_N_PRESETS];
@@ -57,6 +67,87 @@ enum {
   KIND_COMPUTER,
 };
 
+/* The boards of the board drop-down (doc/rules.md §1 and §9). */
+enum {
+  BOARD_STAR,
+  BOARD_HALMA,
+  BOARD_UGOLKI,
+  N_BOARDS
+};
+
+/* The movement modes of the square boards, in the moves drop-down. */
+enum {
+  MOVES_DIAGONAL,
+  MOVES_ORTHOGONAL,
+};
+
+static guint
+board_of_variant (const SternVariant *variant)
+{
+  if (!stern_variant_is_square (variant))
+    return BOARD_STAR;
+  if (variant->camp == STERN_CAMP_TRIANGLE_4 || variant->camp == STERN_CAMP_TRIANGLE_5)
+    return BOARD_HALMA;
+  return BOARD_UGOLKI;
+}
+
+/* Halma is played with diagonals and Ugolki without unless chosen
+ * otherwise (doc/rules.md §9): the default forms are the ones offered. */
+static gboolean
+is_default_mode (const SternVariant *variant)
+{
+  return variant->diagonals == (board_of_variant (variant) == BOARD_HALMA);
+}
+
+/* The same game as variant in the other movement mode, or variant. */
+static const SternVariant *
+variant_with_mode (const SternVariant *variant, gboolean diagonals)
+{
+  if (!stern_variant_is_square (variant) || variant->diagonals == diagonals)
+    return variant;
+  for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    {
+      const SternVariant *v = stern_variant_get (i);
+
+      if (stern_variant_is_square (v) && v->board_size == variant->board_size &&
+          v->camp == variant->camp && v->n_players == variant->n_players &&
+          v->diagonals == diagonals)
+        return v;
+    }
+  return variant;
+}
+
+/* Offers the variants of a board, keeping the choice's place if it is the
+ * same board. */
+static void
+fill_variants (SternNewGameDialog *self,
+               guint               board)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  if (board == self->board && self->n_variants > 0)
+    return;
+  self->board = board;
+  self->n_variants = 0;
+  for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    {
+      const SternVariant *v = stern_variant_get (i);
+
+      if (board_of_variant (v) != board || !is_default_mode (v))
+        continue;
+      self->variants[self->n_variants++] = v;
+      gtk_string_list_append (names, stern_variant_display_name (v));
+    }
+  self->filling = TRUE;
+  gtk_drop_down_set_model (self->variant_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->variant_dropdown, 0);
+  /* A new board starts in its own movement mode. */
+  if (board != BOARD_STAR)
+    gtk_drop_down_set_selected (self->moves_dropdown, board == BOARD_HALMA ?
+                                                      MOVES_DIAGONAL : MOVES_ORTHOGONAL);
+  self->filling = FALSE;
+}
+
 /* The clock choices: minutes for the game, seconds added after each move. */
 static const struct {
   guint reserve_s;
@@ -72,8 +163,15 @@ static const SternVariant *
 selected_variant (SternNewGameDialog *self)
 {
   guint i = gtk_drop_down_get_selected (self->variant_dropdown);
+  const SternVariant *variant;
 
-  return stern_variant_get (i < STERN_N_VARIANTS ? i : 0);
+  if (i >= self->n_variants)
+    return stern_variant_get (0);
+  variant = self->variants[i];
+  if (stern_variant_is_square (variant))
+    variant = variant_with_mode (variant, gtk_drop_down_get_selected (self->moves_dropdown) ==
+                                          MOVES_DIAGONAL);
+  return variant;
 }
 
 static SternPreset
@@ -124,8 +222,14 @@ fill_presets (SternNewGameDialog *self,
 static void
 update_sensitivity (SternNewGameDialog *self)
 {
-  const SternVariant *variant = selected_variant (self);
+  const SternVariant *variant;
   g_autofree char *rules = NULL;
+
+  fill_variants (self, gtk_drop_down_get_selected (self->board_dropdown));
+  variant = selected_variant (self);
+  /* The movement mode is a choice on the square boards only. */
+  gtk_widget_set_visible (self->moves_label, stern_variant_is_square (variant));
+  gtk_widget_set_visible (GTK_WIDGET (self->moves_dropdown), stern_variant_is_square (variant));
 
   gtk_label_set_label (self->variant_description, stern_variant_description (variant));
   fill_presets (self, variant);
@@ -187,9 +291,20 @@ stern_new_game_dialog_set_setup (SternNewGameDialog   *self,
   g_return_if_fail (STERN_IS_NEW_GAME_DIALOG (self));
   g_return_if_fail (setup != NULL && setup->variant != NULL);
 
-  for (guint i = 0; i < STERN_N_VARIANTS; i++)
-    if (stern_variant_get (i) == setup->variant)
-      gtk_drop_down_set_selected (self->variant_dropdown, i);
+  {
+    guint board = board_of_variant (setup->variant);
+
+    self->filling = TRUE;
+    gtk_drop_down_set_selected (self->board_dropdown, board);
+    self->filling = FALSE;
+    fill_variants (self, board);
+    for (guint i = 0; i < self->n_variants; i++)
+      if (variant_with_mode (self->variants[i], setup->variant->diagonals) == setup->variant)
+        gtk_drop_down_set_selected (self->variant_dropdown, i);
+    if (stern_variant_is_square (setup->variant))
+      gtk_drop_down_set_selected (self->moves_dropdown, setup->variant->diagonals ?
+                                                        MOVES_DIAGONAL : MOVES_ORTHOGONAL);
+  }
   select_preset (self, setup->preset);
   gtk_drop_down_set_selected (self->clock_dropdown, 0);
   for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
@@ -325,7 +440,10 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, board_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, variant_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, moves_label);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, moves_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, variant_description);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_description);
@@ -339,14 +457,21 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
 static void
 stern_new_game_dialog_init (SternNewGameDialog *self)
 {
-  g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) clocks = gtk_string_list_new (NULL);
+  /* Translators: the boards of the New Game dialog: Chinese Checkers'
+   * star, and the square boards of Halma and of Ugolki ("уголки") */
+  const char *boards[N_BOARDS + 1] = { C_("board", "Star"), C_("board", "Halma"),
+                                       C_("board", "Ugolki"), NULL };
+  const char *moves[] = { _("With Diagonals"), _("Without Diagonals"), NULL };
+  g_autoptr(GtkStringList) board_names = gtk_string_list_new (boards);
+  g_autoptr(GtkStringList) move_names = gtk_string_list_new (moves);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  for (guint i = 0; i < STERN_N_VARIANTS; i++)
-    gtk_string_list_append (variants, stern_variant_display_name (stern_variant_get (i)));
-  gtk_drop_down_set_model (self->variant_dropdown, G_LIST_MODEL (variants));
+  self->board = N_BOARDS;
+  gtk_drop_down_set_model (self->board_dropdown, G_LIST_MODEL (board_names));
+  gtk_drop_down_set_model (self->moves_dropdown, G_LIST_MODEL (move_names));
+  fill_variants (self, BOARD_STAR);
   for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
     {
       g_autofree char *label = NULL;
@@ -364,7 +489,11 @@ stern_new_game_dialog_init (SternNewGameDialog *self)
 
   build_seat_rows (self);
 
+  g_signal_connect_swapped (self->board_dropdown, "notify::selected",
+                            G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->variant_dropdown, "notify::selected",
+                            G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->moves_dropdown, "notify::selected",
                             G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->preset_dropdown, "notify::selected",
                             G_CALLBACK (on_selection_changed), self);

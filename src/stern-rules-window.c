@@ -33,6 +33,8 @@ struct _SternRulesWindow
   SternBoardView *board_goal;
   SternBoardView *board_home;
   SternBoardView *board_long;
+  SternBoardView *board_halma;
+  SternBoardView *board_ugolki;
 
   /* The games the illustrations show (the views only borrow them). */
   GPtrArray *games;
@@ -95,6 +97,19 @@ G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
 #define LONG_TO   "k10"
 #define LONG_FOCUS "k7"
 
+/* Halma and Ugolki (doc/rules.md §9): Halma 8×8 at the start, and a chain
+ * of jumps in Ugolki without diagonals, c2 over d2 (white) and e3 (black). */
+#define POS_HALMA \
+  "halma-8 white " \
+  "white:a1,b1,c1,d1,a2,b2,c2,a3,b3,a4 " \
+  "black:h8,g8,f8,e8,h7,g7,f7,h6,g6,h5"
+#define POS_UGOLKI \
+  "ugolki white " \
+  "white:a1,b1,c1,d1,a2,b2,c2,d2,a3,b3,c3,d3 " \
+  "black:e3,f6,g6,h6,e7,f7,g7,h7,e8,f8,g8,h8"
+#define UGOLKI_FROM "c2"
+#define UGOLKI_TO   "e4"
+
 static guint
 hole (const char *name)
 {
@@ -152,6 +167,16 @@ show_move (SternBoardView *view,
   stern_board_view_show_hint (view, path, len);
 }
 
+/* A cell of a square board's game, by its name. */
+static guint
+cell_of (SternGame *game, const char *name)
+{
+  guint c = stern_variant_cell_parse (stern_game_get_variant (game), name, strlen (name));
+
+  g_assert (c != STERN_NO_CELL);
+  return c;
+}
+
 static void
 setup_illustrations (SternRulesWindow *self)
 {
@@ -185,6 +210,23 @@ setup_illustrations (SternRulesWindow *self)
   game = show_position (self, self->board_long, POS_LONG);
   stern_board_view_set_focus (self->board_long, hole (LONG_FOCUS), 5.2);
   show_move (self->board_long, game, LONG_FROM, LONG_TO);
+
+  show_position (self, self->board_halma, POS_HALMA);
+  stern_board_view_set_show_coordinates (self->board_halma, TRUE);
+
+  game = show_position (self, self->board_ugolki, POS_UGOLKI);
+  stern_board_view_set_show_coordinates (self->board_ugolki, TRUE);
+  {
+    guint from = cell_of (game, UGOLKI_FROM), to = cell_of (game, UGOLKI_TO);
+    guint8 path[STERN_MAX_PATH];
+    gsize len;
+
+    g_assert (stern_game_is_legal (game, from, to));
+    len = stern_movegen_path (stern_game_get_rules (game), stern_game_get_position (game),
+                              from, to, path);
+    g_assert (len == 3);
+    stern_board_view_show_hint (self->board_ugolki, path, len);
+  }
 }
 
 static void
@@ -228,6 +270,8 @@ stern_rules_window_class_init (SternRulesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_goal);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_home);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_long);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_halma);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_ugolki);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

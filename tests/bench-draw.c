@@ -8,9 +8,10 @@
  * a picked marble, its lit destinations and zones, a previewed path, the
  * last move and the coordinates.  Prints milliseconds per frame (target:
  * under 4 ms).  Also times a frame that has to rebuild the cached
- * background (after a rotation).  Needs no display.
+ * background (after a rotation).  Needs no display.  With a variant (such
+ * as halma-10-4 or ugolki), the same on its board.
  *
- *   bench-draw [frames]
+ *   bench-draw [frames [variant]]
  */
 
 #include <math.h>
@@ -105,15 +106,27 @@ main (int argc, char **argv)
   double x, y, best_d = -1;
   double t0, first, warm, idle, turning, cold;
 
-  frames = MAX (frames, 1);
+  const SternVariant *variant = stern_variant_lookup (argc > 2 ? argv[2] : "classic-6");
+  guint square;
 
-  game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
+  frames = MAX (frames, 1);
+  if (variant == NULL)
+    {
+      fprintf (stderr, "bench-draw: no variant \"%s\"\n", argv[2]);
+      return 1;
+    }
+  square = variant->board_size;
+
+  game = stern_game_new (variant, STERN_PRESET_TABLE);
   play_midgame (game, 36);
   pos = stern_game_get_position (game);
   rules = stern_game_get_rules (game);
 
   renderer = stern_board_renderer_new ();
-  stern_board_layout_init (&layout, SIZE, SIZE, 0, TRUE, STERN_NO_CELL, 0);
+  if (square)
+    stern_board_layout_init_square (&layout, SIZE, SIZE, square, 0, TRUE);
+  else
+    stern_board_layout_init (&layout, SIZE, SIZE, 0, TRUE, STERN_NO_CELL, 0);
   stern_board_marks_init (&marks);
 
   /* Each seat's last move, as the board view marks them: back over one
@@ -207,8 +220,12 @@ main (int argc, char **argv)
   t0 = now_ms ();
   for (int i = 0; i < 10; i++)
     {
-      stern_board_layout_init (&layout, SIZE, SIZE, (i + 1) % STERN_N_SEATS, TRUE,
-                               STERN_NO_CELL, 0);
+      if (square)
+        stern_board_layout_init_square (&layout, SIZE, SIZE, square,
+                                        variant->seats[(i + 1) % variant->n_players], TRUE);
+      else
+        stern_board_layout_init (&layout, SIZE, SIZE, (i + 1) % STERN_N_SEATS, TRUE,
+                                 STERN_NO_CELL, 0);
       stern_board_renderer_draw (renderer, cr, &layout, 1, stern_game_get_variant (game),
                                  pos, &marks);
     }

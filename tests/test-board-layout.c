@@ -9,7 +9,9 @@
  * moves in screen terms, the enlarged part of the board that illustrations
  * show, and the coordinate labels.  Expectations come from the board's
  * definition (doc/rules.md §1: names, neighbours, distances), not from the
- * layout's own formulas.
+ * layout's own formulas.  The square boards of doc/rules.md §9 likewise:
+ * hits at every size and quarter turn, the bottom seat's corner bottom
+ * left, arrows one cell at a time and never off the board, the labels.
  */
 
 #include <glib.h>
@@ -543,6 +545,200 @@ test_labels (void)
   }
 }
 
+/* ---- square boards (doc/rules.md §9) ---------------------------------------- */
+
+static const guint square_sizes[] = { 8, 10 };
+/* The seats that sit at a corner with four players, and where: white a1,
+ * red bottom right, black top right, yellow top left (stern-variant.h). */
+static const struct {
+  unsigned seat;
+  const char *corner[2];   /* the corner cell on 8×8 and on 10×10 */
+} corner_seats[] = {
+  { STERN_WHITE, { "a1", "a1" } },
+  { STERN_RED, { "h1", "j1" } },
+  { STERN_BLACK, { "h8", "j10" } },
+  { STERN_YELLOW, { "a8", "a10" } },
+};
+
+static guint
+square_cell (guint n, const char *name)
+{
+  guint c = stern_board_square_cell_parse (n, name, strlen (name));
+
+  g_assert_cmpuint (c, <, n * n);
+  return c;
+}
+
+/* Every centre hits its cell, and so do points a little off it, at every
+ * size and turn; points beyond the board hit nothing. */
+static void
+test_square_hit (void)
+{
+  for (guint z = 0; z < G_N_ELEMENTS (square_sizes); z++)
+    for (guint coords = 0; coords < 2; coords++)
+      for (guint k = 0; k < G_N_ELEMENTS (corner_seats); k++)
+        for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+          {
+            guint n = square_sizes[z];
+            SternBoardLayout layout;
+            double x0, y0, x1, y1, cell;
+
+            stern_board_layout_init_square (&layout, sizes[i][0], sizes[i][1], n,
+                                            corner_seats[k].seat, coords);
+            g_assert_cmpuint (stern_board_layout_n_cells (&layout), ==, n * n);
+            /* Neighbouring cells a1, b1 are one cell apart. */
+            stern_board_layout_hole_centre (&layout, square_cell (n, "a1"), &x0, &y0);
+            stern_board_layout_hole_centre (&layout, square_cell (n, "b1"), &x1, &y1);
+            cell = hypot (x1 - x0, y1 - y0);
+            g_assert_cmpfloat (cell, >, 10);
+            /* The whole board fits the widget. */
+            g_assert_cmpfloat (n * cell, <=, MIN (sizes[i][0], sizes[i][1]));
+
+            for (guint c = 0; c < n * n; c++)
+              {
+                double x, y;
+
+                stern_board_layout_hole_centre (&layout, c, &x, &y);
+                g_assert_cmpfloat (x, >, 0);
+                g_assert_cmpfloat (y, >, 0);
+                g_assert_cmpfloat (x, <, sizes[i][0]);
+                g_assert_cmpfloat (y, <, sizes[i][1]);
+                g_assert_cmpuint (stern_board_layout_hole_at (&layout, x, y), ==, c);
+                g_assert_cmpuint (stern_board_layout_hole_at (&layout, x + 0.4 * cell,
+                                                              y - 0.4 * cell), ==, c);
+              }
+            /* Beyond the corner cell a1, away from the middle: nothing. */
+            g_assert_cmpuint (stern_board_layout_hole_at (&layout,
+                                                          x0 + (x0 > sizes[i][0] / 2.0 ? 0.6 : -0.6) * cell,
+                                                          y0 + (y0 > sizes[i][1] / 2.0 ? 0.6 : -0.6) * cell),
+                              ==, STERN_NO_CELL);
+            g_assert_cmpuint (stern_board_layout_hole_at (&layout, -5, -5), ==, STERN_NO_CELL);
+          }
+}
+
+/* The bottom seat's corner is the bottom left cell of the screen, its
+ * camp lowest, and the opposite corner top right. */
+static void
+test_square_rotation (void)
+{
+  for (guint z = 0; z < G_N_ELEMENTS (square_sizes); z++)
+    for (guint k = 0; k < G_N_ELEMENTS (corner_seats); k++)
+      {
+        guint n = square_sizes[z];
+        guint own = square_cell (n, corner_seats[k].corner[z]);
+        guint far = square_cell (n, corner_seats[(k + 2) % 4].corner[z]);
+        SternBoardLayout layout;
+        double xo, yo, xf, yf;
+
+        stern_board_layout_init_square (&layout, 640, 480, n, corner_seats[k].seat, FALSE);
+        stern_board_layout_hole_centre (&layout, own, &xo, &yo);
+        stern_board_layout_hole_centre (&layout, far, &xf, &yf);
+        for (guint c = 0; c < n * n; c++)
+          {
+            double x, y;
+
+            stern_board_layout_hole_centre (&layout, c, &x, &y);
+            g_assert_cmpfloat (x, >=, xo - 1e-9);
+            g_assert_cmpfloat (y, <=, yo + 1e-9);
+            g_assert_cmpfloat (x, <=, xf + 1e-9);
+            g_assert_cmpfloat (y, >=, yf - 1e-9);
+          }
+        g_assert_cmpuint (stern_board_layout_lowest (&layout, stern_set_bit (own) |
+                                                     stern_set_bit (far)), ==, own);
+      }
+}
+
+/* An arrow goes to the neighbouring cell in that screen direction, or
+ * nowhere at the edge, never off the board; four arrows come back. */
+static void
+test_square_keyboard (void)
+{
+  static const int dirs[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+
+  for (guint z = 0; z < G_N_ELEMENTS (square_sizes); z++)
+    for (guint k = 0; k < G_N_ELEMENTS (corner_seats); k++)
+      {
+        guint n = square_sizes[z];
+        const SternGeometry *g = stern_board_square (n, false);
+        SternBoardLayout layout;
+        guint edge_stops = 0;
+
+        stern_board_layout_init_square (&layout, 500, 700, n, corner_seats[k].seat, TRUE);
+        for (guint c = 0; c < n * n; c++)
+          for (guint d = 0; d < 4; d++)
+            {
+              double x0, y0, x1, y1, cell;
+              guint to = stern_board_layout_hole_in_direction (&layout, c, dirs[d][0],
+                                                               dirs[d][1], 0);
+
+              if (to == STERN_NO_CELL)
+                {
+                  /* Only at the edge: fewer than four orthogonal neighbours. */
+                  g_assert_cmpuint (stern_set_count (g->neighbours[c]), <, 4);
+                  edge_stops++;
+                  continue;
+                }
+              g_assert_cmpuint (to, <, n * n);
+              g_assert_true (stern_set_has (g->neighbours[c], to));
+              stern_board_layout_hole_centre (&layout, c, &x0, &y0);
+              stern_board_layout_hole_centre (&layout, to, &x1, &y1);
+              cell = layout.unit;
+              g_assert_cmpfloat_with_epsilon ((x1 - x0) / cell, dirs[d][0], 1e-9);
+              g_assert_cmpfloat_with_epsilon ((y1 - y0) / cell, dirs[d][1], 1e-9);
+              g_assert_cmpuint (stern_board_layout_hole_in_direction (&layout, to, -dirs[d][0],
+                                                                      -dirs[d][1], 0), ==, c);
+            }
+        /* Each of the four sides stops one arrow per cell along it. */
+        g_assert_cmpuint (edge_stops, ==, 4 * n);
+      }
+}
+
+/* Letters a… below the first rank, numbers 1… beside the a-file, on no
+ * cell and inside the plate, each beside the cells it names. */
+static void
+test_square_labels (void)
+{
+  for (guint z = 0; z < G_N_ELEMENTS (square_sizes); z++)
+    {
+      guint n = square_sizes[z];
+      SternBoardLayout layout;
+
+      stern_board_layout_init_square (&layout, 600, 600, n, STERN_WHITE, TRUE);
+      g_assert_cmpuint (stern_board_layout_n_labels (&layout), ==, 2 * n);
+      for (guint i = 0; i < 2 * n; i++)
+        {
+          double bx, by, x, y, cx, cy;
+          const char *text = stern_board_layout_cell_label (&layout, i, &bx, &by);
+          char name[STERN_HOLE_NAME_MAX];
+          guint c;
+
+          g_assert_cmpfloat (fabs (bx), <, layout.plate_radius);
+          g_assert_cmpfloat (fabs (by), <, layout.plate_radius);
+          stern_board_layout_point (&layout, bx, by, &x, &y);
+          g_assert_cmpuint (stern_board_layout_hole_at (&layout, x, y), ==, STERN_NO_CELL);
+
+          /* The cell of the first rank or the a-file that the label names. */
+          if (g_ascii_isalpha (text[0]))
+            g_snprintf (name, sizeof name, "%s1", text);
+          else
+            g_snprintf (name, sizeof name, "a%s", text);
+          c = square_cell (n, name);
+          stern_board_layout_hole_centre (&layout, c, &cx, &cy);
+          if (g_ascii_isalpha (text[0]))
+            {
+              g_assert_cmpfloat_with_epsilon (x, cx, 1e-9);
+              g_assert_cmpfloat (y, >, cy);
+            }
+          else
+            {
+              g_assert_cmpfloat_with_epsilon (y, cy, 1e-9);
+              g_assert_cmpfloat (x, <, cx);
+            }
+          g_assert_cmpfloat (hypot (x - cx, y - cy), <, layout.unit);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,6 +750,10 @@ main (int argc, char **argv)
   g_test_add_func ("/board-layout/keyboard", test_keyboard);
   g_test_add_func ("/board-layout/focus", test_focus);
   g_test_add_func ("/board-layout/labels", test_labels);
+  g_test_add_func ("/board-layout/square/hit", test_square_hit);
+  g_test_add_func ("/board-layout/square/rotation", test_square_rotation);
+  g_test_add_func ("/board-layout/square/keyboard", test_square_keyboard);
+  g_test_add_func ("/board-layout/square/labels", test_square_labels);
 
   return g_test_run ();
 }

@@ -55,8 +55,7 @@ stern_game_setup_load (SternGameSetup *setup,
   n_levels = g_strv_length (levels);
 
   setup->variant = stern_variant_lookup (variant);
-  /* The window draws only the star for now (issue 12). */
-  if (setup->variant == NULL || stern_variant_is_square (setup->variant))
+  if (setup->variant == NULL)
     setup->variant = stern_variant_get (0);
   if (!stern_preset_lookup (preset, &setup->preset))
     setup->preset = STERN_PRESET_TABLE;
@@ -162,6 +161,17 @@ static const struct {
   { "pairs-4", N_("Four Players in Two Teams"), N_("Partners sit opposite each other and finish together.") },
   { "pairs-6", N_("Six Players in Three Teams"), N_("Partners sit opposite each other and finish together.") },
   { "solo", N_("Solo Puzzle"), N_("One player alone: cross the board in as few moves as you can.") },
+  /* The square boards of doc/rules.md §9. */
+  { "halma-8", N_("Halma 8×8"), N_("Two players, ten stones each in a corner triangle.") },
+  { "halma-8+orth", N_("Halma 8×8 without Diagonals"), N_("Two players, ten stones each in a corner triangle.") },
+  { "halma-10", N_("Halma 10×10"), N_("Two players, fifteen stones each in a corner triangle.") },
+  { "halma-10+orth", N_("Halma 10×10 without Diagonals"), N_("Two players, fifteen stones each in a corner triangle.") },
+  { "halma-10-4", N_("Halma 10×10, Four Players"), N_("Four players, one in each corner, fifteen stones each.") },
+  { "halma-10-4+orth", N_("Halma 10×10, Four Players, without Diagonals"), N_("Four players, one in each corner, fifteen stones each.") },
+  { "ugolki", N_("Ugolki"), N_("Two players, twelve stones each in a 3×4 corner of an 8×8 board.") },
+  { "ugolki+diag", N_("Ugolki with Diagonals"), N_("Two players, twelve stones each in a 3×4 corner of an 8×8 board.") },
+  { "ugolki-mini", N_("Mini-Ugolki"), N_("Two players, nine stones each in a 3×3 corner of an 8×8 board.") },
+  { "ugolki-mini+diag", N_("Mini-Ugolki with Diagonals"), N_("Two players, nine stones each in a 3×3 corner of an 8×8 board.") },
 };
 
 const char *

@@ -1014,6 +1014,19 @@ stern_match_get_status_text (SternMatch *self,
           g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
         }
 
+      /* The square boards' forced end (doc/rules.md §9): its stage and
+       * the tempo numbers, always shown, as backgammon shows pips. */
+      if (stern_variant_is_square (stern_game_get_variant (game)))
+        {
+          g_autofree char *stage = stern_texts_forced_end (game, turn);
+          g_autofree char *tempo = stern_texts_tempo_numbers (game);
+
+          if (stage != NULL)
+            g_string_append_printf (s, " · %s", stage);
+          g_string_append_printf (s, " · %s", tempo);
+          left = -1;
+        }
+
       if (left >= 0)
         {
           g_string_append (s, " · ");

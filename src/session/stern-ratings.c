@@ -410,7 +410,9 @@ stern_ratings_add_game (SternRatings         *self,
   g_return_val_if_fail (game != NULL && setup != NULL, FALSE);
 
   variant = stern_game_get_variant (game);
-  if (!stern_game_is_over (game) || variant->solo ||
+  /* The statistics keep the star's variants only (their table has a row
+   * per star variant): Halma and Ugolki games are not rated yet. */
+  if (!stern_game_is_over (game) || variant->solo || stern_variant_is_square (variant) ||
       stern_game_setup_count_humans (setup) != 1)
     return FALSE;
 

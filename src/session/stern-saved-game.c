@@ -298,14 +298,6 @@ stern_saved_game_read (const char     *text,
     return NULL;
 
   variant = stern_game_get_variant (game);
-  /* The window draws only the star for now (issue 12). */
-  if (stern_variant_is_square (variant))
-    {
-      g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
-                   "%s is played on a square board, which the window cannot show yet; "
-                   "use sternhalma-cli replay", variant->id);
-      return NULL;
-    }
   result.variant = variant;
   result.preset = stern_game_get_preset (game);
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)

@@ -206,6 +206,31 @@ stern_texts_rules_summary (const SternVariant *variant,
   stern_rules_init (&rules, variant, preset);
   text = g_string_new (NULL);
 
+  /* Halma and Ugolki (doc/rules.md §9): the house, the reply move and
+   * the two checks of the forced end, from the engine's values. */
+  if (stern_variant_is_square (variant))
+    {
+      g_string_append (text, _("The first to fill the opposite camp with all their stones wins."));
+      if (rules.reply_move || variant->n_players == 2)
+        {
+          g_string_append_c (text, ' ');
+          g_string_append (text, _("The second player has a reply move."));
+        }
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Leave home within %u move.",
+                                                 "Leave home within %u moves.",
+                                                 rules.home_check_move),
+                              rules.home_check_move);
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "After move %u the smaller tempo number wins.",
+                                                 "After move %u the smaller tempo number wins.",
+                                                 rules.tempo_check_move),
+                              rules.tempo_check_move);
+      return g_string_free (text, FALSE);
+    }
+
   if (variant->solo)
     g_string_append (text, _("Cross the board in as few moves as you can."));
   else if (rules.finish_needs_all_own)
@@ -259,18 +284,129 @@ char *
 stern_texts_game_over (const SternGame *game)
 {
   g_autofree char *result = NULL;
-  const char *reason;
+  g_autofree char *reason = NULL;
 
   g_return_val_if_fail (game != NULL, NULL);
 
   result = stern_game_result_text (game);
-  reason = stern_end_reason_text (stern_game_get_end_reason (game));
+  reason = stern_texts_end_reason (game);
   if (reason != NULL)
     /* Translators: the first %s is the result ("White wins"), the second
      * why the game ended ("A player resigned.") */
     return g_strdup_printf (_("Game over: %s. %s"), result, reason);
   /* Translators: %s is the result, such as "White wins" */
   return g_strdup_printf (_("Game over: %s"), result);
+}
+
+/* Whether every player still placed shares the first place: a draw. */
+static gboolean
+is_draw (const SternGame *game)
+{
+  const SternVariant *variant = stern_game_get_variant (game);
+  guint n_first = 0;
+
+  for (guint i = 0; i < variant->n_players; i++)
+    if (stern_game_get_place (game, variant->seats[i]) == 1)
+      n_first++;
+  return n_first > 1;
+}
+
+char *
+stern_texts_end_reason (const SternGame *game)
+{
+  const SternVariant *variant;
+  SternEndReason reason;
+  g_autofree char *tempo = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  reason = stern_game_get_end_reason (game);
+  if (!stern_variant_is_square (variant))
+    return g_strdup (stern_end_reason_text (reason));
+
+  /* doc/rules.md §9: the house built, checked after the second player's
+   * reply; the leaving-home check; the tempo check. */
+  switch (reason)
+    {
+    case STERN_END_FINISHED:
+      if (is_draw (game))
+        return g_strdup (_("Both players built their house: the reply move made it a draw."));
+      return g_strdup (_("A player filled the opposite camp with all their stones."));
+    case STERN_END_HOME_CHECK:
+      if (is_draw (game))
+        return g_strdup (_("Both players still had stones at home at the leaving-home check."));
+      return g_strdup (_("A player left home too late: stones were still at home at the leaving-home check."));
+    case STERN_END_TEMPO:
+      tempo = stern_texts_tempo_numbers (game);
+      /* Translators: %s is the list of tempo numbers, "Tempo numbers:
+       * White 14, Black 16" */
+      return g_strdup_printf (_("The tempo check decided: the smaller tempo number wins. %s."), tempo);
+    case STERN_END_NONE:
+    case STERN_END_ROUND_LIMIT:
+    case STERN_END_MOVE_LIMIT:
+    case STERN_END_REPETITION:
+    case STERN_END_NO_MOVES:
+    case STERN_END_RESIGNATION:
+    case STERN_END_TIMEOUT:
+    default:
+      return g_strdup (stern_end_reason_text (reason));
+    }
+}
+
+char *
+stern_texts_forced_end (const SternGame *game,
+                        unsigned         seat)
+{
+  int home, tempo;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+
+  if (!stern_variant_is_square (stern_game_get_variant (game)))
+    return NULL;
+  home = stern_game_moves_to_leave_home (game, seat);
+  if (home > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d move to the leaving-home check",
+                                         "%d moves to the leaving-home check",
+                                         (gulong) home),
+                            home);
+  tempo = stern_game_moves_to_tempo_check (game, seat);
+  if (tempo > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d move to the tempo check",
+                                         "%d moves to the tempo check",
+                                         (gulong) tempo),
+                            tempo);
+  return NULL;
+}
+
+char *
+stern_texts_tempo_numbers (const SternGame *game)
+{
+  const SternVariant *variant;
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  if (!stern_variant_is_square (variant))
+    return NULL;
+  for (guint i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+
+      if (i > 0)
+        g_string_append (list, ", ");
+      /* Translators: a player's tempo number in a list, "White 120" */
+      g_string_append_printf (list, _("%s %u"), stern_seat_display_name (seat),
+                              stern_game_get_tempo (game, seat));
+    }
+  /* Translators: %s is a list, "White 120, Black 118"; the tempo number
+   * (темповое число) is what the stones still need to reach the far
+   * corner (doc/rules.md §9) */
+  return g_strdup_printf (_("Tempo numbers: %s"), list->str);
 }
 
 int

@@ -58,5 +58,16 @@ char       *stern_texts_solo_score (const SternGame *game);
 
 /* "Game over: White wins. A player resigned." and the like. */
 char       *stern_texts_game_over (const SternGame *game);
+/* Why the game ended, a sentence, or NULL when there is nothing to add to
+ * the result; on the square boards (doc/rules.md §9) also a house built,
+ * the reply draw, the leaving-home check and the tempo check with the
+ * tempo numbers. */
+char       *stern_texts_end_reason (const SternGame *game);
+/* Square boards: the stage of the forced end for seat ("12 moves to the
+ * leaving-home check", then to the tempo check); NULL on the star. */
+char       *stern_texts_forced_end (const SternGame *game, unsigned seat);
+/* Square boards: every player's tempo number, "Tempo numbers: White 120,
+ * Black 118"; NULL on the star. */
+char       *stern_texts_tempo_numbers (const SternGame *game);
 
 G_END_DECLS

@@ -27,7 +27,7 @@ static gboolean have_display;
 
 static const char * const pages[] = {
   "board", "moves", "rays", "finishing", "home",
-  "limits", "notation", "variants", "presets", "playing",
+  "limits", "notation", "variants", "halma", "presets", "playing",
 };
 
 typedef gboolean (*Condition) (gpointer data);
@@ -236,6 +236,7 @@ test_illustrations (void)
 {
   static const char * const boards[] = {
     "board_start", "board_chain", "board_rays", "board_goal", "board_home", "board_long",
+    "board_halma", "board_ugolki",
   };
   SternRulesWindow *window;
   g_autoptr(GPtrArray) views = g_ptr_array_new ();

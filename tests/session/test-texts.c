@@ -455,6 +455,222 @@ test_rules_summary (void)
       }
 }
 
+/* ---- Halma and Ugolki (doc/rules.md §9) ---------------------------------- */
+
+/* The rules text of a square variant states its two checks (doc/rules.md
+ * §9: 40 or 60 moves, 10 fewer with diagonals; 80 or 120) and nothing of
+ * the star's rules. */
+static void
+test_square_rules_summary (void)
+{
+  for (unsigned v = 0; v < STERN_N_ALL_VARIANTS; v++)
+    {
+      const SternVariant *variant = stern_variant_get (v);
+      g_autofree char *text = NULL;
+      g_autofree char *home = NULL, *tempo = NULL;
+      unsigned home_check, tempo_check;
+
+      if (!stern_variant_is_square (variant))
+        continue;
+      home_check = variant->board_size == 8 ? STERN_SQUARE_HOME_CHECK_8 : STERN_SQUARE_HOME_CHECK_10;
+      if (variant->diagonals)
+        home_check -= STERN_SQUARE_DIAGONAL_EARLIER;
+      tempo_check = variant->board_size == 8 ? STERN_SQUARE_TEMPO_CHECK_8 : STERN_SQUARE_TEMPO_CHECK_10;
+      text = stern_texts_rules_summary (variant, STERN_PRESET_TABLE);
+      g_test_message ("%s: %s", variant->id, text);
+      home = g_strdup_printf ("%u", home_check);
+      tempo = g_strdup_printf ("%u", tempo_check);
+      g_assert_nonnull (strstr (text, home));
+      g_assert_nonnull (strstr (text, tempo));
+      g_assert_null (strstr (text, _("Moves may end anywhere.")));
+      g_assert_null (strstr (text, _("No deadline for leaving home.")));
+    }
+}
+
+/* A square game from a position, every seat having made `made` moves. */
+static SternGame *
+square_at (const char *text, unsigned made)
+{
+  unsigned moves_made[STERN_N_SEATS];
+  g_autoptr(GError) error = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("cannot parse \"%s\": %s", text, error->message);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    moves_made[s] = made;
+  return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made);
+}
+
+static void
+square_play (SternGame *game, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  guint8 path[STERN_MAX_PATH];
+  size_t len;
+
+  if (!stern_notation_parse_path_in (stern_game_get_variant (game), text, path, &len, &error) ||
+      !stern_game_play_path (game, path, len, &error))
+    g_error ("cannot play %s: %s", text, error->message);
+}
+
+/* The stage text as the catalogue has it, for n moves. */
+#define stage_text(singular, plural, n) \
+  g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, singular, plural, (gulong) (n)), (int) (n))
+
+/* The stage of the forced end: moves to the leaving-home check (40 on
+ * 8×8 without diagonals, 10 fewer with them, 60 on 10×10), then to the
+ * tempo check (80, 120); nothing on the star. */
+static void
+test_square_forced_end (void)
+{
+  static const struct { const char *variant; int home; } starts[] = {
+    { "ugolki", STERN_SQUARE_HOME_CHECK_8 },
+    { "ugolki+diag", STERN_SQUARE_HOME_CHECK_8 - STERN_SQUARE_DIAGONAL_EARLIER },
+    { "halma-8", STERN_SQUARE_HOME_CHECK_8 - STERN_SQUARE_DIAGONAL_EARLIER },
+    { "halma-10+orth", STERN_SQUARE_HOME_CHECK_10 },
+  };
+  g_autoptr(SternGame) star = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr(SternGame) later = square_at ("ugolki white white:c5,e4 black:g4,d5", 45);
+  g_autofree char *at_45 = stern_texts_forced_end (later, STERN_WHITE);
+  g_autofree char *expected_45 = stage_text ("%d move to the tempo check",
+                                             "%d moves to the tempo check",
+                                             STERN_SQUARE_TEMPO_CHECK_8 - 45);
+  g_autoptr(SternGame) last = square_at ("ugolki white white:c5,e4 black:g4,d5", 79);
+  g_autofree char *at_79 = stern_texts_forced_end (last, STERN_WHITE);
+  g_autofree char *expected_79 = stage_text ("%d move to the tempo check",
+                                             "%d moves to the tempo check", 1);
+
+  g_assert_null (stern_texts_forced_end (star, STERN_WHITE));
+  g_assert_null (stern_texts_tempo_numbers (star));
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    {
+      g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup (starts[i].variant),
+                                                  STERN_PRESET_TABLE);
+      g_autofree char *text = stern_texts_forced_end (game, STERN_BLACK);
+      g_autofree char *expected = stage_text ("%d move to the leaving-home check",
+                                              "%d moves to the leaving-home check",
+                                              starts[i].home);
+
+      g_test_message ("%s: %s", starts[i].variant, text);
+      g_assert_cmpstr (text, ==, expected);
+    }
+  g_test_message ("%s; %s", at_45, at_79);
+  g_assert_cmpstr (at_45, ==, expected_45);
+  g_assert_cmpstr (at_79, ==, expected_79);
+  if (!translated ())
+    {
+      g_assert_cmpstr (at_45, ==, "35 moves to the tempo check");
+      g_assert_cmpstr (at_79, ==, "1 move to the tempo check");
+    }
+}
+
+/* The tempo numbers at the start: the Manhattan distance of every stone
+ * to the far corner, summed (doc/rules.md §9), worked out here from the
+ * cells' files and ranks; and the status line shows them with the stage. */
+static void
+test_square_tempo_status (void)
+{
+  g_autoptr(SternMatch) match = stern_match_new ();
+  g_autofree char *status = NULL;
+  g_autofree char *tempo = NULL;
+  g_autofree char *stage = NULL;
+  g_autofree char *white_part = NULL, *black_part = NULL;
+  const SternPosition *pos;
+  SternGameSetup setup;
+  unsigned white = 0, black = 0;
+
+  stern_match_set_computer_delay (match, 0);
+  stern_match_set_data_dir (match, data_dir);
+  setup_for (&setup, "ugolki", STERN_PRESET_TABLE, "hhhhhh");
+  stern_match_new_game (match, &setup);
+  pos = stern_game_get_position (stern_match_get_game (match));
+  for (unsigned c = 0; c < 64; c++)
+    if (pos->cell[c] == STERN_WHITE)
+      white += (7 - c % 8) + (7 - c / 8);    /* to h8 */
+    else if (pos->cell[c] == STERN_BLACK)
+      black += c % 8 + c / 8;                /* to a1 */
+  g_assert_cmpuint (white, ==, black);
+  g_assert_cmpuint (white, >, 0);
+
+  tempo = stern_texts_tempo_numbers (stern_match_get_game (match));
+  white_part = g_strdup_printf ("%s %u", stern_seat_display_name (STERN_WHITE), white);
+  black_part = g_strdup_printf ("%s %u", stern_seat_display_name (STERN_BLACK), black);
+  g_test_message ("%s", tempo);
+  g_assert_nonnull (strstr (tempo, white_part));
+  g_assert_nonnull (strstr (tempo, black_part));
+  if (!translated ())
+    g_assert_cmpstr (tempo, ==, "Tempo numbers: White 138, Black 138");
+
+  status = stern_match_get_status_text (match, NULL);
+  stage = stern_texts_forced_end (stern_match_get_game (match), STERN_WHITE);
+  g_test_message ("%s", status);
+  g_assert_nonnull (strstr (status, stage));
+  g_assert_nonnull (strstr (status, tempo));
+}
+
+/* Why a square game ended, in each way doc/rules.md §9 has. */
+static void
+test_square_end_reasons (void)
+{
+  static const struct {
+    const char *position;
+    unsigned    made;
+    const char *white_move, *black_move;
+    const char *reason;
+  } cases[] = {
+    /* White builds, black's reply builds too: a draw. */
+    { "ugolki-mini white white:e6,g6,h6,f7,g7,h7,f8,g8,h8 black:a1,b1,c1,a2,b2,c2,a3,b3,d3", 5,
+      "e6-f6", "d3-c3", N_("Both players built their house: the reply move made it a draw.") },
+    /* White builds, black cannot reply in kind. */
+    { "ugolki-mini white white:e6,g6,h6,f7,g7,h7,f8,g8,h8 black:a1,b1,c1,a2,b2,c2,a3,b3,h1", 5,
+      "e6-f6", "h1-h2", N_("A player filled the opposite camp with all their stones.") },
+    /* After move 40: white still at home. */
+    { "ugolki white white:a1,e4 black:g4,d5", 39, "e4-e5", "d5-d4",
+      N_("A player left home too late: stones were still at home at the leaving-home check.") },
+    /* Both still at home. */
+    { "ugolki white white:a1,e4 black:h8,d5", 39, "e4-e5", "d5-d4",
+      N_("Both players still had stones at home at the leaving-home check.") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(SternGame) game = square_at (cases[i].position, cases[i].made);
+      g_autofree char *reason = NULL, *over = NULL;
+
+      square_play (game, cases[i].white_move);
+      square_play (game, cases[i].black_move);
+      g_assert_true (stern_game_is_over (game));
+      reason = stern_texts_end_reason (game);
+      over = stern_texts_game_over (game);
+      g_test_message ("%s", over);
+      g_assert_cmpstr (reason, ==, _(cases[i].reason));
+      g_assert_nonnull (strstr (over, reason));
+    }
+
+  /* The tempo check after move 80: white 14 (c5 8, e5 6), black 16 (f4 8,
+   * d6 8 to a1). */
+  {
+    g_autoptr(SternGame) game = square_at ("ugolki white white:c5,e4 black:f4,d5", 79);
+    g_autofree char *reason = NULL;
+    g_autofree char *white_part = NULL, *black_part = NULL;
+
+    square_play (game, "e4-e5");
+    square_play (game, "d5-d6");
+    g_assert_true (stern_game_is_over (game));
+    reason = stern_texts_end_reason (game);
+    g_test_message ("%s", reason);
+    white_part = g_strdup_printf ("%s 14", stern_seat_display_name (STERN_WHITE));
+    black_part = g_strdup_printf ("%s 16", stern_seat_display_name (STERN_BLACK));
+    g_assert_nonnull (strstr (reason, white_part));
+    g_assert_nonnull (strstr (reason, black_part));
+    if (!translated ())
+      g_assert_cmpstr (reason, ==, "The tempo check decided: the smaller tempo number wins. "
+                                   "Tempo numbers: White 14, Black 16.");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -485,6 +701,10 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/solo-score", test_solo_score);
   g_test_add_func ("/texts/record-names", test_record_names);
   g_test_add_func ("/texts/rules-summary", test_rules_summary);
+  g_test_add_func ("/texts/square/rules-summary", test_square_rules_summary);
+  g_test_add_func ("/texts/square/forced-end", test_square_forced_end);
+  g_test_add_func ("/texts/square/tempo-status", test_square_tempo_status);
+  g_test_add_func ("/texts/square/end-reasons", test_square_end_reasons);
   status = g_test_run ();
 
   {
