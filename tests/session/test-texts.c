@@ -583,7 +583,7 @@ test_square_tempo_status (void)
 
   stern_match_set_computer_delay (match, 0);
   stern_match_set_data_dir (match, data_dir);
-  setup_for (&setup, "ugolki", STERN_PRESET_TABLE, "hhhhhh");
+  session_test_setup (&setup, "ugolki", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   pos = stern_game_get_position (stern_match_get_game (match));
   for (unsigned c = 0; c < 64; c++)
