@@ -97,6 +97,8 @@ void     stern_window_show_toast    (SternWindow *self, const char *title,
 /* Keeps the game on the board for the toast's Undo before something
  * replaces it. */
 void     stern_window_keep_replaced (SternWindow *self);
+/* stern-window-panel.c: the side panel on narrow and wide windows. */
+void     stern_window_setup_panel   (SternWindow *self);
 
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);

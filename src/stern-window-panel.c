@@ -1,0 +1,215 @@
+/* stern-window-panel.c: the window's side panel on narrow and wide
+ * windows (folded away below a breakpoint, with the players strip above
+ * the board) and its toasts.  Split from stern-window.c, which holds the
+ * template and the wiring.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "sternhalma"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-window-private.h"
+
+#define GAME(self)  stern_match_get_game ((self)->match)
+
+/* ------------------------------------------------------------------ */
+/* Narrow windows                                                      */
+
+/* Below this width the side panel folds away and the header's panel
+ * button shows it over the board (the board keeps 240 px, the panel needs
+ * 260).  The button is always there (it hides the panel on a wide window
+ * too): showing it only when folded would change the header in the middle
+ * of laying the window out. */
+#define NARROW_WIDTH_SP 600
+
+#if !ADW_CHECK_VERSION (1, 4, 0)
+static gboolean
+update_strip (gpointer data)
+{
+  SternWindow *self = data;
+
+  self->strip_idle = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->players_strip), stern_window_is_panel_folded (self));
+  gtk_widget_set_visible (self->title_label, !stern_window_is_panel_folded (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* The flap folds while the window is laid out: the strip appears after. */
+static void
+on_folded (SternWindow *self)
+{
+  if (self->strip_idle == 0)
+    self->strip_idle = g_idle_add (update_strip, self);
+}
+#endif
+
+/* libadwaita 1.4 and later: the header bar as the top bar of an
+ * AdwToolbarView (which draws it flat over the content as GNOME apps do
+ * now); 1.2 keeps the template's box. */
+static void
+setup_toolbar (SternWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  GtkWidget *toolbar = adw_toolbar_view_new ();
+  GtkWidget *header = self->header_bar;
+  GtkWidget *overlay = GTK_WIDGET (self->toast_overlay);
+
+  g_object_ref (header);
+  g_object_ref (overlay);
+  gtk_box_remove (GTK_BOX (self->window_box), header);
+  gtk_box_remove (GTK_BOX (self->window_box), overlay);
+  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (toolbar), header);
+  adw_toolbar_view_set_content (ADW_TOOLBAR_VIEW (toolbar), overlay);
+  g_object_unref (header);
+  g_object_unref (overlay);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), toolbar);
+  self->window_box = NULL;
+#endif
+}
+
+static void
+setup_panel (SternWindow *self)
+{
+  g_autoptr(GPropertyAction) panel_action = NULL;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  /* AdwFlap is deprecated: the split view and a breakpoint take its
+   * place, with the same children. */
+  GtkWidget *box = gtk_widget_get_parent (self->flap);
+  GtkWidget *board = self->board_box;
+  GtkWidget *split = adw_overlay_split_view_new ();
+  AdwBreakpoint *breakpoint;
+
+  g_object_ref (board);
+  g_object_ref (self->side_panel);
+  g_object_set (self->flap, "content", NULL, "flap", NULL, NULL);
+  adw_overlay_split_view_set_content (ADW_OVERLAY_SPLIT_VIEW (split), board);
+  adw_overlay_split_view_set_sidebar (ADW_OVERLAY_SPLIT_VIEW (split), self->side_panel);
+  adw_overlay_split_view_set_sidebar_position (ADW_OVERLAY_SPLIT_VIEW (split), GTK_PACK_END);
+  adw_overlay_split_view_set_min_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (split), 260);
+  gtk_widget_set_vexpand (split, TRUE);
+  g_object_unref (board);
+  g_object_unref (self->side_panel);
+  gtk_box_insert_child_after (GTK_BOX (box), split, self->flap);
+  gtk_box_remove (GTK_BOX (box), self->flap);
+  self->flap = split;
+
+  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_length (
+                                     ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                     NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP));
+  adw_breakpoint_add_setters (breakpoint,
+                              G_OBJECT (split), "collapsed", TRUE,
+                              G_OBJECT (split), "show-sidebar", FALSE,
+                              G_OBJECT (self->players_strip), "visible", TRUE,
+                              G_OBJECT (self->title_label), "visible", FALSE,
+                              NULL);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
+  panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
+#else
+  g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
+  panel_action = g_property_action_new ("show-panel", self->flap, "reveal-flap");
+  g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_folded),
+                           self, G_CONNECT_SWAPPED);
+#endif
+  /* The header's panel button (win.show-panel) shows and hides it. */
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
+}
+
+gboolean
+stern_window_is_panel_folded (SternWindow *self)
+{
+  gboolean folded = FALSE;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+  g_object_get (self->flap, "collapsed", &folded, NULL);
+#else
+  g_object_get (self->flap, "folded", &folded, NULL);
+#endif
+  return folded;
+}
+
+/* ------------------------------------------------------------------ */
+/* Toasts                                                              */
+
+/* libadwaita 1.2's toast has a close button with an icon and no name (a
+ * screen reader says "GtkImage"): it gets one. */
+static void
+name_toast_buttons (GtkWidget *widget,
+                    GtkWidget *skip)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == skip)
+        continue;
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), "window-close-symbolic") == 0)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, _("Dismiss"), -1);
+      name_toast_buttons (child, skip);
+    }
+}
+
+void
+stern_window_show_toast (SternWindow *self,
+                         const char  *title,
+                         const char  *button_label,
+                         const char  *action_name)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  if (button_label != NULL)
+    {
+      adw_toast_set_button_label (toast, button_label);
+      adw_toast_set_action_name (toast, action_name);
+    }
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (title);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  name_toast_buttons (GTK_WIDGET (self->toast_overlay),
+                      adw_toast_overlay_get_child (self->toast_overlay));
+}
+
+SternPlayersStrip *
+stern_window_get_players_strip (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->players_strip;
+}
+
+GtkWidget *
+stern_window_get_move_list_widget (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->move_list);
+}
+
+const char *
+stern_window_get_last_toast (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}
+
+void
+stern_window_keep_replaced (SternWindow *self)
+{
+  g_clear_pointer (&self->replaced_record, g_free);
+  /* A game not begun is nothing to bring back. */
+  if (GAME (self) != NULL && stern_game_get_n_actions_total (GAME (self)) > 0)
+    self->replaced_record = stern_match_write (self->match);
+}
+
+/* Called once from the window's init, after the template. */
+void
+stern_window_setup_panel (SternWindow *self)
+{
+  setup_toolbar (self);
+  setup_panel (self);
+}
