@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # sternhalma-cli replay on what users hand it (issues #14, #15): files that
 # are not regular files fail at once with status 1, warnings go to stderr,
-# race with more than two players is refused.
+# race with more than two players is refused; and the records `match
+# --records` writes replay to the result the match printed.
 #
 # usage: check-cli-replay.sh PATH-TO-sternhalma-cli      (TAP on stdout)
 set -u
@@ -27,7 +28,7 @@ check () {
   fi
 }
 
-echo "1..6"
+echo "1..7"
 check "/dev/zero is refused" 1 "is a device" /dev/zero
 mkfifo "$tmp/fifo"
 check "a FIFO is refused without blocking" 1 "named pipe" "$tmp/fifo"
@@ -40,5 +41,17 @@ check "a Result tag on an unfinished game is a warning" 0 "line 2: the Result ta
 
 printf '[Variant "classic-3"]\n[Preset "race"]\n' >"$tmp/race.sgr"
 check "race with three players is refused" 1 "line 2, column 10: the race preset is for two players" "$tmp/race.sgr"
+
+n=$((n + 1))
+timeout 60 "$cli" match --games 1 --seed 3 --records "$tmp/games" ugolki-mini greedy random >"$tmp/match" 2>/dev/null
+if grep -q "white=greedy:1" "$tmp/match"; then want="1-0"; else want="0-1"; fi
+if timeout 10 "$cli" replay "$tmp/games/game-1.txt" >"$tmp/out" 2>"$tmp/err" &&
+   [ "$(sed -n 2p "$tmp/out")" = "$want" ] && [ ! -s "$tmp/err" ]; then
+  echo "ok $n - a match record replays to the match's result"
+else
+  failed=$((failed + 1))
+  echo "not ok $n - a match record replays to the match's result"
+  echo "# match: $(cat "$tmp/match"), replay: $(cat "$tmp/out" "$tmp/err")"
+fi
 
 [ "$failed" -eq 0 ]

@@ -7,6 +7,7 @@
 #include "stern-cli-ai.h"
 #include "stern-cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,9 +38,10 @@ ai_usage (const char *problem)
            "      print the path of the move the computer plays at LEVEL, in a position\n"
            "      or for the side on turn at the end of a game record (which gives the\n"
            "      rules, the move counters and the positions met before)\n"
-           "  sternhalma-cli match [--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...\n"
+           "  sternhalma-cli match [--games N] [--seed S] [--preset P] [--blockers] [--records DIR] VARIANT LEVEL LEVEL...\n"
            "      play games between levels, one per seat of the variant, rotating seats;\n"
-           "      --blockers starts each game with an opponent marble in the first level's goal\n"
+           "      --blockers starts each game with an opponent marble in the first level's goal;\n"
+           "      --records writes each game's record to DIR/game-N.txt\n"
            "  sternhalma-cli solo [--seed S] LEVEL\n"
            "      play the solo variant and print the moves, then their number\n"
            "Levels: easy, medium, hard, expert, and the baselines random and greedy.\n"
@@ -55,6 +57,7 @@ typedef struct {
   guint64     seed;
   gboolean    blockers;
   const char *record;
+  const char *records_dir;
 } Options;
 
 /* Takes "--name VALUE" and "--name=VALUE" options off the front of the
@@ -116,6 +119,8 @@ take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
         }
       else if (g_str_equal (name, "--record"))
         o->record = value;
+      else if (g_str_equal (name, "--records"))
+        o->records_dir = value;
       else if (g_str_equal (name, "--games"))
         {
           if (!stern_cli_parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
@@ -276,11 +281,34 @@ typedef struct {
   guint64  moves;
 } LevelTime;
 
+/* Writes one game of a match as a record, the levels as the players' names;
+ * a record that cannot be written is reported, the match goes on. */
+static void
+write_match_record (const char *dir, guint64 number, const SternGame *game,
+                    const SternLevel *seat_level)
+{
+  const SternVariant *variant = stern_game_get_variant (game);
+  SternRecordTags tags = { 0 };
+  g_autofree char *name = g_strdup_printf ("game-%" G_GUINT64_FORMAT ".txt", number);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    tags.players[variant->seats[i]] = g_strdup (stern_level_name (seat_level[variant->seats[i]]));
+  text = stern_record_write (game, &tags);
+  stern_record_tags_clear (&tags);
+  if (g_mkdir_with_parents (dir, 0755) != 0 ||
+      !g_file_set_contents (path, text, -1, &error))
+    fprintf (stderr, _("sternhalma-cli: cannot write %s: %s\n"), path,
+             error ? error->message : g_strerror (errno));
+}
+
 int
 stern_cli_match (int argc, char **argv)
 {
-  static const char *const allowed[] = { "--games", "--seed", "--preset", "--blockers", NULL };
-  Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1, FALSE, NULL };
+  static const char *const allowed[] = { "--games", "--seed", "--preset", "--blockers", "--records", NULL };
+  Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1, FALSE, NULL, NULL };
   const SternVariant *variant;
   SternLevel levels[STERN_N_SEATS];
   guint64 firsts[STERN_N_LEVELS] = { 0 }, draws = 0, blocked_finished = 0;
@@ -416,6 +444,9 @@ stern_cli_match (int argc, char **argv)
           g_autofree char *fen = stern_notation_format_position (variant, stern_game_get_position (game));
           fprintf (stderr, "game %" G_GUINT64_FORMAT " ended (%s) in: %s\n", g + 1, end, fen);
         }
+
+      if (o.records_dir)
+        write_match_record (o.records_dir, g + 1, game, seat_level);
 
       if (n_first_units == 1)
         {
