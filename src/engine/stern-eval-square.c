@@ -23,11 +23,17 @@
 /* A forward jump ready to be made (a ladder rung), capped. */
 #define LADDER_W            3
 #define LADDER_MAX          8
-/* Stones still at home as the leaving-home check nears: inside the last
- * HOME_HORIZON moves, HOME_W / 4 per stone and per square of the moves
- * gone, so the pressure rises steeply before the check; HOME_DOOMED per
- * stone that can no longer get out in time (a lost game). */
-#define HOME_HORIZON        16
+/* Leaving home (doc/rules.md §9).  A stone left at home is soon shut in by
+ * the opponent's stones arriving there, so the pressure to leave starts
+ * early and is counted in the steps the home stones still need to get out
+ * (`need`) and in stones: HOME_EARLY_W / 4 per step times the moves made,
+ * and per stone the square of the moves made over HOME_STONE_DIV; then,
+ * once fewer than HOME_HORIZON moves are to spare (left - need), HOME_W / 4
+ * per step and per square of the spare moves gone; HOME_DOOMED per step
+ * that can no longer be made in time (a lost game). */
+#define HOME_EARLY_W        4
+#define HOME_STONE_DIV      8
+#define HOME_HORIZON        12
 #define HOME_W              6
 #define HOME_DOOMED         4000
 /* Inside the last TEMPO_HORIZON moves before the tempo check, the tempo
@@ -81,6 +87,27 @@ stern_eval_square_init (SternEval *ev, const SternRules *rules)
           ev->zone_dist[seat][cell] = (uint8_t) stern_rules_goal_distance (rules, seat, cell);
           ev->cell_cost[seat][cell] =
             (int16_t) (STERN_EVAL_ROW * d + TEMPO_W * (int) manhattan[cell] + d * d / SQUARE_DIV);
+        }
+
+      /* Steps out of the own camp, in the variant's directions. */
+      for (unsigned cell = 0; cell < geo->n_cells; cell++)
+        {
+          unsigned best = 0;
+
+          if (stern_set_has (rules->home[seat], cell))
+            {
+              best = G_MAXUINT8;
+              for (unsigned out = 0; out < geo->n_cells; out++)
+                if (!stern_set_has (rules->home[seat], out))
+                  {
+                    int dx = ABS ((int) (cell % size) - (int) (out % size));
+                    int dy = ABS ((int) (cell / size) - (int) (out / size));
+                    unsigned steps = (unsigned) (variant->diagonals ? MAX (dx, dy) : dx + dy);
+
+                    best = MIN (best, steps);
+                  }
+            }
+          ev->home_exit[seat][cell] = (uint8_t) best;
         }
 
       for (unsigned dir = 0; dir < geo->n_dirs && n_forward < 2; dir++)
@@ -139,14 +166,21 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
   if (made <= rules->home_check_move)
     {
       int left = (int) (rules->home_check_move - made);
-      int at_home = (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
+      SternSet at_home = pos->marbles[seat] & rules->home[seat];
+      int need = 0, n_home = (int) stern_set_count (at_home);
 
-      if (at_home > 0)
+      while (at_home)
+        need += ev->home_exit[seat][stern_set_pop (&at_home)];
+      if (need > 0)
         {
-          if (left < HOME_HORIZON)
-            cost += HOME_W * at_home * (HOME_HORIZON - left) * (HOME_HORIZON - left) / 4;
-          if (at_home > left)
-            cost += HOME_DOOMED * (at_home - left);
+          int spare = left - need;
+
+          cost += HOME_EARLY_W * need * (int) made / 4 +
+                  n_home * (int) (made * made) / HOME_STONE_DIV;
+          if (spare < HOME_HORIZON)
+            cost += HOME_W * need * (HOME_HORIZON - MAX (spare, 0)) * (HOME_HORIZON - MAX (spare, 0)) / 4;
+          if (spare < 0)
+            cost += HOME_DOOMED * -spare;
         }
     }
 

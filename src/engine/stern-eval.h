@@ -34,6 +34,9 @@ typedef struct {
    * landing hole of a ladder rung; STERN_EVAL_NO_RUNG (always empty) in the
    * goal or at the edge, so that no rung is counted there. */
   uint8_t  rung[STERN_N_SEATS][STERN_MAX_CELLS][2][2];
+  /* Square boards: steps from a cell of the seat's own camp to the nearest
+   * cell outside it (0 outside), for the leaving-home check. */
+  uint8_t  home_exit[STERN_N_SEATS][STERN_MAX_CELLS];
   /* Cost of a seat whose marbles fill the goal, the least it can have. */
   int      finished_cost[STERN_N_SEATS];
 } SternEval;

@@ -39,6 +39,9 @@
 /* A repeated position ends the game (doc/rules.md §5), ranked by marbles in
  * the goal and distance: decisive, but below any finish. */
 #define REPETITION_SCORE (STERN_EVAL_WIN / 2)
+/* Square boards: how much less than playing on a standoff that the forced
+ * end would win is worth (half a dozen moves of progress). */
+#define STANDOFF_PENALTY (6 * STERN_EVAL_ROW)
 /* Earlier positions of the game remembered for that. */
 #define SEEN_SIZE       1024
 #define SEEN_LOOKBACK   300
@@ -330,14 +333,52 @@ can_finish_in_one (SternSearch *s, unsigned seat)
   return found;
 }
 
+/* Square boards with two players: does the mover's move bring the forced
+ * end's check (doc/rules.md §9), and with it the end of the game?  It
+ * comes once both have made the check's number of moves.  A loss there is
+ * as lost as the opponent finishing: both are scored as the end. */
+static bool
+square_check_score (const SternSearch *s, unsigned mover, unsigned ply, int *score)
+{
+  const SternRules *rules = &s->rules;
+  unsigned me = s->root, opp = s->opp[0];
+  unsigned other = mover == me ? opp : me, n = (unsigned) s->made[mover];
+  int outcome;
+
+  if (!rules->tempo_check_move || s->n_opp != 1 || (unsigned) s->made[other] < n)
+    return false;
+  if (n == rules->home_check_move)
+    {
+      bool my_late = (s->pos.marbles[me] & rules->home[me]) != 0;
+      bool opp_late = (s->pos.marbles[opp] & rules->home[opp]) != 0;
+
+      if (!my_late && !opp_late)
+        return false;
+      outcome = (int) opp_late - (int) my_late;
+    }
+  else if (n == rules->tempo_check_move)
+    {
+      unsigned my_tempo = stern_position_tempo (&s->pos, rules, me);
+      unsigned opp_tempo = stern_position_tempo (&s->pos, rules, opp);
+
+      outcome = (my_tempo < opp_tempo) - (my_tempo > opp_tempo);
+    }
+  else
+    return false;
+  *score = outcome * (STERN_EVAL_WIN - (int) ply);
+  return true;
+}
+
 /* The score when the mover's move ended the contest, or FALSE. */
 static bool
 terminal_score (SternSearch *s, unsigned mover, unsigned ply, int *score)
 {
   const SternRules *rules = &s->rules;
 
-  if (rules->variant->teams || !stern_eval_seat_finished (rules, &s->pos, mover))
+  if (rules->variant->teams)
     return false;
+  if (!stern_eval_seat_finished (rules, &s->pos, mover))
+    return square_check_score (s, mover, ply, score);
   if (s->n_opp == 1)
     {
       unsigned other = mover == s->root ? s->opp[0] : s->root;
@@ -358,6 +399,22 @@ terminal_score (SternSearch *s, unsigned mover, unsigned ply, int *score)
   return true;
 }
 
+/* Square boards: the cells the computer does not move the seat's stones to.
+ * After the leaving-home check a stone back in its own camp only blocks
+ * the opponent's goal: that wins nothing but a tempo check the blocker
+ * is usually behind in, and turns a race into a game ended by the check
+ * (doc/rules.md §9).  The rules allow it; the computer does not play it
+ * while it has another move. */
+static SternSet
+avoided_cells (const SternSearch *s, unsigned seat)
+{
+  const SternRules *rules = &s->rules;
+
+  if (rules->tempo_check_move && (unsigned) s->made[seat] >= rules->home_check_move)
+    return rules->home[seat];
+  return 0;
+}
+
 static unsigned
 generate (SternSearch *s, unsigned ply, bool max_node)
 {
@@ -373,12 +430,21 @@ generate (SternSearch *s, unsigned ply, bool max_node)
 
   for (unsigned k = 0; k < n_seats; k++)
     {
-      unsigned seat = seats[k];
+      unsigned seat = seats[k], first = n;
       size_t count = stern_movegen_generate (&s->rules, &s->pos, seat, s->scratch);
+      SternSet avoided = avoided_cells (s, seat);
 
       for (size_t i = 0; i < count && n < NODE_MOVES; i++)
         {
           unsigned from = s->scratch[i].from, to = s->scratch[i].to;
+
+          if (stern_set_has (avoided, to))
+            {
+              /* Only moves to avoided cells: they are all there is. */
+              if (i + 1 == count && n == first)
+                avoided = 0, i = (size_t) -1;
+              continue;
+            }
 
           list[n].from = (uint8_t) from;
           list[n].to = (uint8_t) to;
@@ -512,6 +578,42 @@ is_repetition (const SternSearch *s, uint64_t key, unsigned ply)
   return seen_has (s, key);
 }
 
+/* Square boards: a position met again ends nothing (doc/rules.md §9), but
+ * it means neither side is getting anywhere, and then the forced end
+ * decides: the leaving-home check while it is ahead, else the tempo
+ * check.  The side such a standoff would condemn counts it as lost, so it
+ * breaks the standoff; the side it would favour counts it a little below
+ * playing on (STANDOFF_PENALTY), so it wins by finishing rather than by
+ * shuffling a stone until the tempo check. */
+static int
+square_standoff_score (const SternSearch *s)
+{
+  const SternRules *rules = &s->rules;
+  unsigned me = s->root, opp = s->opp[0];
+  int outcome = 0;
+
+  if ((unsigned) s->made[me] < rules->home_check_move ||
+      (unsigned) s->made[opp] < rules->home_check_move)
+    {
+      bool my_late = (s->pos.marbles[me] & rules->home[me]) != 0;
+      bool opp_late = (s->pos.marbles[opp] & rules->home[opp]) != 0;
+
+      outcome = (int) opp_late - (int) my_late;
+      if (my_late && opp_late)
+        return MIN (evaluate (s), 0) - STANDOFF_PENALTY;
+    }
+  if (outcome == 0)
+    {
+      unsigned my_tempo = stern_position_tempo (&s->pos, rules, me);
+      unsigned opp_tempo = stern_position_tempo (&s->pos, rules, opp);
+
+      outcome = (my_tempo < opp_tempo) - (my_tempo > opp_tempo);
+    }
+  if (outcome < 0)
+    return -REPETITION_SCORE;
+  return (outcome > 0 ? evaluate (s) : MIN (evaluate (s), 0)) - STANDOFF_PENALTY;
+}
+
 static int
 repetition_score (const SternSearch *s)
 {
@@ -520,6 +622,8 @@ repetition_score (const SternSearch *s)
 
   if (s->n_opp != 1 || s->rules.variant->teams)
     return 0;
+  if (s->rules.tempo_check_move)
+    return square_standoff_score (s);
   stern_eval_ranking_keys (&s->eval, &s->pos, s->root, &my_goal, &my_dist);
   stern_eval_ranking_keys (&s->eval, &s->pos, s->opp[0], &opp_goal, &opp_dist);
   if (my_goal != opp_goal)
@@ -672,7 +776,8 @@ setup (SternSearch *s, const SternGame *game)
   /* The earlier positions, keyed as the search keys its nodes: the root
    * seat on turn at max nodes, an opponent at min nodes. */
   memset (s->seen, 0, sizeof s->seen);
-  s->check_repetition = s->rules.repetition_ends && s->n_opp == 1 && !v->teams;
+  s->check_repetition = (s->rules.repetition_ends || s->rules.tempo_check_move) &&
+                        s->n_opp == 1 && !v->teams;
   if (s->check_repetition && stern_game_get_n_actions (game) > 0)
     {
       g_autoptr (SternGame) past = stern_game_copy (game);
@@ -782,6 +887,16 @@ choose_search (SternSearch *s, const SternGame *game, const LevelParams *lp,
 
   if (n == 0)
     return FALSE;
+  {
+    SternSet avoided = avoided_cells (s, s->root);
+    size_t kept = 0;
+
+    for (size_t i = 0; i < n; i++)
+      if (!stern_set_has (avoided, legal[i].to))
+        legal[kept++] = legal[i];
+    if (kept > 0)
+      n = kept;
+  }
 
   /* The root's order: the gain, a fixed order for ties. */
   for (size_t i = 0; i < n; i++)

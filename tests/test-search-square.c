@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The computer on the square boards (doc/rules.md §9): what it must know
+ * of the forced end, each from a small position taken from or built like
+ * the Hard-against-Hard games that went wrong.
+ */
+#define G_LOG_DOMAIN "test-search-square"
+
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-notation.h"
+#include "stern-search.h"
+
+#define SEED 7
+
+/* A game from a position string, every seat having made `made` moves. */
+static SternGame *
+game_at (const char *text, unsigned made)
+{
+  const SternVariant *variant;
+  SternPosition pos;
+  unsigned moves_made[STERN_N_SEATS];
+  g_autoptr (GError) error = NULL;
+
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("bad test position \"%s\": %s", text, error->message);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    moves_made[s] = made;
+  return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made);
+}
+
+static void
+play (SternGame *game, const char *path_text)
+{
+  const SternVariant *v = stern_game_get_variant (game);
+  g_autoptr (GError) error = NULL;
+  uint8_t path[STERN_MAX_PATH];
+  size_t len;
+
+  if (!stern_notation_parse_path_in (v, path_text, path, &len, &error) ||
+      !stern_game_play_path (game, path, len, &error))
+    g_error ("cannot play %s: %s", path_text, error->message);
+}
+
+static unsigned
+cell_of (const SternGame *game, const char *name)
+{
+  const SternVariant *v = stern_game_get_variant (game);
+  unsigned cell = stern_variant_cell_parse (v, name, strlen (name));
+
+  if (cell == STERN_NO_CELL)
+    g_error ("the test names no cell of %s: \"%s\"", v->id, name);
+  return cell;
+}
+
+static SternMove
+choose (SternSearch *search, const SternGame *game, SternLevel level)
+{
+  SternMove move;
+
+  g_assert_true (stern_search_choose (search, game, level, SEED, 0, NULL, &move));
+  return move;
+}
+
+static void
+play_choice (SternSearch *search, SternGame *game, SternLevel level)
+{
+  SternMove move = choose (search, game, level);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (stern_game_play (game, move.from, move.to, &error));
+  g_assert_no_error (error);
+}
+
+/* Two moves before the leaving-home check white still has b2 at home, two
+ * steps from the camp's edge, and a long jump to make elsewhere: the
+ * computer must spend both moves getting b2 out, whatever black does. */
+static void
+test_leaves_home_in_time (void)
+{
+  static const SternLevel levels[] = { STERN_LEVEL_HARD, STERN_LEVEL_EXPERT };
+
+  for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+    {
+      g_autoptr (SternSearch) search = stern_search_new ();
+      g_autoptr (SternGame) game =
+        game_at ("ugolki white white:b2,a4,f6 black:a5,a7,h5,c6", 38);
+
+      while (!stern_game_is_over (game) && stern_game_get_moves_made (game, STERN_BLACK) < 40)
+        play_choice (search, game, levels[l]);
+      g_test_message ("%s: white %s", stern_level_name (levels[l]),
+                      stern_game_is_over (game) ? "game over" : "in play");
+      g_assert_false (stern_game_is_over (game) &&
+                      stern_game_get_end_reason (game) == STERN_END_HOME_CHECK &&
+                      stern_game_get_place (game, STERN_WHITE) != 1);
+      g_assert_cmpuint (stern_set_count (stern_game_get_position (game)->marbles[STERN_WHITE] &
+                                         stern_game_get_rules (game)->home[STERN_WHITE]), ==, 0);
+    }
+}
+
+/* A Hard-against-Hard game of ugolki once shuffled b5-b3-b1-d1-d3 and back
+ * (black d4-c4 and back) from move 46 to the tempo check at 80.  With the
+ * shuffle played once, white, behind on the tempo number, must not start
+ * it again: a standoff is decided by the tempo check, which white loses. */
+static void
+test_breaks_standoff (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+  g_autoptr (SternGame) game =
+    game_at ("ugolki white white:b5,c5,e5,g5,h6,c7,g7,h7,d8,e8,g8,h8 "
+             "black:a1,c1,f1,a2,b2,c2,d2,b4,d4,a5,d5,a7", 45);
+  SternMove move;
+
+  g_assert_cmpuint (stern_game_get_tempo (game, STERN_WHITE), >,
+                    stern_game_get_tempo (game, STERN_BLACK));
+  play (game, "b5-b3-b1-d1-d3");
+  play (game, "d4-c4");
+  play (game, "d3-d1-b1-b3-b5");
+  play (game, "c4-d4");
+
+  move = choose (search, game, STERN_LEVEL_HARD);
+  g_assert_false (move.from == cell_of (game, "b5") && move.to == cell_of (game, "d3"));
+}
+
+/* After the leaving-home check a stone may go back into its own camp, but
+ * there it only blocks the opponent's goal.  In a Hard-against-Hard game of
+ * ugolki black, behind, played d6-e6 here at move 41 and kept a stone in
+ * white's goal until the tempo check ended the game at move 80.  It must
+ * bring its stones home instead. */
+static void
+test_no_return_home (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+  g_autoptr (SternGame) game =
+    game_at ("ugolki black white:g2,f3,h4,b6,g6,d7,e7,g7,h7,e8,g8,h8 "
+             "black:a1,b1,c1,d1,a2,c2,f2,d3,d4,b5,d6,d8", 40);
+  const SternSet camp = stern_game_get_rules (game)->home[STERN_BLACK];
+  SternMove move = choose (search, game, STERN_LEVEL_HARD);
+
+  g_assert_false (stern_set_has (camp, move.to));
+
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/search-square/leaves-home-in-time", test_leaves_home_in_time);
+  g_test_add_func ("/search-square/breaks-standoff", test_breaks_standoff);
+  g_test_add_func ("/search-square/no-return-home", test_no_return_home);
+  return g_test_run ();
+}
