@@ -1024,9 +1024,9 @@ choose_solo (SternSearch *s, int level, unsigned beam, SternMove *out)
 /* ---- race: several opponents with long jumps ---- */
 
 /* Against several opponents with long jumps, Best-Reply Search lets any
- * opponent answer with the move that hurts us most, and with five of them
- * one can always block the long jump we prepared: the search plays for
- * progress nobody can block and is slower than a player who takes the
+ * opponent answer with the move that hurts us most, and among five of them
+ * one can mostly block the long jump we prepared: the search plays for
+ * progress nobody could block and is slower than a player who takes the
  * largest gain every move (Hard came first in 1 of 30 games of long-6
  * against five such players).  Here every player races, so the others are
  * modelled as racing: each makes its largest gain in rows, in turn order,
