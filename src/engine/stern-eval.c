@@ -37,6 +37,12 @@
  * many rows, more than any filling move gains, so we never close the last
  * exit and reopen one if the wall stands. */
 #define BLOCKER_TRAPPED_W   (40 * STERN_EVAL_ROW)
+/* The race cost (stern_eval_race_cost): a marble still at home costs two
+ * rows more.  Rows alone would leave the last one there, where the
+ * arriving marbles of the opposite seat soon wall it in; more than two rows
+ * made the computer spend early moves on short steps out of home (measured
+ * in long-6 against five greedy players). */
+#define RACE_HOME_W         (2 * STERN_EVAL_ROW)
 
 /* Square root by Newton's method, so the engine needs no libm. */
 static double
@@ -184,6 +190,26 @@ stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
   return false;
 }
 
+/* Marbles still at home as the leaving-home check (doc/rules.md §4) nears;
+ * moves_left < 0: no check ahead. */
+static int
+deadline_cost (const SternRules *rules, const SternPosition *pos, unsigned seat, int moves_left)
+{
+  int at_home, cost = 0;
+
+  if (moves_left < 0)
+    return 0;
+  at_home = (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
+  if (at_home > 0)
+    {
+      if (moves_left < HOME_HORIZON)
+        cost += HOME_W * at_home * (HOME_HORIZON - moves_left);
+      if (at_home > moves_left)
+        cost += HOME_DOOMED * (at_home - moves_left);
+    }
+  return cost;
+}
+
 int
 stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
                       unsigned seat, int moves_left)
@@ -230,19 +256,22 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
           cost += BLOCKER_TRAPPED_W;
     }
 
-  if (moves_left >= 0)
-    {
-      int at_home = (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
+  return cost + deadline_cost (rules, pos, seat, moves_left);
+}
 
-      if (at_home > 0)
-        {
-          if (moves_left < HOME_HORIZON)
-            cost += HOME_W * at_home * (HOME_HORIZON - moves_left);
-          if (at_home > moves_left)
-            cost += HOME_DOOMED * (at_home - moves_left);
-        }
-    }
-  return cost;
+int
+stern_eval_race_cost (const SternEval *ev, const SternPosition *pos,
+                      unsigned seat, int moves_left)
+{
+  const SternRules *rules = ev->rules;
+  SternSet marbles = pos->marbles[seat];
+  int cost = 0;
+
+  g_assert (!rules->tempo_check_move);
+  while (marbles)
+    cost += STERN_EVAL_ROW * ev->tip_dist[seat][stern_set_pop (&marbles)];
+  cost += RACE_HOME_W * (int) stern_set_count (pos->marbles[seat] & rules->home[seat]);
+  return cost + deadline_cost (rules, pos, seat, moves_left);
 }
 
 void

@@ -48,6 +48,12 @@ void stern_eval_init (SternEval *ev, const SternRules *rules);
 int  stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
                            unsigned seat, int moves_left);
 
+/* A plainer cost for a race against several opponents (the search's race
+ * look-ahead): rows left to the goal tip, marbles still at home, and the
+ * leaving-home deadline as in stern_eval_seat_cost().  Star boards only. */
+int  stern_eval_race_cost (const SternEval *ev, const SternPosition *pos,
+                           unsigned seat, int moves_left);
+
 /* The cost a move saves on its marble alone (positive: forward). */
 static inline int
 stern_eval_move_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned to)
