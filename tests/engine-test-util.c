@@ -61,3 +61,33 @@ engine_test_game_at (const char *text,
     g_error ("cannot parse \"%s\": %s", text, error->message);
   return stern_game_new_from_position (variant, preset, &pos, made);
 }
+
+SternGame *
+engine_test_game_made (const char *text,
+                       unsigned    made)
+{
+  unsigned moves_made[STERN_N_SEATS];
+  g_autoptr (GError) error = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("cannot parse \"%s\": %s", text, error->message);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    moves_made[s] = made;
+  return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made);
+}
+
+void
+engine_test_play (SternGame  *game,
+                  const char *path_text)
+{
+  const SternVariant *v = stern_game_get_variant (game);
+  g_autoptr (GError) error = NULL;
+  uint8_t path[STERN_MAX_PATH];
+  size_t len;
+
+  if (!stern_notation_parse_path_in (v, path_text, path, &len, &error) ||
+      !stern_game_play_path (game, path, len, &error))
+    g_error ("cannot play %s: %s", path_text, error->message);
+}

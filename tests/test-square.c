@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "engine-test-util.h"
 #include "stern-notation.h"
 
 /* ---- helpers ---- */
@@ -79,32 +80,8 @@ position_of (const char *text, const SternVariant **variant, SternPosition *pos)
     g_error ("bad test position \"%s\": %s", text, error->message);
 }
 
-/* A game from a position string, every seat having made `made` moves. */
-static SternGame *
-game_at (const char *text, unsigned made)
-{
-  const SternVariant *variant;
-  SternPosition pos;
-  unsigned moves_made[STERN_N_SEATS];
-
-  position_of (text, &variant, &pos);
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    moves_made[s] = made;
-  return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made);
-}
-
-static void
-play (SternGame *game, const char *path_text)
-{
-  const SternVariant *v = stern_game_get_variant (game);
-  g_autoptr (GError) error = NULL;
-  uint8_t path[STERN_MAX_PATH];
-  size_t len;
-
-  if (!stern_notation_parse_path_in (v, path_text, path, &len, &error) ||
-      !stern_game_play_path (game, path, len, &error))
-    g_error ("cannot play %s: %s", path_text, error->message);
-}
+#define game_at engine_test_game_made
+#define play    engine_test_play
 
 static SternSet
 destinations (const char *text, const char *from)
