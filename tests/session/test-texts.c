@@ -488,20 +488,7 @@ test_square_rules_summary (void)
 }
 
 /* A square game from a position, every seat having made `made` moves. */
-static SternGame *
-square_at (const char *text, unsigned made)
-{
-  unsigned moves_made[STERN_N_SEATS];
-  g_autoptr(GError) error = NULL;
-  const SternVariant *variant;
-  SternPosition pos;
-
-  if (!stern_notation_parse_position (text, &variant, &pos, &error))
-    g_error ("cannot parse \"%s\": %s", text, error->message);
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    moves_made[s] = made;
-  return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made);
-}
+#define square_at engine_test_game_made
 
 static void
 square_play (SternGame *game, const char *text)
