@@ -10,10 +10,14 @@
 #include <glib.h>
 
 #include "engine-test-util.h"
+#include "stern-movegen.h"
 #include "stern-notation.h"
 #include "stern-search.h"
 
 #define SEED 7
+
+/* The levels that must know the forced end. */
+static const SternLevel strong_levels[] = { STERN_LEVEL_HARD, STERN_LEVEL_EXPERT };
 
 #define game_at engine_test_game_made
 #define play    engine_test_play
@@ -54,17 +58,15 @@ play_choice (SternSearch *search, SternGame *game, SternLevel level)
 static void
 test_leaves_home_in_time (void)
 {
-  static const SternLevel levels[] = { STERN_LEVEL_HARD, STERN_LEVEL_EXPERT };
-
-  for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+  for (guint l = 0; l < G_N_ELEMENTS (strong_levels); l++)
     {
       g_autoptr (SternSearch) search = stern_search_new ();
       g_autoptr (SternGame) game =
         game_at ("ugolki white white:b2,a4,f6 black:a5,a7,h5,c6", 38);
 
       while (!stern_game_is_over (game) && stern_game_get_moves_made (game, STERN_BLACK) < 40)
-        play_choice (search, game, levels[l]);
-      g_test_message ("%s: white %s", stern_level_name (levels[l]),
+        play_choice (search, game, strong_levels[l]);
+      g_test_message ("%s: white %s", stern_level_name (strong_levels[l]),
                       stern_game_is_over (game) ? "game over" : "in play");
       g_assert_false (stern_game_is_over (game) &&
                       stern_game_get_end_reason (game) == STERN_END_HOME_CHECK &&
@@ -114,7 +116,32 @@ test_no_return_home (void)
   SternMove move = choose (search, game, STERN_LEVEL_HARD);
 
   g_assert_false (stern_set_has (camp, move.to));
+}
 
+/* Four players: a stone of a seat whose home is not our goal can stay in
+ * our goal for good.  In a game of halma-10-4+orth red walled black's a10
+ * in (red on a9, b10, a8 and c10) and needed forty moves to finish; a
+ * greedy player came first.  Here c6-c8-c10 would gain the most and
+ * close the wall; red, Hard or Expert, must leave the stone a way out. */
+static void
+test_no_wall_around_visitor (void)
+{
+  for (guint l = 0; l < G_N_ELEMENTS (strong_levels); l++)
+    {
+      g_autoptr (SternSearch) search = stern_search_new ();
+      g_autoptr (SternGame) game =
+        game_at ("halma-10-4+orth red white:f3 red:a8,a9,b10,c9,c6,d6,c5 "
+                 "black:a10,c7 yellow:h3", 70);
+      SternPosition after = *stern_game_get_position (game);
+      SternMove move = choose (search, game, strong_levels[l]);
+
+      stern_position_move (&after, move.from, move.to);
+      g_test_message ("%s: red %s", stern_level_name (strong_levels[l]),
+                      move.from == cell_of (game, "c6") && move.to == cell_of (game, "c10") ?
+                      "closed the wall" : "left a way out");
+      g_assert_true (stern_movegen_destinations (stern_game_get_rules (game), &after,
+                                                 cell_of (game, "a10")) != 0);
+    }
 }
 
 int
@@ -124,5 +151,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search-square/leaves-home-in-time", test_leaves_home_in_time);
   g_test_add_func ("/search-square/breaks-standoff", test_breaks_standoff);
   g_test_add_func ("/search-square/no-return-home", test_no_return_home);
+  g_test_add_func ("/search-square/no-wall-around-visitor", test_no_wall_around_visitor);
   return g_test_run ();
 }

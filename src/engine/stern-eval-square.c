@@ -40,6 +40,13 @@
  * number itself, TEMPO_LATE_W per point and per move nearer the check. */
 #define TEMPO_HORIZON       8
 #define TEMPO_LATE_W        2
+/* Four players: a stone of a seat whose home is not our goal may stay in
+ * our goal for good, and then we can never fill it (doc/rules.md §9).
+ * Walled in there (no sequence of its own moves leads out) it costs this
+ * many steps, more than any filling move gains, so we leave it a way out.
+ * The stones of the seat whose home our goal is leave by the
+ * leaving-home check and are not counted. */
+#define VISITOR_TRAPPED_W   (40 * STERN_EVAL_ROW)
 
 void
 stern_eval_square_init (SternEval *ev, const SternRules *rules)
@@ -123,6 +130,27 @@ stern_eval_square_init (SternEval *ev, const SternRules *rules)
     }
 }
 
+/* Stones of other seats in the seat's goal, not at their own home, that
+ * cannot get out of it. */
+static int
+trapped_visitors (const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  const SternVariant *variant = rules->variant;
+  SternSet goal = rules->goal[seat];
+  SternSet visitors = pos->occupied & goal & ~pos->marbles[seat];
+  int trapped = 0;
+
+  if (!visitors)
+    return 0;
+  for (unsigned i = 0; i < variant->n_players; i++)
+    if (rules->home[variant->seats[i]] == goal)
+      visitors &= ~pos->marbles[variant->seats[i]];
+  while (visitors)
+    if (!stern_eval_blocker_can_leave (rules, pos, stern_set_pop (&visitors), goal))
+      trapped++;
+  return trapped;
+}
+
 int
 stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
                              unsigned seat, unsigned made)
@@ -160,6 +188,7 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
   if (rear * n > sum_d + STRAGGLER_FREE * n)
     cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
   cost -= LADDER_W * MIN (ladders, LADDER_MAX);
+  cost += trapped_visitors (rules, pos, seat) * VISITOR_TRAPPED_W;
 
   /* The leaving-home check (doc/rules.md §9), made once the seat has made
    * home_check_move moves: a stone at home then loses. */
