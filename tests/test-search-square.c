@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "engine-test-util.h"
+#include "stern-eval-square.h"
 #include "stern-movegen.h"
 #include "stern-notation.h"
 #include "stern-search.h"
@@ -144,6 +145,36 @@ test_no_wall_around_visitor (void)
     }
 }
 
+/* The other way round: yellow's j9, walled in inside white's goal by
+ * white's stones (j8, i9, j10, with j7 and h9 behind), can never reach
+ * yellow's goal; a Hard yellow once counted only the harm to white and
+ * kept its stone there.  It must cost yellow itself, against the same
+ * position with h9 moved to h7, which opens the jump out. */
+static void
+test_own_stone_walled_in_costs (void)
+{
+  static const char *const walled =
+    "halma-10-4+orth yellow white:j5,i6,j6,j7,h8,i8,j8,g9,h9,i9,f10,g10,h10,i10,j10 "
+    "red:a4,a5,b5,a6,a7,a8,f8,a9,b9,c9,e9,a10,b10,c10,d10 "
+    "black:a1,b1,c1,d1,a2,b2,d2,b3,b4,b6,d6,g6,b7,d7,b8 "
+    "yellow:e1,f1,g1,h1,i1,j1,g2,h2,i2,j2,i3,i4,j4,i5,j9";
+  g_autoptr (SternGame) game = game_at (walled, 60);
+  const SternRules *rules = stern_game_get_rules (game);
+  g_autofree SternEval *eval = g_new0 (SternEval, 1);
+  SternPosition open = *stern_game_get_position (game);
+  int walled_cost, open_cost;
+
+  stern_eval_init (eval, rules);
+  stern_position_move (&open, cell_of (game, "h9"), cell_of (game, "h7"));
+  g_assert_true (stern_movegen_destinations (rules, &open, cell_of (game, "j9")) != 0);
+  g_assert_true (stern_movegen_destinations (rules, stern_game_get_position (game),
+                                             cell_of (game, "j9")) == 0);
+  walled_cost = stern_eval_square_trapped_cost (eval, stern_game_get_position (game), STERN_YELLOW);
+  open_cost = stern_eval_square_trapped_cost (eval, &open, STERN_YELLOW);
+  g_test_message ("yellow's cost: walled in %d, with a way out %d", walled_cost, open_cost);
+  g_assert_cmpint (walled_cost, >=, open_cost + 20 * STERN_EVAL_ROW);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -152,5 +183,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search-square/breaks-standoff", test_breaks_standoff);
   g_test_add_func ("/search-square/no-return-home", test_no_return_home);
   g_test_add_func ("/search-square/no-wall-around-visitor", test_no_wall_around_visitor);
+  g_test_add_func ("/search-square/own-stone-walled-in-costs", test_own_stone_walled_in_costs);
   return g_test_run ();
 }

@@ -40,13 +40,12 @@
  * number itself, TEMPO_LATE_W per point and per move nearer the check. */
 #define TEMPO_HORIZON       8
 #define TEMPO_LATE_W        2
-/* Four players: a stone of a seat whose home is not our goal may stay in
- * our goal for good, and then we can never fill it (doc/rules.md §9).
- * Walled in there (no sequence of its own moves leads out) it costs this
- * many steps, more than any filling move gains, so we leave it a way out.
- * The stones of the seat whose home our goal is leave by the
- * leaving-home check and are not counted. */
-#define VISITOR_TRAPPED_W   (40 * STERN_EVAL_ROW)
+/* Four players: a stone in a goal not its own, and not its own seat's home,
+ * may stay there for good (no check removes it).  Walled in by stones that
+ * stay (no sequence of its own moves leads out) it keeps the goal's seat from ever filling
+ * the goal and its own seat from ever finishing (doc/rules.md §9): this
+ * many steps, more than any move gains (stern_eval_square_trapped_cost). */
+#define TRAPPED_W           (40 * STERN_EVAL_ROW)
 
 void
 stern_eval_square_init (SternEval *ev, const SternRules *rules)
@@ -130,25 +129,56 @@ stern_eval_square_init (SternEval *ev, const SternRules *rules)
     }
 }
 
-/* Stones of other seats in the seat's goal, not at their own home, that
- * cannot get out of it. */
-static int
-trapped_visitors (const SternRules *rules, const SternPosition *pos, unsigned seat)
+/* Can the stone at cell get out of zone past the stones that stay: those
+ * of every seat already in its own goal?  The others will move on, so
+ * they are no wall. */
+static bool
+can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell, SternSet zone)
 {
+  const SternVariant *variant = rules->variant;
+  SternPosition settled;
+
+  stern_position_clear (&settled);
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      SternSet stay = pos->marbles[seat] & rules->goal[seat];
+
+      while (stay)
+        stern_position_put (&settled, seat, stern_set_pop (&stay));
+    }
+  stern_position_put (&settled, pos->cell[cell], cell);
+  return stern_eval_blocker_can_leave (rules, &settled, cell, zone);
+}
+
+int
+stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos, unsigned seat)
+{
+  const SternRules *rules = ev->rules;
   const SternVariant *variant = rules->variant;
   SternSet goal = rules->goal[seat];
   SternSet visitors = pos->occupied & goal & ~pos->marbles[seat];
   int trapped = 0;
 
-  if (!visitors)
-    return 0;
   for (unsigned i = 0; i < variant->n_players; i++)
-    if (rules->home[variant->seats[i]] == goal)
-      visitors &= ~pos->marbles[variant->seats[i]];
+    {
+      unsigned other = variant->seats[i];
+      SternSet zone = rules->goal[other];
+      SternSet strays = pos->marbles[seat] & zone;
+
+      /* A goal that is someone's home is left to the leaving-home check. */
+      if (rules->home[other] == goal)
+        visitors &= ~pos->marbles[other];
+      if (other == seat || zone == rules->home[seat])
+        continue;
+      while (strays)
+        if (!can_get_out (rules, pos, stern_set_pop (&strays), zone))
+          trapped++;
+    }
   while (visitors)
-    if (!stern_eval_blocker_can_leave (rules, pos, stern_set_pop (&visitors), goal))
+    if (!can_get_out (rules, pos, stern_set_pop (&visitors), goal))
       trapped++;
-  return trapped;
+  return trapped * TRAPPED_W;
 }
 
 int
@@ -188,7 +218,6 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
   if (rear * n > sum_d + STRAGGLER_FREE * n)
     cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
   cost -= LADDER_W * MIN (ladders, LADDER_MAX);
-  cost += trapped_visitors (rules, pos, seat) * VISITOR_TRAPPED_W;
 
   /* The leaving-home check (doc/rules.md §9), made once the seat has made
    * home_check_move moves: a stone at home then loses. */

@@ -18,3 +18,13 @@ void stern_eval_square_init (SternEval *ev, const SternRules *rules);
  * counter (the checks of §9 come after move N of each player). */
 int  stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
                                   unsigned seat, unsigned made);
+
+/* What walls cost the seat: its own stones walled in inside another
+ * seat's goal, and other seats' stones walled in inside its goal (with
+ * four players; a goal that is someone's home does not count).  The
+ * search counts it for its own seat only: as a cost of the opponents it
+ * would pay for walling their stones in, which the rules allow but which
+ * keeps our own stones at home until the leaving-home check (measured in
+ * halma-10-4+orth). */
+int  stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos,
+                                     unsigned seat);

@@ -291,6 +291,10 @@ evaluate (const SternSearch *s)
   int mine = unit_cost (s, s->root), best_opp = INF;
   unsigned n_units = 0;
 
+  /* Square boards: walls count against us only (stern-eval-square.h). */
+  if (s->rules.tempo_check_move && s->n_opp > 1)
+    mine += stern_eval_square_trapped_cost (&s->eval, &s->pos, s->root);
+
   for (unsigned i = 0; i < s->n_opp; i++)
     {
       unsigned seat = s->opp[i];
