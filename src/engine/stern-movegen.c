@@ -24,24 +24,30 @@ occupied_but (const SternPosition *pos, unsigned cell, unsigned vacated)
 
 /* The landing of a long jump from cell in direction dir (doc/rules.md §3):
  * over exactly one marble k holes away with empty holes around it,
- * landing 2k holes away.  STERN_NO_CELL when there is none. */
+ * landing 2k holes away.  STERN_NO_CELL when there is none.  occ is the
+ * occupied holes without the moving marble's start.  The nearest marble
+ * on the line is found with one mask rather than hole by hole: long jumps
+ * scan long lines, and this was the search's hottest loop in long-2. */
 static inline unsigned
-long_jump_landing (const SternGeometry *geo, const SternPosition *pos,
-                   unsigned cell, unsigned dir, unsigned vacated)
+long_jump_landing (const SternGeometry *geo, SternSet occ, unsigned cell, unsigned dir)
 {
   const uint8_t *line = geo->line[cell][dir];
-  unsigned len = geo->line_len[cell][dir];
-  unsigned k = 0;
+  SternSet on_line = occ & geo->ray[cell][dir];
+  unsigned len = geo->line_len[cell][dir], over, dist, land;
 
-  while (k < len && !occupied_but (pos, line[k], vacated))
-    k++;
-  /* The marble jumped over is line[k], at distance k+1; land at 2(k+1). */
-  if (k >= len || 2 * k + 1 >= len)
+  if (!on_line)
     return STERN_NO_CELL;
-  for (unsigned i = k + 1; i <= 2 * k + 1; i++)
-    if (occupied_but (pos, line[i], vacated))
-      return STERN_NO_CELL;
-  return line[2 * k + 1];
+  /* Cell numbers grow or shrink along a line (stern-board.h). */
+  over = line[0] > cell ? stern_set_first (on_line) : stern_set_last (on_line);
+  /* The marble jumped over is dist holes away; land 2·dist away. */
+  dist = len - geo->line_len[over][dir];
+  if (2 * dist > len)
+    return STERN_NO_CELL;
+  land = line[2 * dist - 1];
+  /* The holes after the marble jumped over, up to the landing, are empty. */
+  if (occ & (geo->ray[over][dir] ^ geo->ray[land][dir]))
+    return STERN_NO_CELL;
+  return land;
 }
 
 /* Ordinary jump chains.  `confined` is a constant at each call, so the
@@ -86,12 +92,13 @@ chain_landings (const SternRules *rules, const SternPosition *pos,
   const SternGeometry *geo = rules->geometry;
   uint8_t stack[STERN_MAX_CELLS];
   unsigned top = 0;
-  SternSet reached = stern_set_bit (from);
+  SternSet reached = stern_set_bit (from), occ;
 
   if (!rules->long_jumps)
     return confined ? short_chain_landings (geo, pos, from, allowed, true)
                     : short_chain_landings (geo, pos, from, allowed, false);
 
+  occ = pos->occupied & ~stern_set_bit (from);
   stack[top++] = (uint8_t) from;
   while (top > 0)
     {
@@ -99,7 +106,7 @@ chain_landings (const SternRules *rules, const SternPosition *pos,
 
       for (unsigned dir = 0; dir < geo->n_dirs; dir++)
         {
-          unsigned land = long_jump_landing (geo, pos, cell, dir, from);
+          unsigned land = long_jump_landing (geo, occ, cell, dir);
 
           if (land != STERN_NO_CELL && !stern_set_has (reached, land) &&
               stern_set_has (allowed, land))
@@ -214,7 +221,7 @@ is_jump (const SternRules *rules, const SternPosition *pos,
       unsigned land;
 
       if (rules->long_jumps)
-        land = long_jump_landing (geo, pos, a, dir, vacated);
+        land = long_jump_landing (geo, pos->occupied & ~stern_set_bit (vacated), a, dir);
       else if (geo->line_len[a][dir] >= 2 &&
                occupied_but (pos, geo->line[a][dir][0], vacated))
         land = geo->line[a][dir][1];
