@@ -28,6 +28,7 @@
 
 #include "stern-eval.h"
 #include "stern-eval-square.h"
+#include "stern-tables.h"
 
 #define MAX_PLY         32
 #define INF             (STERN_EVAL_WIN * 2)
@@ -39,6 +40,13 @@
 /* Told apart from max nodes in the table. */
 #define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 #define STOP_POLL_MASK  255
+
+/* A hint to bring memory into the cache, where the compiler has one. */
+#if defined (__GNUC__) || defined (__clang__)
+#define PREFETCH(addr)  __builtin_prefetch (addr)
+#else
+#define PREFETCH(addr)  ((void) (addr))
+#endif
 
 /* A repeated position ends the game (doc/rules.md §5), ranked by marbles in
  * the goal and distance: decisive, but below any finish. */
@@ -710,6 +718,19 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
   beam = max_node ? s->beam_max : s->beam_min;
   best = max_node ? -INF : INF;
   select_best (list, beam, n);
+
+  /* The children that will look into the table: fetch their entries now,
+   * all at once, rather than wait for each miss in turn (a table probe
+   * was the search's costliest single load). */
+  if (depth > 1)
+    for (unsigned i = 0; i < MIN (beam, n); i++)
+      {
+        const SMove *m = &list[i];
+        uint64_t child = s->pos.hash ^ stern_zobrist_marble[m->seat][m->from] ^
+                         stern_zobrist_marble[m->seat][m->to] ^ (max_node ? MIN_NODE_KEY : 0);
+
+        PREFETCH (&s->tt[child & (TT_SIZE - 1)]);
+      }
   for (unsigned i = 0; i < n && searched < beam; i++)
     {
       SMove *m;
