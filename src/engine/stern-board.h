@@ -133,6 +133,9 @@ typedef struct {
   uint8_t jump_over[STERN_MAX_CELLS][STERN_MAX_DIRS];
   uint8_t jump_land[STERN_MAX_CELLS][STERN_MAX_DIRS];
   SternSet neighbours[STERN_MAX_CELLS];
+  /* The neighbours and jump landings of a cell: the holes an ordinary
+   * jump from it looks at. */
+  SternSet jump_zone[STERN_MAX_CELLS];
   SternSet all_cells;
 } SternGeometry;
 

@@ -275,6 +275,21 @@ emit_geometry (FILE *out, const Board *b)
       print_set_n (out, member, b->n_cells);
       fprintf (out, ",\n");
     }
+  fprintf (out, "  },\n  .jump_zone = {\n");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      unsigned char member[MAX_CELLS] = { 0 };
+      for (int d = 0; d < b->n_dirs; d++)
+        for (int k = 1; k <= 2; k++)
+          {
+            int m = board_at (b, b->x[c] + k * b->dx[d], b->y[c] + k * b->dy[d]);
+            if (m >= 0)
+              member[m] = 1;
+          }
+      fprintf (out, "    ");
+      print_set_n (out, member, b->n_cells);
+      fprintf (out, ",\n");
+    }
   fprintf (out, "  },\n  .all_cells = ");
   {
     unsigned char member[MAX_CELLS];

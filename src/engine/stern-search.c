@@ -151,6 +151,7 @@ struct _SternSearch {
   TTEntry  *tt;
   SMove    (*moves)[NODE_MOVES];
   SternMove scratch[STERN_MAX_MOVES];
+  SternMovegenCache movegen_cache;
   int32_t   history[STERN_N_SEATS][STERN_MAX_CELLS][STERN_MAX_CELLS];
   SMove     killers[MAX_PLY][2];
 
@@ -457,31 +458,42 @@ generate (SternSearch *s, unsigned ply, bool max_node)
     for (unsigned i = 0; i < s->n_opp; i++)
       seats[n_seats++] = s->opp[i];
 
+  /* The moves go straight from the generator's sets into the list, in
+   * the generator's order (marbles, then holes, in cell order). */
   for (unsigned k = 0; k < n_seats; k++)
     {
-      unsigned seat = seats[k], first = n;
-      size_t count = stern_movegen_generate (&s->rules, &s->pos, seat, s->scratch);
+      unsigned seat = seats[k];
+      uint8_t from[STERN_MAX_CELLS];
+      SternSet dest[STERN_MAX_CELLS], all = 0;
+      size_t n_marbles = stern_movegen_marble_sets (&s->rules, &s->pos, seat,
+                                                    &s->movegen_cache, from, dest);
       SternSet avoided = avoided_cells (s, seat);
+      const int16_t *cost = s->eval.cell_cost[seat];
 
-      for (size_t i = 0; i < count && n < NODE_MOVES; i++)
+      /* Only moves to avoided cells: they are all there is. */
+      for (size_t i = 0; i < n_marbles; i++)
+        all |= dest[i];
+      if ((all & ~avoided) == 0)
+        avoided = 0;
+
+      for (size_t i = 0; i < n_marbles && n < NODE_MOVES; i++)
         {
-          unsigned from = s->scratch[i].from, to = s->scratch[i].to;
+          unsigned f = from[i];
+          SternSet d = dest[i] & ~avoided;
+          int from_cost = cost[f];
+          const int32_t *history = s->history[seat][f];
 
-          if (stern_set_has (avoided, to))
+          while (d && n < NODE_MOVES)
             {
-              /* Only moves to avoided cells: they are all there is. */
-              if (i + 1 == count && n == first)
-                avoided = 0, i = (size_t) -1;
-              continue;
-            }
+              unsigned to = stern_set_pop (&d);
 
-          list[n].from = (uint8_t) from;
-          list[n].to = (uint8_t) to;
-          list[n].seat = (uint8_t) seat;
-          list[n].flags = 0;
-          list[n].order = ORDER_GAIN * stern_eval_move_gain (&s->eval, seat, from, to) +
-                          MIN (s->history[seat][from][to], HISTORY_MAX);
-          n++;
+              list[n].from = (uint8_t) f;
+              list[n].to = (uint8_t) to;
+              list[n].seat = (uint8_t) seat;
+              list[n].flags = 0;
+              list[n].order = ORDER_GAIN * (from_cost - cost[to]) + MIN (history[to], HISTORY_MAX);
+              n++;
+            }
         }
     }
   return n;
@@ -1402,6 +1414,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
           memset (s->tt, 0, sizeof (TTEntry) * TT_SIZE);
           memset (s->history, 0, sizeof s->history);
           memset (s->killers, 0, sizeof s->killers);
+          stern_movegen_cache_clear (&s->movegen_cache);
           s->beam_max = lp->beam_max;
           s->beam_min = lp->beam_min;
           s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
