@@ -445,8 +445,12 @@ avoided_cells (const SternSearch *s, unsigned seat)
   return 0;
 }
 
+/* The moves of a node, ordered by gain and history; the moves in
+ * special[0…n_special) (distinct) get bonus[] on top, found by their
+ * marble rather than by a scan of the list. */
 static unsigned
-generate (SternSearch *s, unsigned ply, bool max_node)
+generate (SternSearch *s, unsigned ply, bool max_node,
+          const SMove *special, const int *bonus, unsigned n_special)
 {
   SMove *list = s->moves[ply];
   unsigned n = 0;
@@ -478,8 +482,8 @@ generate (SternSearch *s, unsigned ply, bool max_node)
 
       for (size_t i = 0; i < n_marbles && n < NODE_MOVES; i++)
         {
-          unsigned f = from[i];
-          SternSet d = dest[i] & ~avoided;
+          unsigned f = from[i], first = n;
+          SternSet d = dest[i] & ~avoided, written = d;
           int from_cost = cost[f];
           const int32_t *history = s->history[seat][f];
 
@@ -494,6 +498,17 @@ generate (SternSearch *s, unsigned ply, bool max_node)
               list[n].order = ORDER_GAIN * (from_cost - cost[to]) + MIN (history[to], HISTORY_MAX);
               n++;
             }
+          /* The marble's moves are in cell order: a special move's place
+           * is the count of its marble's destinations below it. */
+          for (unsigned j = 0; j < n_special; j++)
+            if (special[j].from == f && special[j].seat == seat &&
+                stern_set_has (written, special[j].to))
+              {
+                unsigned at = first + stern_set_count (written & (stern_set_bit (special[j].to) - 1));
+
+                if (at < n)
+                  list[at].order += bonus[j];
+              }
         }
     }
   return n;
@@ -693,6 +708,9 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
   SMove best_move = { 0 };
   bool have_tt = false;
   uint8_t tt_from = 0, tt_to = 0, tt_seat = 0;
+  SMove special[3];
+  int bonus[3];
+  unsigned n_special = 0;
 
   key = s->pos.hash ^ (max_node ? 0 : MIN_NODE_KEY);
   if (s->check_repetition && is_repetition (s, key, ply))
@@ -714,18 +732,31 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
       tt_from = entry->from, tt_to = entry->to, tt_seat = entry->seat;
     }
 
-  n = generate (s, ply, max_node);
-  list = s->moves[ply];
-  for (unsigned i = 0; i < n; i++)
-    {
-      const SMove *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
+  /* The table's move first, then the killers (a move counted once). */
+  {
+    const SMove *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
 
-      if (have_tt && same_move (&list[i], tt_from, tt_to, tt_seat))
-        list[i].order += ORDER_TT;
-      else if (same_move (&list[i], k0->from, k0->to, k0->seat) ||
-               same_move (&list[i], k1->from, k1->to, k1->seat))
-        list[i].order += ORDER_KILLER;
-    }
+    if (have_tt)
+      {
+        special[n_special].from = tt_from;
+        special[n_special].to = tt_to;
+        special[n_special].seat = tt_seat;
+        bonus[n_special++] = ORDER_TT;
+      }
+    if (!(have_tt && same_move (k0, tt_from, tt_to, tt_seat)))
+      {
+        special[n_special] = *k0;
+        bonus[n_special++] = ORDER_KILLER;
+      }
+    if (!(have_tt && same_move (k1, tt_from, tt_to, tt_seat)) &&
+        !same_move (k1, k0->from, k0->to, k0->seat))
+      {
+        special[n_special] = *k1;
+        bonus[n_special++] = ORDER_KILLER;
+      }
+  }
+  n = generate (s, ply, max_node, special, bonus, n_special);
+  list = s->moves[ply];
 
   beam = max_node ? s->beam_max : s->beam_min;
   best = max_node ? -INF : INF;
