@@ -152,6 +152,7 @@ struct _SternSearch {
   SMove    (*moves)[NODE_MOVES];
   SternMove scratch[STERN_MAX_MOVES];
   SternMovegenCache movegen_cache;
+  SternEvalCache    eval_cache;
   int32_t   history[STERN_N_SEATS][STERN_MAX_CELLS][STERN_MAX_CELLS];
   SMove     killers[MAX_PLY][2];
 
@@ -277,15 +278,15 @@ moves_left (const SternSearch *s, unsigned seat)
 }
 
 static int
-seat_cost (const SternSearch *s, unsigned seat)
+seat_cost (SternSearch *s, unsigned seat)
 {
   if (s->rules.tempo_check_move)  /* square boards: both checks by move count */
     return stern_eval_square_seat_cost (&s->eval, &s->pos, seat, (unsigned) s->made[seat]);
-  return stern_eval_seat_cost (&s->eval, &s->pos, seat, moves_left (s, seat));
+  return stern_eval_seat_cost_cached (&s->eval, &s->eval_cache, &s->pos, seat, moves_left (s, seat));
 }
 
 static int
-unit_cost (const SternSearch *s, unsigned seat)
+unit_cost (SternSearch *s, unsigned seat)
 {
   int cost = seat_cost (s, seat);
 
@@ -295,7 +296,7 @@ unit_cost (const SternSearch *s, unsigned seat)
 }
 
 static int
-evaluate (const SternSearch *s)
+evaluate (SternSearch *s)
 {
   int mine = unit_cost (s, s->root), best_opp = INF;
   unsigned n_units = 0;
@@ -642,7 +643,7 @@ is_repetition (const SternSearch *s, uint64_t key, unsigned ply)
  * playing on (STANDOFF_PENALTY), so it wins by finishing rather than by
  * shuffling a stone until the tempo check. */
 static int
-square_standoff_score (const SternSearch *s)
+square_standoff_score (SternSearch *s)
 {
   const SternRules *rules = &s->rules;
   unsigned me = s->root, opp = s->opp[0];
@@ -671,7 +672,7 @@ square_standoff_score (const SternSearch *s)
 }
 
 static int
-repetition_score (const SternSearch *s)
+repetition_score (SternSearch *s)
 {
   unsigned my_goal, my_dist, opp_goal, opp_dist;
   int score = 0;
@@ -842,6 +843,7 @@ setup (SternSearch *s, const SternGame *game)
 
   s->rules = *stern_game_get_rules (game);
   stern_eval_init (&s->eval, &s->rules);
+  stern_eval_cache_clear (&s->eval_cache);
   s->pos = *stern_game_get_position (game);
   s->root = stern_game_get_turn (game);
   s->partner = v->teams ? stern_seat_opposite (s->root) : STERN_NO_SEAT;
