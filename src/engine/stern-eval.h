@@ -53,12 +53,13 @@ int  stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
 /* A seat's cost depends on where its marbles stand and on whether the
  * holes of their ladder rungs are empty; the search evaluates every seat
  * after each move, and most seats have moved nothing that counts.  The
- * cache keeps each seat's last cost (without the deadline term) and
- * reuses it while those have not changed. */
+ * cache keeps each seat's last cost (on the star without the deadline
+ * term) and reuses it while those have not changed. */
 typedef struct {
   SternSet marbles;   /* the seat's marbles then */
   SternSet occupied;  /* the occupied holes then */
   SternSet touched;   /* the rung holes looked at */
+  unsigned made;      /* square boards: the seat's move counter then */
   int      cost;
   bool     valid;
 } SternEvalCacheEntry;

@@ -281,7 +281,8 @@ static int
 seat_cost (SternSearch *s, unsigned seat)
 {
   if (s->rules.tempo_check_move)  /* square boards: both checks by move count */
-    return stern_eval_square_seat_cost (&s->eval, &s->pos, seat, (unsigned) s->made[seat]);
+    return stern_eval_square_seat_cost_cached (&s->eval, &s->eval_cache, &s->pos, seat,
+                                               (unsigned) s->made[seat]);
   return stern_eval_seat_cost_cached (&s->eval, &s->eval_cache, &s->pos, seat, moves_left (s, seat));
 }
 
