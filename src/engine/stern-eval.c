@@ -283,9 +283,12 @@ int
 stern_eval_seat_cost_cached (const SternEval *ev, SternEvalCache *cache,
                              const SternPosition *pos, unsigned seat, int moves_left)
 {
-  const SternRules *rules = ev->rules;
-  SternEvalCacheEntry *e = &cache->seat[seat];
+  const SternRules *rules;
+  SternEvalCacheEntry *e;
 
+  g_return_val_if_fail (ev != NULL && cache != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
+  rules = ev->rules;
+  e = &cache->seat[seat];
   /* A blocker's way out of a race goal (§8) depends on every hole. */
   if (rules->tempo_check_move || rules->finish_needs_all_own)
     return stern_eval_seat_cost (ev, pos, seat, moves_left);
