@@ -89,6 +89,15 @@ stern_set_first (SternSet set)
             : 64u + (unsigned) __builtin_ctzll ((uint64_t) (set >> 64));
 }
 
+/* Index of the highest cell in a non-empty set. */
+static inline unsigned
+stern_set_last (SternSet set)
+{
+  uint64_t hi = (uint64_t) (set >> 64);
+  return hi ? 127u - (unsigned) __builtin_clzll (hi)
+            : 63u - (unsigned) __builtin_clzll ((uint64_t) set);
+}
+
 /* Removes and returns the lowest cell of a non-empty set. */
 static inline unsigned
 stern_set_pop (SternSet *set)
@@ -114,11 +123,19 @@ typedef struct {
   /* line[c][d][i]: the cell i+1 steps from c in direction d; line_len cells. */
   uint8_t line_len[STERN_MAX_CELLS][STERN_MAX_DIRS];
   uint8_t line[STERN_MAX_CELLS][STERN_MAX_DIRS][STERN_MAX_LINE];
+  /* ray[c][d]: the same cells as a set, for finding the nearest marble on
+   * a line with one mask (long jumps).  Cell numbers grow along a line in
+   * the directions that go up a row, or right along one, and shrink in
+   * the others. */
+  SternSet ray[STERN_MAX_CELLS][STERN_MAX_DIRS];
   /* The ordinary jumps from each cell, packed: over and landing cell pairs. */
   uint8_t n_jumps[STERN_MAX_CELLS];
   uint8_t jump_over[STERN_MAX_CELLS][STERN_MAX_DIRS];
   uint8_t jump_land[STERN_MAX_CELLS][STERN_MAX_DIRS];
   SternSet neighbours[STERN_MAX_CELLS];
+  /* The neighbours and jump landings of a cell: the holes an ordinary
+   * jump from it looks at. */
+  SternSet jump_zone[STERN_MAX_CELLS];
   SternSet all_cells;
 } SternGeometry;
 

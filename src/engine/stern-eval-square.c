@@ -40,6 +40,7 @@
  * number itself, TEMPO_LATE_W per point and per move nearer the check. */
 #define TEMPO_HORIZON       8
 #define TEMPO_LATE_W        2
+
 /* Four players: a stone in a goal not its own, and not its own seat's home,
  * may stay there for good (no check removes it).  Walled in by stones that
  * stay (no sequence of its own moves leads out) it keeps the goal's seat from ever filling
@@ -122,6 +123,18 @@ stern_eval_square_init (SternEval *ev, const SternRules *rules)
           ev->forward[seat][n_forward++] = (uint8_t) dir;
       g_assert (n_forward == 2);
 
+      /* The holes the ladder term looks at (stern_eval_square_seat_cost_cached). */
+      for (unsigned cell = 0; cell < geo->n_cells; cell++)
+        if (!stern_set_has (goal, cell))
+          for (unsigned k = 0; k < 2; k++)
+            {
+              unsigned dir = ev->forward[seat][k];
+
+              if (geo->line_len[cell][dir] >= 2)
+                ev->rung_cells[seat][cell] |= stern_set_bit (geo->line[cell][dir][0]) |
+                                              stern_set_bit (geo->line[cell][dir][1]);
+            }
+
       while (goal && n < G_N_ELEMENTS (dists))
         dists[n++] = (unsigned) ev->cell_cost[seat][stern_set_pop (&goal)];
       for (unsigned k = 0; k < n; k++)
@@ -181,9 +194,10 @@ stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos, u
   return trapped * TRAPPED_W;
 }
 
-int
-stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
-                             unsigned seat, unsigned made)
+/* With touched, adds the holes whose being empty or not counted. */
+static inline int
+square_cost (const SternEval *ev, const SternPosition *pos, unsigned seat, unsigned made,
+             SternSet *touched)
 {
   const SternRules *rules = ev->rules;
   const SternGeometry *geo = rules->geometry;
@@ -196,6 +210,8 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
       unsigned cell = stern_set_pop (&stones);
       int d = ev->tip_dist[seat][cell];
 
+      if (touched)
+        *touched |= ev->rung_cells[seat][cell];
       cost += ev->cell_cost[seat][cell];
       sum_d += d;
       rear = MAX (rear, d);
@@ -251,4 +267,32 @@ stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
               (int) stern_position_tempo (pos, rules, seat) / TEMPO_HORIZON;
     }
   return cost;
+}
+
+int
+stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
+                             unsigned seat, unsigned made)
+{
+  return square_cost (ev, pos, seat, made, NULL);
+}
+
+int
+stern_eval_square_seat_cost_cached (const SternEval *ev, SternEvalCache *cache,
+                                    const SternPosition *pos, unsigned seat, unsigned made)
+{
+  SternEvalCacheEntry *e;
+
+  g_return_val_if_fail (ev != NULL && cache != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
+  e = &cache->seat[seat];
+  if (!e->valid || e->made != made || e->marbles != pos->marbles[seat] ||
+      ((e->occupied ^ pos->occupied) & e->touched) != 0)
+    {
+      e->touched = 0;
+      e->cost = square_cost (ev, pos, seat, made, &e->touched);
+      e->marbles = pos->marbles[seat];
+      e->occupied = pos->occupied;
+      e->made = made;
+      e->valid = true;
+    }
+  return e->cost;
 }

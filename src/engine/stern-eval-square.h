@@ -18,6 +18,10 @@ void stern_eval_square_init (SternEval *ev, const SternRules *rules);
  * counter (the checks of §9 come after move N of each player). */
 int  stern_eval_square_seat_cost (const SternEval *ev, const SternPosition *pos,
                                   unsigned seat, unsigned made);
+/* The same, with the cache of stern_eval_seat_cost_cached(), the move
+ * counter part of what it keeps. */
+int  stern_eval_square_seat_cost_cached (const SternEval *ev, SternEvalCache *cache,
+                                         const SternPosition *pos, unsigned seat, unsigned made);
 
 /* What walls cost the seat: its own stones walled in inside another
  * seat's goal, and other seats' stones walled in inside its goal (with

@@ -148,6 +148,8 @@ stern_eval_init (SternEval *ev, const SternRules *rules)
 
             ev->rung[seat][cell][i][0] = rung ? geo->line[cell][dir][0] : STERN_EVAL_NO_RUNG;
             ev->rung[seat][cell][i][1] = rung ? geo->line[cell][dir][1] : STERN_EVAL_NO_RUNG;
+            ev->rung_cells[seat][cell] |= stern_set_bit (ev->rung[seat][cell][i][0]) |
+                                          stern_set_bit (ev->rung[seat][cell][i][1]);
           }
 
       /* The goal filled: the marbles' cheapest holes there. */
@@ -210,20 +212,16 @@ deadline_cost (const SternRules *rules, const SternPosition *pos, unsigned seat,
   return cost;
 }
 
-int
-stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
-                      unsigned seat, int moves_left)
+/* The star's cost without the deadline term; with touched, adds the
+ * holes whose being empty or not counted. */
+static inline int
+star_cost (const SternEval *ev, const SternPosition *pos, unsigned seat, SternSet *touched)
 {
   const SternRules *rules = ev->rules;
   SternSet marbles = pos->marbles[seat];
   SternSet goal = rules->goal[seat];
   int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
 
-  /* Square boards: moves_left counts to the leaving-home check there. */
-  if (rules->tempo_check_move)
-    return stern_eval_square_seat_cost (ev, pos, seat,
-                                        moves_left >= 0 ? rules->home_check_move - (unsigned) moves_left
-                                                        : rules->home_check_move);
   while (marbles)
     {
       unsigned cell = stern_set_pop (&marbles);
@@ -231,6 +229,8 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
 
       const uint8_t (*rung)[2] = ev->rung[seat][cell];
 
+      if (touched)
+        *touched |= ev->rung_cells[seat][cell];
       cost += ev->cell_cost[seat][cell];
       sum_d += d;
       rear = MAX (rear, d);
@@ -255,8 +255,53 @@ stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
         if (!stern_eval_blocker_can_leave (rules, pos, stern_set_pop (&blockers), goal))
           cost += BLOCKER_TRAPPED_W;
     }
+  return cost;
+}
 
-  return cost + deadline_cost (rules, pos, seat, moves_left);
+int
+stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
+                      unsigned seat, int moves_left)
+{
+  const SternRules *rules = ev->rules;
+
+  /* Square boards: moves_left counts to the leaving-home check there. */
+  if (rules->tempo_check_move)
+    return stern_eval_square_seat_cost (ev, pos, seat,
+                                        moves_left >= 0 ? rules->home_check_move - (unsigned) moves_left
+                                                        : rules->home_check_move);
+  return star_cost (ev, pos, seat, NULL) + deadline_cost (rules, pos, seat, moves_left);
+}
+
+void
+stern_eval_cache_clear (SternEvalCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+  memset (cache, 0, sizeof *cache);
+}
+
+int
+stern_eval_seat_cost_cached (const SternEval *ev, SternEvalCache *cache,
+                             const SternPosition *pos, unsigned seat, int moves_left)
+{
+  const SternRules *rules;
+  SternEvalCacheEntry *e;
+
+  g_return_val_if_fail (ev != NULL && cache != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
+  rules = ev->rules;
+  e = &cache->seat[seat];
+  /* A blocker's way out of a race goal (§8) depends on every hole. */
+  if (rules->tempo_check_move || rules->finish_needs_all_own)
+    return stern_eval_seat_cost (ev, pos, seat, moves_left);
+  if (!e->valid || e->marbles != pos->marbles[seat] ||
+      ((e->occupied ^ pos->occupied) & e->touched) != 0)
+    {
+      e->touched = 0;
+      e->cost = star_cost (ev, pos, seat, &e->touched);
+      e->marbles = pos->marbles[seat];
+      e->occupied = pos->occupied;
+      e->valid = true;
+    }
+  return e->cost + deadline_cost (rules, pos, seat, moves_left);
 }
 
 int

@@ -34,6 +34,8 @@ typedef struct {
    * landing hole of a ladder rung; STERN_EVAL_NO_RUNG (always empty) in the
    * goal or at the edge, so that no rung is counted there. */
   uint8_t  rung[STERN_N_SEATS][STERN_MAX_CELLS][2][2];
+  /* The same four holes as a set, for stern_eval_seat_cost_cached(). */
+  SternSet rung_cells[STERN_N_SEATS][STERN_MAX_CELLS];
   /* Square boards: steps from a cell of the seat's own camp to the nearest
    * cell outside it (0 outside), for the leaving-home check. */
   uint8_t  home_exit[STERN_N_SEATS][STERN_MAX_CELLS];
@@ -47,6 +49,30 @@ void stern_eval_init (SternEval *ev, const SternRules *rules);
  * gives (moves before the leaving-home check, or -1 when none applies). */
 int  stern_eval_seat_cost (const SternEval *ev, const SternPosition *pos,
                            unsigned seat, int moves_left);
+
+/* A seat's cost depends on where its marbles stand and on whether the
+ * holes of their ladder rungs are empty; the search evaluates every seat
+ * after each move, and most seats have moved nothing that counts.  The
+ * cache keeps each seat's last cost (on the star without the deadline
+ * term) and reuses it while those have not changed. */
+typedef struct {
+  SternSet marbles;   /* the seat's marbles then */
+  SternSet occupied;  /* the occupied holes then */
+  SternSet touched;   /* the rung holes looked at */
+  unsigned made;      /* square boards: the seat's move counter then */
+  int      cost;
+  bool     valid;
+} SternEvalCacheEntry;
+
+typedef struct {
+  SternEvalCacheEntry seat[STERN_N_SEATS];
+} SternEvalCache;
+
+/* Empties the cache; needed before it serves another SternEval. */
+void stern_eval_cache_clear (SternEvalCache *cache);
+/* stern_eval_seat_cost(), with the cache. */
+int  stern_eval_seat_cost_cached (const SternEval *ev, SternEvalCache *cache,
+                                  const SternPosition *pos, unsigned seat, int moves_left);
 
 /* A plainer cost for a race against several opponents (the search's race
  * look-ahead): rows left to the goal tip, marbles still at home, and the

@@ -207,6 +207,23 @@ emit_geometry (FILE *out, const Board *b)
         }
       fprintf (out, " },\n");
     }
+  fprintf (out, "  },\n  .ray = {\n");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      fprintf (out, "    {");
+      for (int d = 0; d < b->n_dirs; d++)
+        {
+          unsigned char member[MAX_CELLS] = { 0 };
+          int m;
+
+          for (int i = 1; (m = board_at (b, b->x[c] + b->dx[d] * i, b->y[c] + b->dy[d] * i)) >= 0; i++)
+            member[m] = 1;
+          fprintf (out, " ");
+          print_set_n (out, member, b->n_cells);
+          fprintf (out, ",");
+        }
+      fprintf (out, " },\n");
+    }
   fprintf (out, "  },\n");
 
   /* Jumps: packed pairs of (over, landing) for every direction that has both. */
@@ -254,6 +271,21 @@ emit_geometry (FILE *out, const Board *b)
           if (m >= 0)
             member[m] = 1;
         }
+      fprintf (out, "    ");
+      print_set_n (out, member, b->n_cells);
+      fprintf (out, ",\n");
+    }
+  fprintf (out, "  },\n  .jump_zone = {\n");
+  for (int c = 0; c < b->n_cells; c++)
+    {
+      unsigned char member[MAX_CELLS] = { 0 };
+      for (int d = 0; d < b->n_dirs; d++)
+        for (int k = 1; k <= 2; k++)
+          {
+            int m = board_at (b, b->x[c] + k * b->dx[d], b->y[c] + k * b->dy[d]);
+            if (m >= 0)
+              member[m] = 1;
+          }
       fprintf (out, "    ");
       print_set_n (out, member, b->n_cells);
       fprintf (out, ",\n");

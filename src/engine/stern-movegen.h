@@ -28,6 +28,30 @@ typedef struct {
  * pos, grouped by marble in cell order; returns how many. */
 size_t   stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
                                  unsigned seat, SternMove *moves);
+/* A marble's destinations depend only on whether a few holes are empty
+ * (those its chain looked at); the search meets the same marble again
+ * with only a handful of holes changed, so it keeps the last result per
+ * seat and hole and reuses it while none of those holes has changed.
+ * With long jumps a chain looks along whole lines and the cache is not
+ * used.  One cache serves one rule set. */
+typedef struct {
+  SternSet dest;      /* the destinations found */
+  SternSet touched;   /* the holes that decided them; 0: no entry */
+  SternSet occupied;  /* the occupied holes then */
+} SternMovegenCacheEntry;
+
+typedef struct {
+  SternMovegenCacheEntry entry[STERN_N_SEATS][STERN_MAX_CELLS];
+} SternMovegenCache;
+
+/* Empties the cache; needed before it serves other rules. */
+void     stern_movegen_cache_clear (SternMovegenCache *cache);
+/* The same moves as stern_movegen_generate(), as sets: from[i] is the
+ * seat's i-th marble in cell order (room for STERN_MAX_CELLS), dest[i]
+ * the holes it can move to; returns the number of marbles. */
+size_t   stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos,
+                                    unsigned seat, SternMovegenCache *cache,
+                                    uint8_t *from, SternSet *dest);
 /* How many legal moves seat has, without listing them. */
 size_t   stern_movegen_count (const SternRules *rules, const SternPosition *pos,
                               unsigned seat);

@@ -28,6 +28,7 @@
 
 #include "stern-eval.h"
 #include "stern-eval-square.h"
+#include "stern-tables.h"
 
 #define MAX_PLY         32
 #define INF             (STERN_EVAL_WIN * 2)
@@ -39,6 +40,13 @@
 /* Told apart from max nodes in the table. */
 #define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 #define STOP_POLL_MASK  255
+
+/* A hint to bring memory into the cache, where the compiler has one. */
+#if defined (__GNUC__) || defined (__clang__)
+#define PREFETCH(addr)  __builtin_prefetch (addr)
+#else
+#define PREFETCH(addr)  ((void) (addr))
+#endif
 
 /* A repeated position ends the game (doc/rules.md §5), ranked by marbles in
  * the goal and distance: decisive, but below any finish. */
@@ -143,6 +151,8 @@ struct _SternSearch {
   TTEntry  *tt;
   SMove    (*moves)[NODE_MOVES];
   SternMove scratch[STERN_MAX_MOVES];
+  SternMovegenCache movegen_cache;
+  SternEvalCache    eval_cache;
   int32_t   history[STERN_N_SEATS][STERN_MAX_CELLS][STERN_MAX_CELLS];
   SMove     killers[MAX_PLY][2];
 
@@ -268,15 +278,16 @@ moves_left (const SternSearch *s, unsigned seat)
 }
 
 static int
-seat_cost (const SternSearch *s, unsigned seat)
+seat_cost (SternSearch *s, unsigned seat)
 {
   if (s->rules.tempo_check_move)  /* square boards: both checks by move count */
-    return stern_eval_square_seat_cost (&s->eval, &s->pos, seat, (unsigned) s->made[seat]);
-  return stern_eval_seat_cost (&s->eval, &s->pos, seat, moves_left (s, seat));
+    return stern_eval_square_seat_cost_cached (&s->eval, &s->eval_cache, &s->pos, seat,
+                                               (unsigned) s->made[seat]);
+  return stern_eval_seat_cost_cached (&s->eval, &s->eval_cache, &s->pos, seat, moves_left (s, seat));
 }
 
 static int
-unit_cost (const SternSearch *s, unsigned seat)
+unit_cost (SternSearch *s, unsigned seat)
 {
   int cost = seat_cost (s, seat);
 
@@ -286,7 +297,7 @@ unit_cost (const SternSearch *s, unsigned seat)
 }
 
 static int
-evaluate (const SternSearch *s)
+evaluate (SternSearch *s)
 {
   int mine = unit_cost (s, s->root), best_opp = INF;
   unsigned n_units = 0;
@@ -440,8 +451,12 @@ avoided_cells (const SternSearch *s, unsigned seat)
   return 0;
 }
 
+/* The moves of a node, ordered by gain and history; the moves in
+ * special[0…n_special) (distinct) get bonus[] on top, found by their
+ * marble rather than by a scan of the list. */
 static unsigned
-generate (SternSearch *s, unsigned ply, bool max_node)
+generate (SternSearch *s, unsigned ply, bool max_node,
+          const SMove *special, const int *bonus, unsigned n_special)
 {
   SMove *list = s->moves[ply];
   unsigned n = 0;
@@ -453,31 +468,53 @@ generate (SternSearch *s, unsigned ply, bool max_node)
     for (unsigned i = 0; i < s->n_opp; i++)
       seats[n_seats++] = s->opp[i];
 
+  /* The moves go straight from the generator's sets into the list, in
+   * the generator's order (marbles, then holes, in cell order). */
   for (unsigned k = 0; k < n_seats; k++)
     {
-      unsigned seat = seats[k], first = n;
-      size_t count = stern_movegen_generate (&s->rules, &s->pos, seat, s->scratch);
+      unsigned seat = seats[k];
+      uint8_t from[STERN_MAX_CELLS];
+      SternSet dest[STERN_MAX_CELLS], all = 0;
+      size_t n_marbles = stern_movegen_marble_sets (&s->rules, &s->pos, seat,
+                                                    &s->movegen_cache, from, dest);
       SternSet avoided = avoided_cells (s, seat);
+      const int16_t *cost = s->eval.cell_cost[seat];
 
-      for (size_t i = 0; i < count && n < NODE_MOVES; i++)
+      /* Only moves to avoided cells: they are all there is. */
+      for (size_t i = 0; i < n_marbles; i++)
+        all |= dest[i];
+      if ((all & ~avoided) == 0)
+        avoided = 0;
+
+      for (size_t i = 0; i < n_marbles && n < NODE_MOVES; i++)
         {
-          unsigned from = s->scratch[i].from, to = s->scratch[i].to;
+          unsigned f = from[i], first = n;
+          SternSet d = dest[i] & ~avoided, written = d;
+          int from_cost = cost[f];
+          const int32_t *history = s->history[seat][f];
 
-          if (stern_set_has (avoided, to))
+          while (d && n < NODE_MOVES)
             {
-              /* Only moves to avoided cells: they are all there is. */
-              if (i + 1 == count && n == first)
-                avoided = 0, i = (size_t) -1;
-              continue;
-            }
+              unsigned to = stern_set_pop (&d);
 
-          list[n].from = (uint8_t) from;
-          list[n].to = (uint8_t) to;
-          list[n].seat = (uint8_t) seat;
-          list[n].flags = 0;
-          list[n].order = ORDER_GAIN * stern_eval_move_gain (&s->eval, seat, from, to) +
-                          MIN (s->history[seat][from][to], HISTORY_MAX);
-          n++;
+              list[n].from = (uint8_t) f;
+              list[n].to = (uint8_t) to;
+              list[n].seat = (uint8_t) seat;
+              list[n].flags = 0;
+              list[n].order = ORDER_GAIN * (from_cost - cost[to]) + MIN (history[to], HISTORY_MAX);
+              n++;
+            }
+          /* The marble's moves are in cell order: a special move's place
+           * is the count of its marble's destinations below it. */
+          for (unsigned j = 0; j < n_special; j++)
+            if (special[j].from == f && special[j].seat == seat &&
+                stern_set_has (written, special[j].to))
+              {
+                unsigned at = first + stern_set_count (written & (stern_set_bit (special[j].to) - 1));
+
+                if (at < n)
+                  list[at].order += bonus[j];
+              }
         }
     }
   return n;
@@ -611,7 +648,7 @@ is_repetition (const SternSearch *s, uint64_t key, unsigned ply)
  * playing on (STANDOFF_PENALTY), so it wins by finishing rather than by
  * shuffling a stone until the tempo check. */
 static int
-square_standoff_score (const SternSearch *s)
+square_standoff_score (SternSearch *s)
 {
   const SternRules *rules = &s->rules;
   unsigned me = s->root, opp = s->opp[0];
@@ -640,7 +677,7 @@ square_standoff_score (const SternSearch *s)
 }
 
 static int
-repetition_score (const SternSearch *s)
+repetition_score (SternSearch *s)
 {
   unsigned my_goal, my_dist, opp_goal, opp_dist;
   int score = 0;
@@ -677,6 +714,9 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
   SMove best_move = { 0 };
   bool have_tt = false;
   uint8_t tt_from = 0, tt_to = 0, tt_seat = 0;
+  SMove special[3];
+  int bonus[3];
+  unsigned n_special = 0;
 
   key = s->pos.hash ^ (max_node ? 0 : MIN_NODE_KEY);
   if (s->check_repetition && is_repetition (s, key, ply))
@@ -698,22 +738,48 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
       tt_from = entry->from, tt_to = entry->to, tt_seat = entry->seat;
     }
 
-  n = generate (s, ply, max_node);
-  list = s->moves[ply];
-  for (unsigned i = 0; i < n; i++)
-    {
-      const SMove *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
+  /* The table's move first, then the killers (a move counted once). */
+  {
+    const SMove *k0 = &s->killers[ply][0], *k1 = &s->killers[ply][1];
 
-      if (have_tt && same_move (&list[i], tt_from, tt_to, tt_seat))
-        list[i].order += ORDER_TT;
-      else if (same_move (&list[i], k0->from, k0->to, k0->seat) ||
-               same_move (&list[i], k1->from, k1->to, k1->seat))
-        list[i].order += ORDER_KILLER;
-    }
+    if (have_tt)
+      {
+        special[n_special].from = tt_from;
+        special[n_special].to = tt_to;
+        special[n_special].seat = tt_seat;
+        bonus[n_special++] = ORDER_TT;
+      }
+    if (!(have_tt && same_move (k0, tt_from, tt_to, tt_seat)))
+      {
+        special[n_special] = *k0;
+        bonus[n_special++] = ORDER_KILLER;
+      }
+    if (!(have_tt && same_move (k1, tt_from, tt_to, tt_seat)) &&
+        !same_move (k1, k0->from, k0->to, k0->seat))
+      {
+        special[n_special] = *k1;
+        bonus[n_special++] = ORDER_KILLER;
+      }
+  }
+  n = generate (s, ply, max_node, special, bonus, n_special);
+  list = s->moves[ply];
 
   beam = max_node ? s->beam_max : s->beam_min;
   best = max_node ? -INF : INF;
   select_best (list, beam, n);
+
+  /* The children that will look into the table: fetch their entries now,
+   * all at once, rather than wait for each miss in turn (a table probe
+   * was the search's costliest single load). */
+  if (depth > 1)
+    for (unsigned i = 0; i < MIN (beam, n); i++)
+      {
+        const SMove *m = &list[i];
+        uint64_t child = s->pos.hash ^ stern_zobrist_marble[m->seat][m->from] ^
+                         stern_zobrist_marble[m->seat][m->to] ^ (max_node ? MIN_NODE_KEY : 0);
+
+        PREFETCH (&s->tt[child & (TT_SIZE - 1)]);
+      }
   for (unsigned i = 0; i < n && searched < beam; i++)
     {
       SMove *m;
@@ -782,6 +848,7 @@ setup (SternSearch *s, const SternGame *game)
 
   s->rules = *stern_game_get_rules (game);
   stern_eval_init (&s->eval, &s->rules);
+  stern_eval_cache_clear (&s->eval_cache);
   s->pos = *stern_game_get_position (game);
   s->root = stern_game_get_turn (game);
   s->partner = v->teams ? stern_seat_opposite (s->root) : STERN_NO_SEAT;
@@ -1385,6 +1452,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
           memset (s->tt, 0, sizeof (TTEntry) * TT_SIZE);
           memset (s->history, 0, sizeof s->history);
           memset (s->killers, 0, sizeof s->killers);
+          stern_movegen_cache_clear (&s->movegen_cache);
           s->beam_max = lp->beam_max;
           s->beam_min = lp->beam_min;
           s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
