@@ -41,11 +41,12 @@
 #define TEMPO_HORIZON       8
 #define TEMPO_LATE_W        2
 
-/* Four players: a stone in a goal not its own, and not its own seat's home,
- * may stay there for good (no check removes it).  Walled in by stones that
- * stay (no sequence of its own moves leads out) it keeps the goal's seat from ever filling
- * the goal and its own seat from ever finishing (doc/rules.md §9): this
- * many steps, more than any move gains (stern_eval_square_trapped_cost). */
+/* Four players: a stone in a goal not its own, and not its own seat's
+ * home, may stay there for good (no check removes it).  Walled in by
+ * stones that stay (no sequence of its own moves leads out) it keeps the
+ * goal's seat from ever filling the goal and its own seat from ever
+ * finishing (doc/rules.md §9): this many steps, more than any move gains
+ * (stern_eval_square_trapped_cost). */
 #define TRAPPED_W           (40 * STERN_EVAL_ROW)
 
 void
@@ -167,11 +168,16 @@ can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell, S
 int
 stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos, unsigned seat)
 {
-  const SternRules *rules = ev->rules;
-  const SternVariant *variant = rules->variant;
-  SternSet goal = rules->goal[seat];
-  SternSet visitors = pos->occupied & goal & ~pos->marbles[seat];
+  const SternRules *rules;
+  const SternVariant *variant;
+  SternSet goal, visitors;
   int trapped = 0;
+
+  g_return_val_if_fail (ev != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
+  rules = ev->rules;
+  variant = rules->variant;
+  goal = rules->goal[seat];
+  visitors = pos->occupied & goal & ~pos->marbles[seat];
 
   for (unsigned i = 0; i < variant->n_players; i++)
     {
