@@ -84,6 +84,15 @@ stern_position_set_to_move (SternPosition *pos, unsigned seat)
   pos->to_move = (uint8_t) seat;
 }
 
+uint64_t
+stern_position_hash_after_move (const SternPosition *pos, unsigned from, unsigned to)
+{
+  unsigned seat = pos->cell[from];
+
+  g_assert (seat != STERN_EMPTY);
+  return pos->hash ^ stern_zobrist_marble[seat][from] ^ stern_zobrist_marble[seat][to];
+}
+
 void
 stern_position_move (SternPosition *pos, unsigned from, unsigned to)
 {
@@ -91,11 +100,11 @@ stern_position_move (SternPosition *pos, unsigned from, unsigned to)
   SternSet change = stern_set_bit (from) | stern_set_bit (to);
 
   g_assert (seat != STERN_EMPTY && pos->cell[to] == STERN_EMPTY);
+  pos->hash = stern_position_hash_after_move (pos, from, to);
   pos->cell[from] = STERN_EMPTY;
   pos->cell[to] = (uint8_t) seat;
   pos->marbles[seat] ^= change;
   pos->occupied ^= change;
-  pos->hash ^= stern_zobrist_marble[seat][from] ^ stern_zobrist_marble[seat][to];
 }
 
 uint64_t

@@ -27,6 +27,8 @@ void stern_position_remove (SternPosition *pos, unsigned cell);
 void stern_position_remove_seat (SternPosition *pos, unsigned seat);
 void stern_position_set_to_move (SternPosition *pos, unsigned seat);
 /* Moves the marble at from to the empty hole to, without checking legality. */
+/* The hash pos will have once the marble on from has moved to to. */
+uint64_t stern_position_hash_after_move (const SternPosition *pos, unsigned from, unsigned to);
 void stern_position_move (SternPosition *pos, unsigned from, unsigned to);
 
 /* The tempo number of doc/rules.md §9: the sum over the seat's stones of

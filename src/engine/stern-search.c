@@ -28,7 +28,6 @@
 
 #include "stern-eval.h"
 #include "stern-eval-square.h"
-#include "stern-tables.h"
 
 #define MAX_PLY         32
 #define INF             (STERN_EVAL_WIN * 2)
@@ -775,8 +774,8 @@ search_node (SternSearch *s, int depth, unsigned ply, int alpha, int beta, bool 
     for (unsigned i = 0; i < MIN (beam, n); i++)
       {
         const SMove *m = &list[i];
-        uint64_t child = s->pos.hash ^ stern_zobrist_marble[m->seat][m->from] ^
-                         stern_zobrist_marble[m->seat][m->to] ^ (max_node ? MIN_NODE_KEY : 0);
+        uint64_t child = stern_position_hash_after_move (&s->pos, m->from, m->to) ^
+                         (max_node ? MIN_NODE_KEY : 0);
 
         PREFETCH (&s->tt[child & (TT_SIZE - 1)]);
       }
