@@ -145,12 +145,30 @@ stern_eval_square_init (SternEval *ev, const SternRules *rules)
 
 /* Can the stone at cell get out of zone past the stones that stay: those
  * of every seat already in its own goal?  The others will move on, so
- * they are no wall. */
+ * they are no wall.  Steps alone nearly always find the way out, cheaply;
+ * only when they do not is the position of the staying stones built for
+ * the full search with jumps.  This runs at the search's leaves. */
 static bool
 can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell, SternSet zone)
 {
   const SternVariant *variant = rules->variant;
+  const SternGeometry *geo = rules->geometry;
+  SternSet staying = 0, reached, frontier;
   SternPosition settled;
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    staying |= pos->marbles[variant->seats[i]] & rules->goal[variant->seats[i]];
+
+  reached = frontier = stern_set_bit (cell);
+  while (frontier)
+    {
+      SternSet next = geo->neighbours[stern_set_pop (&frontier)] & ~staying & ~reached;
+
+      if (next & ~zone)
+        return true;
+      reached |= next;
+      frontier |= next;
+    }
 
   stern_position_clear (&settled);
   for (unsigned i = 0; i < variant->n_players; i++)
