@@ -4,6 +4,8 @@
  * (doc/rules.md §3), and the cached marble sets of stern_movegen_marble_sets()
  * against stern_movegen_generate() while a game goes back and forth the
  * way a search does. */
+#define G_LOG_DOMAIN "test-movegen-fast"
+
 #include <string.h>
 
 #include <glib.h>
