@@ -442,6 +442,10 @@ read_string (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   if (strlen (s) > max_len)
     return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "longer than %" G_GSIZE_FORMAT " bytes",
                  max_len);
+  /* The message as a whole was UTF-8, but json-glib decodes an octal
+   * escape such as \345 (not JSON) into a lone byte. */
+  if (!g_utf8_validate (s, -1, NULL))
+    return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "not valid UTF-8");
   for (const char *p = s; *p; p = g_utf8_next_char (p))
     if (g_unichar_iscntrl (g_utf8_get_char (p)))
       return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "control characters are not allowed");
@@ -910,7 +914,8 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
             const char *s;
 
             if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING ||
-                strlen (s = json_node_get_string (n)) > STERN_MAX_PATH * 4)
+                strlen (s = json_node_get_string (n)) > STERN_MAX_PATH * 4 ||
+                !g_utf8_validate (s, -1, NULL))
               {
                 g_autofree char *ef = g_strdup_printf ("%s[%u]", af, i);
                 return fail (r, STERN_NET_ERROR_BAD_FIELD, ef, "expected an action's text");
@@ -1024,8 +1029,11 @@ stern_net_message_parse (const char *data, gsize len, SternNetDirection directio
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
     {
-      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON, "not JSON: %s",
-                   local->message);
+      /* json-glib quotes the bad text, which an escape such as "\345"
+       * can turn into bytes that are not UTF-8; the message is shown. */
+      g_autofree char *reason = g_utf8_make_valid (local->message, -1);
+
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON, "not JSON: %s", reason);
       return NULL;
     }
   root = json_parser_get_root (parser);

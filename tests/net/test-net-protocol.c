@@ -221,6 +221,12 @@ test_bad_client_messages (void)
     { "{\"type\":\"hello\"", STERN_NET_ERROR_BAD_JSON, NULL },
     { "[1,2]", STERN_NET_ERROR_BAD_JSON, NULL },
     { "\"hello\"", STERN_NET_ERROR_BAD_JSON, NULL },
+    /* An octal escape, which JSON has not: json-glib decodes it into a
+     * byte that is not UTF-8, and quotes it so when a syntax error follows
+     * (found by fuzz-net-protocol). */
+    { "{\"type\":\"hello\",\"name\":\"012\\345e\":1}", STERN_NET_ERROR_BAD_JSON, NULL },
+    { "{\"type\":\"hello\",\"protocol\":1,\"name\":\"012\\345e\"}", STERN_NET_ERROR_BAD_FIELD,
+      "hello.name" },
     { "{}", STERN_NET_ERROR_BAD_FIELD, "message.type" },
     { "{\"type\":5}", STERN_NET_ERROR_BAD_FIELD, "message.type" },
     { "{\"type\":\"fly\"}", STERN_NET_ERROR_UNKNOWN_TYPE, "message.type" },
@@ -306,6 +312,7 @@ test_bad_client_messages (void)
         continue;  /* "take: green": valid syntax; the server refuses the seat */
       g_assert_null (msg);
       g_assert_error (error, STERN_NET_ERROR, (gint) bad[i].code);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
       if (bad[i].field)
         {
           g_assert_cmpstr (field, ==, bad[i].field);
