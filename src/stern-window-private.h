@@ -25,6 +25,7 @@ struct _SternWindow
   GtkWidget         *flap;          /* AdwFlap; the split view on 1.4+ */
   GtkWidget         *panel_button;
   GtkWidget         *side_panel;
+  GtkWidget         *players_scroller;
   GtkWidget         *board_box;
   GtkWidget         *header_bar;
   GtkWidget         *title_label;
