@@ -130,8 +130,11 @@ stern_window_refresh (SternWindow *self)
       unsigned turn = stern_game_get_turn (GAME (self));
       int left = turn != STERN_NO_SEAT ? stern_texts_home_countdown (GAME (self), turn) : -1;
 
+      gboolean picked = stern_board_view_get_selected (self->board) != STERN_NO_CELL;
+
       g_free (self->status);
-      self->status = stern_match_get_status_text (self->match, self->player_name);
+      self->status = stern_match_get_status_text_with_pick (self->match, self->player_name,
+                                                            picked);
       gtk_label_set_label (self->status_label, self->status);
       if (left >= 0 && left <= STERN_TEXTS_COUNTDOWN_URGENT)
         gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "deadline-near");
@@ -505,6 +508,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, window_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_room);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
@@ -570,6 +574,9 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::animating", G_CALLBACK (on_board_animating),
+                           self, G_CONNECT_SWAPPED);
+  /* The status line says where a picked piece may go. */
+  g_signal_connect_object (self->board, "selection-changed", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
 
   stern_game_setup_load (&setup, self->settings);

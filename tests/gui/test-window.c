@@ -89,6 +89,36 @@ test_status (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The status line says what to do: stones on the square boards, and where
+ * a picked piece may go. */
+static void
+test_status_pick (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternBoardView *board;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "halma-10", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your stones"));
+
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your marbles"));
+  board = stern_window_get_board (window);
+  stern_board_view_select (board, gui_test_hole ("l3"));
+  g_assert_cmpuint (stern_board_view_get_selected (board), ==, gui_test_hole ("l3"));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Click a lit hole"));
+  g_assert_null (strstr (stern_window_get_status (window), "Click one of your"));
+  g_assert_true (stern_board_view_key (board, GDK_KEY_Escape));
+  g_assert_null (strstr (stern_window_get_status (window), "Click a lit hole"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The label under widget showing text. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -811,6 +841,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/window/status", test_status);
+  g_test_add_func ("/window/status-pick", test_status_pick);
   g_test_add_func ("/window/status-countdown-singular", test_status_countdown_singular);
   g_test_add_func ("/window/hot-seat-undo-redo", test_hot_seat_undo_redo);
   g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);
