@@ -539,6 +539,22 @@ stern_window_offer_resume (SternWindow *self)
   return TRUE;
 }
 
+#if ADW_CHECK_VERSION (1, 8, 0)
+/* The main menu's Keyboard Shortcuts: AdwApplication's own dialog (made
+ * from the resources' shortcuts-dialog.ui) instead of GtkApplicationWindow's
+ * deprecated shortcuts window. */
+static void
+show_shortcuts_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (widget));
+
+  if (app != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
+}
+#endif
+
 #ifdef STERN_HAVE_NETWORK
 static void
 play_online_activated (GtkWidget  *widget,
@@ -632,4 +648,7 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_activated);
+#if ADW_CHECK_VERSION (1, 8, 0)
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_activated);
+#endif
 }
