@@ -24,6 +24,8 @@ struct _SternWindow
   /* Template widgets */
   GtkWidget         *flap;          /* AdwFlap; the split view on 1.4+ */
   GtkWidget         *panel_button;
+  GtkWidget         *hint_button;
+  GtkWidget         *pause_button;
   GtkWidget         *side_panel;
   GtkWidget         *board_box;
   GtkWidget         *header_bar;
@@ -77,6 +79,10 @@ struct _SternWindow
   GObject        *online;
   GObject        *online_client;
 
+  /* The player paused the game: the match is held (no clock runs, no
+   * move is played) until they go on. */
+  gboolean        user_paused;
+
   /* The user chose to quit with moves that are not on disk. */
   gboolean        close_confirmed;
 };
@@ -85,6 +91,8 @@ struct _SternWindow
 void     stern_window_refresh       (SternWindow *self);
 void     stern_window_cancel_hint   (SternWindow *self);
 void     stern_window_update_paused (SternWindow *self);
+/* The player's pause (the "paused" property, the action win.pause). */
+void     stern_window_set_user_paused (SternWindow *self, gboolean paused);
 void     stern_window_close_confirm (SternWindow *self);
 /* The one way the window asks or tells something (replaces an open
  * question); on_response (self, gboolean accept) may be NULL. */

@@ -119,6 +119,125 @@ test_status_pick (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void on_dialog_start (SternNewGameDialog   *dialog,
+                             const SternGameSetup *setup,
+                             SternGameSetup       *got);
+
+static SternNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_NEW_GAME_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return STERN_NEW_GAME_DIALOG (item);
+    }
+  return NULL;
+}
+
+static gboolean
+two_actions (gpointer window)
+{
+  return stern_game_get_n_actions (stern_window_get_game (window)) >= 2;
+}
+
+/* The pause stops the clock and takes no move, the computer's included;
+ * a modal window over the game stops the clock too. */
+static void
+test_pause (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGameClock *clock;
+  SternNewGameDialog *dialog;
+  guint n;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhchh");
+  setup.clock_reserve_s = 300;
+  setup.clock_increment_s = 3;
+  stern_window_new_game (window, &setup);
+  clock = stern_window_get_clock (window);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  /* Paused: no clock runs, the board takes no move. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_true (stern_window_get_paused (window));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+
+  /* Going on: white moves; the computer's answer waits while paused. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_false (stern_window_get_paused (window));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  stern_window_set_paused (window, TRUE);
+  /* Whether the computer has found its move by then or not, none is
+   * played while paused. */
+  gui_test_spin (500);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  stern_window_set_paused (window, FALSE);
+  g_assert_true (gui_test_wait_until (two_actions, window, 20000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  n = stern_game_get_n_actions (stern_window_get_game (window));
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  /* The New Game dialog, modal over the window, stops the clock. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A clock that is none of the presets: the dialog's spin buttons, kept
+ * in the settings as "minutes+seconds". */
+static void
+test_custom_clock (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *clock = NULL;
+  SternNewGameDialog *dialog;
+  SternGameSetup setup, got = { 0 };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (NULL, settings));
+  setup_for (&setup, "classic-2", "hchhhh");
+  setup.clock_reserve_s = 17 * 60;
+  setup.clock_increment_s = 7;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  g_signal_connect (dialog, "start", G_CALLBACK (on_dialog_start), &got);
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_cmpuint (got.clock_reserve_s, ==, 17 * 60);
+  g_assert_cmpuint (got.clock_increment_s, ==, 7);
+  stern_new_game_dialog_start (dialog);
+  clock = g_settings_get_string (settings, "clock");
+  g_assert_cmpstr (clock, ==, "17+7");
+
+  stern_game_setup_load (&got, settings);
+  g_assert_cmpuint (got.clock_reserve_s, ==, 17 * 60);
+  g_assert_cmpuint (got.clock_increment_s, ==, 7);
+  /* A hand-edited clock beyond the limits is no clock. */
+  g_settings_set_string (settings, "clock", "99999999+5");
+  stern_game_setup_load (&got, settings);
+  g_assert_cmpuint (got.clock_reserve_s, ==, 0);
+  g_settings_reset (settings, "clock");
+}
+
 /* The label under widget showing text. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -842,6 +961,8 @@ main (int   argc,
 
   g_test_add_func ("/window/status", test_status);
   g_test_add_func ("/window/status-pick", test_status_pick);
+  g_test_add_func ("/window/pause", test_pause);
+  g_test_add_func ("/window/custom-clock", test_custom_clock);
   g_test_add_func ("/window/status-countdown-singular", test_status_countdown_singular);
   g_test_add_func ("/window/hot-seat-undo-redo", test_hot_seat_undo_redo);
   g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);
