@@ -344,6 +344,9 @@ stern_texts_end_reason (const SternGame *game)
           return g_strdup_printf (_("%s ran out of time."), stern_seat_display_name (action->seat));
         }
     }
+  /* On the star only both players late at the deadline end so (§4). */
+  if (!stern_variant_is_square (variant) && reason == STERN_END_HOME_CHECK)
+    return g_strdup (_("Both players still had marbles at home at the leaving-home deadline."));
   if (!stern_variant_is_square (variant))
     return g_strdup (stern_end_reason_text (reason));
 
