@@ -13,6 +13,7 @@
 #include "stern-players-panel.h"
 #include "stern-players-strip.h"
 #include "stern-save-banner.h"
+#include "stern-sounds.h"
 #include "stern-window.h"
 
 G_BEGIN_DECLS
@@ -51,6 +52,12 @@ struct _SternWindow
 
   GSettings      *settings;
   SternMatch     *match;
+  SternSounds    *sounds;
+  /* A move was just played: the next turn, if a human's after another
+   * side moved, gets its sound once the move has been drawn. */
+  gboolean        move_just_played;
+  guint           last_mover;
+  gboolean        your_turn_pending;
   char           *status;
 
   /* Preferences, bound to the settings (g_settings_bind). */

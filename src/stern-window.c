@@ -172,6 +172,47 @@ on_game_over_destroyed (SternWindow *self)
   self->game_over = NULL;
 }
 
+/* ------------------------------------------------------------------ */
+/* Sounds                                                              */
+
+static void
+maybe_play_your_turn (SternWindow *self)
+{
+  if (!self->your_turn_pending || stern_board_view_is_animating (self->board))
+    return;
+  self->your_turn_pending = FALSE;
+  stern_sounds_play (self->sounds, STERN_SOUND_YOUR_TURN);
+}
+
+static void
+on_move_played (SternWindow *self,
+                guint        index,
+                gboolean     animate)
+{
+  const SternAction *action = stern_game_get_action (GAME (self), index);
+
+  stern_sounds_play (self->sounds,
+                     stern_sounds_for_move (stern_game_get_variant (GAME (self)), action));
+  self->move_just_played = TRUE;
+  self->last_mover = action->seat;
+}
+
+/* After a move of the computer (or a player far away) the human hears
+ * that it is their turn, once the move has been drawn. */
+static void
+on_turn_started (SternWindow *self,
+                 guint        seat)
+{
+  gboolean after_move = self->move_just_played;
+
+  self->move_just_played = FALSE;
+  if (!after_move || !stern_match_is_human (self->match, seat) ||
+      stern_match_is_human (self->match, self->last_mover))
+    return;
+  self->your_turn_pending = TRUE;
+  maybe_play_your_turn (self);
+}
+
 /* The result comes after the final move has been seen: the match holds
  * "game-over" back while the board animates. */
 static void
@@ -179,6 +220,9 @@ on_game_over (SternWindow *self)
 {
   if (self->game_over != NULL)
     return;
+
+  self->your_turn_pending = FALSE;
+  stern_sounds_play (self->sounds, STERN_SOUND_GAME_OVER);
 
   self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
   g_signal_connect_object (self->game_over, "destroy",
@@ -211,6 +255,8 @@ on_game_started (SternWindow *self)
   stern_window_close_confirm (self);
   close_game_over (self);
   self->rotate_pending = FALSE;
+  self->move_just_played = FALSE;
+  self->your_turn_pending = FALSE;
   /* A new game starts unpaused. */
   stern_window_set_user_paused (self, FALSE);
 
@@ -244,6 +290,7 @@ on_board_animating (SternWindow *self)
         update_bottom_seat (self);
       stern_match_release (self->match);
       stern_window_refresh (self);
+      maybe_play_your_turn (self);
     }
 }
 
@@ -531,6 +578,7 @@ stern_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
 
   g_clear_object (&self->match);
+  g_clear_object (&self->sounds);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (stern_window_parent_class)->dispose (object);
@@ -634,6 +682,8 @@ stern_window_init (SternWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (bound_settings); i++)
     g_settings_bind (self->settings, bound_settings[i], self, bound_settings[i],
                      G_SETTINGS_BIND_GET);
+  self->sounds = stern_sounds_new ();
+  g_settings_bind (self->settings, "sounds", self->sounds, "enabled", G_SETTINGS_BIND_GET);
 
   stern_players_panel_set_match (self->players_panel, self->match);
   stern_players_strip_set_match (self->players_strip, self->match);
@@ -654,6 +704,10 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (self->save_banner, "closed",
                            G_CALLBACK (stern_match_clear_notice), self->match, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "move-played", G_CALLBACK (on_move_played),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started),
                            self, G_CONNECT_SWAPPED);
   /* A modal window opened over this one stops the clocks too. */
   g_signal_connect_object (gtk_window_get_toplevels (), "items-changed",
@@ -726,6 +780,13 @@ stern_window_set_paused (SternWindow *self,
 {
   g_return_if_fail (STERN_IS_WINDOW (self));
   stern_window_set_user_paused (self, paused);
+}
+
+SternSounds *
+stern_window_get_sounds (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->sounds;
 }
 
 gboolean

@@ -203,6 +203,111 @@ test_pause (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+on_sound_requested (SternSounds *sounds,
+                    guint        sound,
+                    GArray      *heard)
+{
+  g_array_append_val (heard, sound);
+}
+
+static gboolean
+sound_heard (gpointer data)
+{
+  GArray *heard = data;
+
+  for (guint i = 0; i < heard->len; i++)
+    if (g_array_index (heard, guint, i) == STERN_SOUND_YOUR_TURN)
+      return TRUE;
+  return FALSE;
+}
+
+/* The sound asked for at each event: a step, a jump chain, the human's
+ * turn after the computer moved, the end; none when switched off.  The
+ * test listens to the requests, so it needs no audio device. */
+static void
+test_sounds (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GArray) heard = g_array_new (FALSE, FALSE, sizeof (guint));
+  SternWindow *window;
+  SternGameSetup setup;
+  SternSounds *sounds;
+  const SternVariant *star = stern_variant_lookup ("classic-2");
+  const SternVariant *square = stern_variant_lookup ("halma-8");
+  SternAction step = { .kind = STERN_ACTION_MOVE, .path_len = 2 };
+  SternAction jump = step;
+  SternAction chain = { .kind = STERN_ACTION_MOVE, .path_len = 3 };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* Steps and jumps by the cells. */
+  step.path[0] = gui_test_hole ("l4");
+  step.path[1] = gui_test_hole ("l5");
+  jump.path[0] = gui_test_hole ("l3");
+  jump.path[1] = gui_test_hole ("l5");
+  g_assert_cmpint (stern_sounds_for_move (star, &step), ==, STERN_SOUND_STEP);
+  g_assert_cmpint (stern_sounds_for_move (star, &jump), ==, STERN_SOUND_JUMP);
+  g_assert_cmpint (stern_sounds_for_move (star, &chain), ==, STERN_SOUND_JUMP);
+  /* Halma 8×8: b2 (9) to c3 (18) is a diagonal step, to d4 (27) a jump. */
+  step.path[0] = 9;
+  step.path[1] = 18;
+  jump.path[0] = 9;
+  jump.path[1] = 27;
+  g_assert_cmpint (stern_sounds_for_move (square, &step), ==, STERN_SOUND_STEP);
+  g_assert_cmpint (stern_sounds_for_move (square, &jump), ==, STERN_SOUND_JUMP);
+  for (SternSound s = STERN_SOUND_STEP; s < STERN_N_SOUNDS; s++)
+    g_assert_true (g_resources_get_info (stern_sounds_resource (s), 0, NULL, NULL, NULL));
+
+  /* On by default. */
+  g_settings_reset (settings, "sounds");
+  window = window_new ();
+  sounds = stern_window_get_sounds (window);
+  g_assert_true (stern_sounds_get_enabled (sounds));
+  g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
+  setup_for (&setup, "classic-2", "hhhchh");
+  setup.level[STERN_BLACK] = STERN_COMPUTER_EASY;
+  stern_window_new_game (window, &setup);
+
+  /* White's jump: the jump sound; the computer's answer, then white's
+   * turn sounds once its move has been drawn. */
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (heard->len, >=, 1);
+  g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_JUMP);
+  g_assert_true (gui_test_wait_until (sound_heard, heard, 20000));
+  g_assert_cmpuint (g_array_index (heard, guint, heard->len - 1), ==, STERN_SOUND_YOUR_TURN);
+  g_assert_cmpuint (heard->len, ==, 3);
+
+  /* A step, then the end of the game by resigning. */
+  g_array_set_size (heard, 0);
+  choose (window, gui_test_hole ("k4"), gui_test_hole ("k5"));
+  g_assert_cmpuint (heard->len, >=, 1);
+  g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_STEP);
+  g_assert_true (gui_test_wait_until (sound_heard, heard, 20000));
+  g_array_set_size (heard, 0);
+  g_assert_true (stern_match_resign (stern_window_get_match (window), STERN_WHITE, NULL));
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_cmpuint (heard->len, ==, 1);
+  g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_GAME_OVER);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Switched off in the settings: nothing is asked for. */
+  g_array_set_size (heard, 0);
+  g_settings_set_boolean (settings, "sounds", FALSE);
+  window = window_new ();
+  sounds = stern_window_get_sounds (window);
+  g_assert_false (stern_sounds_get_enabled (sounds));
+  g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  g_assert_cmpuint (heard->len, ==, 0);
+  g_assert_cmpuint (stern_sounds_get_n_requested (sounds), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "sounds");
+}
+
 /* A clock that is none of the presets: the dialog's spin buttons, kept
  * in the settings as "minutes+seconds". */
 static void
@@ -963,6 +1068,7 @@ main (int   argc,
   g_test_add_func ("/window/status-pick", test_status_pick);
   g_test_add_func ("/window/pause", test_pause);
   g_test_add_func ("/window/custom-clock", test_custom_clock);
+  g_test_add_func ("/window/sounds", test_sounds);
   g_test_add_func ("/window/status-countdown-singular", test_status_countdown_singular);
   g_test_add_func ("/window/hot-seat-undo-redo", test_hot_seat_undo_redo);
   g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);
