@@ -39,7 +39,10 @@ stern_window_update_actions (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  stern_match_human_to_play (self->match) &&
                                  !stern_match_is_thinking (self->match) &&
-                                 self->hint_cancellable == NULL);
+                                 self->hint_cancellable == NULL && !self->user_paused);
+  gtk_widget_action_set_enabled (widget, "win.pause",
+                                 self->user_paused ||
+                                 (!stern_match_is_over (self->match) && self->online == NULL));
   gtk_widget_action_set_enabled (widget, "win.replay-first", back);
   gtk_widget_action_set_enabled (widget, "win.replay-back", back);
   gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
@@ -154,8 +157,10 @@ stern_window_move_chosen (SternWindow    *self,
 {
   g_autoptr(GError) error = NULL;
 
-  /* Input that arrives when it is not a human's move is dropped. */
-  if (!stern_match_human_to_play (self->match) || stern_match_is_thinking (self->match) || self->confirm != NULL)
+  /* Input that arrives when it is not a human's move, or in a pause, is
+   * dropped. */
+  if (!stern_match_human_to_play (self->match) || stern_match_is_thinking (self->match) ||
+      self->confirm != NULL || self->user_paused)
     return;
 
   if (!stern_game_is_legal (GAME (self), from, to))
@@ -662,6 +667,8 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  /* A toggle: the window's "paused" property. */
+  gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);

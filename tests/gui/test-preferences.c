@@ -325,6 +325,9 @@ test_controls_write_settings (void)
   g_assert_false (g_settings_get_boolean (settings, "rotate-to-player"));
   gtk_switch_set_active (GTK_SWITCH (pref (preferences, "confirm_switch")), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "confirm-fatal-moves"));
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "sounds_switch"))));
+  gtk_switch_set_active (GTK_SWITCH (pref (preferences, "sounds_switch")), FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "sounds"));
   gtk_editable_set_text (GTK_EDITABLE (pref (preferences, "name_entry")), "Ada");
   {
     g_autofree char *name = g_settings_get_string (settings, "player-name");
@@ -351,6 +354,7 @@ test_controls_write_settings (void)
   g_settings_reset (settings, "rotate-to-player");
   g_settings_reset (settings, "confirm-fatal-moves");
   g_settings_reset (settings, "player-name");
+  g_settings_reset (settings, "sounds");
 }
 
 static void
