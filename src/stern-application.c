@@ -82,6 +82,29 @@ open_game_file (GApplication *app,
   stern_window_open_file (window, file);
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* Closing a window with a dialog over it closes the dialog instead
+ * (libadwaita's dialog host): quitting closes the dialogs first.  A
+ * dialog that keeps coming back would be a bug: the count bounds it. */
+#define MAX_DIALOGS_CLOSED 16
+
+static void
+close_dialogs (GtkWindow *window)
+{
+  AdwDialog *dialog;
+
+  if (!ADW_IS_APPLICATION_WINDOW (window))
+    return;
+  for (guint i = 0; i < MAX_DIALOGS_CLOSED; i++)
+    {
+      dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+      if (dialog == NULL)
+        break;
+      adw_dialog_force_close (dialog);
+    }
+}
+#endif
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
@@ -111,6 +134,9 @@ quit_activated (GSimpleAction *action,
       if (next == NULL)
         break;
       windows = g_list_prepend (windows, g_object_ref (next));
+#if ADW_CHECK_VERSION (1, 5, 0)
+      close_dialogs (next);
+#endif
       gtk_window_close (next);
       /* A game window that stayed asks first (moves not saved): the
        * answer decides. */

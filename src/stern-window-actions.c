@@ -592,22 +592,45 @@ stern_window_update_banner (SternWindow *self)
     stern_save_banner_hide (self->save_banner);
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* A window with a dialog over it closes the dialog instead of itself, and
+ * a dialog still closing (sliding away) when its window goes is left
+ * behind: the window closes once the question is no longer in it. */
+static void
+close_after_question (SternWindow *self,
+                      GParamSpec  *pspec,
+                      GtkWidget   *question)
+{
+  if (gtk_widget_get_parent (question) != NULL)
+    return;
+  g_signal_handlers_disconnect_by_func (question, close_after_question, self);
+  gtk_window_close (GTK_WINDOW (self));
+}
+#else
 static gboolean
 close_confirmed_cb (gpointer data)
 {
   gtk_window_close (GTK_WINDOW (data));
   return G_SOURCE_REMOVE;
 }
+#endif
 
 static void
 on_quit_response (SternWindow *self,
-                  gboolean     quit)
+                  gboolean     quit,
+                  GtkWidget   *question)
 {
   if (!quit)
     return;
   self->close_confirmed = TRUE;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_signal_connect_object (question, "notify::parent", G_CALLBACK (close_after_question),
+                           self, G_CONNECT_SWAPPED);
+  close_after_question (self, NULL, question);
+#else
   /* Once the question has gone: closing takes it along. */
   g_idle_add_full (G_PRIORITY_DEFAULT, close_confirmed_cb, g_object_ref (self), g_object_unref);
+#endif
 }
 
 gboolean

@@ -28,6 +28,7 @@ struct _SternWindow
   GtkWidget         *hint_button;
   GtkWidget         *pause_button;
   GtkWidget         *side_panel;
+  GtkWidget         *players_scroller;
   GtkWidget         *board_box;
   GtkWidget         *header_bar;
   GtkWidget         *title_label;

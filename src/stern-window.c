@@ -638,6 +638,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, pause_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_scroller);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, title_label);
@@ -662,6 +663,11 @@ stern_window_init (SternWindow *self)
   SternGameSetup setup;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A screen reader would call them by their class. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (self->players_scroller))),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the players"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (self->players_scroller))),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the players"), -1);
   stern_window_setup_panel (self);
 
   self->match = stern_match_new ();

@@ -68,6 +68,18 @@ preferences_close (GtkWidget *preferences)
 #endif
 }
 
+/* Presents them and waits until they are on screen: libadwaita 1.5 and
+ * later open a dialog a few frames after it is presented, and until then
+ * its page is not mapped (and closing it would do nothing). */
+static void
+preferences_show (GtkWidget *preferences)
+{
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped,
+                                      stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
+                                      5000));
+}
+
 /* Shown over the game window, and the board behind it still answers. */
 static void
 assert_preferences_over (GtkWidget *preferences,
@@ -297,7 +309,7 @@ test_controls_write_settings (void)
   g_settings_set_string (settings, "player-name", "");
 
   preferences = stern_preferences_window_new (NULL);
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
 
   /* The controls start from the settings ... */
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
@@ -361,7 +373,7 @@ test_window_follows (void)
   window = game_window_new ("classic-2", "hhhhhh");
   board = stern_window_get_board (window);
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
   assert_preferences_over (preferences, GTK_WINDOW (window));
   coordinates = GTK_SWITCH (pref (preferences, "coordinates_switch"));
   animations = GTK_SWITCH (pref (preferences, "animations_switch"));
@@ -457,7 +469,7 @@ test_in_step_after_new_game (void)
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   window = game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   toplevels = gtk_window_get_toplevels ();
@@ -486,7 +498,11 @@ test_in_step_after_new_game (void)
   g_assert_true (g_settings_get_boolean (settings, "show-coordinates"));
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
 
-  /* The window's size goes straight to the settings as well. */
+  /* The window's size goes straight to the settings as well (from
+   * libadwaita 1.5 on, closing a window with a dialog over it closes the
+   * dialog: the preferences go first). */
+  preferences_close (preferences);
+  g_assert_true (gui_test_wait_until (gui_test_no_dialog, window, 5000));
   gtk_window_set_default_size (GTK_WINDOW (window), 830, 650);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 830);
@@ -522,7 +538,7 @@ test_confirm_fatal_moves (void)
 
   window = game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
 
   /* On (the default): asked first. */
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "confirm_switch"))));
@@ -573,7 +589,7 @@ test_player_name (void)
   /* One human, at white, against the computer. */
   window = game_window_new ("classic-2", "hhhchh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
   entry = GTK_EDITABLE (pref (preferences, "name_entry"));
 
   names = panel_names (window);
@@ -652,6 +668,9 @@ test_app_action_and_shortcuts (void)
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   preferences = find_preferences (GTK_APPLICATION (app), window, &n);
   g_assert_nonnull (preferences);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped,
+                                      stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
+                                      5000));
 
   /* A second activation brings back the same one. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
