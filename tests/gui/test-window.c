@@ -792,6 +792,38 @@ test_auto_pass (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Halma for three, end to end in the window: three computers play it out
+ * and the game-over window comes with a place for each. */
+static void
+test_halma_three_to_the_end (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "halma-10-3", "cccccc");
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    setup.level[seat] = STERN_COMPUTER_EASY;
+  stern_window_new_game (window, &setup);
+  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  game = stern_window_get_game (window);
+  g_test_message ("%u actions, status: %s", stern_game_get_n_actions (game),
+                  stern_window_get_status (window));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
+  for (unsigned i = 0; i < 3; i++)
+    {
+      unsigned place = stern_game_get_place (game, setup.variant->seats[i]);
+
+      g_assert_cmpuint (place, >=, 1);
+      g_assert_cmpuint (place, <=, 3);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_computer_game_to_the_end (void)
 {
@@ -1078,6 +1110,7 @@ main (int   argc,
   g_test_add_func ("/window/fatal-confirm", test_fatal_confirm);
   g_test_add_func ("/window/auto-pass", test_auto_pass);
   g_test_add_func ("/window/computer-game-to-the-end", test_computer_game_to_the_end);
+  g_test_add_func ("/window/halma-three-to-the-end", test_halma_three_to_the_end);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/new-game-dialog-presets", test_new_game_dialog_presets);
   g_test_add_func ("/window/seat-dot-round", test_seat_dot_round);
