@@ -13,6 +13,7 @@
 
 #include "stern-computer.h"
 #include "stern-game-over-window.h"
+#include "stern-message-window.h"
 #include "stern-move-list.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
@@ -139,6 +140,21 @@ find_new_game_dialog (void)
 }
 
 static gboolean
+message_window_open (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_MESSAGE_WINDOW (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
 two_actions (gpointer window)
 {
   return stern_game_get_n_actions (stern_window_get_game (window)) >= 2;
@@ -171,6 +187,10 @@ test_pause (void)
   g_assert_true (stern_window_get_paused (window));
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
   g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
+  /* No resignation in a pause: the action is off, no question opens. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  gui_test_spin (100);
+  g_assert_false (message_window_open ());
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
 
