@@ -47,8 +47,10 @@ stern_window_update_actions (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.replay-back", back);
   gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
   gtk_widget_action_set_enabled (widget, "win.replay-last", forward);
+  /* A resignation in a pause would end the game behind the held match. */
   gtk_widget_action_set_enabled (widget, "win.resign",
-                                 stern_match_get_resigning_seat (self->match) != STERN_NO_SEAT);
+                                 stern_match_get_resigning_seat (self->match) != STERN_NO_SEAT &&
+                                 !self->user_paused);
 }
 
 /* ------------------------------------------------------------------ */
