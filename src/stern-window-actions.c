@@ -385,7 +385,7 @@ save_chosen (GFile    *file,
     }
   else
     {
-      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *name = display_basename (file);
       /* Translators: a toast; %s is a file name */
       g_autofree char *title = g_strdup_printf (_("Saved “%s”"), name);
 
@@ -446,6 +446,27 @@ stern_window_save_to_file (SternWindow *self,
   return TRUE;
 }
 
+/* The opened game has been drawn once: from now on it is the autosave. */
+static void
+opened_game_shown (SternWindow   *self,
+                   GdkFrameClock *frame_clock)
+{
+  if (self->shown_handler != 0)
+    g_clear_signal_handler (&self->shown_handler, frame_clock);
+  stern_match_set_autosave_held (self->match, FALSE);
+  stern_match_autosave (self->match);
+}
+
+static gboolean
+opened_game_shown_idle (gpointer user_data)
+{
+  SternWindow *self = user_data;
+
+  if (self->match != NULL)
+    opened_game_shown (self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 stern_window_open_file (SternWindow *self,
                         GFile       *file)
@@ -483,9 +504,28 @@ stern_window_open_file (SternWindow *self,
     }
 
   stern_window_keep_replaced (self);
+  /* The game in progress stays the autosave until the opened one has been
+   * shown: should showing it fail (a crash), the next start offers the
+   * old game again, not one that cannot be shown. */
+  if (!stern_match_get_autosave_held (self->match))
+    {
+      GdkFrameClock *frame_clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+      stern_match_set_autosave_held (self->match, TRUE);
+      if (frame_clock != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
+        {
+          self->shown_handler = g_signal_connect_object (frame_clock, "after-paint",
+                                                         G_CALLBACK (opened_game_shown),
+                                                         self, G_CONNECT_SWAPPED);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      else
+        g_idle_add_full (G_PRIORITY_LOW, opened_game_shown_idle, g_object_ref (self),
+                         g_object_unref);
+    }
   stern_match_start (self->match, game, &setup, &clock);
   {
-    g_autofree char *name = g_file_get_basename (file);
+    g_autofree char *name = display_basename (file);
     /* Translators: a toast; %s is a file name */
     g_autofree char *title = g_strdup_printf (_("Opened “%s”"), name);
 

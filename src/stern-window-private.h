@@ -36,6 +36,7 @@ struct _SternWindow
   /* The game a new game or an opened file replaced, as a record, for the
    * toast's Undo. */
   char              *replaced_record;
+  gulong             shown_handler;   /* an opened game is drawn: the autosave may follow */
   SternBoardView    *board;
   GtkSpinner        *spinner;
   SternPlayersPanel *players_panel;

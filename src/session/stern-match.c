@@ -56,6 +56,7 @@ struct _SternMatch
   char           *data_dir;
   gboolean        autosave_held;
   GError         *save_error;      /* the last autosave failed: why */
+  SternAutosaveState autosave_state; /* what is on disk, for the next save's journal line */
   gboolean        unsaved;         /* what is played is not on disk */
   gboolean        saved_elsewhere; /* the user saved these moves to a file */
   guint           saved_n_total;   /* … the actions then */
@@ -435,12 +436,14 @@ stern_match_autosave (SternMatch *self)
   if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
     {
       stern_autosave_delete (self->data_dir);
+      stern_autosave_state_clear (&self->autosave_state);
       set_save_error (self, NULL);
       return;
     }
 
   stern_game_clock_get_state (self->clock, &clock);
-  if (!stern_autosave_write (self->data_dir, self->game, &self->setup, &clock, &error))
+  if (!stern_autosave_update (self->data_dir, &self->autosave_state, self->game, &self->setup,
+                              &clock, &error))
     {
       /* Told once by the property; the log gets each failure. */
       g_warning ("Could not save the game in progress: %s", error->message);
@@ -1128,6 +1131,8 @@ stern_match_start (SternMatch           *self,
   stop_players (self);
   self->pending_game_over = FALSE;
   g_clear_pointer (&self->game, stern_game_free);
+  /* Another game: its first save is written whole. */
+  stern_autosave_state_clear (&self->autosave_state);
 
   self->game = game;
   self->setup = *setup;
@@ -1275,6 +1280,7 @@ stern_match_set_data_dir (SternMatch *self,
     return;
   g_free (self->data_dir);
   self->data_dir = g_strdup (dir);
+  stern_autosave_state_clear (&self->autosave_state);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA_DIR]);
 }
 
@@ -1291,6 +1297,13 @@ stern_match_set_autosave_held (SternMatch *self,
 {
   g_return_if_fail (STERN_IS_MATCH (self));
   self->autosave_held = !!held;
+}
+
+gboolean
+stern_match_get_autosave_held (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  return self->autosave_held;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1389,6 +1402,7 @@ stern_match_finalize (GObject *object)
   g_clear_pointer (&self->game, stern_game_free);
   g_free (self->data_dir);
   g_clear_error (&self->save_error);
+  stern_autosave_state_clear (&self->autosave_state);
   g_free (self->notice);
 
   G_OBJECT_CLASS (stern_match_parent_class)->finalize (object);

@@ -117,6 +117,7 @@ const char     *stern_match_get_data_dir (SternMatch *self);
 /* While held (a question whether to continue the saved game is open) the
  * save on disk is left as it is. */
 void            stern_match_set_autosave_held (SternMatch *self, gboolean held);
+gboolean        stern_match_get_autosave_held (SternMatch *self);
 void            stern_match_autosave (SternMatch *self);
 /* Why the last autosave failed (a GError of G_FILE_ERROR, G_IO_ERROR…),
  * NULL once one succeeds: the "save-error" property. */

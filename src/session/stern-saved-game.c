@@ -6,7 +6,10 @@
 #define G_LOG_DOMAIN "stern-session"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -449,19 +452,199 @@ stern_autosave_get_path (const char *data_dir)
   return g_build_filename (data_dir, AUTOSAVE_NAME, NULL);
 }
 
-gboolean
-stern_autosave_write (const char           *data_dir,
-                      const SternGame      *game,
-                      const SternGameSetup *setup,
-                      const SternClock     *clock,
-                      GError              **error)
+#define JOURNAL_SUFFIX ".journal"
+#define JOURNAL_MARK   "; journal "
+/* Appended lines beyond this are written whole instead: a save that
+ * catches up on many actions at once is rare (a redo is a Ply change). */
+#define JOURNAL_MAX_ACTIONS_PER_LINE 64
+/* The journal is folded into the save when it outgrows the save itself
+ * (so the whole game is written about once per doubling of its moves), and
+ * never for less than this. */
+#define JOURNAL_MIN_COMPACT_BYTES 65536
+/* A save smaller than this (some 6,000 moves, written in a few
+ * milliseconds) is simply written whole each time, with no journal. */
+#define JOURNAL_MIN_SAVE_BYTES 65536
+
+static char *
+journal_path (const char *data_dir)
 {
-  g_autofree char *path = NULL;
+  return g_build_filename (data_dir, AUTOSAVE_NAME JOURNAL_SUFFIX, NULL);
+}
+
+void
+stern_autosave_state_clear (SternAutosaveState *state)
+{
+  g_return_if_fail (state != NULL);
+
+  g_clear_pointer (&state->action_keys, g_array_unref);
+  g_clear_pointer (&state->setup_key, g_free);
+  state->known = FALSE;
+  state->base_bytes = 0;
+  state->journal_bytes = 0;
+}
+
+static guint32
+action_key (const SternAction *action)
+{
+  /* FNV-1a over what the record writes of it. */
+  guint32 h = 2166136261u;
+
+  h = (h ^ (guint32) action->kind) * 16777619u;
+  h = (h ^ (guint32) action->seat) * 16777619u;
+  h = (h ^ (guint32) action->path_len) * 16777619u;
+  for (guint i = 0; i < action->path_len && action->kind == STERN_ACTION_MOVE; i++)
+    h = (h ^ (guint32) action->path[i]) * 16777619u;
+  return h;
+}
+
+static char *
+make_setup_key (const SternGame      *game,
+                const SternGameSetup *setup)
+{
+  const SternVariant *variant = stern_game_get_variant (game);
+  GString *key = g_string_new (variant->id);
+
+  g_string_append_printf (key, " %d", (int) stern_game_get_preset (game));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    g_string_append_printf (key, "|%d %d %s", stern_game_setup_is_human (setup, seat),
+                            (int) setup->level[seat], setup->names[seat]);
+  return g_string_free (key, FALSE);
+}
+
+/* An action as the record writes it. */
+static char *
+action_token (const SternVariant *variant,
+              const SternAction  *action)
+{
+  switch (action->kind)
+    {
+    case STERN_ACTION_MOVE:
+      return stern_notation_format_path_in (variant, action->path, action->path_len);
+    case STERN_ACTION_PASS:
+      return g_strdup ("--");
+    case STERN_ACTION_RESIGN:
+      return g_strdup_printf ("resign(%s)", stern_seat_colour_name (action->seat));
+    case STERN_ACTION_TIMEOUT:
+      return g_strdup_printf ("timeout(%s)", stern_seat_colour_name (action->seat));
+    default:
+      g_return_val_if_reached (g_strdup ("?"));
+    }
+}
+
+static void
+append_clock (GString          *out,
+              const SternClock *clock,
+              gint64            now_us)
+{
+  if (clock == NULL || !clock->enabled)
+    {
+      g_string_append_c (out, '-');
+      return;
+    }
+  g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                          (gint64) (clock->reserve_us / 1000), (gint64) (clock->increment_us / 1000));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    g_string_append_printf (out, ",%" G_GINT64_FORMAT,
+                            (gint64) (stern_clock_remaining_us (clock, seat, now_us) / 1000));
+}
+
+/* Where the save is written: through a symbolic link to the file it names
+ * (a user who keeps the save elsewhere keeps it there). */
+static char *
+save_target (const char *path)
+{
+  g_autofree char *link = NULL;
+  g_autofree char *dir = NULL;
+  char *real;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    return g_strdup (path);
+  real = realpath (path, NULL);
+  if (real != NULL)
+    {
+      char *copy = g_strdup (real);
+
+      free (real);
+      return copy;
+    }
+  /* A link to a file not there yet: created where it points. */
+  link = g_file_read_link (path, NULL);
+  if (link == NULL)
+    return g_strdup (path);
+  if (g_path_is_absolute (link))
+    return g_steal_pointer (&link);
+  dir = g_path_get_dirname (path);
+  return g_build_filename (dir, link, NULL);
+}
+
+static gboolean
+write_whole (const char           *data_dir,
+             SternAutosaveState   *state,
+             const SternGame      *game,
+             const SternGameSetup *setup,
+             const SternClock     *clock,
+             GError              **error)
+{
+  g_autofree char *path = stern_autosave_get_path (data_dir);
+  g_autofree char *target = save_target (path);
+  g_autofree char *journal = journal_path (data_dir);
   g_autofree char *text = NULL;
+  g_autofree char *journal_text = NULL;
+  g_autoptr(GString) out = NULL;
+  /* A new number each time, also past one a killed run left on disk. */
+  guint64 generation = MAX (state->generation + 1, (guint64) g_get_real_time ());
+  guint total = stern_game_get_n_actions_total (game);
+  gboolean with_journal;
 
-  g_return_val_if_fail (data_dir != NULL, FALSE);
-  g_return_val_if_fail (game != NULL && setup != NULL, FALSE);
+  text = stern_saved_game_write (game, setup, clock, g_get_monotonic_time ());
+  with_journal = strlen (text) >= JOURNAL_MIN_SAVE_BYTES;
+  out = g_string_new_len (text, (gssize) (strlen (text) - strlen (END_MARK)));
+  if (with_journal)
+    g_string_append_printf (out, JOURNAL_MARK "%" G_GUINT64_FORMAT "\n", generation);
+  g_string_append (out, END_MARK);
 
+  /* Written to a temporary file and renamed over the old one: a kill
+   * leaves the previous save or this one, never half of one.  The journal
+   * of the previous one names another number and is not applied. */
+  if (!g_file_set_contents (target, out->str, (gssize) out->len, error))
+    {
+      stern_autosave_state_clear (state);
+      return FALSE;
+    }
+  journal_text = with_journal ? g_strdup_printf ("j %" G_GUINT64_FORMAT "\n", generation)
+                              : g_strdup ("");
+  if (with_journal && !g_file_set_contents (journal, journal_text, -1, error))
+    {
+      stern_autosave_state_clear (state);
+      return FALSE;
+    }
+  if (!with_journal && g_unlink (journal) != 0 && errno != ENOENT)
+    g_warning ("Could not remove %s: %s", journal, g_strerror (errno));
+
+  state->known = TRUE;
+  state->generation = generation;
+  g_free (state->setup_key);
+  state->setup_key = make_setup_key (game, setup);
+  if (state->action_keys == NULL)
+    state->action_keys = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_set_size (state->action_keys, 0);
+  for (guint i = 0; i < total; i++)
+    {
+      guint32 key = action_key (stern_game_get_action (game, i));
+
+      g_array_append_val (state->action_keys, key);
+    }
+  state->base_bytes = out->len;
+  state->journal_bytes = strlen (journal_text);
+  state->bytes_written += out->len + strlen (journal_text);
+  state->full_writes++;
+  return TRUE;
+}
+
+static gboolean
+ensure_data_dir (const char *data_dir,
+                 GError    **error)
+{
   if (g_mkdir_with_parents (data_dir, 0700) != 0)
     {
       int saved_errno = errno;
@@ -470,12 +653,113 @@ stern_autosave_write (const char           *data_dir,
                    "Could not create %s: %s", data_dir, g_strerror (saved_errno));
       return FALSE;
     }
+  return TRUE;
+}
 
-  path = stern_autosave_get_path (data_dir);
-  text = stern_saved_game_write (game, setup, clock, g_get_monotonic_time ());
-  /* Written to a temporary file and renamed over the old one: a crash
-   * leaves the previous save or this one, never half of one. */
-  return g_file_set_contents (path, text, -1, error);
+gboolean
+stern_autosave_write (const char           *data_dir,
+                      const SternGame      *game,
+                      const SternGameSetup *setup,
+                      const SternClock     *clock,
+                      GError              **error)
+{
+  SternAutosaveState state = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (data_dir != NULL, FALSE);
+  g_return_val_if_fail (game != NULL && setup != NULL, FALSE);
+
+  if (!ensure_data_dir (data_dir, error))
+    return FALSE;
+  ok = write_whole (data_dir, &state, game, setup, clock, error);
+  stern_autosave_state_clear (&state);
+  return ok;
+}
+
+gboolean
+stern_autosave_update (const char           *data_dir,
+                       SternAutosaveState   *state,
+                       const SternGame      *game,
+                       const SternGameSetup *setup,
+                       const SternClock     *clock,
+                       GError              **error)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *journal = NULL;
+  g_autoptr(GString) line = NULL;
+  guint total, keep;
+  int fd;
+  gssize written;
+
+  g_return_val_if_fail (data_dir != NULL && state != NULL, FALSE);
+  g_return_val_if_fail (game != NULL && setup != NULL, FALSE);
+
+  if (!ensure_data_dir (data_dir, error))
+    return FALSE;
+  if (!state->known)
+    return write_whole (data_dir, state, game, setup, clock, error);
+  key = make_setup_key (game, setup);
+  if (!g_str_equal (key, state->setup_key) || state->base_bytes < JOURNAL_MIN_SAVE_BYTES ||
+      state->journal_bytes > MAX ((gsize) JOURNAL_MIN_COMPACT_BYTES, state->base_bytes))
+    return write_whole (data_dir, state, game, setup, clock, error);
+
+  /* Where the history changed: each change is saved as it happens, so the
+   * actions before the last one still alike are alike too. */
+  total = stern_game_get_n_actions_total (game);
+  keep = MIN (total, state->action_keys->len);
+  while (keep > 0 &&
+         g_array_index (state->action_keys, guint32, keep - 1) !=
+         action_key (stern_game_get_action (game, keep - 1)))
+    keep--;
+  if (total - keep > JOURNAL_MAX_ACTIONS_PER_LINE)
+    return write_whole (data_dir, state, game, setup, clock, error);
+
+  line = g_string_new (NULL);
+  g_string_append_printf (line, "%u %u ", keep, stern_game_get_n_actions (game));
+  append_clock (line, clock, g_get_monotonic_time ());
+  for (guint i = keep; i < total; i++)
+    {
+      g_autofree char *token = action_token (stern_game_get_variant (game),
+                                             stern_game_get_action (game, i));
+
+      g_string_append_printf (line, " %s", token);
+    }
+  g_string_append_c (line, '\n');
+
+  /* One write() of one line: a kill leaves it whole or not there (the
+   * reader skips a last line without its end). */
+  journal = journal_path (data_dir);
+  fd = g_open (journal, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  if (fd < 0)
+    return write_whole (data_dir, state, game, setup, clock, error);
+  do
+    written = write (fd, line->str, line->len);
+  while (written < 0 && errno == EINTR);
+  if (written != (gssize) line->len)
+    {
+      int saved_errno = written < 0 ? errno : ENOSPC;
+
+      /* A short line is cut off: one whole line must follow it. */
+      if (written > 0 && ftruncate (fd, (off_t) state->journal_bytes) != 0)
+        g_warning ("Could not take back a short journal line: %s", g_strerror (errno));
+      g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not write %s: %s", journal, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (!g_close (fd, error))
+    return FALSE;
+
+  g_array_set_size (state->action_keys, keep);
+  for (guint i = keep; i < total; i++)
+    {
+      guint32 k = action_key (stern_game_get_action (game, i));
+
+      g_array_append_val (state->action_keys, k);
+    }
+  state->journal_bytes += line->len;
+  state->bytes_written += line->len;
+  return TRUE;
 }
 
 /* g_file_set_contents() writes "current-game.sgr.XXXXXX" and renames it;
@@ -493,10 +777,13 @@ remove_leftover_temp_files (const char *data_dir)
     {
       g_autofree char *path = NULL;
 
-      if (strlen (name) != strlen (AUTOSAVE_NAME) + 7 ||
-          !g_str_has_prefix (name, AUTOSAVE_NAME ".") ||
-          strchr (name + strlen (AUTOSAVE_NAME) + 1, '.') != NULL ||
-          strchr (name + strlen (AUTOSAVE_NAME) + 1, '-') != NULL)
+      const char *prefix = g_str_has_prefix (name, AUTOSAVE_NAME JOURNAL_SUFFIX ".")
+                           ? AUTOSAVE_NAME JOURNAL_SUFFIX : AUTOSAVE_NAME;
+
+      if (strlen (name) != strlen (prefix) + 7 ||
+          !g_str_has_prefix (name, prefix) || name[strlen (prefix)] != '.' ||
+          strchr (name + strlen (prefix) + 1, '.') != NULL ||
+          strchr (name + strlen (prefix) + 1, '-') != NULL)
         continue;
       path = g_build_filename (data_dir, name, NULL);
       if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
@@ -587,6 +874,131 @@ as_clause (const char *message)
   return clause;
 }
 
+/* Plays one action written as the record writes it. */
+static gboolean
+play_record_token (SternGame  *game,
+                   const char *token,
+                   GError    **error)
+{
+  const char *open = strchr (token, '(');
+
+  if (g_str_equal (token, "--"))
+    return stern_game_pass (game, error);
+  if (open != NULL && g_str_has_suffix (token, ")"))
+    {
+      unsigned seat = stern_seat_from_colour_name (open + 1, strlen (open + 1) - 1);
+
+      if (seat != STERN_NO_SEAT && strncmp (token, "resign(", 7) == 0)
+        return stern_game_resign (game, seat, error);
+      if (seat != STERN_NO_SEAT && strncmp (token, "timeout(", 8) == 0)
+        return stern_game_timeout (game, seat, error);
+    }
+  {
+    uint8_t path[STERN_MAX_PATH];
+    size_t len;
+
+    if (!stern_notation_parse_path_in (stern_game_get_variant (game), token, path, &len, error))
+      return FALSE;
+    return stern_game_play_path (game, path, len, error);
+  }
+}
+
+static gboolean
+apply_journal_line (const char     *line,
+                    guint           line_number,
+                    SternGame      *game,
+                    SternGameSetup *setup,
+                    SternClock     *clock,
+                    GError        **error)
+{
+  g_auto(GStrv) words = g_strsplit (line, " ", -1);
+  guint n_words = g_strv_length (words);
+  gint64 keep, ply;
+  g_autoptr(GError) local = NULL;
+
+  if (n_words < 3 ||
+      !parse_number (words[0], stern_game_get_n_actions_total (game), &keep))
+    {
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                   "journal line %u: expected the moves kept, the move shown and the clock",
+                   line_number);
+      return FALSE;
+    }
+  stern_game_seek (game, (guint) keep);
+  for (guint i = 3; i < n_words; i++)
+    if (!play_record_token (game, words[i], &local))
+      {
+        g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE, "journal line %u: %.30s: %s",
+                     line_number, words[i], local->message);
+        return FALSE;
+      }
+  if (!parse_number (words[1], stern_game_get_n_actions_total (game), &ply))
+    {
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                   "journal line %u: the move shown should be a number from 0 to %u",
+                   line_number, stern_game_get_n_actions_total (game));
+      return FALSE;
+    }
+  stern_game_seek (game, (guint) ply);
+  if (!g_str_equal (words[2], "-"))
+    {
+      g_autofree char *spaced = g_strdelimit (g_strdup (words[2]), ",", ' ');
+
+      if (!parse_clock (spaced, line_number, setup, clock, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The journal beside a save read from text (stern-saved-game.h): applied
+ * to game when it belongs to this save.  A line cut off by a kill is the
+ * save that was being made and is skipped; a damaged line stops the
+ * journal there, with error. */
+static gboolean
+apply_journal (const char     *data_dir,
+               const char     *text,
+               SternGame      *game,
+               SternGameSetup *setup,
+               SternClock     *clock,
+               GError        **error)
+{
+  g_autofree char *path = journal_path (data_dir);
+  g_autofree char *contents = NULL;
+  g_autofree char *header = NULL;
+  const char *mark = g_strrstr (text, "\n" JOURNAL_MARK);
+  g_autofree char *number = NULL;
+  guint64 generation;
+  gsize length;
+  char *p, *end;
+  guint line_number = 1;
+
+  if (mark == NULL)
+    return TRUE;   /* written whole, without a journal */
+  mark += 1 + strlen (JOURNAL_MARK);
+  number = g_strndup (mark, strcspn (mark, "\n"));
+  if (!g_ascii_string_to_unsigned (number, 10, 0, G_MAXUINT64, &generation, NULL))
+    return TRUE;   /* written whole, without a journal */
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return TRUE;
+  if (!stern_file_read (path, STERN_SAVED_GAME_MAX_SIZE, &contents, &length, error))
+    return FALSE;
+  header = g_strdup_printf ("j %" G_GUINT64_FORMAT "\n", generation);
+  if (!g_str_has_prefix (contents, header))
+    return TRUE;   /* an older save's journal: its moves are in this one */
+
+  for (p = contents + strlen (header); *p != '\0'; p = end + 1)
+    {
+      line_number++;
+      end = strchr (p, '\n');
+      if (end == NULL)
+        break;     /* cut off by a kill while it was written */
+      *end = '\0';
+      if (!apply_journal_line (p, line_number, game, setup, clock, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 SternGame *
 stern_autosave_read (const char     *data_dir,
                      SternGameSetup *setup,
@@ -621,6 +1033,25 @@ stern_autosave_read (const char     *data_dir,
                          _("the file is cut off"));
   if (local == NULL)
     game = stern_saved_game_read (text, setup, clock, &local);
+  if (game != NULL && !apply_journal (data_dir, text, game, setup, clock, &local))
+    {
+      /* The save and the journal lines before the damaged one still hold. */
+      g_autofree char *journal = journal_path (data_dir);
+      g_autofree char *kept = stern_data_file_keep_aside (journal, NULL);
+      g_autofree char *kept_name = kept != NULL ? g_path_get_basename (kept) : NULL;
+      g_autofree char *why = as_clause (local->message);
+
+      g_set_error (damage, STERN_ERROR, STERN_ERROR_PARSE,
+                   kept_name != NULL
+                   ? _("The last moves of the saved game could not be read: %s. The damaged "
+                       "journal is kept as %s.")
+                   : _("The last moves of the saved game could not be read: %s.%s"),
+                   why, kept_name != NULL ? kept_name : "");
+      g_clear_error (&local);
+      if (stern_game_is_over (game))
+        return NULL;
+      return g_steal_pointer (&game);
+    }
 
   if (game != NULL)
     {
@@ -671,6 +1102,10 @@ stern_autosave_delete (const char *data_dir)
   g_return_if_fail (data_dir != NULL);
 
   path = stern_autosave_get_path (data_dir);
+  if (g_unlink (path) != 0 && errno != ENOENT)
+    g_warning ("Could not remove %s: %s", path, g_strerror (errno));
+  g_free (path);
+  path = journal_path (data_dir);
   if (g_unlink (path) != 0 && errno != ENOENT)
     g_warning ("Could not remove %s: %s", path, g_strerror (errno));
 }

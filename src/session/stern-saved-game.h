@@ -48,13 +48,51 @@ SternGame *stern_saved_game_read  (const char     *text,
 char      *stern_saved_game_load_text (GFile   *file,
                                        GError **error);
 
-/* The autosave in data_dir (created when missing): current-game.sgr. */
+/* The autosave in data_dir (created when missing): current-game.sgr, and
+ * beside it current-game.sgr.journal, a line for each save since the game
+ * was last written whole:
+ *
+ *   KEEP PLY CLOCK ACTION…
+ *
+ * the history cut to KEEP actions, then the ACTIONs played (record
+ * notation), the position shown after PLY actions, and CLOCK "-" or the
+ * Clock tag's eight numbers joined by ','.  Its first line "j N" names the
+ * "; journal N" comment of the save it follows: a journal left from an
+ * earlier save is not applied to a newer one.  A symbolic link in the
+ * save's place is written through, to the file it names. */
 char      *stern_autosave_get_path (const char *data_dir);
+/* Writes the whole game (and an empty journal). */
 gboolean   stern_autosave_write    (const char           *data_dir,
                                     const SternGame      *game,
                                     const SternGameSetup *setup,
                                     const SternClock     *clock,
                                     GError              **error);
+
+/* What the autosave on disk holds, so that the next save appends only what
+ * changed.  Zeroed (or cleared) it knows nothing: the next save writes the
+ * game whole. */
+typedef struct {
+  gboolean  known;
+  guint64   generation;    /* the "; journal N" of the save on disk */
+  GArray   *action_keys;   /* guint32 per action on disk, to find where the history changed */
+  char     *setup_key;     /* the variant, preset, players and names written */
+  gsize     base_bytes;
+  gsize     journal_bytes;
+  guint64   bytes_written; /* everything written since it was zeroed (for tests) */
+  guint     full_writes;   /* … and how often the whole game */
+} SternAutosaveState;
+
+/* Saves the game in progress: appends a line to the journal, or writes the
+ * game whole when the journal has grown past the save itself (so a move
+ * costs the same however long the game is), the players changed, or state
+ * knows nothing yet. */
+gboolean   stern_autosave_update   (const char           *data_dir,
+                                    SternAutosaveState   *state,
+                                    const SternGame      *game,
+                                    const SternGameSetup *setup,
+                                    const SternClock     *clock,
+                                    GError              **error);
+void       stern_autosave_state_clear (SternAutosaveState *state);
 /* The saved game if there is one to continue, NULL when there is none
  * (or it has ended).  Removes the temporary files of saves that were cut
  * off by a kill.  A damaged save (cut off, scribbled over, not a regular

@@ -69,24 +69,6 @@ setup_for (const SternGame *game,
   setup->preset = stern_game_get_preset (game);
 }
 
-static gsize
-file_size (const char *path)
-{
-  GStatBuf st;
-
-  return g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
-}
-
-/* Bytes in the data folder's autosave files. */
-static gsize
-autosave_bytes (const char *dir)
-{
-  g_autofree char *path = stern_autosave_get_path (dir);
-  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
-
-  return file_size (path) + file_size (journal);
-}
-
 static void
 bench (guint n)
 {
@@ -99,7 +81,7 @@ bench (guint n)
   const guint moves = 200;
   static SternMove legal[STERN_MAX_MOVES];
   double t0, t_read, t_saved, t_write;
-  guint64 written = 0;
+  SternAutosaveState state = { 0 };
 
   setup_for (game, &setup);
   stern_clock_init (&clock, 0, 0);
@@ -116,28 +98,34 @@ bench (guint n)
   t_saved = cpu_seconds () - t0;
 
   /* The autosave after each of `moves` moves, as the match writes it. */
-  if (!stern_autosave_write (dir, game, &setup, &clock, &error))
+  if (!stern_autosave_update (dir, &state, game, &setup, &clock, &error))
     g_error ("%s", error->message);
+  state.bytes_written = 0;
   t0 = cpu_seconds ();
   for (guint i = 0; i < moves; i++)
     {
-      gsize before = autosave_bytes (dir);
-
       stern_game_legal_moves (game, legal);
       stern_game_play (game, legal[0].from, legal[0].to, NULL);
       if (stern_game_is_over (game))
         stern_game_undo (game);
-      if (!stern_autosave_write (dir, game, &setup, &clock, &error))
+      if (!stern_autosave_update (dir, &state, game, &setup, &clock, &error))
         g_error ("%s", error->message);
-      /* Grown, or rewritten whole: either way about what was written. */
-      written += autosave_bytes (dir) > before ? autosave_bytes (dir) - before
-                                                : autosave_bytes (dir);
     }
   t_write = (cpu_seconds () - t0) / moves;
 
   printf ("%7u moves (%zu bytes): record read %.3f s CPU, saved game read %.3f s, "
-          "autosave %.2f ms CPU and %" G_GUINT64_FORMAT " bytes per move\n",
-          n, strlen (text), t_read, t_saved, t_write * 1000, written / moves);
+          "autosave %.3f ms CPU and %" G_GUINT64_FORMAT " bytes per move\n",
+          n, strlen (text), t_read, t_saved, t_write * 1000, state.bytes_written / moves);
+  {
+    /* What was saved reads back as the game. */
+    g_autoptr(SternGame) back = stern_autosave_read (dir, &read_setup, &read_clock, &error);
+
+    g_assert_no_error (error);
+    if (back == NULL || stern_game_get_n_actions_total (back) != stern_game_get_n_actions_total (game) ||
+        memcmp (stern_game_get_position (back), stern_game_get_position (game), sizeof (SternPosition)) != 0)
+      g_error ("the autosave does not read back as the game");
+  }
+  stern_autosave_state_clear (&state);
 
   stern_autosave_delete (dir);
   g_rmdir (dir);
