@@ -711,6 +711,15 @@ stern_autosave_update (const char           *data_dir,
          g_array_index (state->action_keys, guint32, keep - 1) !=
          action_key (stern_game_get_action (game, keep - 1)))
     keep--;
+  /* Actions dropped (a move from an earlier position, the same as the
+   * one it replaced): the line plays the last one again, which is what
+   * cuts the history when the journal is read. */
+  if (keep < state->action_keys->len && keep == total)
+    {
+      if (total == 0)
+        return write_whole (data_dir, state, game, setup, clock, error);
+      keep--;
+    }
   if (total - keep > JOURNAL_MAX_ACTIONS_PER_LINE)
     return write_whole (data_dir, state, game, setup, clock, error);
 

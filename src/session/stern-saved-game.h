@@ -54,8 +54,8 @@ char      *stern_saved_game_load_text (GFile   *file,
  *
  *   KEEP PLY CLOCK ACTION…
  *
- * the history cut to KEEP actions, then the ACTIONs played (record
- * notation), the position shown after PLY actions, and CLOCK "-" or the
+ * the game taken back to KEEP actions and the ACTIONs played from there
+ * (record notation; playing drops the actions after KEEP), the position shown after PLY actions, and CLOCK "-" or the
  * Clock tag's eight numbers joined by ','.  Its first line "j N" names the
  * "; journal N" comment of the save it follows: a journal left from an
  * earlier save is not applied to a newer one.  A symbolic link in the

@@ -1,0 +1,379 @@
+/* test-long-game.c: long games in the match and on disk.  The autosave of
+ * a 100,000-move game writes a bounded number of bytes per move (a
+ * journal line), reads back as the game after every kind of change, and a
+ * kill at any point of a save leaves the game before or after it; a
+ * journal left from another save is not applied; a damaged one is kept
+ * aside with the moves before it restored; a symbolic link in the save's
+ * place is written through.  Asserts on work (bytes, files), not on time.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "stern-notation.h"
+#include "stern-saved-game.h"
+
+#include "session-test-util.h"
+
+/* A game of n random moves that never ends. */
+static SternGame *
+random_game (guint n)
+{
+  static SternMove moves[STERN_MAX_MOVES];
+  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
+
+  for (guint i = 0; i < n; i++)
+    {
+      size_t count = stern_game_legal_moves (game, moves);
+      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
+
+      for (size_t k = 0; k < count; k++)
+        {
+          const SternMove *m = &moves[(first + k) % count];
+
+          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
+          if (!stern_game_is_over (game))
+            break;
+          g_assert_true (stern_game_undo (game));
+        }
+    }
+  return game;
+}
+
+static gsize
+size_of (const char *path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
+}
+
+static char *
+journal_of (const char *dir)
+{
+  g_autofree char *path = stern_autosave_get_path (dir);
+
+  return g_strconcat (path, ".journal", NULL);
+}
+
+/* The autosave of dir reads back as game: the same history, the same
+ * position shown. */
+static void
+assert_saved_as (const char      *dir,
+                 const SternGame *game)
+{
+  g_autoptr(GError) damage = NULL;
+  g_autoptr(SternGame) back = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  SternGameSetup setup;
+  SternClock clock;
+
+  back = stern_autosave_read (dir, &setup, &clock, &damage);
+  g_assert_no_error (damage);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (stern_game_get_n_actions (back), ==, stern_game_get_n_actions (game));
+  g_assert_cmpuint (stern_game_get_n_actions_total (back), ==, stern_game_get_n_actions_total (game));
+  g_assert_cmpmem (stern_game_get_position (back), sizeof (SternPosition),
+                   stern_game_get_position (game), sizeof (SternPosition));
+  /* The whole history, the undone moves too. */
+  stern_game_seek (back, stern_game_get_n_actions_total (back));
+  a = stern_record_write (back, NULL);
+  {
+    g_autoptr(SternGame) whole = stern_game_copy (game);
+
+    stern_game_seek (whole, stern_game_get_n_actions_total (whole));
+    b = stern_record_write (whole, NULL);
+  }
+  g_assert_cmpstr (a, ==, b);
+}
+
+static void
+play_first (SternGame *game)
+{
+  static SternMove moves[STERN_MAX_MOVES];
+  size_t n = stern_game_legal_moves (game, moves);
+
+  for (size_t k = 0; k < n; k++)
+    {
+      g_assert_true (stern_game_play (game, moves[k].from, moves[k].to, NULL));
+      if (!stern_game_is_over (game))
+        return;
+      g_assert_true (stern_game_undo (game));
+    }
+  g_assert_not_reached ();
+}
+
+/* A move, an undo, a move from there (the redo tail goes), a seek: each
+ * saved as a journal line of a few bytes; the save itself untouched. */
+static void
+test_journal (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+  g_autofree char *path = stern_autosave_get_path (dir);
+  g_autofree char *journal = journal_of (dir);
+  g_autoptr(SternGame) game = random_game (100000);
+  g_autoptr(GError) error = NULL;
+  SternAutosaveState state = { 0 };
+  SternGameSetup setup = { 0 };
+  SternClock clock;
+  gsize base;
+  guint64 before;
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_RACE;
+  stern_clock_init (&clock, 300000, 3000);
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, &clock, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (state.full_writes, ==, 1);
+  base = size_of (path);
+  g_assert_cmpuint (base, >, 500000);
+  assert_saved_as (dir, game);
+
+  before = state.bytes_written;
+  for (guint i = 0; i < 100; i++)
+    {
+      switch (i % 4)
+        {
+        case 0:
+        case 1:
+          play_first (game);
+          break;
+        case 2:
+          g_assert_true (stern_game_undo (game));
+          break;
+        case 3:
+          g_assert_true (stern_game_undo (game));
+          play_first (game);   /* drops the move undone */
+          break;
+        }
+      g_assert_true (stern_autosave_update (dir, &state, game, &setup, &clock, &error));
+      g_assert_no_error (error);
+      if (i % 10 == 0)
+        assert_saved_as (dir, game);
+    }
+  stern_game_seek (game, 50000);
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, &clock, &error));
+  assert_saved_as (dir, game);
+
+  /* A line a save: bounded, whatever the length of the game. */
+  g_test_message ("101 saves wrote %" G_GUINT64_FORMAT " bytes", state.bytes_written - before);
+  g_assert_cmpuint (state.full_writes, ==, 1);
+  g_assert_cmpuint (state.bytes_written - before, <, 101 * 120);
+  g_assert_cmpuint (size_of (path), ==, base);
+  g_assert_cmpuint (size_of (journal), >, 0);
+
+  /* A new player: written whole again, and the journal starts over. */
+  stern_game_setup_set_name (&setup, STERN_WHITE, "Ada");
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, &clock, &error));
+  g_assert_cmpuint (state.full_writes, ==, 2);
+  assert_saved_as (dir, game);
+
+  stern_autosave_state_clear (&state);
+  stern_autosave_delete (dir);
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+  temp_dir_remove (dir);
+}
+
+/* A kill while a line is written leaves part of it: the game is read as
+ * it was before that save.  A journal of an earlier save (a kill between
+ * the new save and its new journal) is not applied. */
+static void
+test_journal_cut_and_stale (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+  g_autofree char *journal = journal_of (dir);
+  g_autoptr(SternGame) game = random_game (8000);
+  g_autoptr(SternGame) before_last = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  SternAutosaveState state = { 0 };
+  SternGameSetup setup = { 0 };
+  gsize len;
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_RACE;
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, NULL, &error));
+  for (guint i = 0; i < 5; i++)
+    {
+      play_first (game);
+      g_assert_true (stern_autosave_update (dir, &state, game, &setup, NULL, &error));
+    }
+  before_last = stern_game_copy (game);
+  play_first (game);
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, NULL, &error));
+  assert_saved_as (dir, game);
+
+  /* Every cut inside the last line. */
+  g_assert_true (g_file_get_contents (journal, &text, &len, NULL));
+  {
+    const char *last = text + len - 1;
+
+    while (last > text && last[-1] != '\n')
+      last--;
+    for (gsize cut = (gsize) (last - text); cut < len; cut++)
+      {
+        g_assert_true (g_file_set_contents (journal, text, (gssize) cut, NULL));
+        assert_saved_as (dir, before_last);
+      }
+  }
+  g_assert_true (g_file_set_contents (journal, text, (gssize) len, NULL));
+  assert_saved_as (dir, game);
+
+  /* Another save's journal ("j" and another number) is left alone. */
+  text[2] = text[2] == '1' ? '2' : '1';
+  g_assert_true (g_file_set_contents (journal, text, (gssize) len, NULL));
+  {
+    /* The save was written whole at its first 8,000 moves. */
+    g_autoptr(SternGame) base = random_game (8000);
+
+    assert_saved_as (dir, base);
+  }
+
+  stern_autosave_state_clear (&state);
+  stern_autosave_delete (dir);
+  temp_dir_remove (dir);
+}
+
+/* A damaged journal line: the moves before it are restored, the journal
+ * is kept aside and the user is told. */
+static void
+test_journal_damaged (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+  g_autofree char *journal = journal_of (dir);
+  g_autoptr(SternGame) game = random_game (8000);
+  g_autoptr(SternGame) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) damage = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *bad = NULL;
+  SternAutosaveState state = { 0 };
+  SternGameSetup setup = { 0 }, read_setup;
+  SternClock clock;
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_RACE;
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, NULL, &error));
+  play_first (game);
+  g_assert_true (stern_autosave_update (dir, &state, game, &setup, NULL, &error));
+  g_assert_true (g_file_get_contents (journal, &text, NULL, NULL));
+  bad = g_strconcat (text, "8001 8002 - z99-z98\n", NULL);
+  g_assert_true (g_file_set_contents (journal, bad, -1, NULL));
+
+  back = stern_autosave_read (dir, &read_setup, &clock, &damage);
+  g_assert_nonnull (damage);
+  g_test_message ("%s", damage->message);
+  g_assert_nonnull (strstr (damage->message, "journal line 3"));
+  g_assert_nonnull (strstr (damage->message, "z99"));
+  g_assert_nonnull (back);
+  g_assert_cmpuint (stern_game_get_n_actions_total (back), ==, 8001);
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+
+  stern_autosave_state_clear (&state);
+  temp_dir_remove (dir);
+}
+
+/* The save kept elsewhere through a symbolic link stays a link, and the
+ * file it names gets the game. */
+static void
+test_symlinked_save (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+  g_autofree char *elsewhere = temp_dir_new ("stern-elsewhere-XXXXXX");
+  g_autofree char *path = stern_autosave_get_path (dir);
+  g_autofree char *target = g_build_filename (elsewhere, "my-game.sgr", NULL);
+  g_autoptr(SternGame) game = random_game (20);
+  g_autoptr(GError) error = NULL;
+  SternGameSetup setup = { 0 };
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_RACE;
+  g_assert_cmpint (symlink (target, path), ==, 0);
+  g_assert_true (stern_autosave_write (dir, game, &setup, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (target, G_FILE_TEST_IS_REGULAR));
+  assert_saved_as (dir, game);
+
+  g_unlink (path);
+  g_unlink (target);
+  temp_dir_remove (elsewhere);
+  temp_dir_remove (dir);
+}
+
+/* The match's human plays a move that does not end the game (a random
+ * game can end by repetition). */
+static void
+match_play_on (SternMatch *match)
+{
+  static SternMove moves[STERN_MAX_MOVES];
+  SternGame *game = stern_match_get_game (match);
+  size_t n = stern_game_legal_moves (game, moves);
+  g_autoptr(GError) error = NULL;
+
+  for (size_t k = 0; k < n; k++)
+    {
+      gboolean ends;
+
+      /* Tried on the game and taken back: the match plays it for real. */
+      g_assert_true (stern_game_play (game, moves[k].from, moves[k].to, NULL));
+      ends = stern_game_is_over (game);
+      g_assert_true (stern_game_undo (game));
+      if (ends)
+        continue;
+      g_assert_true (stern_match_play (match, moves[k].from, moves[k].to, &error));
+      g_assert_no_error (error);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+/* A match saving a long game: one whole save when it starts, then a
+ * journal line a move. */
+static void
+test_match_long_game (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+  g_autofree char *path = stern_autosave_get_path (dir);
+  g_autofree char *journal = journal_of (dir);
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  SternGame *game = random_game (100000);
+  SternGameSetup setup;
+  gsize base, grown;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_RACE, "hhhhhh", 0, 0);
+  stern_match_start (match, game, &setup, NULL);
+  base = size_of (path);
+  g_assert_cmpuint (base, >, 500000);
+  grown = size_of (journal);
+  for (guint i = 0; i < 20; i++)
+    match_play_on (match);
+  g_assert_true (stern_match_undo (match));
+  g_assert_cmpuint (size_of (path), ==, base);
+  g_test_message ("21 saves: %zu journal bytes", size_of (journal) - grown);
+  g_assert_cmpuint (size_of (journal) - grown, <, 21 * 40);
+  assert_saved_as (dir, stern_match_get_game (match));
+
+  stern_autosave_delete (dir);
+  temp_dir_remove (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/long-game/journal", test_journal);
+  g_test_add_func ("/long-game/journal-cut-and-stale", test_journal_cut_and_stale);
+  g_test_add_func ("/long-game/journal-damaged", test_journal_damaged);
+  g_test_add_func ("/long-game/symlinked-save", test_symlinked_save);
+  g_test_add_func ("/long-game/match", test_match_long_game);
+
+  return g_test_run ();
+}
