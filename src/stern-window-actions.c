@@ -472,6 +472,7 @@ stern_window_open_file (SternWindow *self,
                         GFile       *file)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *text = NULL;
   SternGameSetup setup;
   SternClock clock;
@@ -480,9 +481,10 @@ stern_window_open_file (SternWindow *self,
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  text = stern_saved_game_load_text (file, &error);
+  warnings = g_ptr_array_new_with_free_func (g_free);
+  text = stern_saved_game_load_text_with_warnings (file, warnings, &error);
   if (text != NULL)
-    game = stern_saved_game_read (text, &setup, &clock, &error);
+    game = stern_saved_game_read_with_warnings (text, &setup, &clock, warnings, &error);
 
   if (game == NULL)
     {
@@ -532,6 +534,20 @@ stern_window_open_file (SternWindow *self,
     stern_window_show_toast (self, title,
                              self->replaced_record != NULL ? _("_Undo") : NULL,
                              "win.restore-game");
+    /* Read, but not as written: the user hears what was read otherwise
+     * (a name read as Latin-1, a tag ignored, a Result the moves overrule). */
+    if (warnings->len > 0)
+      {
+        g_autofree char *heading = NULL;
+        g_autofree char *body = NULL;
+
+        g_ptr_array_add (warnings, NULL);
+        body = g_strjoinv ("\n", (char **) warnings->pdata);
+        /* Translators: %s is a file name */
+        heading = g_strdup_printf (_("“%s” was opened, with remarks"), name);
+        stern_window_show_message (self, _("Game Opened"), heading, body, NULL, _("_Close"),
+                                   STERN_MESSAGE_PLAIN, NULL);
+      }
   }
   return TRUE;
 }

@@ -285,6 +285,16 @@ stern_saved_game_read (const char     *text,
                        SternClock     *clock,
                        GError        **error)
 {
+  return stern_saved_game_read_with_warnings (text, setup, clock, NULL, error);
+}
+
+SternGame *
+stern_saved_game_read_with_warnings (const char     *text,
+                                     SternGameSetup *setup,
+                                     SternClock     *clock,
+                                     GPtrArray      *warnings,
+                                     GError        **error)
+{
   g_autoptr(SternGame) game = NULL;
   ExtraTags extra = { 0 };
   SternRecordTags tags = { 0 };
@@ -296,7 +306,7 @@ stern_saved_game_read (const char     *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (setup != NULL && clock != NULL, NULL);
 
-  game = stern_record_read (text, &tags, error);
+  game = stern_record_read_with_warnings (text, &tags, warnings, error);
   if (game == NULL)
     return NULL;
 
@@ -324,12 +334,25 @@ stern_saved_game_read (const char     *text,
     {
       gint64 ply;
 
-      if (!parse_number (extra.ply, stern_game_get_n_actions_total (game), &ply))
+      if (!parse_number (extra.ply, G_MAXUINT, &ply))
         {
           g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
                        "line %u: the Ply tag should be a number of moves from 0 to %u",
                        extra.ply_line, stern_game_get_n_actions_total (game));
           ok = FALSE;
+        }
+      else if (ply > stern_game_get_n_actions_total (game))
+        {
+          /* Written by the game, so the record lost moves on the way (cut
+           * short, or cut inside a move that still reads). */
+          if (warnings != NULL)
+            g_ptr_array_add (warnings,
+                             g_strdup_printf ("line %u: the Ply tag says the game was at move %"
+                                              G_GINT64_FORMAT ", but the record has %u moves: "
+                                              "it may have been cut short",
+                                              extra.ply_line, ply,
+                                              stern_game_get_n_actions_total (game)));
+          stern_game_seek (game, stern_game_get_n_actions_total (game));
         }
       else
         stern_game_seek (game, (guint) ply);
@@ -345,11 +368,14 @@ stern_saved_game_read (const char     *text,
 }
 
 static char *
-check_text (char    *contents,
-            gsize    length,
-            GError **error)
+check_text (char      *contents,
+            gsize      length,
+            GPtrArray *warnings,
+            GError   **error)
 {
   g_autofree char *owned = contents;
+  g_autoptr(GError) local = NULL;
+  char *text;
 
   if (length == 0)
     {
@@ -357,18 +383,28 @@ check_text (char    *contents,
                            _("The file is empty."));
       return NULL;
     }
-  if (memchr (owned, '\0', length) != NULL || !g_utf8_validate (owned, (gssize) length, NULL))
+  text = stern_record_decode (owned, length, warnings, &local);
+  if (text == NULL)
     {
-      g_set_error_literal (error, STERN_ERROR, STERN_ERROR_PARSE,
-                           _("The file is not a text file: it cannot be a game record."));
+      /* The engine's clause ("the file is UTF-16 text …") as a sentence. */
+      local->message[0] = g_ascii_toupper (local->message[0]);
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE, "%s.", local->message);
       return NULL;
     }
-  return g_steal_pointer (&owned);
+  return text;
 }
 
 char *
 stern_saved_game_load_text (GFile   *file,
                             GError **error)
+{
+  return stern_saved_game_load_text_with_warnings (file, NULL, error);
+}
+
+char *
+stern_saved_game_load_text_with_warnings (GFile     *file,
+                                          GPtrArray *warnings,
+                                          GError   **error)
 {
   g_autofree char *path = NULL;
   g_autoptr(GFileInfo) info = NULL;
@@ -384,7 +420,7 @@ stern_saved_game_load_text (GFile   *file,
     {
       if (!stern_file_read (path, STERN_SAVED_GAME_MAX_SIZE, &contents, &length, error))
         return NULL;
-      return check_text (contents, length, error);
+      return check_text (contents, length, warnings, error);
     }
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
@@ -406,7 +442,7 @@ stern_saved_game_load_text (GFile   *file,
 
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
     return NULL;
-  return check_text (contents, length, error);
+  return check_text (contents, length, warnings, error);
 }
 
 char *
@@ -963,38 +999,37 @@ apply_journal_line (const char     *line,
  * to game when it belongs to this save.  A line cut off by a kill is the
  * save that was being made and is skipped; a damaged line stops the
  * journal there, with error. */
-static gboolean
-apply_journal (const char     *data_dir,
-               const char     *text,
-               SternGame      *game,
-               SternGameSetup *setup,
-               SternClock     *clock,
-               GError        **error)
+gboolean
+stern_saved_game_apply_journal (const char     *save_text,
+                                const char     *journal_text,
+                                SternGame      *game,
+                                SternGameSetup *setup,
+                                SternClock     *clock,
+                                GError        **error)
 {
-  g_autofree char *path = journal_path (data_dir);
   g_autofree char *contents = NULL;
   g_autofree char *header = NULL;
-  const char *mark = g_strrstr (text, "\n" JOURNAL_MARK);
+  const char *mark;
   g_autofree char *number = NULL;
   guint64 generation;
-  gsize length;
   char *p, *end;
   guint line_number = 1;
 
+  g_return_val_if_fail (save_text != NULL && journal_text != NULL, FALSE);
+  g_return_val_if_fail (game != NULL && setup != NULL && clock != NULL, FALSE);
+
+  mark = g_strrstr (save_text, "\n" JOURNAL_MARK);
   if (mark == NULL)
     return TRUE;   /* written whole, without a journal */
   mark += 1 + strlen (JOURNAL_MARK);
   number = g_strndup (mark, strcspn (mark, "\n"));
   if (!g_ascii_string_to_unsigned (number, 10, 0, G_MAXUINT64, &generation, NULL))
-    return TRUE;   /* written whole, without a journal */
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return TRUE;
-  if (!stern_file_read (path, STERN_SAVED_GAME_MAX_SIZE, &contents, &length, error))
-    return FALSE;
   header = g_strdup_printf ("j %" G_GUINT64_FORMAT "\n", generation);
-  if (!g_str_has_prefix (contents, header))
+  if (!g_str_has_prefix (journal_text, header))
     return TRUE;   /* an older save's journal: its moves are in this one */
 
+  contents = g_strdup (journal_text);
   for (p = contents + strlen (header); *p != '\0'; p = end + 1)
     {
       line_number++;
@@ -1006,6 +1041,32 @@ apply_journal (const char     *data_dir,
         return FALSE;
     }
   return TRUE;
+}
+
+/* The journal file beside the save read from text, applied to game. */
+static gboolean
+apply_journal (const char     *data_dir,
+               const char     *text,
+               SternGame      *game,
+               SternGameSetup *setup,
+               SternClock     *clock,
+               GError        **error)
+{
+  g_autofree char *path = journal_path (data_dir);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  if (strstr (text, "\n" JOURNAL_MARK) == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return TRUE;
+  if (!stern_file_read (path, STERN_SAVED_GAME_MAX_SIZE, &contents, &length, error))
+    return FALSE;
+  if (memchr (contents, '\0', length) != NULL)
+    {
+      g_set_error_literal (error, STERN_ERROR, STERN_ERROR_PARSE,
+                           "the journal has a NUL byte in it");
+      return FALSE;
+    }
+  return stern_saved_game_apply_journal (text, contents, game, setup, clock, error);
 }
 
 SternGame *

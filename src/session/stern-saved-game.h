@@ -43,10 +43,24 @@ SternGame *stern_saved_game_read  (const char     *text,
                                    SternGameSetup *setup,
                                    SternClock     *clock,
                                    GError        **error);
-/* Reads a file as text for stern_saved_game_read: refuses what is too big,
- * has NUL bytes or is not UTF-8, with a message for the user. */
-char      *stern_saved_game_load_text (GFile   *file,
-                                       GError **error);
+/* The same, adding to warnings (a GPtrArray of newly allocated strings,
+ * or NULL) what the record gets wrong without losing moves, each starting
+ * "line N: " (stern_record_read_with_warnings()); a Ply tag past the
+ * record's moves (a record cut short) is one, and the game is at its end. */
+SternGame *stern_saved_game_read_with_warnings (const char     *text,
+                                                SternGameSetup *setup,
+                                                SternClock     *clock,
+                                                GPtrArray      *warnings,
+                                                GError        **error);
+/* Reads a file as text for stern_saved_game_read (stern_record_decode():
+ * any line ends, a byte-order mark skipped, Latin-1 read with a warning
+ * added to warnings, which may be NULL): refuses what is too big, empty,
+ * UTF-16 or has NUL bytes, with a message for the user. */
+char      *stern_saved_game_load_text (GFile     *file,
+                                       GError   **error);
+char      *stern_saved_game_load_text_with_warnings (GFile     *file,
+                                                     GPtrArray *warnings,
+                                                     GError   **error);
 
 /* The autosave in data_dir (created when missing): current-game.sgr, and
  * beside it current-game.sgr.journal, a line for each save since the game
@@ -93,6 +107,17 @@ gboolean   stern_autosave_update   (const char           *data_dir,
                                     const SternClock     *clock,
                                     GError              **error);
 void       stern_autosave_state_clear (SternAutosaveState *state);
+/* Applies the journal journal_text to game, read from save_text (the
+ * save's text), when it is that save's journal (else leaves game as it
+ * is).  A last line without its end (a kill while it was written) is
+ * skipped; a damaged line stops there, with error naming it (the lines
+ * before it applied). */
+gboolean   stern_saved_game_apply_journal (const char     *save_text,
+                                           const char     *journal_text,
+                                           SternGame      *game,
+                                           SternGameSetup *setup,
+                                           SternClock     *clock,
+                                           GError        **error);
 /* The saved game if there is one to continue, NULL when there is none
  * (or it has ended).  Removes the temporary files of saves that were cut
  * off by a kill.  A damaged save (cut off, scribbled over, not a regular

@@ -180,16 +180,20 @@ test_bad_files (void)
   } cases[] = {
     { "empty", "", 0, "empty" },
     { "binary", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe", 18, "not a text file" },
-    { "latin1", "[Variant \"classic-2\"]\n1. l4-l5 \xe9\n", -1, "not a text file" },
+    /* Latin-1 is read as such: the byte is the letter é, not a move. */
+    { "latin1", "[Variant \"classic-2\"]\n1. l4-l5 \xe9\n", -1, "\"\xc3\xa9\" is not a move" },
+    { "utf16", "\xff\xfe[\0V\0", 6, "UTF-16" },
     { "truncated", "[Variant \"classic-2\"]\n[Preset \"table\"]\n\n1. l4-l5 e14-e13\n2. m3-", -1, "Line 5" },
     { "truncated-tag", "[Variant \"classic-2\"]\n[Preset \"tab", -1, "Line 2" },
     { "wrong-variant", "[Variant \"classic-9\"]\n\n1. l3-l4\n", -1, "unknown variant" },
     { "illegal-move", "[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n2. m1-i9\n", -1, "Line 4" },
     { "not-a-record", "Dear diary,\ntoday I played marbles.\n", -1, "Line 1" },
-    { "bad-result", "[Variant \"classic-2\"]\n[Result \"1-0\"]\n\n1. resign(white)\n", -1, "Result" },
     { "bad-seats", "[Variant \"classic-2\"]\n[Seats \"human robot\"]\n\n1. l4-l5\n", -1, "Line 2" },
     { "bad-clock", "[Variant \"classic-2\"]\n[Clock \"300000 x\"]\n\n1. l4-l5\n", -1, "Line 2" },
-    { "bad-ply", "[Variant \"classic-2\"]\n[Ply \"7\"]\n\n1. l4-l5\n", -1, "Line 2" },
+    { "bad-ply", "[Variant \"classic-2\"]\n[Ply \"x7\"]\n\n1. l4-l5\n", -1, "Line 2" },
+    { "lower-case-tag", "[variant \"classic-2\"]\n\n1. l4-l5\n", -1, "did you mean Variant?" },
+    { "second-variant", "[Variant \"classic-2\"]\n[Variant \"classic-3\"]\n", -1, "first is on line 1" },
+    { "resign-blue", "[Variant \"classic-2\"]\n\n1. resign(blue)\n", -1, "blue does not play in classic-2" },
   };
   g_autofree char *dir = NULL;
   SternWindow *window;
