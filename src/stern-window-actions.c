@@ -574,6 +574,45 @@ statistics_activated (GtkWidget  *widget,
 
 /* As GNOME Chess does: the game left unfinished is simply there again,
  * with a toast offering a new one instead. */
+/* Another copy plays the saved game: "Open Read-Only" shows it here, and
+ * the match never writes it (stern_match_get_data_dir_busy()). */
+static void
+busy_answered (SternWindow *self,
+               gboolean     read_only)
+{
+  SternGameSetup setup;
+  SternClock clock;
+  SternGame *game;
+
+  if (!read_only)
+    return;
+  game = stern_match_read_autosave (self->match, &setup, &clock);
+  if (game == NULL)
+    {
+      stern_window_show_toast (self, _("The other copy has no unfinished game"), NULL, NULL);
+      return;
+    }
+  stern_match_start (self->match, game, &setup, &clock);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  stern_window_show_toast (self, _("The other copy’s game, read-only"), NULL, NULL);
+}
+
+static gboolean
+ask_about_busy_folder (gpointer user_data)
+{
+  SternWindow *self = user_data;
+
+  stern_window_show_message (self, _("Already Open"),
+                             _("Sternhalma is already open with this game"),
+                             _("Another copy of Sternhalma, perhaps in another login, is "
+                               "playing the game saved in this folder. This copy never writes "
+                               "over it: you can look at that game here, or play a separate "
+                               "game, which is not saved automatically (use Save As to keep it)."),
+                             _("Play a _Separate Game"), _("Open _Read-Only"),
+                             STERN_MESSAGE_SUGGESTED, G_CALLBACK (busy_answered));
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 stern_window_offer_resume (SternWindow *self)
 {
@@ -582,6 +621,14 @@ stern_window_offer_resume (SternWindow *self)
   SternGame *game;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  /* Once the window is there to be asked over. */
+  if (stern_match_get_data_dir_busy (self->match) != NULL)
+    {
+      g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, ask_about_busy_folder, g_object_ref (self),
+                       g_object_unref);
+      return FALSE;
+    }
 
   /* A damaged save is kept aside and told in the banner (the match's
    * notice); the moves before the damage, if any, are continued. */

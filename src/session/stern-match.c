@@ -57,6 +57,8 @@ struct _SternMatch
   gboolean        autosave_held;
   GError         *save_error;      /* the last autosave failed: why */
   SternAutosaveState autosave_state; /* what is on disk, for the next save's journal line */
+  char           *locked_dir;      /* the data folder whose lock it holds, or NULL */
+  GError         *lock_error;      /* another copy of the game holds it: nothing is saved */
   gboolean        unsaved;         /* what is played is not on disk */
   gboolean        saved_elsewhere; /* the user saved these moves to a file */
   guint           saved_n_total;   /* … the actions then */
@@ -431,6 +433,16 @@ stern_match_autosave (SternMatch *self)
 
   if (self->data_dir == NULL || self->autosave_held || self->game == NULL)
     return;
+
+  /* The save on disk is another copy's game: never written over, never
+   * removed.  The moves here are unsaved (the banner, the question on
+   * quitting), as when the disk is full. */
+  if (self->lock_error != NULL)
+    {
+      if (stern_game_get_n_actions_total (self->game) > 0 && !game_over_at_end (self->game))
+        set_save_error (self, self->lock_error);
+      return;
+    }
 
   /* Nothing to continue: a game not begun, or one that has ended. */
   if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
@@ -1281,6 +1293,20 @@ stern_match_set_data_dir (SternMatch *self,
   g_free (self->data_dir);
   self->data_dir = g_strdup (dir);
   stern_autosave_state_clear (&self->autosave_state);
+  if (self->locked_dir != NULL)
+    stern_autosave_unlock (self->locked_dir);
+  g_clear_pointer (&self->locked_dir, g_free);
+  g_clear_error (&self->lock_error);
+  if (dir != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (stern_autosave_lock (dir, &error))
+        self->locked_dir = g_strdup (dir);
+      /* Any other failure shows at the first save. */
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+        self->lock_error = g_steal_pointer (&error);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA_DIR]);
 }
 
@@ -1297,6 +1323,13 @@ stern_match_set_autosave_held (SternMatch *self,
 {
   g_return_if_fail (STERN_IS_MATCH (self));
   self->autosave_held = !!held;
+}
+
+const GError *
+stern_match_get_data_dir_busy (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
+  return self->lock_error;
 }
 
 gboolean
@@ -1403,6 +1436,10 @@ stern_match_finalize (GObject *object)
   g_free (self->data_dir);
   g_clear_error (&self->save_error);
   stern_autosave_state_clear (&self->autosave_state);
+  if (self->locked_dir != NULL)
+    stern_autosave_unlock (self->locked_dir);
+  g_free (self->locked_dir);
+  g_clear_error (&self->lock_error);
   g_free (self->notice);
 
   G_OBJECT_CLASS (stern_match_parent_class)->finalize (object);

@@ -136,4 +136,14 @@ char      *stern_data_file_keep_aside (const char *path,
                                        GError    **error);
 void       stern_autosave_delete   (const char *data_dir);
 
+/* One game per data folder: an flock() on current-game.lock beside the
+ * autosave, held until as many stern_autosave_unlock() calls (several
+ * matches of one process share it).  FALSE with G_IO_ERROR_BUSY when
+ * another process holds it (another copy of the game, perhaps in another
+ * login on the same home folder), or with another error when the lock
+ * file cannot be made (the save then fails on its own, and says so). */
+gboolean   stern_autosave_lock     (const char  *data_dir,
+                                    GError     **error);
+void       stern_autosave_unlock   (const char  *data_dir);
+
 G_END_DECLS

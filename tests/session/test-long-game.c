@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -363,6 +364,86 @@ test_match_long_game (void)
   temp_dir_remove (dir);
 }
 
+/* Two copies of the game on one data folder (two logins on one home): the
+ * second never writes over nor removes the first one's save, and its own
+ * moves count as unsaved.  The first copy is another process, as it would
+ * be: flock() is shared within one. */
+static void
+test_two_copies (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+  g_autofree char *path = stern_autosave_get_path (dir);
+  g_autofree char *theirs = NULL, *after = NULL;
+  g_autoptr(SternMatch) first = session_test_match_new (dir);
+  g_autoptr(SternMatch) second = NULL;
+  SternGameSetup setup;
+  int ready[2], done[2];
+  pid_t child;
+  char byte;
+  int status;
+
+  /* The first copy's game on disk. */
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_match_new_game (first, &setup);
+  session_test_play_first (first);
+  session_test_play_first (first);
+  g_assert_true (g_file_get_contents (path, &theirs, NULL, NULL));
+  g_clear_object (&first);
+
+  /* It runs in another process, holding the folder. */
+  g_assert_cmpint (pipe (ready), ==, 0);
+  g_assert_cmpint (pipe (done), ==, 0);
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      gboolean locked = stern_autosave_lock (dir, NULL);
+
+      close (ready[0]);
+      close (done[1]);
+      byte = locked ? 'y' : 'n';
+      if (write (ready[1], &byte, 1) != 1)
+        _exit (2);
+      /* Until the test closes its end. */
+      while (read (done[0], &byte, 1) > 0)
+        ;
+      _exit (0);
+    }
+  close (ready[1]);
+  close (done[0]);
+  g_assert_cmpint (read (ready[0], &byte, 1), ==, 1);
+  g_assert_cmpint (byte, ==, 'y');
+
+  second = session_test_match_new (dir);
+  g_assert_nonnull (stern_match_get_data_dir_busy (second));
+  g_test_message ("%s", stern_match_get_data_dir_busy (second)->message);
+  g_assert_true (g_error_matches (stern_match_get_data_dir_busy (second), G_IO_ERROR,
+                                  G_IO_ERROR_BUSY));
+  /* A new game here: the save there stays, also when moves are made. */
+  stern_match_new_game (second, &setup);
+  g_assert_false (stern_match_has_unsaved_moves (second));
+  for (guint i = 0; i < 3; i++)
+    session_test_play_first (second);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, theirs);
+  g_assert_true (stern_match_has_unsaved_moves (second));
+  g_assert_nonnull (stern_match_get_save_error (second));
+
+  close (done[1]);
+  close (ready[0]);
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+
+  /* Once that copy has gone, a new start has the folder. */
+  g_clear_object (&second);
+  second = session_test_match_new (dir);
+  g_assert_null (stern_match_get_data_dir_busy (second));
+
+  stern_autosave_delete (dir);
+  g_clear_object (&second);
+  temp_dir_remove (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -374,6 +455,7 @@ main (int   argc,
   g_test_add_func ("/long-game/journal-damaged", test_journal_damaged);
   g_test_add_func ("/long-game/symlinked-save", test_symlinked_save);
   g_test_add_func ("/long-game/match", test_match_long_game);
+  g_test_add_func ("/long-game/two-copies", test_two_copies);
 
   return g_test_run ();
 }
