@@ -22,6 +22,7 @@
 
 #define AUTOSAVE_NAME "current-game.sgr"
 #define END_MARK      "; end\n"
+#define RATINGS_NAME  "ratings.ini"
 
 static void
 append_tag (GString    *out,
@@ -808,8 +809,9 @@ stern_autosave_update (const char           *data_dir,
   return TRUE;
 }
 
-/* g_file_set_contents() writes "current-game.sgr.XXXXXX" and renames it;
- * a kill in between leaves the temporary file.  The save it was to
+/* g_file_set_contents() writes "current-game.sgr.XXXXXX" (and
+ * "ratings.ini.XXXXXX", "current-game.sgr.journal.XXXXXX") and renames it;
+ * a kill in between leaves the temporary file.  The file it was to
  * replace is still there (or there was none), so it is only litter. */
 static void
 remove_leftover_temp_files (const char *data_dir)
@@ -823,8 +825,10 @@ remove_leftover_temp_files (const char *data_dir)
     {
       g_autofree char *path = NULL;
 
+      /* The ratings are written the same way (stern-ratings.c). */
       const char *prefix = g_str_has_prefix (name, AUTOSAVE_NAME JOURNAL_SUFFIX ".")
-                           ? AUTOSAVE_NAME JOURNAL_SUFFIX : AUTOSAVE_NAME;
+                           ? AUTOSAVE_NAME JOURNAL_SUFFIX
+                           : g_str_has_prefix (name, RATINGS_NAME ".") ? RATINGS_NAME : AUTOSAVE_NAME;
 
       if (strlen (name) != strlen (prefix) + 7 ||
           !g_str_has_prefix (name, prefix) || name[strlen (prefix)] != '.' ||
