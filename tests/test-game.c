@@ -317,10 +317,30 @@ test_elimination_ending_the_game (void)
   g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
   final = stern_notation_format_position (variant, stern_game_get_position (game));
   g_assert_cmpstr (final, ==, "classic-3 yellow yellow:l9");
-  /* Undone, blue's marbles are back, blue on turn. */
+  /* Undone, blue's marbles are back, blue on turn; the end is still
+   * known without going there. */
+  g_assert_true (stern_game_is_over_at_end (game));
   g_assert_true (stern_game_undo (game));
+  g_assert_false (stern_game_is_over (game));
+  g_assert_true (stern_game_is_over_at_end (game));
   g_assert_cmpuint (stern_set_count (stern_game_get_position (game)->marbles[STERN_BLUE]), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLUE);
+  /* Another move there, the home marble out: the game goes on. */
+  {
+    SternMove moves[STERN_MAX_MOVES];
+    size_t n = stern_game_legal_moves (game, moves);
+    unsigned home_cell = engine_test_cell_of (home);
+    gboolean played = FALSE;
+
+    for (size_t i = 0; i < n && !played; i++)
+      if (moves[i].from == home_cell && !(moves[i].flags & STERN_MOVE_FATAL))
+        played = stern_game_play (game, moves[i].from, moves[i].to, &error);
+    g_assert_true (played);
+  }
+  g_assert_false (stern_game_is_over (game));
+  g_assert_false (stern_game_is_over_at_end (game));
+  g_assert_true (stern_game_undo (game));
+  g_assert_false (stern_game_is_over_at_end (game));
 }
 
 int

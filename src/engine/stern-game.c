@@ -1211,6 +1211,14 @@ stern_game_redo (SternGame *game)
 }
 
 gboolean
+stern_game_is_over_at_end (const SternGame *game)
+{
+  g_return_val_if_fail (game != NULL, FALSE);
+  return (game->n_done == game->history->len ? game->cur.end_reason
+                                              : game->newest.end_reason) != STERN_END_NONE;
+}
+
+gboolean
 stern_game_seek (SternGame *game, guint n_actions)
 {
   g_return_val_if_fail (game != NULL, FALSE);

@@ -148,10 +148,7 @@ is_browsing (SternMatch *self)
 static gboolean
 game_over_at_end (const SternGame *game)
 {
-  g_autoptr(SternGame) end = stern_game_copy (game);
-
-  stern_game_seek (end, stern_game_get_n_actions_total (end));
-  return stern_game_is_over (end);
+  return stern_game_is_over_at_end (game);
 }
 
 /* ------------------------------------------------------------------ */
