@@ -328,6 +328,20 @@ stern_saved_game_read_with_warnings (const char     *text,
   stern_clock_init (&result_clock, 0, 0);
 
   scan_extra_tags (text, &extra);
+  /* The game ends each file it writes with "; end": a file of ours
+   * without it was cut short, perhaps inside a move that still reads. */
+  if (warnings != NULL && extra.seats != NULL && !g_str_has_suffix (text, END_MARK))
+    {
+      guint lines = 1;
+
+      for (const char *c = text; *c != '\0'; c++)
+        if (*c == '\n' && c[1] != '\0')
+          lines++;
+      g_ptr_array_add (warnings,
+                       g_strdup_printf ("line %u: the file ends without its last line \"; end\": "
+                                        "it may have been cut short, and its last move may be "
+                                        "only part of the one played", lines));
+    }
   if (extra.seats != NULL)
     ok = parse_seats (extra.seats, extra.seats_line, variant, &result, error);
   if (ok && extra.clock != NULL)

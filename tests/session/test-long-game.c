@@ -364,6 +364,94 @@ test_match_long_game (void)
   temp_dir_remove (dir);
 }
 
+/* A saved game cut short: inside its last move where what is left still
+ * reads (a different game), or a whole move off (the Ply tag is past the
+ * moves).  Both read, with a warning naming the line. */
+static void
+test_cut_record (void)
+{
+  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternGame) back = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *joined = NULL;
+  g_autofree char *whole = NULL, *part = NULL;
+  SternGameSetup setup = { 0 }, read_setup;
+  SternClock clock;
+  guint n_actions;
+  char *cut;
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_TABLE;
+  /* Played until the last move is a chain of jumps (three holes or more). */
+  for (guint i = 0; i < 200; i++)
+    {
+      static SternMove moves[STERN_MAX_MOVES];
+      size_t n = stern_game_legal_moves (game, moves);
+      const SternAction *last;
+      size_t pick = 0;
+
+      for (size_t k = 0; k < n; k++)
+        {
+          g_assert_true (stern_game_play (game, moves[k].from, moves[k].to, NULL));
+          last = stern_game_get_action (game, stern_game_get_n_actions (game) - 1);
+          if (last->path_len >= 3 && !stern_game_is_over (game))
+            pick = k + 1;
+          g_assert_true (stern_game_undo (game));
+          if (pick)
+            break;
+        }
+      g_assert_true (stern_game_play (game, moves[pick ? pick - 1 : 0].from,
+                                      moves[pick ? pick - 1 : 0].to, NULL));
+      if (pick)
+        break;
+    }
+  {
+    const SternAction *last = stern_game_get_action (game, stern_game_get_n_actions (game) - 1);
+
+    g_assert_cmpuint (last->path_len, >=, 3);
+    whole = stern_notation_format_path (last->path, last->path_len);
+    part = stern_notation_format_path (last->path, last->path_len - 1);
+  }
+  n_actions = stern_game_get_n_actions (game);
+  text = stern_saved_game_write (game, &setup, NULL, 0);
+
+  /* Cut inside the last move, after its last but one hole: a legal move
+   * of its own. */
+  cut = strstr (text, whole);
+  g_assert_nonnull (cut);
+  cut[strlen (part)] = '\0';
+  back = stern_saved_game_read_with_warnings (text, &read_setup, &clock, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  g_ptr_array_add (warnings, NULL);
+  joined = g_strjoinv ("\n", (char **) warnings->pdata);
+  g_test_message ("%s", joined);
+  g_assert_nonnull (strstr (joined, "without its last line \"; end\""));
+  g_clear_pointer (&back, stern_game_free);
+  g_clear_pointer (&joined, g_free);
+  g_ptr_array_set_size (warnings, 0);
+
+  /* The whole last move gone: the Ply tag counts one more. */
+  g_clear_pointer (&text, g_free);
+  text = stern_saved_game_write (game, &setup, NULL, 0);
+  cut = strstr (text, whole);
+  cut[-1] = '\0';
+  back = stern_saved_game_read_with_warnings (text, &read_setup, &clock, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (back), ==, n_actions - 1);
+  g_ptr_array_add (warnings, NULL);
+  joined = g_strjoinv ("\n", (char **) warnings->pdata);
+  g_test_message ("%s", joined);
+  {
+    g_autofree char *expect = g_strdup_printf ("the Ply tag says the game was at move %u, but the "
+                                               "record has %u", n_actions, n_actions - 1);
+
+    g_assert_nonnull (strstr (joined, expect));
+  }
+}
+
 /* Two copies of the game on one data folder (two logins on one home): the
  * second never writes over nor removes the first one's save, and its own
  * moves count as unsaved.  The first copy is another process, as it would
@@ -455,6 +543,7 @@ main (int   argc,
   g_test_add_func ("/long-game/journal-damaged", test_journal_damaged);
   g_test_add_func ("/long-game/symlinked-save", test_symlinked_save);
   g_test_add_func ("/long-game/match", test_match_long_game);
+  g_test_add_func ("/long-game/cut-record", test_cut_record);
   g_test_add_func ("/long-game/two-copies", test_two_copies);
 
   return g_test_run ();
