@@ -112,10 +112,23 @@ forget_row (gpointer  data,
 }
 
 static void
+on_row_clicked (SternMoveList *self,
+                GtkButton     *button)
+{
+  Row *row = g_object_get_data (G_OBJECT (button), ROW_KEY);
+
+  if (self->match != NULL && row->index != G_MAXUINT)
+    stern_match_seek (self->match, row->index + 1);
+}
+
+static void
 setup_row (SternMoveList            *self,
            GtkListItem              *item,
            GtkSignalListItemFactory *factory)
 {
+  /* A flat button: a click and a screen reader's "click" show the move;
+   * the keyboard goes to the list's rows (Enter activates one). */
+  GtkWidget *button = gtk_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   Row *row = g_new0 (Row, 1);
 
@@ -138,11 +151,17 @@ setup_row (SternMoveList            *self,
   gtk_widget_set_hexpand (row->text, TRUE);
   gtk_box_append (GTK_BOX (box), row->text);
 
-  gtk_widget_add_css_class (box, "move");
-  g_object_set_data_full (G_OBJECT (box), ROW_KEY, row, g_free);
-  gtk_list_item_set_child (item, box);
-  g_ptr_array_add (self->rows, box);
-  g_object_weak_ref (G_OBJECT (box), forget_row, self);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_set_focusable (button, FALSE);
+  gtk_widget_set_focus_on_click (button, FALSE);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "move");
+  g_object_set_data_full (G_OBJECT (button), ROW_KEY, row, g_free);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_row_clicked),
+                           self, G_CONNECT_SWAPPED);
+  gtk_list_item_set_child (item, button);
+  g_ptr_array_add (self->rows, button);
+  g_object_weak_ref (G_OBJECT (button), forget_row, self);
   self->n_rows_built++;
 }
 
@@ -183,15 +202,17 @@ bind_row (SternMoveList            *self,
   text = stern_move_list_action_text (stern_game_get_variant (game), action);
   row->index = index;
 
-  /* The number on a round's first move only, as a record writes it. */
-  if (index == 0 || stern_game_get_action_round (game, index - 1) != round)
-    {
-      g_autofree char *number = g_strdup_printf ("%u.", round);
+  /* The number shows on a round's first move only, as a record writes it
+   * (kept on the others, unseen: an empty label would be read out by its
+   * class name). */
+  {
+    g_autofree char *number = g_strdup_printf ("%u.", round);
 
-      gtk_label_set_label (GTK_LABEL (row->round), number);
-    }
-  else
-    gtk_label_set_label (GTK_LABEL (row->round), "");
+    gtk_label_set_label (GTK_LABEL (row->round), number);
+    gtk_widget_set_opacity (row->round,
+                            index == 0 || stern_game_get_action_round (game, index - 1) != round
+                            ? 1.0 : 0.0);
+  }
 
   if (row->seat != action->seat)
     {
@@ -199,8 +220,9 @@ bind_row (SternMoveList            *self,
 
       gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
       if (row->dot != NULL)
-        gtk_box_remove (GTK_BOX (box), row->dot);
-      gtk_box_insert_child_after (GTK_BOX (box), dot, row->round);
+        gtk_box_remove (GTK_BOX (gtk_button_get_child (GTK_BUTTON (box))), row->dot);
+      gtk_box_insert_child_after (GTK_BOX (gtk_button_get_child (GTK_BUTTON (box))), dot,
+                                  row->round);
       row->dot = dot;
       set_seat_class (box, row->seat, action->seat);
       row->seat = action->seat;
@@ -464,6 +486,9 @@ stern_move_list_init (SternMoveList *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves"), -1);
+  /* Never shown (the paths wrap), but there for a screen reader. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves sideways"), -1);
 }
 
 GtkWidget *

@@ -31,7 +31,8 @@ char      *stern_move_list_action_text (const SternVariant *variant, const Stern
 
 /* For tests: the list as text, one round a line ("1. k3-i5 e14-e13"); the
  * row built for the action at index, if it is in view (NULL if not); how
- * many rows were ever built. */
+ * many rows were ever built.  A row is a flat button (CSS classes move,
+ * seat-N, current, future) holding a box: the round, the dot, the path. */
 char      *stern_move_list_get_text (SternMoveList *self);
 GtkWidget *stern_move_list_get_cell (SternMoveList *self, guint index);
 guint      stern_move_list_get_n_rows_built (SternMoveList *self);

@@ -1130,12 +1130,16 @@ stern_autosave_read (const char     *data_dir,
       g_autofree char *kept_name = kept != NULL ? g_path_get_basename (kept) : NULL;
       g_autofree char *why = as_clause (local->message);
 
-      g_set_error (damage, STERN_ERROR, STERN_ERROR_PARSE,
-                   kept_name != NULL
-                   ? _("The last moves of the saved game could not be read: %s. The damaged "
-                       "journal is kept as %s.")
-                   : _("The last moves of the saved game could not be read: %s.%s"),
-                   why, kept_name != NULL ? kept_name : "");
+      if (kept_name != NULL)
+        /* Translators: the first %s says what is wrong ("journal line 3:
+         * …"), the second is a file name. */
+        g_set_error (damage, STERN_ERROR, STERN_ERROR_PARSE,
+                     _("The last moves of the saved game could not be read: %s. The damaged "
+                       "journal is kept as %s."), why, kept_name);
+      else
+        /* Translators: %s says what is wrong ("journal line 3: …") */
+        g_set_error (damage, STERN_ERROR, STERN_ERROR_PARSE,
+                     _("The last moves of the saved game could not be read: %s."), why);
       g_clear_error (&local);
       if (stern_game_is_over (game))
         return NULL;
@@ -1252,7 +1256,8 @@ stern_autosave_lock (const char  *data_dir,
 
       g_close (fd, NULL);
       if (saved_errno == EWOULDBLOCK)
-        /* A clause: the banner says "Your game can't be saved: …". */
+        /* Translators: a clause, after "Your game can’t be saved: "; %s is
+         * a folder */
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                      _("another copy of Sternhalma is playing the game saved in %s"), data_dir);
       else

@@ -643,8 +643,8 @@ test_replay_click (void)
   }
   for (guint i = 0; i < buttons->len; i++)
     {
-      /* The row: the round, the dot, the path. */
-      GtkWidget *label = gtk_widget_get_last_child (buttons->pdata[i]);
+      /* The row's button: the round, the dot, the path. */
+      GtkWidget *label = gtk_widget_get_last_child (gtk_button_get_child (buttons->pdata[i]));
 
       if (GTK_IS_LABEL (label) && g_str_equal (gtk_label_get_label (GTK_LABEL (label)), path))
         button = buttons->pdata[i];
@@ -653,7 +653,7 @@ test_replay_click (void)
   g_assert_true (button == stern_move_list_get_cell (STERN_MOVE_LIST (list), 1));
   /* In black's column, in the first round's row. */
   g_assert_true (gtk_widget_is_visible (button));
-  g_assert_true (gtk_widget_activate_action (button, "list.activate-item", "u", 1));
+  g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 4);
   /* The move shown is marked, the later ones greyed. */
@@ -664,6 +664,12 @@ test_replay_click (void)
                                             "future"));
 
   /* The first move: back to the position after it. */
+  g_signal_emit_by_name (stern_move_list_get_cell (STERN_MOVE_LIST (list), 0), "clicked");
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  /* Enter on a row of the list does the same. */
+  g_assert_true (gtk_widget_activate_action (stern_move_list_get_cell (STERN_MOVE_LIST (list), 2),
+                                             "list.activate-item", "u", 2));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
   g_assert_true (gtk_widget_activate_action (stern_move_list_get_cell (STERN_MOVE_LIST (list), 0),
                                              "list.activate-item", "u", 0));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);

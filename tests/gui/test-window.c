@@ -201,13 +201,19 @@ test_hot_seat_undo_redo (void)
       {
         GtkWidget *row = stern_move_list_get_cell (STERN_MOVE_LIST (move_list), i);
         g_autofree char *text = NULL;
+        GtkWidget *box, *number;
 
         g_assert_nonnull (row);
         action = stern_game_get_action (game, i);
         text = stern_notation_format_path (action->path, action->path_len);
-        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (row))), ==,
-                         rounds[i]);
-        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (row))), ==,
+        box = gtk_button_get_child (GTK_BUTTON (row));
+        number = gtk_widget_get_first_child (box);
+
+        /* The number of the round on its first move; kept, unseen, on
+         * the others. */
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (number)), ==, i < 2 ? "1." : "2.");
+        g_assert_cmpfloat (gtk_widget_get_opacity (number), ==, rounds[i][0] != '\0' ? 1.0 : 0.0);
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (box))), ==,
                          text);
       }
     g_assert_null (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), 3));
