@@ -453,22 +453,37 @@ stern_window_save_to_file (SternWindow *self,
 
 /* The opened game has been drawn once: from now on it is the autosave. */
 static void
-opened_game_shown (SternWindow   *self,
-                   GdkFrameClock *frame_clock)
+release_opened_game (SternWindow *self)
 {
-  if (self->shown_handler != 0)
-    g_clear_signal_handler (&self->shown_handler, frame_clock);
+  /* The clock's handlers go when its surface does (a closed window). */
+  if (self->shown_clock != NULL && self->shown_handler != 0 &&
+      g_signal_handler_is_connected (self->shown_clock, self->shown_handler))
+    g_signal_handler_disconnect (self->shown_clock, self->shown_handler);
+  self->shown_handler = 0;
+  g_clear_object (&self->shown_clock);
+  g_clear_handle_id (&self->shown_timeout_id, g_source_remove);
   stern_match_set_autosave_held (self->match, FALSE);
   stern_match_autosave (self->match);
 }
 
+static void
+opened_game_drawn (SternWindow   *self,
+                   GdkFrameClock *frame_clock)
+{
+  release_opened_game (self);
+}
+
+/* Not drawn in this time (a window not shown, a hidden one): it is not
+ * going to crash while being shown, and must not stay unsaved. */
+#define OPENED_GAME_SHOWN_TIMEOUT_S 10
+
 static gboolean
-opened_game_shown_idle (gpointer user_data)
+opened_game_not_drawn (gpointer user_data)
 {
   SternWindow *self = user_data;
 
-  if (self->match != NULL)
-    opened_game_shown (self, NULL);
+  self->shown_timeout_id = 0;
+  release_opened_game (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -514,21 +529,20 @@ stern_window_open_file (SternWindow *self,
   /* The game in progress stays the autosave until the opened one has been
    * shown: should showing it fail (a crash), the next start offers the
    * old game again, not one that cannot be shown. */
-  if (!stern_match_get_autosave_held (self->match))
+  if (!stern_match_get_autosave_held (self->match) && self->shown_timeout_id == 0)
     {
       GdkFrameClock *frame_clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
 
       stern_match_set_autosave_held (self->match, TRUE);
-      if (frame_clock != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
+      if (frame_clock != NULL)
         {
-          self->shown_handler = g_signal_connect_object (frame_clock, "after-paint",
-                                                         G_CALLBACK (opened_game_shown),
-                                                         self, G_CONNECT_SWAPPED);
+          self->shown_clock = g_object_ref (frame_clock);
+          self->shown_handler = g_signal_connect_swapped (frame_clock, "after-paint",
+                                                          G_CALLBACK (opened_game_drawn), self);
           gtk_widget_queue_draw (GTK_WIDGET (self));
         }
-      else
-        g_idle_add_full (G_PRIORITY_LOW, opened_game_shown_idle, g_object_ref (self),
-                         g_object_unref);
+      self->shown_timeout_id = g_timeout_add_seconds (frame_clock != NULL ? OPENED_GAME_SHOWN_TIMEOUT_S : 0,
+                                                      opened_game_not_drawn, self);
     }
   stern_match_start (self->match, game, &setup, &clock);
   {
