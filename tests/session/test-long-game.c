@@ -1,14 +1,17 @@
 /* test-long-game.c: long games in the match and on disk.  The autosave of
  * a 30,000-move game writes a bounded number of bytes per move (a
  * journal line), reads back as the game after every kind of change, and a
- * kill at any point of a save leaves the game before or after it; a
- * journal left from another save is not applied; a damaged one is kept
- * aside with the moves before it restored; a symbolic link in the save's
- * place is written through.  Asserts on work (bytes, files), not on time.
+ * kill at any point of a save leaves the game before or after it (cut
+ * lines, and another process killed with SIGKILL at random moments while
+ * it saves); a journal left from another save is not applied; a damaged
+ * one is kept aside with the moves before it restored; a symbolic link in
+ * the save's place is written through; saved games cut short warn; two
+ * copies on one data folder.  Asserts on work (bytes, files), not on time.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -366,6 +369,98 @@ test_match_long_game (void)
   temp_dir_remove (dir);
 }
 
+/* What the saving process of the kill test plays after the first 8,000
+ * moves: a move, and every fifth time an undo instead. */
+static void
+kill_test_step (SternGame *game,
+                guint      step)
+{
+  if (step % 5 == 4)
+    g_assert_true (stern_game_undo (game));
+  else
+    play_first (game);
+}
+
+/* kill -9 at any point of the saves: another process saves a long game
+ * after each change and says so through a pipe; killed at a random
+ * moment, what is on disk reads without damage and holds every change it
+ * had said was saved, and nothing that was not played. */
+static void
+test_kill_while_saving (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+
+  for (guint round = 0; round < 6; round++)
+    {
+      g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
+      g_autoptr(SternGame) expect = NULL;
+      g_autoptr(SternGame) back = NULL;
+      g_autoptr(GError) damage = NULL;
+      guint saved = 0, target = (guint) g_rand_int_range (rand, 1, 400), steps;
+      SternGameSetup read_setup;
+      SternClock clock;
+      int report[2];
+      pid_t child;
+      int status;
+
+      g_assert_cmpint (pipe (report), ==, 0);
+      child = fork ();
+      g_assert_cmpint (child, >=, 0);
+      if (child == 0)
+        {
+          g_autoptr(SternGame) game = random_game (8000);
+          SternAutosaveState state = { 0 };
+          SternGameSetup setup = { 0 };
+
+          close (report[0]);
+          setup.variant = stern_game_get_variant (game);
+          setup.preset = STERN_PRESET_RACE;
+          for (guint step = 0;; step++)
+            {
+              if (step > 0)
+                kill_test_step (game, step - 1);
+              if (!stern_autosave_update (dir, &state, game, &setup, NULL, NULL))
+                _exit (2);
+              if (write (report[1], &step, sizeof step) != sizeof step)
+                _exit (3);
+            }
+        }
+      close (report[1]);
+      /* Killed somewhere after the target'th save, at once or a little later. */
+      while (saved < target && read (report[0], &saved, sizeof saved) == sizeof saved)
+        ;
+      if (round % 2 == 1)
+        g_usleep ((gulong) g_rand_int_range (rand, 0, 3000));
+      g_assert_cmpint (kill (child, SIGKILL), ==, 0);
+      g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+      g_assert_true (WIFSIGNALED (status));
+      /* Reports sent before the kill that were not read yet. */
+      while (read (report[0], &saved, sizeof saved) == sizeof saved)
+        ;
+      close (report[0]);
+
+      back = stern_autosave_read (dir, &read_setup, &clock, &damage);
+      g_assert_no_error (damage);
+      g_assert_nonnull (back);
+      /* The same game replayed here: the save is it at `steps` steps, for
+       * steps at least the last one reported (the one after it may have
+       * been written but not reported). */
+      expect = random_game (8000);
+      for (steps = 0; steps < saved; steps++)
+        kill_test_step (expect, steps);
+      if (stern_game_get_n_actions (back) != stern_game_get_n_actions (expect) ||
+          stern_game_get_n_actions_total (back) != stern_game_get_n_actions_total (expect))
+        kill_test_step (expect, steps++);
+      g_test_message ("killed after save %u: the save holds step %u (%u moves)", saved, steps,
+                      stern_game_get_n_actions (back));
+      g_assert_cmpuint (steps, <=, saved + 1);
+      assert_saved_as (dir, expect);
+
+      stern_autosave_delete (dir);
+      temp_dir_remove (dir);
+    }
+}
+
 /* A saved game cut short: inside its last move where what is left still
  * reads (a different game), or a whole move off (the Ply tag is past the
  * moves).  Both read, with a warning naming the line. */
@@ -545,6 +640,7 @@ main (int   argc,
   g_test_add_func ("/long-game/journal-damaged", test_journal_damaged);
   g_test_add_func ("/long-game/symlinked-save", test_symlinked_save);
   g_test_add_func ("/long-game/match", test_match_long_game);
+  g_test_add_func ("/long-game/kill-while-saving", test_kill_while_saving);
   g_test_add_func ("/long-game/cut-record", test_cut_record);
   g_test_add_func ("/long-game/two-copies", test_two_copies);
 
