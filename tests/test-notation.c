@@ -208,7 +208,9 @@ expect_record_error (const char *text, int code, const char *fragment)
 static void
 test_record_errors (void)
 {
-  expect_record_error ("", STERN_ERROR_PARSE, "no [Variant");
+  expect_record_error ("", STERN_ERROR_PARSE, "line 1: the file ends with no [Variant");
+  expect_record_error ("[Date \"2026.12.01\"]\n[White \"Ada\"]\n", STERN_ERROR_PARSE,
+                       "line 2: the file ends with no [Variant");
   expect_record_error ("hello world\n", STERN_ERROR_PARSE, "line 1, column 1: the moves start before");
   expect_record_error ("[Variant \"halma-9\"]\n", STERN_ERROR_PARSE, "unknown variant");
   expect_record_error ("[Variant classic-2]\n", STERN_ERROR_PARSE, "line 1, column 10");

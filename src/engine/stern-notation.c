@@ -875,8 +875,10 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
       if (at != NULL)
         record_error (r, at, STERN_ERROR_PARSE, "the moves start before a [Variant \"…\"] tag");
       else
-        g_set_error_literal (r->error, STERN_ERROR, STERN_ERROR_PARSE,
-                             "no [Variant \"…\"] tag: this is not a Sternhalma game record");
+        /* Where the reader stopped: the last line. */
+        g_set_error (r->error, STERN_ERROR, STERN_ERROR_PARSE,
+                     "line %u: the file ends with no [Variant \"…\"] tag: this is not a "
+                     "Sternhalma game record", MAX (r->line, 2u) - 1u);
       return NULL;
     }
   if (!stern_preset_allows_variant (preset, variant))
