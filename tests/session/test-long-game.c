@@ -163,8 +163,25 @@ test_journal (void)
         assert_saved_as (dir, game);   /* after each kind of change */
     }
   stern_game_seek (game, 15000);
+  /* The clock goes in each line too, to the millisecond. */
+  clock.remaining_us[STERN_WHITE] = 12345000;
+  clock.remaining_us[STERN_BLACK] = 6789000;
   g_assert_true (stern_autosave_update (dir, &state, game, &setup, &clock, &error));
   assert_saved_as (dir, game);
+  {
+    g_autoptr(SternGame) back = NULL;
+    g_autoptr(GError) damage = NULL;
+    SternGameSetup read_setup;
+    SternClock read_clock;
+
+    back = stern_autosave_read (dir, &read_setup, &read_clock, &damage);
+    g_assert_no_error (damage);
+    g_assert_true (read_clock.enabled);
+    g_assert_cmpint (read_clock.reserve_us, ==, clock.reserve_us);
+    g_assert_cmpint (read_clock.increment_us, ==, clock.increment_us);
+    g_assert_cmpint (read_clock.remaining_us[STERN_WHITE], ==, 12345000);
+    g_assert_cmpint (read_clock.remaining_us[STERN_BLACK], ==, 6789000);
+  }
 
   /* A line a save: bounded, whatever the length of the game. */
   g_test_message ("101 saves wrote %" G_GUINT64_FORMAT " bytes", state.bytes_written - before);
