@@ -591,8 +591,6 @@ statistics_activated (GtkWidget  *widget,
 /* ------------------------------------------------------------------ */
 /* The unfinished game                                                 */
 
-/* As GNOME Chess does: the game left unfinished is simply there again,
- * with a toast offering a new one instead. */
 /* Another copy plays the saved game: "Open Read-Only" shows it here, and
  * the match never writes it (stern_match_get_data_dir_busy()). */
 static void
@@ -632,6 +630,8 @@ ask_about_busy_folder (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* As GNOME Chess does: the game left unfinished is simply there again,
+ * with a toast offering a new one instead. */
 gboolean
 stern_window_offer_resume (SternWindow *self)
 {
