@@ -535,17 +535,20 @@ stern_autosave_state_clear (SternAutosaveState *state)
   state->journal_bytes = 0;
 }
 
-static guint32
+/* 64-bit FNV-1a over what the record writes of an action: two different
+ * actions at one index alike by chance (a change the journal would miss)
+ * is a chance of one in 2^64. */
+static guint64
 action_key (const SternAction *action)
 {
-  /* FNV-1a over what the record writes of it. */
-  guint32 h = 2166136261u;
+  const guint64 prime = G_GUINT64_CONSTANT (1099511628211);
+  guint64 h = G_GUINT64_CONSTANT (14695981039346656037);
 
-  h = (h ^ (guint32) action->kind) * 16777619u;
-  h = (h ^ (guint32) action->seat) * 16777619u;
-  h = (h ^ (guint32) action->path_len) * 16777619u;
+  h = (h ^ (guint64) action->kind) * prime;
+  h = (h ^ (guint64) action->seat) * prime;
+  h = (h ^ (guint64) action->path_len) * prime;
   for (guint i = 0; i < action->path_len && action->kind == STERN_ACTION_MOVE; i++)
-    h = (h ^ (guint32) action->path[i]) * 16777619u;
+    h = (h ^ (guint64) action->path[i]) * prime;
   return h;
 }
 
@@ -678,11 +681,11 @@ write_whole (const char           *data_dir,
   g_free (state->setup_key);
   state->setup_key = make_setup_key (game, setup);
   if (state->action_keys == NULL)
-    state->action_keys = g_array_new (FALSE, FALSE, sizeof (guint32));
+    state->action_keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_array_set_size (state->action_keys, 0);
   for (guint i = 0; i < total; i++)
     {
-      guint32 key = action_key (stern_game_get_action (game, i));
+      guint64 key = action_key (stern_game_get_action (game, i));
 
       g_array_append_val (state->action_keys, key);
     }
@@ -760,7 +763,7 @@ stern_autosave_update (const char           *data_dir,
   total = stern_game_get_n_actions_total (game);
   keep = MIN (total, state->action_keys->len);
   while (keep > 0 &&
-         g_array_index (state->action_keys, guint32, keep - 1) !=
+         g_array_index (state->action_keys, guint64, keep - 1) !=
          action_key (stern_game_get_action (game, keep - 1)))
     keep--;
   /* Actions dropped (a move from an earlier position, the same as the
@@ -814,7 +817,7 @@ stern_autosave_update (const char           *data_dir,
   g_array_set_size (state->action_keys, keep);
   for (guint i = keep; i < total; i++)
     {
-      guint32 k = action_key (stern_game_get_action (game, i));
+      guint64 k = action_key (stern_game_get_action (game, i));
 
       g_array_append_val (state->action_keys, k);
     }

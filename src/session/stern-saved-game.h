@@ -88,7 +88,7 @@ gboolean   stern_autosave_write    (const char           *data_dir,
 typedef struct {
   gboolean  known;
   guint64   generation;    /* the "; journal N" of the save on disk */
-  GArray   *action_keys;   /* guint32 per action on disk, to find where the history changed */
+  GArray   *action_keys;   /* guint64 per action on disk, to find where the history changed */
   char     *setup_key;     /* the variant, preset, players and names written */
   gsize     base_bytes;
   gsize     journal_bytes;
