@@ -496,6 +496,8 @@ stern_data_file_keep_aside (const char *path,
 /* ------------------------------------------------------------------ */
 /* The autosave                                                        */
 
+static gboolean held_by_another_process (const char *data_dir);
+
 char *
 stern_autosave_get_path (const char *data_dir)
 {
@@ -1110,7 +1112,9 @@ stern_autosave_read (const char     *data_dir,
   g_return_val_if_fail (data_dir != NULL, NULL);
   g_return_val_if_fail (setup != NULL && clock != NULL, NULL);
 
-  remove_leftover_temp_files (data_dir);
+  /* Another copy's temporary files may be saves under way. */
+  if (!held_by_another_process (data_dir))
+    remove_leftover_temp_files (data_dir);
 
   path = stern_autosave_get_path (data_dir);
   if (!g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
@@ -1292,4 +1296,28 @@ stern_autosave_unlock (const char *data_dir)
     return;
   g_close (held->fd, NULL);
   g_hash_table_remove (held_locks, path);
+}
+
+/* Whether another process holds data_dir's lock (this one's own lock, or
+ * none, is not another's). */
+static gboolean
+held_by_another_process (const char *data_dir)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean held_here;
+
+  {
+    g_autofree char *path = g_build_filename (data_dir, "current-game.lock", NULL);
+    g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&held_locks_mutex);
+
+    held_here = held_locks != NULL && g_hash_table_contains (held_locks, path);
+  }
+  if (held_here || !g_file_test (data_dir, G_FILE_TEST_IS_DIR))
+    return FALSE;
+  if (stern_autosave_lock (data_dir, &error))
+    {
+      stern_autosave_unlock (data_dir);
+      return FALSE;
+    }
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY);
 }

@@ -630,6 +630,23 @@ test_two_copies (void)
   g_assert_cmpstr (after, ==, theirs);
   g_assert_true (stern_match_has_unsaved_moves (second));
   g_assert_nonnull (stern_match_get_save_error (second));
+  {
+    /* Reading that copy's game leaves its temporary files alone: they
+     * may be saves under way. */
+    g_autofree char *temp = g_build_filename (dir, "current-game.sgr.Zz9Yx8", NULL);
+    g_autoptr(SternGame) read_only = NULL;
+    g_autoptr(GError) damage = NULL;
+    SternGameSetup read_setup;
+    SternClock clock;
+
+    g_assert_true (g_file_set_contents (temp, "[Var", -1, NULL));
+    read_only = stern_autosave_read (dir, &read_setup, &clock, &damage);
+    g_assert_no_error (damage);
+    g_assert_nonnull (read_only);
+    g_assert_cmpuint (stern_game_get_n_actions (read_only), ==, 2);
+    g_assert_true (g_file_test (temp, G_FILE_TEST_EXISTS));
+    g_unlink (temp);
+  }
 
   close (done[1]);
   close (ready[0]);
