@@ -1299,25 +1299,24 @@ stern_autosave_unlock (const char *data_dir)
 }
 
 /* Whether another process holds data_dir's lock (this one's own lock, or
- * none, is not another's). */
+ * none, is not another's).  Makes no lock file where there is none. */
 static gboolean
 held_by_another_process (const char *data_dir)
 {
-  g_autoptr(GError) error = NULL;
-  gboolean held_here;
+  g_autofree char *path = g_build_filename (data_dir, "current-game.lock", NULL);
+  gboolean busy;
+  int fd;
 
   {
-    g_autofree char *path = g_build_filename (data_dir, "current-game.lock", NULL);
     g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&held_locks_mutex);
 
-    held_here = held_locks != NULL && g_hash_table_contains (held_locks, path);
-  }
-  if (held_here || !g_file_test (data_dir, G_FILE_TEST_IS_DIR))
-    return FALSE;
-  if (stern_autosave_lock (data_dir, &error))
-    {
-      stern_autosave_unlock (data_dir);
+    if (held_locks != NULL && g_hash_table_contains (held_locks, path))
       return FALSE;
-    }
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  }
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0);
+  if (fd < 0)
+    return FALSE;
+  busy = flock (fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  g_close (fd, NULL);   /* lets go of it, if it was taken here */
+  return busy;
 }
