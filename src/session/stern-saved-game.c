@@ -978,6 +978,7 @@ apply_journal_line (const char     *line,
                     SternGame      *game,
                     SternGameSetup *setup,
                     SternClock     *clock,
+                    guint          *shown,
                     GError        **error)
 {
   g_auto(GStrv) words = g_strsplit (line, " ", -1);
@@ -993,7 +994,12 @@ apply_journal_line (const char     *line,
                    line_number);
       return FALSE;
     }
-  stern_game_seek (game, (guint) keep);
+  /* Only a line that plays goes to its position: the others say which
+   * position is shown, and the game goes there once, after the last line
+   * (a journal of lines going back and forth over a long game costs no
+   * more than its moves). */
+  if (n_words > 3)
+    stern_game_seek (game, (guint) keep);
   for (guint i = 3; i < n_words; i++)
     if (!play_record_token (game, words[i], &local))
       {
@@ -1008,7 +1014,7 @@ apply_journal_line (const char     *line,
                    line_number, stern_game_get_n_actions_total (game));
       return FALSE;
     }
-  stern_game_seek (game, (guint) ply);
+  *shown = (guint) ply;
   if (!g_str_equal (words[2], "-"))
     {
       g_autofree char *spaced = g_strdelimit (g_strdup (words[2]), ",", ' ');
@@ -1038,6 +1044,7 @@ stern_saved_game_apply_journal (const char     *save_text,
   guint64 generation;
   char *p, *end;
   guint line_number = 1;
+  guint shown;
 
   g_return_val_if_fail (save_text != NULL && journal_text != NULL, FALSE);
   g_return_val_if_fail (game != NULL && setup != NULL && clock != NULL, FALSE);
@@ -1054,6 +1061,7 @@ stern_saved_game_apply_journal (const char     *save_text,
     return TRUE;   /* an older save's journal: its moves are in this one */
 
   contents = g_strdup (journal_text);
+  shown = stern_game_get_n_actions (game);
   for (p = contents + strlen (header); *p != '\0'; p = end + 1)
     {
       line_number++;
@@ -1061,9 +1069,13 @@ stern_saved_game_apply_journal (const char     *save_text,
       if (end == NULL)
         break;     /* cut off by a kill while it was written */
       *end = '\0';
-      if (!apply_journal_line (p, line_number, game, setup, clock, error))
-        return FALSE;
+      if (!apply_journal_line (p, line_number, game, setup, clock, &shown, error))
+        {
+          stern_game_seek (game, MIN (shown, stern_game_get_n_actions_total (game)));
+          return FALSE;
+        }
     }
+  stern_game_seek (game, MIN (shown, stern_game_get_n_actions_total (game)));
   return TRUE;
 }
 

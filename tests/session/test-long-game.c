@@ -301,6 +301,39 @@ test_journal_damaged (void)
   temp_dir_remove (dir);
 }
 
+/* A journal that goes back and forth over a long game (the start, the
+ * end, again and again: Alt+Home, Alt+End) reads in the time of its
+ * lines, not lines times moves: only the last position shown is gone to. */
+static void
+test_journal_back_and_forth (void)
+{
+  g_autoptr(SternGame) game = random_game (30000);
+  g_autoptr(SternGame) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) journal = g_string_new ("j 5\n");
+  g_autofree char *text = NULL;
+  g_autofree char *save = NULL;
+  SternGameSetup setup = { 0 }, read_setup;
+  SternClock clock;
+
+  setup.variant = stern_game_get_variant (game);
+  setup.preset = STERN_PRESET_RACE;
+  text = stern_saved_game_write (game, &setup, NULL, 0);
+  /* As the autosave writes it: its journal's number before the end. */
+  save = g_strdup_printf ("%.*s; journal 5\n; end\n", (int) (strlen (text) - strlen ("; end\n")), text);
+  for (guint i = 0; i < 50000; i++)
+    g_string_append_printf (journal, "30000 %u -\n", i % 2 == 0 ? 0 : 30000 - i % 7);
+  g_string_append (journal, "30000 12345 -\n");
+
+  back = stern_saved_game_read (save, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_true (stern_saved_game_apply_journal (save, journal->str, back, &read_setup, &clock,
+                                                 &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (back), ==, 12345);
+  g_assert_cmpuint (stern_game_get_n_actions_total (back), ==, 30000);
+}
+
 /* The save kept elsewhere through a symbolic link stays a link, and the
  * file it names gets the game. */
 static void
@@ -672,6 +705,7 @@ main (int   argc,
   g_test_add_func ("/long-game/journal", test_journal);
   g_test_add_func ("/long-game/journal-cut-and-stale", test_journal_cut_and_stale);
   g_test_add_func ("/long-game/journal-damaged", test_journal_damaged);
+  g_test_add_func ("/long-game/journal-back-and-forth", test_journal_back_and_forth);
   g_test_add_func ("/long-game/symlinked-save", test_symlinked_save);
   g_test_add_func ("/long-game/match", test_match_long_game);
   g_test_add_func ("/long-game/kill-while-saving", test_kill_while_saving);
