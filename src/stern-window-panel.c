@@ -223,7 +223,10 @@ stern_window_show_toast (SternWindow *self,
                          const char  *button_label,
                          const char  *action_name)
 {
-  AdwToast *toast = adw_toast_new (title);
+  /* A toast's title is Pango markup: a file name with '&' or '<' in it
+   * is text, not markup. */
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   if (button_label != NULL)
     {
