@@ -301,9 +301,11 @@ evaluate (SternSearch *s)
   int mine = unit_cost (s, s->root), best_opp = INF;
   unsigned n_units = 0;
 
-  /* Square boards: walls count against us only (stern-eval-square.h). */
+  /* Walls count against us only (stern-eval-square.h, stern-eval.h). */
   if (s->rules.tempo_check_move && s->n_opp > 1)
     mine += stern_eval_square_trapped_cost (&s->eval, &s->pos, s->root);
+  else if (s->rules.finish_needs_all_own && !s->rules.tempo_check_move)
+    mine += stern_eval_race_trapped_cost (&s->eval, &s->pos, s->root);
 
   for (unsigned i = 0; i < s->n_opp; i++)
     {
