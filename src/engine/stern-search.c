@@ -25,6 +25,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "stern-eval.h"
 #include "stern-eval-square.h"
@@ -39,6 +40,11 @@
 /* Told apart from max nodes in the table. */
 #define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 #define STOP_POLL_MASK  255
+/* A level's safety cap counts the search thread's CPU time, so that on a
+ * busy machine it still reaches its node budget and plays the same move;
+ * the wall clock stops it only at this many times the cap (two other busy
+ * processes on two cores left the search about half of a core). */
+#define WALL_CEILING_FACTOR 4
 
 /* A hint to bring memory into the cache, where the compiler has one. */
 #if defined (__GNUC__) || defined (__clang__)
@@ -82,6 +88,19 @@
  * 1.5 to 3 did best (about 2 in 5 games won against five greedy players,
  * against 1 in 4 with the look-ahead's cost alone). */
 #define RACE_NOW_W      2
+
+/* The levels take marbles out of home first once no more than this many
+ * moves per marble still at home (that can move), plus the spare, are
+ * left before the deadline: a marble at the back needs two or three, more
+ * when the opponent's arriving marbles stand in the way (two per marble
+ * and one spare still lost 4 of 30 games between Easy, Medium and Hard). */
+#define HOME_URGENT_MOVES 3
+#define HOME_URGENT_SPARE 2
+
+/* search3: its depth, and the root's scores spread by this factor so
+ * that the seed breaks ties only. */
+#define SEARCH3_DEPTH     3
+#define SEARCH3_TIE_SCALE 64
 
 /* Solo: how deep the beam search may look, and room for the children of
  * one depth (this many per state in the beam on average). */
@@ -165,7 +184,8 @@ struct _SternSearch {
   uint8_t       opp[STERN_N_SEATS]; /* opponent seats still playing */
   int           made[STERN_N_SEATS];
   guint64       nodes, node_limit;
-  gint64        deadline_us;
+  gint64        deadline_us;        /* wall clock (g_get_monotonic_time) */
+  gint64        cpu_deadline_us;    /* the thread's CPU time (thread_cpu_us) */
   const gint   *stop;
   bool          aborted;
   uint64_t      seen[SEEN_SIZE];    /* the game's earlier positions; 0: empty slot */
@@ -189,7 +209,7 @@ struct _SternSearch {
 };
 
 static const char *const level_names[STERN_N_LEVELS] = {
-  "easy", "medium", "hard", "expert", "random", "greedy",
+  "easy", "medium", "hard", "expert", "random", "greedy", "search3",
 };
 
 const char *
@@ -575,6 +595,41 @@ select_best (SMove *list, unsigned k, unsigned n)
       }
 }
 
+/* The calling thread's CPU time in microseconds; the wall clock where the
+ * system has no such clock. */
+static gint64
+thread_cpu_us (void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+#endif
+  return g_get_monotonic_time ();
+}
+
+static bool
+time_is_up (const SternSearch *s)
+{
+  return (s->deadline_us && g_get_monotonic_time () >= s->deadline_us) ||
+         (s->cpu_deadline_us && thread_cpu_us () >= s->cpu_deadline_us);
+}
+
+/* A level's cap: CPU time, with the wall-clock ceiling; --movetime and
+ * the like ask for wall time itself. */
+static void
+set_time_cap (SternSearch *s, gint64 start, int level_ms, int movetime_ms)
+{
+  if (movetime_ms > 0)
+    {
+      s->deadline_us = start + (gint64) movetime_ms * 1000;
+      return;
+    }
+  s->cpu_deadline_us = thread_cpu_us () + (gint64) level_ms * 1000;
+  s->deadline_us = start + (gint64) level_ms * 1000 * WALL_CEILING_FACTOR;
+}
+
 static bool
 out_of_budget (SternSearch *s)
 {
@@ -584,8 +639,7 @@ out_of_budget (SternSearch *s)
   if (s->node_limit && s->nodes >= s->node_limit)
     s->aborted = true;
   else if ((s->nodes & STOP_POLL_MASK) == 0 &&
-           ((s->stop && g_atomic_int_get (s->stop)) ||
-            (s->deadline_us && g_get_monotonic_time () >= s->deadline_us)))
+           ((s->stop && g_atomic_int_get (s->stop)) || time_is_up (s)))
     s->aborted = true;
   return s->aborted;
 }
@@ -900,6 +954,53 @@ root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
   return kept > 0 ? kept : n;
 }
 
+/* The levels' root moves: as root_moves(), and once the leaving-home
+ * deadline (§4, or the square boards' check of §9) is near, only moves that take a marble out of home (or, if
+ * none can leave in one move, that move one at home).  The evaluation's
+ * deadline term alone left Easy's noise and Medium's short look free to
+ * spend the last moves elsewhere: 22 of 60 games between them and Hard
+ * were lost by the rule. */
+static size_t
+level_root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
+{
+  const SternRules *rules = &s->rules;
+  size_t n = root_moves (s, game, moves), out = 0, inside = 0;
+  int left = stern_game_moves_to_leave_home (game, s->root);
+  SternSet home = rules->home[s->root], waiting = s->pos.marbles[s->root] & home;
+  unsigned can_move = 0;
+
+  if (left < 0 || waiting == 0)
+    return n;
+  /* A marble shut in at home is excused on the star, not on the square boards. */
+  while (waiting)
+    {
+      unsigned cell = stern_set_pop (&waiting);
+
+      can_move += rules->tempo_check_move || stern_movegen_marble_can_move (rules, &s->pos, cell);
+    }
+  if (can_move == 0 || (unsigned) left > HOME_URGENT_MOVES * can_move + HOME_URGENT_SPARE)
+    return n;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      bool from_home = stern_set_has (home, moves[i].from);
+
+      out += from_home && !stern_set_has (home, moves[i].to);
+      inside += from_home;
+    }
+  if (inside == 0)
+    return n;
+  {
+    size_t kept = 0;
+
+    for (size_t i = 0; i < n; i++)
+      if (stern_set_has (home, moves[i].from) &&
+          (out == 0 || !stern_set_has (home, moves[i].to)))
+        moves[kept++] = moves[i];
+    return kept;
+  }
+}
+
 static gboolean
 choose_random (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
 {
@@ -933,12 +1034,108 @@ choose_greedy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *o
   return n > 0;
 }
 
+/* ---- search3, a baseline: three plies, full width ---- */
+
+/* What a plain program counts: the opponents' summed distances to their
+ * goals' far tips minus ours (the best opponent with several). */
+static int
+distance_sum_score (const SternSearch *s)
+{
+  int mine = 0, best_opp = INF;
+
+  for (SternSet m = s->pos.marbles[s->root]; m;)
+    mine += s->eval.tip_dist[s->root][stern_set_pop (&m)];
+  for (unsigned i = 0; i < s->n_opp; i++)
+    {
+      int d = 0;
+
+      for (SternSet m = s->pos.marbles[s->opp[i]]; m;)
+        d += s->eval.tip_dist[s->opp[i]][stern_set_pop (&m)];
+      best_opp = MIN (best_opp, d);
+    }
+  return (best_opp == INF ? 0 : best_opp) - mine;
+}
+
+/* Plain alpha-beta over every move (the opponents' together at a min
+ * node), the rules' ends scored as wins and losses. */
+static int
+search3_node (SternSearch *s, unsigned depth, unsigned ply, int alpha, int beta, bool max_node)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  int best = max_node ? -INF : INF;
+  bool any = false;
+
+  if (depth == 0)
+    return distance_sum_score (s);
+  s->nodes++;
+  for (unsigned k = 0; k < (max_node ? 1 : s->n_opp); k++)
+    {
+      unsigned seat = max_node ? s->root : s->opp[k];
+      size_t n = stern_movegen_generate (&s->rules, &s->pos, seat, moves);
+
+      for (size_t i = 0; i < n; i++)
+        {
+          SMove m = { moves[i].from, moves[i].to, (uint8_t) seat, 0, 0 };
+          int v;
+
+          any = true;
+          make (s, &m);
+          if (!terminal_score (s, seat, ply + 1, &v))
+            v = search3_node (s, depth - 1, ply + 1, alpha, beta, !max_node);
+          unmake (s, &m);
+          if (max_node ? v > best : v < best)
+            best = v;
+          if (max_node)
+            alpha = MAX (alpha, v);
+          else
+            beta = MIN (beta, v);
+          if (alpha >= beta)
+            return best;
+        }
+    }
+  /* No move: the side passes. */
+  return any ? best : search3_node (s, depth - 1, ply + 1, alpha, beta, !max_node);
+}
+
+/* The root: every move searched three plies deep (one ply with nobody to
+ * answer), ties broken by the seed.  It knows the leaving-home deadline
+ * as the levels do, or it would lose most games by it. */
+static gboolean
+choose_search3 (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t n = level_root_moves (s, game, moves);
+  unsigned depth = s->n_opp > 0 ? SEARCH3_DEPTH : 1;
+  gint64 best = G_MININT64;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      SMove m = { moves[i].from, moves[i].to, (uint8_t) s->root, 0, 0 };
+      gint64 key;
+      int v;
+
+      make (s, &m);
+      if (!terminal_score (s, s->root, 1, &v))
+        v = search3_node (s, depth - 1, 1, -INF, INF, false);
+      unmake (s, &m);
+      key = (gint64) v * SEARCH3_TIE_SCALE + move_noise (seed, m.from, m.to, SEARCH3_TIE_SCALE - 1);
+      if (key > best)
+        {
+          best = key;
+          *out = moves[i];
+          s->info.score = v;
+        }
+    }
+  s->info.depth = depth;
+  return n > 0;
+}
+
 /* Easy: one ply with noise, the way a person overlooks the better move. */
 static gboolean
 choose_easy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
 {
   SternMove moves[STERN_MAX_MOVES];
-  size_t n = root_moves (s, game, moves);
+  size_t n = level_root_moves (s, game, moves);
   int best = -INF;
 
   for (size_t i = 0; i < n; i++)
@@ -973,7 +1170,7 @@ choose_search (SternSearch *s, const SternGame *game, const LevelParams *lp,
                guint64 seed, SternMove *out)
 {
   SternMove legal[STERN_MAX_MOVES];
-  size_t n = root_moves (s, game, legal);
+  size_t n = level_root_moves (s, game, legal);
   SMove *list = s->moves[0];
   SMove best_move;
   int best_score = 0;
@@ -1346,7 +1543,7 @@ choose_race (SternSearch *s, const SternGame *game, const LevelParams *lp,
              guint64 seed, SternMove *out)
 {
   SternMove legal[STERN_MAX_MOVES];
-  size_t n = root_moves (s, game, legal);
+  size_t n = level_root_moves (s, game, legal);
   const SternVariant *v = stern_game_get_variant (game);
   uint8_t order[STERN_N_SEATS];
   unsigned n_order = 0, at = 0;
@@ -1429,11 +1626,14 @@ stern_search_choose (SternSearch *search, const SternGame *game,
   s->stop = stop;
   s->node_limit = 0;
   s->deadline_us = 0;
+  s->cpu_deadline_us = 0;
 
   if (level == STERN_LEVEL_RANDOM)
     found = choose_random (s, game, seed, out);
   else if (level == STERN_LEVEL_GREEDY)
     found = choose_greedy (s, game, seed, out);
+  else if (level == STERN_LEVEL_SEARCH3)
+    found = choose_search3 (s, game, seed, out);
   else
     {
       lp = &level_params[level];
@@ -1445,7 +1645,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
                !stern_game_get_variant (game)->teams)
         {
           s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
-          s->deadline_us = start + (gint64) (movetime_ms > 0 ? movetime_ms : lp->time_ms) * 1000;
+          set_time_cap (s, start, lp->time_ms, movetime_ms);
           found = choose_race (s, game, lp, seed, out);
         }
       else
@@ -1459,7 +1659,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
           s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
           if (s->rules.tempo_check_move)
             s->node_limit *= lp->square_factor;
-          s->deadline_us = start + (gint64) (movetime_ms > 0 ? movetime_ms : lp->time_ms) * 1000;
+          set_time_cap (s, start, lp->time_ms, movetime_ms);
           found = choose_search (s, game, lp, seed, out);
         }
       /* Should the search have picked nothing sensible, any legal move will do. */
