@@ -42,9 +42,10 @@
 #define STOP_POLL_MASK  255
 /* A level's safety cap counts the search thread's CPU time, so that on a
  * busy machine it still reaches its node budget and plays the same move;
- * the wall clock stops it only at this many times the cap (two other busy
- * processes on two cores left the search about half of a core). */
-#define WALL_CEILING_FACTOR 4
+ * the wall clock stops it only at this many times the cap.  Two other busy
+ * processes on two cores leave the search about two thirds of a core; four
+ * times still cut Expert short on a machine with a load of 7 on 2 cores. */
+#define WALL_CEILING_FACTOR 8
 
 /* A hint to bring memory into the cache, where the compiler has one. */
 #if defined (__GNUC__) || defined (__clang__)
@@ -193,6 +194,10 @@ struct _SternSearch {
   /* Only with one opponent: in Best-Reply Search a line that comes back
    * to a position skipped the other players' moves, so it is no repetition. */
   bool          check_repetition;
+  /* Square boards: for a goal cell, the cells outside the goal and the
+   * goal's cells no nearer its far corner (by the tempo number's
+   * distance); see goal_shuffle_cells. */
+  SternSet      goal_no_deeper[STERN_N_SEATS][STERN_MAX_CELLS];
   unsigned      beam_max, beam_min;
 
   /* Solo: the last plan, replayed while the game follows it. */
@@ -472,6 +477,22 @@ avoided_cells (const SternSearch *s, unsigned seat)
   return 0;
 }
 
+/* Square boards: the cells a stone of seat on `from` in its goal is not
+ * moved to while others of the seat are still outside: out of the goal,
+ * or to a goal cell no nearer its far corner.  Such a move gains nothing
+ * toward filling the goal and loses tempo for the tempo check (doc/rules.md
+ * §9); Hard lost two games of halma-8 by 20 to 25 and 23 to 20 so. */
+static inline SternSet
+goal_shuffle_cells (const SternSearch *s, unsigned seat, unsigned from)
+{
+  const SternRules *rules = &s->rules;
+  SternSet stones = s->pos.marbles[seat], goal = rules->goal[seat];
+
+  if (!rules->tempo_check_move || !stern_set_has (goal, from) || (stones & ~goal) == 0)
+    return 0;
+  return s->goal_no_deeper[seat][from];
+}
+
 /* The moves of a node, ordered by gain and history; the moves in
  * special[0…n_special) (distinct) get bonus[] on top, found by their
  * marble rather than by a scan of the list. */
@@ -495,22 +516,25 @@ generate (SternSearch *s, unsigned ply, bool max_node,
     {
       unsigned seat = seats[k];
       uint8_t from[STERN_MAX_CELLS];
-      SternSet dest[STERN_MAX_CELLS], all = 0;
+      SternSet dest[STERN_MAX_CELLS], kept[STERN_MAX_CELLS], all_kept = 0;
       size_t n_marbles = stern_movegen_marble_sets (&s->rules, &s->pos, seat,
                                                     &s->movegen_cache, from, dest);
       SternSet avoided = avoided_cells (s, seat);
       const int16_t *cost = s->eval.cell_cost[seat];
 
-      /* Only moves to avoided cells: they are all there is. */
       for (size_t i = 0; i < n_marbles; i++)
-        all |= dest[i];
-      if ((all & ~avoided) == 0)
-        avoided = 0;
+        {
+          kept[i] = dest[i] & ~avoided & ~goal_shuffle_cells (s, seat, from[i]);
+          all_kept |= kept[i];
+        }
+      /* Only moves to avoided cells or shuffles: they are all there is. */
+      if (all_kept == 0)
+        memcpy (kept, dest, sizeof (SternSet) * n_marbles);
 
       for (size_t i = 0; i < n_marbles && n < NODE_MOVES; i++)
         {
           unsigned f = from[i], first = n;
-          SternSet d = dest[i] & ~avoided, written = d;
+          SternSet d = kept[i], written = d;
           int from_cost = cost[f];
           const int32_t *history = s->history[seat][f];
 
@@ -920,6 +944,29 @@ setup (SternSearch *s, const SternGame *game)
   s->nodes = 0;
   s->aborted = false;
 
+  if (s->rules.tempo_check_move)
+    for (unsigned i = 0; i < v->n_players; i++)
+      {
+        unsigned seat = v->seats[i];
+        const uint8_t *corner = s->rules.tempo_distance[seat];
+        SternSet goal = s->rules.goal[seat];
+
+        for (SternSet cells = goal; cells;)
+          {
+            unsigned from = stern_set_pop (&cells);
+            SternSet no_deeper = s->rules.geometry->all_cells & ~goal;
+
+            for (SternSet others = goal; others;)
+              {
+                unsigned to = stern_set_pop (&others);
+
+                if (corner[to] >= corner[from])
+                  no_deeper |= stern_set_bit (to);
+              }
+            s->goal_no_deeper[seat][from] = no_deeper;
+          }
+      }
+
   /* The earlier positions, keyed as the search keys its nodes: the root
    * seat on turn at max nodes, an opponent at min nodes. */
   memset (s->seen, 0, sizeof s->seen);
@@ -1036,24 +1083,32 @@ choose_greedy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *o
 
 /* ---- search3, a baseline: three plies, full width ---- */
 
-/* What a plain program counts: the opponents' summed distances to their
- * goals' far tips minus ours (the best opponent with several). */
+/* A seat's summed distances to its goal's far tip, a marble still at home
+ * counted twice: without that the rear marble stayed behind and was shut
+ * in there until the leaving-home check (6 of 6 halma-8 games lost so). */
+static int
+distance_sum (const SternSearch *s, unsigned seat)
+{
+  const uint8_t *dist = s->eval.tip_dist[seat];
+  int d = 0;
+
+  for (SternSet m = s->pos.marbles[seat]; m;)
+    d += dist[stern_set_pop (&m)];
+  for (SternSet m = s->pos.marbles[seat] & s->rules.home[seat]; m;)
+    d += dist[stern_set_pop (&m)];
+  return d;
+}
+
+/* What a plain program counts: the opponents' summed distances minus ours
+ * (the best opponent with several). */
 static int
 distance_sum_score (const SternSearch *s)
 {
-  int mine = 0, best_opp = INF;
+  int best_opp = INF;
 
-  for (SternSet m = s->pos.marbles[s->root]; m;)
-    mine += s->eval.tip_dist[s->root][stern_set_pop (&m)];
   for (unsigned i = 0; i < s->n_opp; i++)
-    {
-      int d = 0;
-
-      for (SternSet m = s->pos.marbles[s->opp[i]]; m;)
-        d += s->eval.tip_dist[s->opp[i]][stern_set_pop (&m)];
-      best_opp = MIN (best_opp, d);
-    }
-  return (best_opp == INF ? 0 : best_opp) - mine;
+    best_opp = MIN (best_opp, distance_sum (s, s->opp[i]));
+  return (best_opp == INF ? 0 : best_opp) - distance_sum (s, s->root);
 }
 
 /* Plain alpha-beta over every move (the opponents' together at a min
@@ -1182,7 +1237,7 @@ choose_search (SternSearch *s, const SternGame *game, const LevelParams *lp,
     size_t kept = 0;
 
     for (size_t i = 0; i < n; i++)
-      if (!stern_set_has (avoided, legal[i].to))
+      if (!stern_set_has (avoided | goal_shuffle_cells (s, s->root, legal[i].from), legal[i].to))
         legal[kept++] = legal[i];
     if (kept > 0)
       n = kept;

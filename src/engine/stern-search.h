@@ -8,7 +8,7 @@
  * nodes, not by time, so the same seed gives the same move on any machine;
  * time is only a safety cap, counted in the search thread's CPU time (so a
  * busy machine does not cut the budget short) under a wall-clock ceiling
- * four times as long.
+ * eight times as long.
  *
  * A search object holds the transposition table and scratch buffers,
  * allocated once; it is not thread-safe, so give each thread its own.
