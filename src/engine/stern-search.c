@@ -97,6 +97,9 @@
  * and one spare still lost 4 of 30 games between Easy, Medium and Hard). */
 #define HOME_URGENT_MOVES 3
 #define HOME_URGENT_SPARE 2
+/* And this many moves sooner once the opponents' marbles arrive in our
+ * home: they soon wall the last ones in (Hard did so to Medium's). */
+#define HOME_URGENT_CROWDED 4
 
 /* search3: its depth, and the root's scores spread by this factor so
  * that the seed breaks ties only. */
@@ -1001,6 +1004,30 @@ root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
   return kept > 0 ? kept : n;
 }
 
+/* Steps from cell to the nearest hole outside the root seat's home (0
+ * outside it). */
+static unsigned
+home_exit_steps (const SternSearch *s, unsigned cell)
+{
+  const SternRules *rules = &s->rules;
+  SternSet home = rules->home[s->root], edge = 0;
+  unsigned best = G_MAXUINT;
+
+  if (!stern_set_has (home, cell))
+    return 0;
+  if (rules->tempo_check_move)
+    return s->eval.home_exit[s->root][cell];
+  for (SternSet h = home; h;)
+    edge |= rules->geometry->neighbours[stern_set_pop (&h)];
+  for (edge &= ~home; edge;)
+    {
+      unsigned d = stern_board_distance (cell, stern_set_pop (&edge));
+
+      best = MIN (best, d);
+    }
+  return best;
+}
+
 /* The levels' root moves: as root_moves(), and once the leaving-home
  * deadline (§4, or the square boards' check of §9) is near, only moves that take a marble out of home (or, if
  * none can leave in one move, that move one at home).  The evaluation's
@@ -1011,10 +1038,10 @@ static size_t
 level_root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
 {
   const SternRules *rules = &s->rules;
-  size_t n = root_moves (s, game, moves), out = 0, inside = 0;
+  size_t n = root_moves (s, game, moves), out = 0, nearer = 0, inside = 0;
   int left = stern_game_moves_to_leave_home (game, s->root);
   SternSet home = rules->home[s->root], waiting = s->pos.marbles[s->root] & home;
-  unsigned can_move = 0;
+  unsigned can_move = 0, spare = HOME_URGENT_SPARE;
 
   if (left < 0 || waiting == 0)
     return n;
@@ -1025,7 +1052,9 @@ level_root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
 
       can_move += rules->tempo_check_move || stern_movegen_marble_can_move (rules, &s->pos, cell);
     }
-  if (can_move == 0 || (unsigned) left > HOME_URGENT_MOVES * can_move + HOME_URGENT_SPARE)
+  if (s->pos.occupied & home & ~s->pos.marbles[s->root])
+    spare += HOME_URGENT_CROWDED;
+  if (can_move == 0 || (unsigned) left > HOME_URGENT_MOVES * can_move + spare)
     return n;
 
   for (size_t i = 0; i < n; i++)
@@ -1033,6 +1062,7 @@ level_root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
       bool from_home = stern_set_has (home, moves[i].from);
 
       out += from_home && !stern_set_has (home, moves[i].to);
+      nearer += from_home && home_exit_steps (s, moves[i].to) < home_exit_steps (s, moves[i].from);
       inside += from_home;
     }
   if (inside == 0)
@@ -1040,9 +1070,12 @@ level_root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
   {
     size_t kept = 0;
 
+    /* Out of home; else nearer its edge (back and forth inside lost games). */
     for (size_t i = 0; i < n; i++)
       if (stern_set_has (home, moves[i].from) &&
-          (out == 0 || !stern_set_has (home, moves[i].to)))
+          (out > 0 ? !stern_set_has (home, moves[i].to)
+                   : nearer == 0 ||
+                     home_exit_steps (s, moves[i].to) < home_exit_steps (s, moves[i].from)))
         moves[kept++] = moves[i];
     return kept;
   }
