@@ -143,52 +143,12 @@ stern_eval_square_init (SternEval *ev, const SternRules *rules)
     }
 }
 
-/* Can the stone at cell get out of zone past the stones that stay: those
- * of every seat already in its own goal?  The others will move on, so
- * they are no wall.  Steps alone nearly always find the way out, cheaply;
- * only when they do not is the position of the staying stones built for
- * the full search with jumps.  This runs at the search's leaves. */
-static bool
-can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell, SternSet zone)
-{
-  const SternVariant *variant = rules->variant;
-  const SternGeometry *geo = rules->geometry;
-  SternSet staying = 0, reached, frontier;
-  SternPosition settled;
-
-  for (unsigned i = 0; i < variant->n_players; i++)
-    staying |= pos->marbles[variant->seats[i]] & rules->goal[variant->seats[i]];
-
-  reached = frontier = stern_set_bit (cell);
-  while (frontier)
-    {
-      SternSet next = geo->neighbours[stern_set_pop (&frontier)] & ~staying & ~reached;
-
-      if (next & ~zone)
-        return true;
-      reached |= next;
-      frontier |= next;
-    }
-
-  stern_position_clear (&settled);
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      unsigned seat = variant->seats[i];
-      SternSet stay = pos->marbles[seat] & rules->goal[seat];
-
-      while (stay)
-        stern_position_put (&settled, seat, stern_set_pop (&stay));
-    }
-  stern_position_put (&settled, pos->cell[cell], cell);
-  return stern_eval_blocker_can_leave (rules, &settled, cell, zone);
-}
-
 int
 stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos, unsigned seat)
 {
   const SternRules *rules;
   const SternVariant *variant;
-  SternSet goal, visitors;
+  SternSet goal, visitors, staying = 0;
   int trapped = 0;
 
   g_return_val_if_fail (ev != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
@@ -196,6 +156,8 @@ stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos, u
   variant = rules->variant;
   goal = rules->goal[seat];
   visitors = pos->occupied & goal & ~pos->marbles[seat];
+  for (unsigned i = 0; i < variant->n_players; i++)
+    staying |= pos->marbles[variant->seats[i]] & rules->goal[variant->seats[i]];
 
   for (unsigned i = 0; i < variant->n_players; i++)
     {
@@ -209,11 +171,11 @@ stern_eval_square_trapped_cost (const SternEval *ev, const SternPosition *pos, u
       if (other == seat || zone == rules->home[seat])
         continue;
       while (strays)
-        if (!can_get_out (rules, pos, stern_set_pop (&strays), zone))
+        if (!stern_eval_can_get_out (rules, pos, stern_set_pop (&strays), zone, staying))
           trapped++;
     }
   while (visitors)
-    if (!can_get_out (rules, pos, stern_set_pop (&visitors), goal))
+    if (!stern_eval_can_get_out (rules, pos, stern_set_pop (&visitors), goal, staying))
       trapped++;
   return trapped * TRAPPED_W;
 }

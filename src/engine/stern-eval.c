@@ -194,14 +194,9 @@ stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
   return false;
 }
 
-/* Can the marble at cell get out of zone past the marbles that stay: those
- * of every seat in its own goal?  The others move on, so they are no wall.
- * Steps over the holes without staying marbles nearly always find the way
- * out at once; only when they do not is the position of the staying
- * marbles built for the walk with jumps.  This runs at the search's leaves. */
-static bool
-can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell,
-             SternSet zone, SternSet staying)
+bool
+stern_eval_can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell,
+                        SternSet zone, SternSet staying)
 {
   const SternVariant *variant = rules->variant;
   const SternGeometry *geo = rules->geometry;
@@ -250,7 +245,7 @@ stern_eval_race_trapped_cost (const SternEval *ev, const SternPosition *pos, uns
 
   visitors = pos->occupied & rules->goal[seat] & ~pos->marbles[seat];
   while (visitors)
-    if (!can_get_out (rules, pos, stern_set_pop (&visitors), rules->goal[seat], staying))
+    if (!stern_eval_can_get_out (rules, pos, stern_set_pop (&visitors), rules->goal[seat], staying))
       trapped++;
   for (unsigned i = 0; i < variant->n_players; i++)
     {
@@ -262,7 +257,7 @@ stern_eval_race_trapped_cost (const SternEval *ev, const SternPosition *pos, uns
       if (other == seat || (staying & zone) == 0)
         continue;
       while (strays)
-        if (!can_get_out (rules, pos, stern_set_pop (&strays), zone, staying))
+        if (!stern_eval_can_get_out (rules, pos, stern_set_pop (&strays), zone, staying))
           trapped++;
     }
   return trapped * BLOCKER_TRAPPED_W;

@@ -99,6 +99,15 @@ stern_eval_row_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned
 bool stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
                                    unsigned cell, SternSet zone);
 
+/* Can the marble (or stone) at cell get out of zone past those that stay,
+ * staying: the marbles of every seat in its own goal?  The others move on,
+ * so they are no wall.  Steps over the holes without staying marbles
+ * nearly always find the way out at once; only when they do not is the
+ * position of the staying marbles built for the walk with jumps.  This
+ * runs at the search's leaves. */
+bool stern_eval_can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell,
+                             SternSet zone, SternSet staying);
+
 /* Race on the star (§8): what walls cost the seat, its own marbles walled
  * in inside another seat's goal and other seats' marbles walled in inside
  * its goal, by the marbles that stay (every seat's in its own goal).  The
