@@ -35,31 +35,6 @@ cpu_seconds (void)
          ((double) usage.ru_utime.tv_usec + (double) usage.ru_stime.tv_usec) / 1e6;
 }
 
-static SternGame *
-random_game (guint n)
-{
-  static SternMove moves[STERN_MAX_MOVES];
-  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
-
-  for (guint i = 0; i < n; i++)
-    {
-      size_t count = stern_game_legal_moves (game, moves);
-      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
-
-      for (size_t k = 0; k < count; k++)
-        {
-          const SternMove *m = &moves[(first + k) % count];
-
-          stern_game_play (game, m->from, m->to, NULL);
-          if (!stern_game_is_over (game))
-            break;
-          stern_game_undo (game);
-        }
-    }
-  return game;
-}
-
 /* Until the window has drawn what changed and nothing is left to do. */
 static void
 settle (SternWindow *window)
@@ -107,7 +82,7 @@ bench (guint n)
   SternWindow *window;
 
   {
-    g_autoptr(SternGame) game = random_game (n);
+    g_autoptr(SternGame) game = session_test_random_game (n, 24);
     g_autofree char *text = NULL;
     SternGameSetup setup = { 0 };
 

@@ -347,32 +347,6 @@ test_quit_anyway (void)
   temp_dir_remove (dir);
 }
 
-/* A race game of n random actions. */
-static SternGame *
-random_game (guint n)
-{
-  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
-  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-
-  while (stern_game_get_n_actions (game) < n)
-    {
-      size_t count = stern_game_legal_moves (game, moves);
-      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
-
-      for (size_t k = 0; k < count; k++)
-        {
-          const SternMove *m = &moves[(first + k) % count];
-
-          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
-          if (!stern_game_is_over (game))
-            break;
-          g_assert_true (stern_game_undo (game));
-        }
-    }
-  return game;
-}
-
 /* Seconds to show a game of n actions in the window, and to take back one
  * action there (the worst of three). */
 static void
@@ -381,7 +355,7 @@ time_long_game (guint   n,
                 double *undo)
 {
   SternWindow *window = window_new (NULL);
-  SternGame *game = random_game (n);
+  SternGame *game = session_test_random_game (n, 15);
   SternGameSetup setup = { 0 };
   gint64 start;
 

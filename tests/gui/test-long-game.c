@@ -35,38 +35,13 @@
  * is in view and GTK's margin around it, nowhere near the moves. */
 #define MAX_ROWS_BUILT 400
 
-static SternGame *
-random_game (guint n)
-{
-  static SternMove moves[STERN_MAX_MOVES];
-  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
-
-  for (guint i = 0; i < n; i++)
-    {
-      size_t count = stern_game_legal_moves (game, moves);
-      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
-
-      for (size_t k = 0; k < count; k++)
-        {
-          const SternMove *m = &moves[(first + k) % count];
-
-          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
-          if (!stern_game_is_over (game))
-            break;
-          g_assert_true (stern_game_undo (game));
-        }
-    }
-  return game;
-}
-
 /* A record of n random moves in dir, as the game writes one. */
 static GFile *
 write_record (const char *dir,
               const char *name,
               guint       n)
 {
-  g_autoptr(SternGame) game = random_game (n);
+  g_autoptr(SternGame) game = session_test_random_game (n, 24);
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autofree char *text = NULL;
   SternGameSetup setup = { 0 };
@@ -350,7 +325,7 @@ test_two_copies (void)
   path = stern_autosave_get_path (dir);
   {
     /* The other copy's game on disk. */
-    g_autoptr(SternGame) game = random_game (12);
+    g_autoptr(SternGame) game = session_test_random_game (12, 24);
     SternGameSetup setup = { 0 };
 
     setup.variant = stern_game_get_variant (game);

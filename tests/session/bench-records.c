@@ -22,6 +22,8 @@
 #include "stern-notation.h"
 #include "stern-saved-game.h"
 
+#include "session-test-util.h"
+
 static double
 cpu_seconds (void)
 {
@@ -30,34 +32,6 @@ cpu_seconds (void)
   getrusage (RUSAGE_SELF, &usage);
   return (double) usage.ru_utime.tv_sec + (double) usage.ru_stime.tv_sec +
          ((double) usage.ru_utime.tv_usec + (double) usage.ru_stime.tv_usec) / 1e6;
-}
-
-/* A game of n random moves that never ends (a move that would end it by
- * repetition is taken back and another tried). */
-static SternGame *
-random_game (guint n, guint32 seed)
-{
-  static SternMove moves[STERN_MAX_MOVES];
-  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
-
-  for (guint i = 0; i < n; i++)
-    {
-      size_t count = stern_game_legal_moves (game, moves);
-      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
-
-      for (size_t k = 0; k < count; k++)
-        {
-          const SternMove *m = &moves[(first + k) % count];
-
-          if (!stern_game_play (game, m->from, m->to, NULL))
-            g_error ("a legal move was refused");
-          if (!stern_game_is_over (game))
-            break;
-          stern_game_undo (game);
-        }
-    }
-  return game;
 }
 
 static void
@@ -72,7 +46,7 @@ setup_for (const SternGame *game,
 static void
 bench (guint n)
 {
-  g_autoptr(SternGame) game = random_game (n, 24);
+  g_autoptr(SternGame) game = session_test_random_game (n, 24);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bench-records-XXXXXX", NULL);
   g_autofree char *text = NULL;
@@ -148,7 +122,7 @@ main (int   argc,
           fprintf (stderr, "%s: not a number of moves\n", argv[2]);
           return 2;
         }
-      game = random_game ((guint) n, 24);
+      game = session_test_random_game ((guint) n, 24);
       setup_for (game, &setup);
       text = stern_saved_game_write (game, &setup, NULL, 0);
       if (!g_file_set_contents (argv[3], text, -1, &error))

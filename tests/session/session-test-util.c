@@ -69,3 +69,29 @@ session_test_match_new (const char *data_dir)
   stern_match_set_data_dir (match, data_dir);
   return match;
 }
+
+SternGame *
+session_test_random_game (guint   n,
+                          guint32 seed)
+{
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+  for (guint i = 0; i < n; i++)
+    {
+      size_t count = stern_game_legal_moves (game, moves);
+      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
+
+      for (size_t k = 0; k < count; k++)
+        {
+          const SternMove *m = &moves[(first + k) % count];
+
+          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
+          if (!stern_game_is_over (game))
+            break;
+          g_assert_true (stern_game_undo (game));
+        }
+    }
+  return game;
+}

@@ -25,5 +25,8 @@ void  session_test_setup (SternGameSetup *setup,
                           const char     *kinds,
                           guint           reserve_s,
                           guint           increment_s);
+/* A classic-2 race game of n random moves (from seed) that never ends: a
+ * move that would end it is taken back and another one tried. */
+SternGame *session_test_random_game (guint n, guint32 seed);
 /* A match without the computer's delay that saves into data_dir. */
 SternMatch *session_test_match_new (const char *data_dir);

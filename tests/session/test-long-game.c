@@ -23,32 +23,6 @@
 
 #include "session-test-util.h"
 
-/* A game of n random moves that never ends. */
-static SternGame *
-random_game (guint n)
-{
-  static SternMove moves[STERN_MAX_MOVES];
-  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
-
-  for (guint i = 0; i < n; i++)
-    {
-      size_t count = stern_game_legal_moves (game, moves);
-      size_t first = (size_t) g_rand_int_range (rand, 0, (gint32) count);
-
-      for (size_t k = 0; k < count; k++)
-        {
-          const SternMove *m = &moves[(first + k) % count];
-
-          g_assert_true (stern_game_play (game, m->from, m->to, NULL));
-          if (!stern_game_is_over (game))
-            break;
-          g_assert_true (stern_game_undo (game));
-        }
-    }
-  return game;
-}
-
 static gsize
 size_of (const char *path)
 {
@@ -122,7 +96,7 @@ test_journal (void)
   g_autofree char *journal = journal_of (dir);
   /* Long enough for the journal (a save of more than 64 KiB); the window's
    * test plays on at 100,000 moves. */
-  g_autoptr(SternGame) game = random_game (30000);
+  g_autoptr(SternGame) game = session_test_random_game (30000, 24);
   g_autoptr(GError) error = NULL;
   SternAutosaveState state = { 0 };
   SternGameSetup setup = { 0 };
@@ -210,7 +184,7 @@ test_journal_cut_and_stale (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
   g_autofree char *journal = journal_of (dir);
-  g_autoptr(SternGame) game = random_game (8000);
+  g_autoptr(SternGame) game = session_test_random_game (8000, 24);
   g_autoptr(SternGame) before_last = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
@@ -252,7 +226,7 @@ test_journal_cut_and_stale (void)
   g_assert_true (g_file_set_contents (journal, text, (gssize) len, NULL));
   {
     /* The save was written whole at its first 8,000 moves. */
-    g_autoptr(SternGame) base = random_game (8000);
+    g_autoptr(SternGame) base = session_test_random_game (8000, 24);
 
     assert_saved_as (dir, base);
   }
@@ -269,7 +243,7 @@ test_journal_damaged (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
   g_autofree char *journal = journal_of (dir);
-  g_autoptr(SternGame) game = random_game (8000);
+  g_autoptr(SternGame) game = session_test_random_game (8000, 24);
   g_autoptr(SternGame) back = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) damage = NULL;
@@ -307,7 +281,7 @@ test_journal_damaged (void)
 static void
 test_journal_back_and_forth (void)
 {
-  g_autoptr(SternGame) game = random_game (30000);
+  g_autoptr(SternGame) game = session_test_random_game (30000, 24);
   g_autoptr(SternGame) back = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) journal = g_string_new ("j 5\n");
@@ -343,7 +317,7 @@ test_symlinked_save (void)
   g_autofree char *elsewhere = temp_dir_new ("stern-elsewhere-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *target = g_build_filename (elsewhere, "my-game.sgr", NULL);
-  g_autoptr(SternGame) game = random_game (20);
+  g_autoptr(SternGame) game = session_test_random_game (20, 24);
   g_autoptr(GError) error = NULL;
   SternGameSetup setup = { 0 };
 
@@ -398,7 +372,7 @@ test_match_long_game (void)
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *journal = journal_of (dir);
   g_autoptr(SternMatch) match = session_test_match_new (dir);
-  SternGame *game = random_game (30000);
+  SternGame *game = session_test_random_game (30000, 24);
   SternGameSetup setup;
   gsize base, grown;
 
@@ -458,7 +432,7 @@ test_kill_while_saving (void)
       g_assert_cmpint (child, >=, 0);
       if (child == 0)
         {
-          g_autoptr(SternGame) game = random_game (8000);
+          g_autoptr(SternGame) game = session_test_random_game (8000, 24);
           SternAutosaveState state = { 0 };
           SternGameSetup setup = { 0 };
 
@@ -495,7 +469,7 @@ test_kill_while_saving (void)
       /* The same game replayed here: the save is it at `steps` steps, for
        * steps at least the last one reported (the one after it may have
        * been written but not reported). */
-      expect = random_game (8000);
+      expect = session_test_random_game (8000, 24);
       for (steps = 0; steps < saved; steps++)
         kill_test_step (expect, steps);
       if (stern_game_get_n_actions (back) != stern_game_get_n_actions (expect) ||
