@@ -14,6 +14,7 @@
 #include <netinet/in.h>
 #include <string.h>
 
+#include "stern-accessible.h"
 #include "stern-server.h"
 #include "stern-window-online.h"
 
@@ -48,7 +49,7 @@ struct _SternOnlineDialog
   GtkWindow    parent_instance;
 
   GtkEntry    *server_entry;
-  GtkNotebook *notebook;
+  GtkStack    *notebook;
   GtkDropDown *variant_drop;
   GtkDropDown *preset_drop;
   GtkDropDown *clock_drop;
@@ -121,9 +122,8 @@ build_seats (SternOnlineDialog *self)
         {
           choice = gtk_drop_down_new_from_strings (kinds);
           self->seat_drops[seat] = GTK_DROP_DOWN (choice);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (choice),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                          stern_seat_display_name (seat), -1);
+          stern_accessible_name_drop_down (GTK_DROP_DOWN (choice),
+                                           stern_seat_display_name (seat));
         }
       gtk_widget_set_halign (choice, GTK_ALIGN_START);
       gtk_grid_attach (self->seats_grid, choice, 1, i, 1, 1);
@@ -487,6 +487,7 @@ stern_online_dialog_init (SternOnlineDialog *self)
     }
   gtk_drop_down_set_model (self->clock_drop, G_LIST_MODEL (clock_names));
   build_seats (self);
+  stern_accessible_fix_names (GTK_WIDGET (self));
 
   {
     g_autofree char *server = g_settings_get_string (self->settings, "online-server");
