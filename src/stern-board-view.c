@@ -699,6 +699,11 @@ stern_board_view_set_game (SternBoardView *self, SternGame *game)
 {
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
+  /* The cursor's cell may not be on the new game's board (the star's e17
+   * on an 8×8 board): it starts again on the marbles of the seat on turn.
+   * (The old game may be freed already: it is not looked at.) */
+  if (self->game != game)
+    self->cursor = STERN_NO_CELL;
   self->game = game;
   /* A new game is not news to announce. */
   self->n_actions_seen = game != NULL ? stern_game_get_n_actions (game) : 0;

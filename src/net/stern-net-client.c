@@ -156,7 +156,7 @@ rebuild_game (SternNetClient *self, const SternNetMessage *room, GError **error)
 }
 
 static gboolean
-apply_action (SternNetClient *self, const SternNetMessage *msg, GError **error)
+apply_action (SternNetClient *self, SternNetMessage *msg, GError **error)
 {
   guint n;
   gboolean ok = FALSE;
@@ -178,6 +178,8 @@ apply_action (SternNetClient *self, const SternNetMessage *msg, GError **error)
     {
     case STERN_ACTION_MOVE:
       ok = stern_game_get_turn (self->game) == msg->seat &&
+           stern_net_message_resolve_path (msg,
+                                           stern_game_get_variant (self->game), error) &&
            stern_game_play_path (self->game, msg->path, msg->path_len, error);
       break;
     case STERN_ACTION_PASS:
@@ -587,6 +589,7 @@ stern_net_client_play (SternNetClient *client, const guint8 *path, gsize len)
   msg->ply = client->game ? stern_game_get_n_actions (client->game) : 0;
   memcpy (msg->path, path, len);
   msg->path_len = len;
+  msg->path_variant = client->game != NULL ? stern_game_get_variant (client->game) : NULL;
   send_msg (client, msg);
 }
 
@@ -641,6 +644,13 @@ stern_net_client_get_code (SternNetClient *client)
 {
   g_return_val_if_fail (STERN_IS_NET_CLIENT (client), NULL);
   return client->code[0] ? client->code : NULL;
+}
+
+const char *
+stern_net_client_get_uri (SternNetClient *client)
+{
+  g_return_val_if_fail (STERN_IS_NET_CLIENT (client), NULL);
+  return client->uri;
 }
 
 const char *

@@ -69,6 +69,8 @@ const SternNetMessage *stern_net_client_get_room (SternNetClient *client);
 /* The seat this client plays, or STERN_NO_SEAT (spectator or no room). */
 guint        stern_net_client_get_seat  (SternNetClient *client);
 const char  *stern_net_client_get_code  (SternNetClient *client);
+/* The ws:// or wss:// address last connected to, or NULL. */
+const char  *stern_net_client_get_uri   (SternNetClient *client);
 const char  *stern_net_client_get_token (SternNetClient *client);
 guint        stern_net_client_get_online (SternNetClient *client);
 

@@ -225,12 +225,14 @@ stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET
 /* ---- actions as text ---- */
 
 char *
-stern_net_action_to_text (const SternAction *action)
+stern_net_action_to_text (const SternVariant *variant,
+                          const SternAction  *action)
 {
   switch (action->kind)
     {
     case STERN_ACTION_MOVE:
-      return stern_notation_format_path (action->path, action->path_len);
+      return variant != NULL ? stern_notation_format_path_in (variant, action->path, action->path_len)
+                             : stern_notation_format_path (action->path, action->path_len);
     case STERN_ACTION_PASS:
       return g_strdup ("--");
     case STERN_ACTION_RESIGN:
@@ -269,7 +271,7 @@ stern_net_apply_action_text (SternGame *game, const char *text, GError **error)
     return stern_game_resign (game, seat, error);
   if (parse_give_up (text, "timeout", &seat))
     return stern_game_timeout (game, seat, error);
-  if (!stern_notation_parse_path (text, path, &len, error))
+  if (!stern_notation_parse_path_in (stern_game_get_variant (game), text, path, &len, error))
     return FALSE;
   return stern_game_play_path (game, path, len, error);
 }
@@ -308,6 +310,7 @@ stern_net_message_free (SternNetMessage *msg)
   g_clear_pointer (&msg->rooms, g_array_unref);
   g_free (msg->text);
   g_free (msg->field);
+  g_free (msg->path_text);
   g_free (msg);
 }
 
@@ -732,6 +735,48 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
   return TRUE;
 }
 
+/* A path's text: cells (letters then digits) joined by '-'.  Which board
+ * it is on is known only from the room, so the cells are read there
+ * (stern_net_message_resolve_path); here the star's are filled in when
+ * the text names star holes. */
+static gboolean
+path_text_is_valid (const char *s, GError **error)
+{
+  g_auto(GStrv) cells = g_strsplit (s, "-", -1);
+  guint n = g_strv_length (cells);
+
+  if (n < 2)
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                           "a move needs at least two holes");
+      return FALSE;
+    }
+  if (n > STERN_MAX_PATH)
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                   "more than %d holes", STERN_MAX_PATH);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *c = cells[i];
+      char *end = NULL;
+      guint64 row = 0;
+
+      /* Columns a… and rows 1… as far as the largest board goes (the
+       * star's 17 by 17 grid): the board itself checks the rest. */
+      if (c[0] >= 'a' && c[0] <= 'q' && g_ascii_isdigit (c[1]) && c[1] != '0')
+        row = g_ascii_strtoull (c + 1, &end, 10);
+      if (row < 1 || row > 17 || end == NULL || *end != '\0')
+        {
+          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                       "“%s” (hole %u) is not a hole such as m3", c, i + 1);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 read_path (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg)
 {
@@ -742,11 +787,47 @@ read_path (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg)
 
   if (!read_string (r, obj, prefix, "path", TRUE, STERN_MAX_PATH * 4, &s))
     return FALSE;
-  if (!stern_notation_parse_path (s, msg->path, &len, &local))
+  if (!path_text_is_valid (s, &local))
     return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "%s", local->message);
-  if (len < 2)
-    return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "a move needs at least two holes");
+  msg->path_len = 0;
+  if (stern_notation_parse_path (s, msg->path, &len, NULL) && len >= 2)
+    msg->path_len = len;
+  msg->path_variant = NULL;
+  msg->path_text = g_steal_pointer (&s);
+  return TRUE;
+}
+
+gboolean
+stern_net_message_resolve_path (SternNetMessage    *msg,
+                                const SternVariant *variant,
+                                GError            **error)
+{
+  g_autoptr(GError) local = NULL;
+  size_t len;
+
+  g_return_val_if_fail (msg != NULL && variant != NULL, FALSE);
+
+  if (msg->path_text == NULL)
+    {
+      /* Built here, not parsed: its cells are those of path_variant. */
+      if (msg->path_variant != variant && msg->path_variant != NULL &&
+          stern_variant_is_square (msg->path_variant) != stern_variant_is_square (variant))
+        {
+          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                       "%s.path: not on the board of %s", type_names[msg->type], variant->id);
+          return FALSE;
+        }
+      return msg->path_len >= 2;
+    }
+  if (!stern_notation_parse_path_in (variant, msg->path_text, msg->path, &len, &local))
+    {
+      msg->path_len = 0;
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD, "%s.path: %s",
+                   type_names[msg->type], local->message);
+      return FALSE;
+    }
   msg->path_len = len;
+  msg->path_variant = variant;
   return TRUE;
 }
 
@@ -1145,6 +1226,17 @@ add_turn_over_result (JsonBuilder *b, const SternNetMessage *msg)
   add_string (b, "result", msg->result ? msg->result : "*");
 }
 
+/* The path as its board names it: as received, or from its cells. */
+static char *
+format_msg_path (const SternNetMessage *msg)
+{
+  if (msg->path_len < 2 && msg->path_text != NULL)
+    return g_strdup (msg->path_text);
+  return msg->path_variant != NULL
+         ? stern_notation_format_path_in (msg->path_variant, msg->path, msg->path_len)
+         : stern_notation_format_path (msg->path, msg->path_len);
+}
+
 char *
 stern_net_message_to_json (const SternNetMessage *msg)
 {
@@ -1197,7 +1289,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
       break;
     case STERN_NET_MSG_MOVE:
       {
-        g_autofree char *path = stern_notation_format_path (msg->path, msg->path_len);
+        g_autofree char *path = format_msg_path (msg);
         add_int (b, "ply", msg->ply);
         add_string (b, "path", path);
         break;
@@ -1249,7 +1341,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
       add_string (b, "kind", action_kind_names[msg->action]);
       if (msg->action == STERN_ACTION_MOVE)
         {
-          g_autofree char *path = stern_notation_format_path (msg->path, msg->path_len);
+          g_autofree char *path = format_msg_path (msg);
           add_string (b, "path", path);
         }
       if (msg->has_clocks)

@@ -146,8 +146,14 @@ typedef struct {
   guint8   seat;                            /* join (STERN_NO_SEAT: any), joined, action;
                                                create: the seat to take or STERN_NO_SEAT */
   guint    ply;                             /* move: actions before it; action: its index */
-  guint8   path[STERN_MAX_PATH];            /* move, action */
+  guint8   path[STERN_MAX_PATH];            /* move, action: in path_variant's notation */
   gsize    path_len;
+  /* The board the path's cells are on: NULL for the star's.  A parsed
+   * message has the path as text (path_text) and as the star's cells
+   * when it names star holes; stern_net_message_resolve_path() reads it
+   * on the room's board. */
+  const SternVariant *path_variant;
+  char    *path_text;                       /* move, action (parsed) */
   SternNetSetup setup;                      /* create, room */
 
   /* room */
@@ -186,11 +192,20 @@ SternNetMessage *stern_net_message_parse (const char *data, gsize len,
 /* The message as compact JSON; it parses back to the same message. */
 char            *stern_net_message_to_json (const SternNetMessage *msg);
 
+/* Reads the path of a parsed move or action on variant's board (the
+ * square boards name their cells otherwise than the star); the error
+ * names the member ("move.path: …"). */
+gboolean         stern_net_message_resolve_path (SternNetMessage *msg,
+                                                 const SternVariant *variant,
+                                                 GError **error);
+
 /* An error message from a GError of STERN_NET_ERROR (others become "internal"). */
 SternNetMessage *stern_net_message_new_error (const GError *error, const char *field);
 
-/* Action text as in room messages: "m1-m3", "--", "resign(white)". */
-char            *stern_net_action_to_text (const SternAction *action);
+/* Action text as in room messages: "m1-m3", "--", "resign(white)"; the
+ * cells as the variant's board names them. */
+char            *stern_net_action_to_text (const SternVariant *variant,
+                                           const SternAction *action);
 /* Applies that text to game (moves are checked by the engine). */
 gboolean         stern_net_apply_action_text (SternGame *game, const char *text,
                                               GError **error);

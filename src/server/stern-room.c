@@ -264,7 +264,8 @@ stern_room_describe (SternRoom *room)
     }
   msg->actions = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < stern_game_get_n_actions (room->game); i++)
-    g_ptr_array_add (msg->actions, stern_net_action_to_text (stern_game_get_action (room->game, i)));
+    g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
+                                                     stern_game_get_action (room->game, i)));
   msg->turn = stern_room_is_started (room) ? (guint8) stern_game_get_turn (room->game)
                                            : STERN_NO_SEAT;
   msg->over = stern_game_is_over (room->game);
@@ -554,7 +555,7 @@ announce_last (SternRoom *self)
   guint n = stern_game_get_n_actions (self->game);
   const SternAction *a = stern_game_get_action (self->game, n - 1);
   gint64 now = now_us ();
-  g_autofree char *text = stern_net_action_to_text (a);
+  g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (self->game), a);
 
   g_strlcpy (msg->code, self->code, sizeof msg->code);
   msg->ply = n - 1;
@@ -562,6 +563,7 @@ announce_last (SternRoom *self)
   msg->action = a->kind;
   memcpy (msg->path, a->path, a->path_len);
   msg->path_len = a->path_len;
+  msg->path_variant = stern_game_get_variant (self->game);
   msg->has_clocks = self->clock.enabled;
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     msg->clocks[s] = clock_ms (self, s, now);

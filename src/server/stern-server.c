@@ -736,8 +736,11 @@ handle_message (Conn *conn, const char *data, gsize len)
                      conn->room ? "spectators do not play" : "not in a room");
           break;
         }
+      /* The path's cells are named as the room's board names them. */
       if (msg->type == STERN_NET_MSG_MOVE
-            ? !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
+            ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (conn->room)),
+                                              &error) ||
+              !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
                                 &error)
             : !stern_room_resign (conn->room, conn->seat, &error))
         conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);
