@@ -66,6 +66,8 @@ stern_accessible_name_drop_down (GtkDropDown *drop,
   g_return_if_fail (name != NULL);
 
   inner = gtk_widget_get_first_child (GTK_WIDGET (drop));
+  /* A mnemonic label names it a second time. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   name, -1);
   if (inner != NULL && GTK_IS_TOGGLE_BUTTON (inner))

@@ -22,10 +22,20 @@
  * outlasts the dialog, and stops when the application ends. */
 #define HOSTED_SERVER_KEY "stern-hosted-server"
 
-static const char * const variant_ids[] = {
-  "classic-2", "classic-3", "classic-4", "classic-6",
-  "long-2", "long-6", "fifteen-2", "pairs-4", "pairs-6",
-};
+/* Every variant of two players or more: the star's and the square
+ * boards' (the engine's list, so a variant added there is offered here). */
+static const SternVariant *
+online_variant (guint index)
+{
+  for (guint i = 0, n = 0; i < STERN_N_ALL_VARIANTS; i++)
+    {
+      const SternVariant *variant = stern_variant_get (i);
+
+      if (variant->n_players >= 2 && n++ == index)
+        return variant;
+    }
+  return stern_variant_get (0);
+}
 
 /* Clocks offered: reserve and increment in seconds. */
 static const struct {
@@ -81,14 +91,14 @@ show_status (SternOnlineDialog *self,
              const char        *text)
 {
   gtk_label_set_label (self->status_label, text != NULL ? text : "");
+  /* Hidden when empty: an empty label would be read out by its class. */
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL && text[0] != '\0');
 }
 
 static const SternVariant *
 chosen_variant (SternOnlineDialog *self)
 {
-  guint i = gtk_drop_down_get_selected (self->variant_drop);
-
-  return stern_variant_lookup (variant_ids[MIN (i, G_N_ELEMENTS (variant_ids) - 1)]);
+  return online_variant (gtk_drop_down_get_selected (self->variant_drop));
 }
 
 static void
@@ -155,15 +165,22 @@ on_client_error (SternOnlineDialog     *self,
 }
 
 static void
-on_client_joined (SternOnlineDialog     *self,
-                  const SternNetMessage *msg)
+show_invitation (SternOnlineDialog *self,
+                 const char        *code)
 {
   g_autofree char *link = NULL;
 
-  link = stern_net_invitation_format (self->link_host, self->link_port, FALSE, msg->code);
-  gtk_label_set_label (self->code_label, msg->code);
+  link = stern_net_invitation_format (self->link_host, self->link_port, FALSE, code);
+  gtk_label_set_label (self->code_label, code);
   gtk_label_set_label (self->link_label, link != NULL ? link : "");
   gtk_widget_set_visible (self->invitation_box, TRUE);
+}
+
+static void
+on_client_joined (SternOnlineDialog     *self,
+                  const SternNetMessage *msg)
+{
+  show_invitation (self, msg->code);
 }
 
 static void
@@ -207,6 +224,15 @@ local_network_address (void)
   return found;
 }
 
+static guint
+hosted_port (void)
+{
+  GApplication *app = g_application_get_default ();
+  SternServer *server = app != NULL ? g_object_get_data (G_OBJECT (app), HOSTED_SERVER_KEY) : NULL;
+
+  return server != NULL ? stern_server_get_port (server) : 0;
+}
+
 static void
 set_link_host (SternOnlineDialog *self,
                const char        *uri)
@@ -217,7 +243,11 @@ set_link_host (SternOnlineDialog *self,
   g_clear_pointer (&self->link_host, g_free);
   if (!g_uri_split_network (uri, G_URI_FLAGS_NONE, NULL, &host, &port, NULL))
     return;
-  if (g_strcmp0 (host, "localhost") == 0 || g_str_has_prefix (host, "127."))
+  /* The server this app hosts listens on every address: friends reach it
+   * on the local network's.  A server given by address is named as it
+   * was given (one bound to 127.0.0.1 is reached only there). */
+  if (hosted_port () != 0 && (guint) port == hosted_port () &&
+      (g_strcmp0 (host, "localhost") == 0 || g_str_has_prefix (host, "127.")))
     {
       char *lan = local_network_address ();
 
@@ -349,6 +379,7 @@ show_hosted (SternOnlineDialog *self,
   /* Translators: where the game server started in the app can be reached. */
   text = g_strdup_printf (_("Hosting at %s:%u"), lan != NULL ? lan : "localhost", port);
   gtk_label_set_label (self->host_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->host_label), TRUE);
   address = g_strdup_printf ("localhost:%u", port);
   gtk_editable_set_text (GTK_EDITABLE (self->server_entry), address);
   gtk_widget_set_sensitive (GTK_WIDGET (self->host_button), FALSE);
@@ -466,9 +497,9 @@ stern_online_dialog_init (SternOnlineDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APP_ID);
 
-  for (guint i = 0; i < G_N_ELEMENTS (variant_ids); i++)
-    gtk_string_list_append (variants,
-                            stern_variant_display_name (stern_variant_lookup (variant_ids[i])));
+  for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    if (stern_variant_get (i)->n_players >= 2)
+      gtk_string_list_append (variants, stern_variant_display_name (stern_variant_get (i)));
   gtk_drop_down_set_model (self->variant_drop, G_LIST_MODEL (variants));
   for (guint p = 0; p < STERN_N_PRESETS; p++)
     gtk_string_list_append (presets, stern_preset_display_name (p));
@@ -478,16 +509,19 @@ stern_online_dialog_init (SternOnlineDialog *self)
       g_autofree char *name = NULL;
 
       if (clocks[i].reserve_s == 0)
-        name = g_strdup (_("No clock"));
+        /* As in the New Game dialog. */
+        name = g_strdup (C_("clock", "Off"));
       else
         /* Translators: a game clock: minutes for the game, seconds added after each move. */
-        name = g_strdup_printf (_("%u min + %u s a move"), clocks[i].reserve_s / 60,
+        name = g_strdup_printf (_("%u min + %u s"), clocks[i].reserve_s / 60,
                                 clocks[i].increment_s);
       gtk_string_list_append (clock_names, name);
     }
   gtk_drop_down_set_model (self->clock_drop, G_LIST_MODEL (clock_names));
   build_seats (self);
   stern_accessible_fix_names (GTK_WIDGET (self));
+  show_status (self, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->host_label), FALSE);
 
   {
     g_autofree char *server = g_settings_get_string (self->settings, "online-server");
@@ -520,11 +554,25 @@ GtkWidget *
 stern_online_dialog_new (SternWindow *window)
 {
   SternOnlineDialog *self;
+  SternOnlineMatch *online;
 
   g_return_val_if_fail (STERN_IS_WINDOW (window), NULL);
 
   self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", window, NULL);
   g_set_weak_pointer (&self->window, window);
+
+  /* Opened again while in a room: its invitation is still there to send. */
+  online = stern_window_get_online (window);
+  if (online != NULL && stern_online_match_has_room (online))
+    {
+      SternNetClient *client = stern_online_match_get_client (online);
+
+      if (stern_net_client_get_uri (client) != NULL && stern_net_client_get_code (client) != NULL)
+        {
+          set_link_host (self, stern_net_client_get_uri (client));
+          show_invitation (self, stern_net_client_get_code (client));
+        }
+    }
   return GTK_WIDGET (self);
 }
 

@@ -21,6 +21,7 @@
 #include "stern-window-private.h"
 #ifdef STERN_HAVE_NETWORK
 #include "stern-online-dialog.h"
+#include "stern-window-online.h"
 #endif
 
 #define GAME(self)  stern_match_get_game ((self)->match)
@@ -527,6 +528,12 @@ stern_window_offer_resume (SternWindow *self)
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
+#ifdef STERN_HAVE_NETWORK
+  /* An online game left by quitting comes first: its seat waits. */
+  if (stern_window_resume_online (self))
+    return TRUE;
+#endif
+
   /* A damaged save is kept aside and told in the banner (the match's
    * notice); the moves before the damage, if any, are continued. */
   game = stern_match_read_autosave (self->match, &setup, &clock);
@@ -598,7 +605,20 @@ stern_window_ask_before_closing (SternWindow *self)
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
-  if (self->close_confirmed || !stern_match_has_unsaved_moves (self->match))
+  if (self->close_confirmed)
+    return FALSE;
+#ifdef STERN_HAVE_NETWORK
+  if (stern_window_online_in_play (self))
+    {
+      stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
+                                 _("Your seat is kept for a while: start the game again to "
+                                   "go back to it. After that the game goes on without you."),
+                                 _("_Cancel"), _("_Quit"), STERN_MESSAGE_DESTRUCTIVE,
+                                 G_CALLBACK (on_quit_response));
+      return TRUE;
+    }
+#endif
+  if (!stern_match_has_unsaved_moves (self->match))
     return FALSE;
 
   error = stern_match_get_save_error (self->match);

@@ -10,6 +10,8 @@
 #include "stern-window-online.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "stern-window-private.h"
@@ -87,6 +89,55 @@ bad:
 }
 
 /* ------------------------------------------------------------------ */
+/* The seat kept for the next start                                    */
+
+/* The player's seat in a game in play is written next to the saved
+ * game, so that quitting and starting again takes the seat back with
+ * its token (within the server's grace period). */
+static char *
+seat_file (SternWindow *self)
+{
+  const char *dir = stern_match_get_data_dir (self->match);
+
+  return dir != NULL ? g_build_filename (dir, "online-seat.ini", NULL) : NULL;
+}
+
+static void
+save_seat (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternNetClient *client = stern_online_match_get_client (online);
+  g_autofree char *path = seat_file (self);
+  g_autoptr(GKeyFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *uri = stern_net_client_get_uri (client);
+  const char *code = stern_net_client_get_code (client);
+  const char *token = stern_net_client_get_token (client);
+
+  if (path == NULL || uri == NULL || code == NULL || token == NULL)
+    return;
+  file = g_key_file_new ();
+  g_key_file_set_string (file, "seat", "server", uri);
+  g_key_file_set_string (file, "seat", "code", code);
+  g_key_file_set_string (file, "seat", "token", token);
+  if (g_mkdir_with_parents (stern_match_get_data_dir (self->match), 0700) != 0 ||
+      !g_key_file_save_to_file (file, path, &error))
+    g_warning ("Could not keep the online seat in %s: %s", path,
+               error != NULL ? error->message : g_strerror (errno));
+  else
+    g_chmod (path, 0600);   /* the token is the seat */
+}
+
+static void
+forget_seat (SternWindow *self)
+{
+  g_autofree char *path = seat_file (self);
+
+  if (path != NULL && g_unlink (path) != 0 && errno != ENOENT)
+    g_warning ("Could not remove %s: %s", path, g_strerror (errno));
+}
+
+/* ------------------------------------------------------------------ */
 /* Following the room                                                  */
 
 static void
@@ -113,10 +164,15 @@ update_panel (SternWindow *self)
       else if (!stern_online_match_is_seat_taken (online, seat))
         /* Translators: a seat nobody has taken yet in network play. */
         presence = C_("presence", "free");
+      else if (stern_online_match_is_seat_replaced (online, seat))
+        /* Translators: a player who gave the seat up; the computer plays it. */
+        presence = C_("presence", "left · the computer plays");
       else if (stern_online_match_is_seat_connected (online, seat))
         presence = C_("presence", "connected");
       else
-        presence = C_("presence", "away");
+        /* Translators: a player whose connection dropped; the seat is kept
+         * for a while. */
+        presence = C_("presence", "left · seat kept");
       stern_players_panel_set_seat_online (self->players_panel, seat, name, presence);
     }
 }
@@ -154,11 +210,40 @@ update_banner (SternWindow *self)
     show_banner (self, NULL);
 }
 
+static gboolean
+plays_here (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternGame *game = stern_match_get_game (self->match);
+
+  return stern_online_match_has_room (online) &&
+         stern_online_match_get_local_seat (online) != STERN_NO_SEAT &&
+         game != NULL && !stern_game_is_over (game);
+}
+
 static void
 on_room_changed (SternWindow *self)
 {
+  SternGame *game = stern_match_get_game (self->match);
+
   update_panel (self);
   update_banner (self);
+  if (plays_here (self))
+    save_seat (self);
+  else if (game != NULL && stern_game_is_over (game))
+    forget_seat (self);
+  /* The status names who is on turn and who left. */
+  stern_window_refresh (self);
+}
+
+static void
+on_turn_started (SternWindow *self)
+{
+  SternGame *game = stern_match_get_game (self->match);
+
+  update_banner (self);
+  if (game != NULL && stern_game_is_over (game))
+    forget_seat (self);
 }
 
 static void
@@ -199,13 +284,20 @@ stern_window_set_online (SternWindow      *self,
 
   if (self->online != NULL)
     {
-      g_signal_handlers_disconnect_by_func (self->match, update_banner, self);
+      g_signal_handlers_disconnect_by_func (self->match, on_turn_started, self);
+      /* Leaving for another game gives the seat up here; a window that
+       * closes (quitting) keeps it for the next start. */
+      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+        forget_seat (self);
       g_signal_handlers_disconnect_by_data (self->online, self);
       stern_online_match_leave (STERN_ONLINE_MATCH (self->online));
       g_clear_object (&self->online);
       clear_panel (self);
     }
   show_banner (self, NULL);
+  /* The last game's result is no longer the question. */
+  if (self->game_over != NULL)
+    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->game_over)));
 
   /* A network game is the server's to keep: the local game saved on this
    * computer stays as it was. */
@@ -222,7 +314,7 @@ stern_window_set_online (SternWindow      *self,
   g_signal_connect_object (online, "room-changed", G_CALLBACK (on_room_changed), self,
                            G_CONNECT_SWAPPED);
   /* The game starts with the first action's "turn" as well as a room. */
-  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (update_banner), self,
+  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "connection-changed", G_CALLBACK (on_connection_changed),
                            self, G_CONNECT_SWAPPED);
@@ -256,6 +348,85 @@ stern_window_get_online_banner (SternWindow *self)
          ? gtk_label_get_label (self->online_banner_label) : NULL;
 }
 
+char *
+stern_window_online_status (SternWindow *self)
+{
+  SternOnlineMatch *online;
+  SternGame *game = stern_match_get_game (self->match);
+  const SternGameSetup *setup = stern_match_get_setup (self->match);
+  guint mine, turn;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  if (self->online == NULL || game == NULL)
+    return NULL;
+  online = STERN_ONLINE_MATCH (self->online);
+  if (!stern_online_match_is_connected (online))
+    return g_strdup (_("Connection lost · reconnecting…"));
+  if (!stern_online_match_has_room (online))
+    return g_strdup (_("Connecting…"));
+  if (stern_online_match_is_waiting (online))
+    /* Translators: %s is the room code friends type to join. */
+    return g_strdup_printf (_("Waiting for players · room %s"),
+                            stern_net_client_get_code (stern_online_match_get_client (online)));
+  if (stern_game_is_over (game))
+    {
+      const SternVariant *variant = stern_game_get_variant (game);
+      g_autofree char *over = stern_match_get_status_text (self->match, self->player_name);
+
+      /* Who gave up by leaving, not by resigning. */
+      for (guint i = 0; i < variant->n_players; i++)
+        {
+          guint seat = variant->seats[i];
+          const char *seat_name = stern_online_match_get_seat_name (online, seat);
+
+          if (stern_online_match_is_seat_taken (online, seat) &&
+              !setup->computer[seat] && !stern_online_match_is_seat_connected (online, seat))
+            /* Translators: %s is a player who left an online game that
+             * then ended; the game's result follows. */
+            return g_strdup_printf (_("%s left the game · %s"),
+                                    seat_name != NULL ? seat_name : stern_seat_display_name (seat),
+                                    over);
+        }
+      return g_steal_pointer (&over);
+    }
+
+  mine = stern_online_match_get_local_seat (online);
+  turn = stern_game_get_turn (game);
+  if (turn == STERN_NO_SEAT)
+    return NULL;
+  if (turn == mine)
+    /* Translators: %s is the local player's colour, the number the round. */
+    return g_strdup_printf (_("Your turn (%s) · Round %u"), stern_seat_display_name (mine),
+                            stern_game_get_round (game) + 1);
+  name = g_strdup (stern_online_match_get_seat_name (online, turn));
+  if (name == NULL)
+    name = g_strdup (stern_seat_display_name (turn));
+  if (mine == STERN_NO_SEAT)
+    /* Translators: a spectator's status line; %s is a colour or a name. */
+    return g_strdup_printf (_("Watching · %s to move · Round %u"), name,
+                            stern_game_get_round (game) + 1);
+  /* Translators: %s is a colour or the player's name. */
+  return g_strdup_printf (_("%s to move · Round %u"), name, stern_game_get_round (game) + 1);
+}
+
+guint
+stern_window_online_bottom_seat (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), STERN_NO_SEAT);
+
+  return self->online != NULL
+         ? stern_online_match_get_local_seat (STERN_ONLINE_MATCH (self->online)) : STERN_NO_SEAT;
+}
+
+gboolean
+stern_window_online_in_play (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  return self->online != NULL && plays_here (self);
+}
+
 /* ------------------------------------------------------------------ */
 /* Connecting                                                          */
 
@@ -264,11 +435,15 @@ typedef struct {
   SternOnlineRequest request;
   SternNetSetup      setup;
   char               code[STERN_NET_CODE_LEN + 1];
+  char               token[STERN_NET_TOKEN_LEN + 1];
 } GoOnline;
 
 static void
 go_online_free (GoOnline *go)
 {
+  if (go->window != NULL && go->window->online_client != NULL &&
+      g_object_get_data (go->window->online_client, "stern-go-online") == go)
+    g_object_set_data (go->window->online_client, "stern-go-online", NULL);
   g_clear_weak_pointer (&go->window);
   g_free (go);
 }
@@ -322,6 +497,9 @@ connected_cb (GObject      *source,
     case STERN_ONLINE_JOIN:
       stern_net_client_join (client, go->code, STERN_NO_SEAT);
       break;
+    case STERN_ONLINE_RESUME:
+      stern_net_client_resume (client, go->code, go->token);
+      break;
     case STERN_ONLINE_WATCH:
     default:
       stern_net_client_watch (client, go->code);
@@ -346,6 +524,10 @@ stern_window_go_online (SternWindow         *self,
   g_return_val_if_fail (request != STERN_ONLINE_CREATE || setup != NULL, NULL);
   g_return_val_if_fail (request == STERN_ONLINE_CREATE || code != NULL, NULL);
 
+  /* A new room is a new game here: the last one's seat is not kept. */
+  if (request != STERN_ONLINE_RESUME)
+    forget_seat (self);
+
   name = self->player_name != NULL && self->player_name[0] != '\0' ? self->player_name : NULL;
   client = stern_net_client_new (name);
   go = g_new0 (GoOnline, 1);
@@ -356,10 +538,50 @@ stern_window_go_online (SternWindow         *self,
   if (code != NULL)
     g_strlcpy (go->code, code, sizeof go->code);
 
+  /* Found again by stern_window_resume_online() to give it the token. */
+  g_object_set_data (G_OBJECT (client), "stern-go-online", go);
   stern_net_client_connect_async (client, ws_uri, NULL, connected_cb, go);
   /* Until the connection is made, the window keeps the client alive. */
   g_set_object (&self->online_client, G_OBJECT (client));
   return client;
+}
+
+gboolean
+stern_window_resume_online (SternWindow *self)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autofree char *uri = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *token = NULL;
+  g_autofree char *toast = NULL;
+  SternNetClient *client;
+  GoOnline *go;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  path = seat_file (self);
+  if (path == NULL || !g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    return FALSE;
+  uri = g_key_file_get_string (file, "seat", "server", NULL);
+  code = g_key_file_get_string (file, "seat", "code", NULL);
+  token = g_key_file_get_string (file, "seat", "token", NULL);
+  if (uri == NULL || code == NULL || token == NULL || !stern_net_code_is_valid (code) ||
+      !stern_net_token_is_valid (token) ||
+      !(g_str_has_prefix (uri, "ws://") || g_str_has_prefix (uri, "wss://")))
+    {
+      g_warning ("%s does not hold an online seat; it is removed", path);
+      forget_seat (self);
+      return FALSE;
+    }
+  client = stern_window_go_online (self, uri, STERN_ONLINE_RESUME, NULL, code);
+  go = g_object_get_data (G_OBJECT (client), "stern-go-online");
+  if (go != NULL)
+    g_strlcpy (go->token, token, sizeof go->token);
+  /* Translators: %s is the room code. */
+  toast = g_strdup_printf (_("Back to the online game in room %s"), code);
+  stern_window_show_toast (self, toast, _("_New Game"), "win.new-game");
+  return TRUE;
 }
 
 void

@@ -102,6 +102,15 @@ update_bottom_seat (SternWindow *self)
   unsigned turn = stern_game_get_turn (GAME (self));
 
   self->rotate_pending = FALSE;
+#ifdef STERN_HAVE_NETWORK
+  /* Online, the player's own side is at the bottom, whoever is on turn. */
+  if (stern_window_online_bottom_seat (self) != STERN_NO_SEAT)
+    {
+      if (stern_board_view_get_bottom_seat (self->board) != stern_window_online_bottom_seat (self))
+        stern_board_view_set_bottom_seat (self->board, stern_window_online_bottom_seat (self));
+      return;
+    }
+#endif
   if (stern_game_setup_count_humans (SETUP (self)) > 1 && self->rotate_to_player &&
       turn != STERN_NO_SEAT && stern_match_is_human (self->match, turn) &&
       stern_board_view_get_bottom_seat (self->board) != turn)
@@ -131,7 +140,12 @@ stern_window_refresh (SternWindow *self)
       int left = turn != STERN_NO_SEAT ? stern_texts_home_countdown (GAME (self), turn) : -1;
 
       g_free (self->status);
-      self->status = stern_match_get_status_text (self->match, self->player_name);
+      self->status = NULL;
+#ifdef STERN_HAVE_NETWORK
+      self->status = stern_window_online_status (self);
+#endif
+      if (self->status == NULL)
+        self->status = stern_match_get_status_text (self->match, self->player_name);
       gtk_label_set_label (self->status_label, self->status);
       if (left >= 0 && left <= STERN_TEXTS_COUNTDOWN_URGENT)
         gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "deadline-near");
