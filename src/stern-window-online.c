@@ -236,6 +236,92 @@ on_room_changed (SternWindow *self)
   stern_window_refresh (self);
 }
 
+#define YOUR_TURN_NOTIFICATION "stern-online-your-turn"
+#define NOTIFIERS_KEY          "stern-notifiers"
+
+/* Which desktop services could show a notification: GLib warns for each
+ * one sent with none there (a bare session, a test), so none is sent. */
+static const char * const notifier_names[] = {
+  "org.gtk.Notifications", "org.freedesktop.Notifications", "org.freedesktop.portal.Desktop",
+};
+
+static void
+notifier_appeared (GDBusConnection *connection, const char *name, const char *owner,
+                   gpointer user_data)
+{
+  guint *present = user_data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
+    if (g_strcmp0 (name, notifier_names[i]) == 0)
+      *present |= 1u << i;
+}
+
+static void
+notifier_vanished (GDBusConnection *connection, const char *name, gpointer user_data)
+{
+  guint *present = user_data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
+    if (g_strcmp0 (name, notifier_names[i]) == 0)
+      *present &= ~(1u << i);
+}
+
+/* The set of notifiers present, watched from the first call on (for the
+ * application's lifetime). */
+static guint
+notifiers_present (GApplication *app)
+{
+  guint *present = g_object_get_data (G_OBJECT (app), NOTIFIERS_KEY);
+
+  if (present == NULL)
+    {
+      present = g_new0 (guint, 1);
+      g_object_set_data_full (G_OBJECT (app), NOTIFIERS_KEY, present, g_free);
+      for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
+        g_bus_watch_name (G_BUS_TYPE_SESSION, notifier_names[i], G_BUS_NAME_WATCHER_FLAGS_NONE,
+                          notifier_appeared, notifier_vanished, present, NULL);
+    }
+  return *present;
+}
+
+/* "Your turn" on the desktop when the window is in the background: the
+ * other player may take minutes, and the player is elsewhere meanwhile. */
+static void
+notify_turn (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternGame *game = stern_match_get_game (self->match);
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  guint mine = stern_online_match_get_local_seat (online);
+  g_autoptr(GNotification) notification = NULL;
+  g_autofree char *body = NULL;
+
+  if (app == NULL || notifiers_present (app) == 0)
+    return;
+  if (game == NULL || stern_game_is_over (game) || mine == STERN_NO_SEAT ||
+      stern_game_get_turn (game) != mine || gtk_window_is_active (GTK_WINDOW (self)))
+    {
+      g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
+      return;
+    }
+  notification = g_notification_new (_("Your turn"));
+  /* Translators: %s is the local player's colour, the number the round. */
+  body = g_strdup_printf (_("You play %s in the online game, round %u."),
+                          stern_seat_display_name (mine), stern_game_get_round (game) + 1);
+  g_notification_set_body (notification, body);
+  /* Without a default action, clicking it brings the game forward. */
+  g_application_send_notification (app, YOUR_TURN_NOTIFICATION, notification);
+}
+
+static void
+on_active_changed (SternWindow *self)
+{
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+
+  if (app != NULL && notifiers_present (app) != 0 && gtk_window_is_active (GTK_WINDOW (self)))
+    g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
+}
+
 static void
 on_turn_started (SternWindow *self)
 {
@@ -244,6 +330,8 @@ on_turn_started (SternWindow *self)
   update_banner (self);
   if (game != NULL && stern_game_is_over (game))
     forget_seat (self);
+  if (stern_online_match_has_room (STERN_ONLINE_MATCH (self->online)))
+    notify_turn (self);
 }
 
 static void
@@ -285,6 +373,7 @@ stern_window_set_online (SternWindow      *self,
   if (self->online != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->match, on_turn_started, self);
+      g_signal_handlers_disconnect_by_func (self, on_active_changed, self);
       /* Leaving for another game gives the seat up here; a window that
        * closes (quitting) keeps it for the next start. */
       if (gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -311,6 +400,9 @@ stern_window_set_online (SternWindow      *self,
     }
 
   self->online = g_object_ref (G_OBJECT (online));
+  /* Looked for now, so that the first "Your turn" finds them. */
+  if (gtk_window_get_application (GTK_WINDOW (self)) != NULL)
+    notifiers_present (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
   g_signal_connect_object (online, "room-changed", G_CALLBACK (on_room_changed), self,
                            G_CONNECT_SWAPPED);
   /* The game starts with the first action's "turn" as well as a room. */
@@ -318,6 +410,8 @@ stern_window_set_online (SternWindow      *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "connection-changed", G_CALLBACK (on_connection_changed),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "notify::is-active", G_CALLBACK (on_active_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "server-error", G_CALLBACK (on_server_error), self,
                            G_CONNECT_SWAPPED);
   if (stern_online_match_has_room (online))
@@ -438,6 +532,25 @@ typedef struct {
   char               token[STERN_NET_TOKEN_LEN + 1];
 } GoOnline;
 
+/* The name others see: the one in Preferences, else the user's real name
+ * (as the system knows it), shortened to what the protocol carries. */
+static const char *
+online_name (SternWindow *self)
+{
+  static char real[STERN_NET_MAX_NAME + 1];
+  const char *name = g_get_real_name ();
+
+  if (self->player_name != NULL && self->player_name[0] != '\0')
+    name = self->player_name;
+  else if (name == NULL || g_strcmp0 (name, "Unknown") == 0 || name[0] == '\0')
+    return NULL;
+  if (strlen (name) <= STERN_NET_MAX_NAME && g_utf8_validate (name, -1, NULL))
+    return name;
+  /* Cut at a character, not inside one. */
+  g_utf8_strncpy (real, name, STERN_NET_MAX_NAME / 4);
+  return real;
+}
+
 static void
 go_online_free (GoOnline *go)
 {
@@ -528,7 +641,7 @@ stern_window_go_online (SternWindow         *self,
   if (request != STERN_ONLINE_RESUME)
     forget_seat (self);
 
-  name = self->player_name != NULL && self->player_name[0] != '\0' ? self->player_name : NULL;
+  name = online_name (self);
   client = stern_net_client_new (name);
   go = g_new0 (GoOnline, 1);
   g_set_weak_pointer (&go->window, self);
