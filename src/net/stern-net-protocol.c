@@ -18,7 +18,8 @@ G_DEFINE_QUARK (stern-net-error-quark, stern_net_error)
 
 static const char *const type_names[STERN_NET_N_MSG_TYPES] = {
   "hello", "list", "create", "join", "watch", "resume", "move", "resign", "leave",
-  "welcome", "lobby", "joined", "room", "action", "error",
+  "quick", "chat",
+  "welcome", "lobby", "joined", "room", "action", "error", "chat",
 };
 
 static const char *const error_names[STERN_NET_N_ERRORS] = {
@@ -293,6 +294,7 @@ stern_net_message_new (SternNetMsgType type)
     {
       msg->seats[s].seat = (guint8) s;
       msg->seats[s].clock_ms = -1;
+      msg->seats[s].grace_ms = -1;
       msg->clocks[s] = -1;
     }
   return msg;
@@ -673,7 +675,8 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
 {
   static const char *const allowed_setup[] = { "seat", "kind", "level", "name", NULL };
   static const char *const allowed_state[] = { "seat", "kind", "level", "name", "taken",
-                                               "connected", "replaced", "clock_ms", NULL };
+                                               "connected", "replaced", "clock_ms",
+                                               "grace_ms", NULL };
   const SternVariant *variant = msg->setup.variant;
   g_autofree char *field = g_strdup_printf ("%s.seats", prefix);
   JsonArray *array = read_array (r, obj, prefix, "seats", TRUE, STERN_N_SEATS);
@@ -728,7 +731,8 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
           if (!read_bool (r, e, ef, "taken", &si->taken) ||
               !read_bool (r, e, ef, "connected", &si->connected) ||
               !read_bool (r, e, ef, "replaced", &si->replaced) ||
-              !read_int (r, e, ef, "clock_ms", FALSE, 0, G_MAXINT64, &si->clock_ms))
+              !read_int (r, e, ef, "clock_ms", FALSE, 0, G_MAXINT64, &si->clock_ms) ||
+              !read_int (r, e, ef, "grace_ms", FALSE, 0, STERN_NET_MAX_RESERVE_MS, &si->grace_ms))
             return FALSE;
         }
     }
@@ -877,6 +881,35 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
       ALLOW (NULL);
       return TRUE;
 
+    case STERN_NET_MSG_QUICK:
+      ALLOW ("variant", "name");
+      return read_variant (r, obj, p, &msg->setup.variant) &&
+             read_name (r, obj, p, "name", &msg->name);
+
+    case STERN_NET_MSG_CHAT:
+    case STERN_NET_MSG_SAID:
+      if (msg->type == STERN_NET_MSG_CHAT)
+        ALLOW ("text");
+      else
+        ALLOW ("code", "seat", "name", "text");
+      if (msg->type == STERN_NET_MSG_SAID &&
+          (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                        sizeof msg->code) ||
+           !read_seat (r, obj, p, "seat", FALSE, &msg->seat) ||
+           !read_name (r, obj, p, "name", &msg->name)))
+        return FALSE;
+      if (!read_string (r, obj, p, "text", TRUE, STERN_NET_MAX_TEXT, &msg->text))
+        return FALSE;
+      /* A line of blanks says nothing: refused as empty. */
+      {
+        g_autofree char *trimmed = g_strstrip (g_strdup (msg->text));
+        g_autofree char *field = g_strdup_printf ("%s.text", p);
+
+        if (trimmed[0] == '\0')
+          return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "empty");
+      }
+      return TRUE;
+
     case STERN_NET_MSG_CREATE:
       ALLOW ("variant", "preset", "clock", "seats", "take", "name");
       return read_variant (r, obj, p, &msg->setup.variant) &&
@@ -923,10 +956,14 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
       {
         JsonArray *rooms;
 
-        ALLOW ("online", "rooms");
+        ALLOW ("online", "looking", "rooms");
         if (!read_int (r, obj, p, "online", TRUE, 0, G_MAXUINT, &v))
           return FALSE;
         msg->online = (guint) v;
+        v = 0;
+        if (!read_int (r, obj, p, "looking", FALSE, 0, G_MAXUINT, &v))
+          return FALSE;
+        msg->looking = (guint) v;
         if (!(rooms = read_array (r, obj, p, "rooms", TRUE, STERN_NET_MAX_ROOMS_LISTED)))
           return FALSE;
         msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
@@ -976,7 +1013,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
         g_autofree char *af = g_strdup ("room.actions");
 
         ALLOW ("code", "variant", "preset", "clock", "seats", "actions", "turn", "over",
-               "result");
+               "result", "spectators");
         if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
                          sizeof msg->code) ||
             !read_variant (r, obj, p, &msg->setup.variant) ||
@@ -1003,6 +1040,10 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
               }
             g_ptr_array_add (msg->actions, g_strdup (s));
           }
+        v = 0;
+        if (!read_int (r, obj, p, "spectators", FALSE, 0, G_MAXUINT, &v))
+          return FALSE;
+        msg->spectators = (guint) v;
         return read_turn_over_result (r, obj, p, msg);
       }
 
@@ -1211,6 +1252,8 @@ add_seats (JsonBuilder *b, const SternNetMessage *msg, gboolean with_state)
           add_bool (b, "replaced", si->replaced);
           if (si->clock_ms >= 0)
             add_int (b, "clock_ms", si->clock_ms);
+          if (si->grace_ms >= 0)
+            add_int (b, "grace_ms", si->grace_ms);
         }
       json_builder_end_object (b);
     }
@@ -1299,8 +1342,26 @@ stern_net_message_to_json (const SternNetMessage *msg)
       add_string (b, "server", msg->server ? msg->server : "");
       add_int (b, "online", msg->online);
       break;
+    case STERN_NET_MSG_QUICK:
+      add_string (b, "variant", msg->setup.variant->id);
+      if (msg->name)
+        add_string (b, "name", msg->name);
+      break;
+    case STERN_NET_MSG_CHAT:
+    case STERN_NET_MSG_SAID:
+      if (msg->type == STERN_NET_MSG_SAID)
+        {
+          add_string (b, "code", msg->code);
+          if (msg->seat != STERN_NO_SEAT)
+            add_string (b, "seat", stern_seat_colour_name (msg->seat));
+          if (msg->name)
+            add_string (b, "name", msg->name);
+        }
+      add_string (b, "text", msg->text ? msg->text : "");
+      break;
     case STERN_NET_MSG_LOBBY:
       add_int (b, "online", msg->online);
+      add_int (b, "looking", msg->looking);
       json_builder_set_member_name (b, "rooms");
       json_builder_begin_array (b);
       for (guint i = 0; msg->rooms && i < msg->rooms->len; i++)
@@ -1332,6 +1393,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
       for (guint i = 0; msg->actions && i < msg->actions->len; i++)
         json_builder_add_string_value (b, g_ptr_array_index (msg->actions, i));
       json_builder_end_array (b);
+      add_int (b, "spectators", msg->spectators);
       add_turn_over_result (b, msg);
       break;
     case STERN_NET_MSG_ACTION:

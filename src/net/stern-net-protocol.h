@@ -15,7 +15,7 @@
 
 G_BEGIN_DECLS
 
-#define STERN_NET_PROTOCOL_VERSION 1
+#define STERN_NET_PROTOCOL_VERSION 2
 
 /* Largest message a client may send, and a server (a room's whole history
  * fits: six players of 200 moves with long paths). */
@@ -25,7 +25,7 @@ G_BEGIN_DECLS
 #define STERN_NET_CODE_LEN   6    /* room code, the invitation */
 #define STERN_NET_TOKEN_LEN  32   /* seat token, hex */
 #define STERN_NET_MAX_NAME   40   /* bytes of a player's name */
-#define STERN_NET_MAX_TEXT   200  /* bytes of an error's text */
+#define STERN_NET_MAX_TEXT   200  /* bytes of an error's text, and of a chat line */
 #define STERN_NET_MAX_ROOMS_LISTED 100
 /* Longest clock: a day of reserve, an hour of increment. */
 #define STERN_NET_MAX_RESERVE_MS   (24 * 3600 * 1000)
@@ -47,6 +47,8 @@ typedef enum {
   STERN_NET_MSG_MOVE,
   STERN_NET_MSG_RESIGN,
   STERN_NET_MSG_LEAVE,
+  STERN_NET_MSG_QUICK,      /* protocol 2: a seat in any room of the variant waiting for players */
+  STERN_NET_MSG_CHAT,       /* protocol 2: a line of text to the room (both directions) */
   /* server → client */
   STERN_NET_MSG_WELCOME,
   STERN_NET_MSG_LOBBY,
@@ -54,6 +56,7 @@ typedef enum {
   STERN_NET_MSG_ROOM,
   STERN_NET_MSG_ACTION,
   STERN_NET_MSG_ERROR,
+  STERN_NET_MSG_SAID,       /* protocol 2: "chat" as the server relays it */
   STERN_NET_N_MSG_TYPES,
 } SternNetMsgType;
 
@@ -122,6 +125,7 @@ typedef struct {
   gboolean   connected;   /* … and is connected now */
   gboolean   replaced;    /* the computer plays it now (left, time, resigned) */
   gint64     clock_ms;    /* time left, or -1 without a clock */
+  gint64     grace_ms;    /* dropped: time left to come back, or -1 */
 } SternNetSeatInfo;
 
 typedef struct {
@@ -141,6 +145,8 @@ typedef struct {
   char    *name;                            /* hello, create, join (may be NULL) */
   char    *server;                          /* welcome */
   guint    online;                          /* welcome, lobby */
+  guint    looking;                         /* lobby: people in listed rooms, waiting */
+  guint    spectators;                      /* room: connections watching */
   char     code[STERN_NET_CODE_LEN + 1];    /* join, watch, resume, joined, room, action */
   char     token[STERN_NET_TOKEN_LEN + 1];  /* resume, joined */
   guint8   seat;                            /* join (STERN_NO_SEAT: any), joined, action;
@@ -174,7 +180,7 @@ typedef struct {
 
   /* error */
   SternNetErrorCode error;
-  char    *text;
+  char    *text;                            /* error; chat, said: the line */
   char    *field;                           /* may be NULL */
 } SternNetMessage;
 

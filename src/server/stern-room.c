@@ -38,6 +38,7 @@ typedef struct {
   gboolean connected;
   gboolean replaced;
   guint    grace_id;
+  gint64   dropped_us;    /* when the grace period started */
 } Seat;
 
 struct _SternRoom {
@@ -57,6 +58,7 @@ struct _SternRoom {
   gboolean      running;
   gboolean      durable;
   guint64       saves;     /* writes so far: even ones go to path, odd ones to path.alt */
+  guint         spectators;
 };
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
@@ -261,7 +263,11 @@ stern_room_describe (SternRoom *room)
       info->connected = seat->connected;
       info->replaced = seat->replaced;
       info->clock_ms = clock_ms (room, s, now);
+      /* How long a dropped player has to come back. */
+      info->grace_ms = seat->grace_id != 0
+                       ? MAX (0, (gint64) room->grace_ms - (now - seat->dropped_us) / 1000) : -1;
     }
+  msg->spectators = room->spectators;
   msg->actions = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < stern_game_get_n_actions (room->game); i++)
     g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
@@ -279,6 +285,17 @@ broadcast_room (SternRoom *self)
   g_autoptr(SternNetMessage) msg = stern_room_describe (self);
 
   broadcast (self, msg);
+}
+
+void
+stern_room_set_spectators (SternRoom *room, guint spectators)
+{
+  g_return_if_fail (STERN_IS_ROOM (room));
+
+  if (room->spectators == spectators)
+    return;
+  room->spectators = spectators;
+  broadcast_room (room);
 }
 
 gboolean
@@ -828,6 +845,7 @@ stern_room_set_connected (SternRoom *room, guint seat, gboolean connected)
       grace->seat = seat;
       s->grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, room->grace_ms, grace_over_cb,
                                         grace, g_free);
+      s->dropped_us = now_us ();
     }
   room_log (room, G_LOG_LEVEL_INFO, "%s %s", stern_seat_colour_name (seat),
             connected ? "connected" : "dropped");
