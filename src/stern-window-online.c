@@ -140,6 +140,80 @@ forget_seat (SternWindow *self)
 /* ------------------------------------------------------------------ */
 /* Following the room                                                  */
 
+/* When each dropped player's grace period ends (monotonic µs, 0: none),
+ * from the room's grace_ms; the panel counts it down. */
+typedef struct {
+  gint64 ends_us[STERN_N_SEATS];
+  guint  tick_id;
+} Grace;
+
+#define GRACE_KEY "stern-online-grace"
+#define QUICK_KEY "stern-online-quick"
+
+static void
+grace_free (gpointer data)
+{
+  Grace *grace = data;
+
+  g_clear_handle_id (&grace->tick_id, g_source_remove);
+  g_free (grace);
+}
+
+static Grace *
+get_grace (SternWindow *self)
+{
+  Grace *grace = g_object_get_data (G_OBJECT (self), GRACE_KEY);
+
+  if (grace == NULL)
+    {
+      grace = g_new0 (Grace, 1);
+      g_object_set_data_full (G_OBJECT (self), GRACE_KEY, grace, grace_free);
+    }
+  return grace;
+}
+
+static void update_panel (SternWindow *self);
+
+static gboolean
+grace_tick (gpointer user_data)
+{
+  SternWindow *self = user_data;
+  Grace *grace = get_grace (self);
+  gboolean pending = FALSE;
+  gint64 now = g_get_monotonic_time ();
+
+  for (guint seat = 0; seat < STERN_N_SEATS; seat++)
+    if (grace->ends_us[seat] > now)
+      pending = TRUE;
+  if (self->online != NULL)
+    update_panel (self);
+  if (!pending || self->online == NULL)
+    {
+      grace->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+follow_grace (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  const SternNetMessage *room = stern_net_client_get_room (stern_online_match_get_client (online));
+  Grace *grace = get_grace (self);
+  gboolean pending = FALSE;
+
+  for (guint seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      grace->ends_us[seat] = room != NULL && room->seats[seat].grace_ms >= 0
+                             ? g_get_monotonic_time () + room->seats[seat].grace_ms * 1000 : 0;
+      pending |= grace->ends_us[seat] != 0;
+    }
+  /* A countdown in seconds, as the clocks are shown. */
+  if (pending && grace->tick_id == 0)
+    grace->tick_id = g_timeout_add_seconds (1, grace_tick, self);
+}
+
 static void
 update_panel (SternWindow *self)
 {
@@ -152,6 +226,7 @@ update_panel (SternWindow *self)
       const char *presence = NULL;
       const char *name = stern_online_match_get_seat_name (online, seat);
       g_autofree char *you = NULL;
+      g_autofree char *countdown = NULL;
 
       if (seat == stern_online_match_get_local_seat (online))
         {
@@ -169,6 +244,16 @@ update_panel (SternWindow *self)
         presence = C_("presence", "left · the computer plays");
       else if (stern_online_match_is_seat_connected (online, seat))
         presence = C_("presence", "connected");
+      else if (get_grace (self)->ends_us[seat] > g_get_monotonic_time ())
+        {
+          gint64 left_s = (get_grace (self)->ends_us[seat] - g_get_monotonic_time () + 999999) / 1000000;
+
+          /* Translators: a player whose connection dropped, and the time
+           * left to come back before the seat is given up. */
+          countdown = g_strdup_printf (_("left · back within %d:%02d"), (int) (left_s / 60),
+                                       (int) (left_s % 60));
+          presence = countdown;
+        }
       else
         /* Translators: a player whose connection dropped; the seat is kept
          * for a while. */
@@ -226,7 +311,14 @@ on_room_changed (SternWindow *self)
 {
   SternGame *game = stern_match_get_game (self->match);
 
+  follow_grace (self);
   update_panel (self);
+  /* Quick Play found nobody waiting: the room waits for the next one, and
+   * meanwhile a game against the computer is one click away. */
+  if (g_object_steal_data (G_OBJECT (self), QUICK_KEY) != NULL &&
+      stern_online_match_is_waiting (STERN_ONLINE_MATCH (self->online)))
+    stern_window_show_toast (self, _("Nobody waits for this game yet: your room is open for the next player. Or play the computer meanwhile."),
+                             _("_New Game"), "win.new-game");
   update_banner (self);
   if (plays_here (self))
     save_seat (self);
@@ -450,6 +542,8 @@ stern_window_online_status (SternWindow *self)
   const SternGameSetup *setup = stern_match_get_setup (self->match);
   guint mine, turn;
   g_autofree char *name = NULL;
+  char *text;
+  const SternNetMessage *room;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
 
@@ -492,17 +586,32 @@ stern_window_online_status (SternWindow *self)
     return NULL;
   if (turn == mine)
     /* Translators: %s is the local player's colour, the number the round. */
-    return g_strdup_printf (_("Your turn (%s) · Round %u"), stern_seat_display_name (mine),
+    text = g_strdup_printf (_("Your turn (%s) · Round %u"), stern_seat_display_name (mine),
                             stern_game_get_round (game) + 1);
-  name = g_strdup (stern_online_match_get_seat_name (online, turn));
-  if (name == NULL)
-    name = g_strdup (stern_seat_display_name (turn));
-  if (mine == STERN_NO_SEAT)
-    /* Translators: a spectator's status line; %s is a colour or a name. */
-    return g_strdup_printf (_("Watching · %s to move · Round %u"), name,
-                            stern_game_get_round (game) + 1);
-  /* Translators: %s is a colour or the player's name. */
-  return g_strdup_printf (_("%s to move · Round %u"), name, stern_game_get_round (game) + 1);
+  else
+    {
+      name = g_strdup (stern_online_match_get_seat_name (online, turn));
+      if (name == NULL)
+        name = g_strdup (stern_seat_display_name (turn));
+      if (mine == STERN_NO_SEAT)
+        /* Translators: a spectator's status line; %s is a colour or a name. */
+        text = g_strdup_printf (_("Watching · %s to move · Round %u"), name,
+                                stern_game_get_round (game) + 1);
+      else
+        /* Translators: %s is a colour or the player's name. */
+        text = g_strdup_printf (_("%s to move · Round %u"), name, stern_game_get_round (game) + 1);
+    }
+  /* Everyone in the room sees how many watch. */
+  room = stern_net_client_get_room (stern_online_match_get_client (online));
+  if (room != NULL && room->spectators > 0)
+    {
+      char *with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u watching",
+                                                 "%s · %u watching", room->spectators),
+                                    text, room->spectators);
+      g_free (text);
+      text = with;
+    }
+  return text;
 }
 
 guint
@@ -613,6 +722,10 @@ connected_cb (GObject      *source,
     case STERN_ONLINE_RESUME:
       stern_net_client_resume (client, go->code, go->token);
       break;
+    case STERN_ONLINE_QUICK:
+      stern_net_client_quick (client, go->setup.variant);
+      g_object_set_data (G_OBJECT (self), QUICK_KEY, GINT_TO_POINTER (TRUE));
+      break;
     case STERN_ONLINE_WATCH:
     default:
       stern_net_client_watch (client, go->code);
@@ -634,8 +747,10 @@ stern_window_go_online (SternWindow         *self,
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
   g_return_val_if_fail (ws_uri != NULL, NULL);
-  g_return_val_if_fail (request != STERN_ONLINE_CREATE || setup != NULL, NULL);
-  g_return_val_if_fail (request == STERN_ONLINE_CREATE || code != NULL, NULL);
+  g_return_val_if_fail ((request != STERN_ONLINE_CREATE && request != STERN_ONLINE_QUICK) ||
+                        setup != NULL, NULL);
+  g_return_val_if_fail (request == STERN_ONLINE_CREATE || request == STERN_ONLINE_QUICK ||
+                        code != NULL, NULL);
 
   /* A new room is a new game here: the last one's seat is not kept. */
   if (request != STERN_ONLINE_RESUME)

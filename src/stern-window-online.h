@@ -23,6 +23,7 @@ typedef enum {
   STERN_ONLINE_JOIN,
   STERN_ONLINE_WATCH,
   STERN_ONLINE_RESUME,   /* the seat kept by the last run (stern_window_resume_online) */
+  STERN_ONLINE_QUICK,    /* Quick Play: setup names the variant */
 } SternOnlineRequest;
 
 /* Connects to ws_uri and, once connected, creates a room with setup
