@@ -18,6 +18,10 @@ G_BEGIN_DECLS
  * adding controls. */
 void stern_accessible_fix_names (GtkWidget *root);
 
+/* Fixes the names of every window when it is shown (from the start of
+ * app on). */
+void stern_accessible_follow_application (GtkApplication *app);
+
 /* Names a drop-down and the button inside it that a screen reader reads. */
 void stern_accessible_name_drop_down (GtkDropDown *drop, const char *name);
 
