@@ -250,7 +250,7 @@ update_panel (SternWindow *self)
 
           /* Translators: a player whose connection dropped, and the time
            * left to come back before the seat is given up. */
-          countdown = g_strdup_printf (_("left · back within %d:%02d"), (int) (left_s / 60),
+          countdown = g_strdup_printf (_("left · %d:%02d to come back"), (int) (left_s / 60),
                                        (int) (left_s % 60));
           presence = countdown;
         }
@@ -593,7 +593,13 @@ stern_window_online_status (SternWindow *self)
       name = g_strdup (stern_online_match_get_seat_name (online, turn));
       if (name == NULL)
         name = g_strdup (stern_seat_display_name (turn));
-      if (mine == STERN_NO_SEAT)
+      if (stern_online_match_is_seat_taken (online, turn) &&
+          !stern_online_match_is_seat_connected (online, turn))
+        /* Translators: the player on turn lost the connection or quit;
+         * %s is a colour or the player's name. */
+        text = g_strdup_printf (_("%s left · waiting for them to come back · Round %u"), name,
+                                stern_game_get_round (game) + 1);
+      else if (mine == STERN_NO_SEAT)
         /* Translators: a spectator's status line; %s is a colour or a name. */
         text = g_strdup_printf (_("Watching · %s to move · Round %u"), name,
                                 stern_game_get_round (game) + 1);

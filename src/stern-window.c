@@ -59,6 +59,12 @@ update_spinner (SternWindow *self)
 {
   gboolean busy = is_thinking (self) || self->hint_cancellable != NULL;
 
+#ifdef STERN_HAVE_NETWORK
+  /* Online, a player elsewhere is not "the computer thinking": the status
+   * line names whose move it is. */
+  if (self->online != NULL && self->hint_cancellable == NULL)
+    busy = FALSE;
+#endif
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
   gtk_spinner_set_spinning (self->spinner, busy);
 }

@@ -598,8 +598,9 @@ def run(app_path, server_path, shot_dir, root):
         # that quits while answering can bring libatspi down with it.
         a.keys("Network Game", "alt+q")
         ok(wait_for(lambda: not a.alive(), 15), "A quits")
-        ok(wait_for(lambda: re.search(r"Anna · left · back within 0:[0-5]\d", texts(b.window)), 15),
-           "B's players panel says A left, and counts down the time A has to come back")
+        ok(wait_for(lambda: re.search(r"Anna · left · 0:[0-5]\d to come back", texts(b.window)) and
+                    "Anna left · waiting for them to come back" in b.status(), 15),
+           "B's panel and status say A left, and count down the time A has to come back")
         screenshot(shot_dir, "online-star-left.png")
         a.start()
         a.place(0, 0)
