@@ -84,6 +84,29 @@ open_game_file (GApplication *app,
   stern_window_open_file (window, file);
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* Closing a window with a dialog over it closes the dialog instead
+ * (libadwaita's dialog host): quitting closes the dialogs first.  A
+ * dialog that keeps coming back would be a bug: the count bounds it. */
+#define MAX_DIALOGS_CLOSED 16
+
+static void
+close_dialogs (GtkWindow *window)
+{
+  AdwDialog *dialog;
+
+  if (!ADW_IS_APPLICATION_WINDOW (window))
+    return;
+  for (guint i = 0; i < MAX_DIALOGS_CLOSED; i++)
+    {
+      dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+      if (dialog == NULL)
+        break;
+      adw_dialog_force_close (dialog);
+    }
+}
+#endif
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
@@ -93,11 +116,14 @@ quit_activated (GSimpleAction *action,
   GList *windows;
 
   /* Closing (not destroying) lets each window save its size and stop
-   * a thinking computer. */
-  windows = NULL;   /* those already closed: compared, never used */
+   * a thinking computer.  Each window is held while it is closed: a
+   * closed window may be finalized at once, and a new one could then
+   * take its address. */
+  windows = NULL;   /* those already closed */
   for (;;)
     {
       GtkWindow *next = NULL;
+      gboolean asks_first;
 
       /* Closing a window can take others with it (destroy-with-parent):
        * look at the application's list afresh each time. */
@@ -109,18 +135,22 @@ quit_activated (GSimpleAction *action,
           }
       if (next == NULL)
         break;
-      windows = g_list_prepend (windows, next);
+      windows = g_list_prepend (windows, g_object_ref (next));
+#if ADW_CHECK_VERSION (1, 5, 0)
+      close_dialogs (next);
+#endif
       gtk_window_close (next);
       /* A game window that stayed asks first (moves not saved): the
        * answer decides. */
-      if (STERN_IS_WINDOW (next) &&
-          g_list_find (gtk_application_get_windows (app), next) != NULL)
+      asks_first = STERN_IS_WINDOW (next) &&
+                   g_list_find (gtk_application_get_windows (app), next) != NULL;
+      if (asks_first)
         {
-          g_list_free (windows);
+          g_list_free_full (windows, g_object_unref);
           return;
         }
     }
-  g_list_free (windows);
+  g_list_free_full (windows, g_object_unref);
 
   g_application_quit (G_APPLICATION (app));
 }
@@ -137,12 +167,11 @@ about_activated (GSimpleAction *action,
   static const char *rules[] = {
     "Bulgarian and Russian game tables (Chinese Checkers, Stern-Halma)", NULL
   };
-  GtkWidget *about;
-
 #if ADW_CHECK_VERSION (1, 5, 0)
-  about = adw_about_dialog_new ();
+  AdwDialog *about = adw_about_dialog_new ();
 #else
-  about = adw_about_window_new ();
+  GtkWidget *about = adw_about_window_new ();
+
   g_object_set (about,
                 "transient-for", parent,
                 "modal", TRUE,
@@ -168,7 +197,7 @@ about_activated (GSimpleAction *action,
   /* Translators: a credit section of the About window */
 #if ADW_CHECK_VERSION (1, 5, 0)
   adw_about_dialog_add_credit_section (ADW_ABOUT_DIALOG (about), _("Rules"), rules);
-  adw_dialog_present (ADW_DIALOG (about), parent != NULL ? GTK_WIDGET (parent) : NULL);
+  adw_dialog_present (about, parent != NULL ? GTK_WIDGET (parent) : NULL);
 #else
   adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules"), rules);
   gtk_window_present (GTK_WINDOW (about));
@@ -260,13 +289,17 @@ stern_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.hint", { "h", NULL } },
+    { "win.pause", { "p", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.replay-first", { "<Alt>Home", NULL } },
     { "win.replay-back", { "<Alt>Left", NULL } },
     { "win.replay-forward", { "<Alt>Right", NULL } },
     { "win.replay-last", { "<Alt>End", NULL } },
+#if !ADW_CHECK_VERSION (1, 8, 0)
+    /* AdwApplication 1.8 gives its app.shortcuts this key itself. */
     { "win.show-help-overlay", { "<Control>question", NULL } },
+#endif
   };
   G_APPLICATION_CLASS (stern_application_parent_class)->startup (app);
   /* Every window's controls named for screen readers as GTK 4.8 does not. */

@@ -389,6 +389,9 @@ select_marble (SternBoardView *self, guint hole)
 {
   size_t n = stern_game_legal_moves (self->game, self->moves);
 
+  /* A hint for another marble would leave two numbered paths on the board. */
+  if (self->hint_len > 0 && self->hint[0] != hole)
+    self->hint_len = 0;
   self->selected = hole;
   self->highlighted = 0;
   self->fatal = 0;
@@ -426,9 +429,11 @@ preview_to (SternBoardView *self, guint hole)
   self->preview_len = len;
 }
 
-/* A click or Enter on a hole. */
+/* A click or Enter on a hole.  A click elsewhere drops the pick, as the
+ * rules help says; Enter on a hole the marble cannot reach keeps it, since
+ * the cursor is only on its way there, and says so. */
 static void
-activate_hole (SternBoardView *self, guint hole)
+activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
 {
   if (!can_pick (self))
     return;
@@ -448,6 +453,19 @@ activate_hole (SternBoardView *self, guint hole)
         clear_selection (self);
       else
         select_marble (self, hole);
+      return;
+    }
+
+  if (keyboard && is_hole (self->selected) && is_hole (hole))
+    {
+      char name[STERN_HOLE_NAME_MAX];
+      g_autofree char *text = NULL;
+
+      stern_variant_cell_name (stern_game_get_variant (self->game), hole, name);
+      /* Translators: %s is a hole, "e5" */
+      text = g_strdup_printf (_("The picked marble cannot reach %s"), name);
+      announce (self, text);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
 
@@ -699,15 +717,18 @@ stern_board_view_set_game (SternBoardView *self, SternGame *game)
 {
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
-  /* The cursor's cell may not be on the new game's board (the star's e17
-   * on an 8×8 board): it starts again on the marbles of the seat on turn.
-   * (The old game may be freed already: it is not looked at.) */
-  if (self->game != game)
-    self->cursor = STERN_NO_CELL;
   self->game = game;
   /* A new game is not news to announce. */
   self->n_actions_seen = game != NULL ? stern_game_get_n_actions (game) : 0;
   stern_board_view_game_changed (self, FALSE);
+  /* A cursor in use starts the new game on the marbles of the seat on
+   * turn, not where the last game left it. */
+  if (game != NULL && is_hole (self->cursor))
+    {
+      set_cursor (self, initial_cursor (self));
+      remember_column (self);
+      update_accessible (self);
+    }
 }
 
 SternGame *
@@ -970,7 +991,7 @@ stern_board_view_click (SternBoardView *self, double x, double y)
       set_cursor (self, hole);
       remember_column (self);
     }
-  activate_hole (self, hole);
+  activate_hole (self, hole, FALSE);
 }
 
 void
@@ -985,6 +1006,16 @@ stern_board_view_hover (SternBoardView *self, double x, double y)
   preview_to (self, stern_board_view_hole_at (self, x, y,
                                               gtk_widget_get_width (widget),
                                               gtk_widget_get_height (widget)));
+}
+
+gsize
+stern_board_view_get_hint (SternBoardView *self, guint8 *path)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), 0);
+
+  if (path != NULL && self->hint_len > 0)
+    memcpy (path, self->hint, self->hint_len);
+  return self->hint_len;
 }
 
 gboolean
@@ -1024,7 +1055,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
       if (!is_hole (self->cursor))
         return FALSE;
       self->keyboard_used = TRUE;
-      activate_hole (self, self->cursor);
+      activate_hole (self, self->cursor, TRUE);
       if (is_hole (self->selected))
         preview_to (self, self->cursor);
       return TRUE;

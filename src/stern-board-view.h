@@ -48,6 +48,8 @@ void       stern_board_view_set_animations (SternBoardView *self, gboolean enabl
 gboolean   stern_board_view_is_animating (SternBoardView *self);
 /* Shows a path (a hint) as a preview until the next change; NULL/0 clears it. */
 void       stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len);
+/* The hint shown (path may be NULL to count it only); 0 when none is. */
+gsize      stern_board_view_get_hint  (SternBoardView *self, guint8 *path);
 
 /* Illustrations (the rules help): the board takes no input, is not
  * animated and asks for less room.  Off by default. */

@@ -16,6 +16,32 @@ typedef struct {
   gpointer            user_data;
 } Chosen;
 
+/* The folder of the last file chosen; one per process, as the user
+ * thinks of "where I was". */
+static GFile *last_folder;
+
+GFile *
+stern_file_dialog_get_initial_folder (void)
+{
+  const char *documents;
+
+  if (last_folder != NULL)
+    return g_object_ref (last_folder);
+  documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
+void
+stern_file_dialog_remember (GFile *chosen)
+{
+  g_return_if_fail (G_IS_FILE (chosen));
+
+  g_clear_object (&last_folder);
+  last_folder = g_file_get_parent (chosen);
+}
+
 static GListStore *
 make_filters (GtkFileFilter **records)
 {
@@ -63,6 +89,8 @@ dialog_done (GObject      *source,
       !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
     g_message ("File dialog: %s", error->message);
 
+  if (file != NULL)
+    stern_file_dialog_remember (file);
   chosen->callback (file, chosen->user_data);
 }
 
@@ -85,6 +113,11 @@ run (GtkWindow           *parent,
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
   gtk_file_dialog_set_default_filter (dialog, records);
   gtk_file_dialog_set_modal (dialog, TRUE);
+  {
+    g_autoptr(GFile) folder = stern_file_dialog_get_initial_folder ();
+
+    gtk_file_dialog_set_initial_folder (dialog, folder);
+  }
 
   if (save)
     {
@@ -112,6 +145,8 @@ native_response (GtkNativeDialog *native,
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (file != NULL)
+    stern_file_dialog_remember (file);
 
   gtk_native_dialog_destroy (native);
   chosen->callback (file, chosen->user_data);
@@ -151,6 +186,13 @@ run (GtkWindow           *parent,
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
     }
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), records);
+  {
+    g_autoptr(GFile) folder = stern_file_dialog_get_initial_folder ();
+    g_autoptr(GError) error = NULL;
+
+    if (!gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, &error))
+      g_message ("File dialog: %s", error->message);
+  }
   if (save && initial_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), initial_name);
 

@@ -25,4 +25,11 @@ void stern_file_dialog_save (GtkWindow           *parent,
                              SternFileChosenFunc  callback,
                              gpointer             user_data);
 
+/* Where the dialogs start: the folder of the last file chosen in this
+ * run, else the user's documents folder, else the home folder (never the
+ * folder the game happened to be started from). */
+GFile *stern_file_dialog_get_initial_folder (void);
+/* Done by the dialogs when a file is chosen; public for the tests. */
+void   stern_file_dialog_remember (GFile *chosen);
+
 G_END_DECLS

@@ -21,6 +21,13 @@ struct _SternMessageWindow
 
   GtkWindow *parent;     /* weak */
   gboolean   answered;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  guint      open_tick;
+  guint      frames_mapped;
+  gboolean   opened;
+  gboolean   close_when_opened;
+  gboolean   closed;
+#endif
 };
 
 #if ADW_CHECK_VERSION (1, 5, 0)
@@ -54,11 +61,65 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* libadwaita opens a dialog's sheet on the second frame after the dialog is
+ * mapped, and closing it before then does nothing: the dialog would stay in
+ * the window for good, and the window could no longer be closed (closing it
+ * closes its dialog first).  A close asked for before then waits for it.
+ * Tick callbacks run newest first, so libadwaita's own (added before this
+ * one) has run twice by this one's third frame. */
+#define FRAMES_BEFORE_OPEN 3
+/* Should a close still not take, it is tried again for this many frames
+ * (half a second): a dialog is never left behind, and nothing runs on. */
+#define FRAMES_TO_RETRY_CLOSE 30
+
+static gboolean
+watch_frames_to_open (GtkWidget     *widget,
+                      GdkFrameClock *clock,
+                      gpointer       data)
+{
+  SternMessageWindow *self = STERN_MESSAGE_WINDOW (widget);
+
+  if (++self->frames_mapped < FRAMES_BEFORE_OPEN)
+    return G_SOURCE_CONTINUE;
+
+  self->opened = TRUE;
+  if (self->close_when_opened && !self->closed)
+    adw_dialog_force_close (ADW_DIALOG (self));
+  if (self->close_when_opened && !self->closed &&
+      self->frames_mapped < FRAMES_BEFORE_OPEN + FRAMES_TO_RETRY_CLOSE)
+    return G_SOURCE_CONTINUE;
+
+  self->open_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+stern_message_window_map (GtkWidget *widget)
+{
+  SternMessageWindow *self = STERN_MESSAGE_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (stern_message_window_parent_class)->map (widget);
+
+  if (!self->opened && self->open_tick == 0)
+    self->open_tick = gtk_widget_add_tick_callback (widget, watch_frames_to_open, NULL, NULL);
+}
+
+static void
+on_closed (SternMessageWindow *self)
+{
+  self->closed = TRUE;
+}
+#endif
+
 static void
 close_now (SternMessageWindow *self)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_force_close (ADW_DIALOG (self));
+  if (!self->opened)
+    self->close_when_opened = TRUE;
+  else
+    adw_dialog_force_close (ADW_DIALOG (self));
 #else
   gtk_window_destroy (GTK_WINDOW (self));
 #endif
@@ -132,6 +193,9 @@ stern_message_window_class_init (SternMessageWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = stern_message_window_dispose;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  GTK_WIDGET_CLASS (klass)->map = stern_message_window_map;
+#endif
 
   /**
    * SternMessageWindow::answered:
@@ -149,6 +213,9 @@ static void
 stern_message_window_init (SternMessageWindow *self)
 {
   g_signal_connect (self, "response", G_CALLBACK (on_response), NULL);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_signal_connect (self, "closed", G_CALLBACK (on_closed), NULL);
+#endif
 }
 
 GtkWidget *

@@ -37,6 +37,9 @@ struct _SternNewGameDialog
   GtkDropDown *preset_dropdown;
   GtkLabel    *preset_description;
   GtkDropDown *clock_dropdown;
+  GtkWidget   *custom_clock_box;
+  GtkSpinButton *clock_minutes;
+  GtkSpinButton *clock_seconds;
   GtkGrid     *seats_grid;
 
   SeatRow      seats[STERN_N_SEATS];
@@ -160,6 +163,8 @@ static const struct {
   { 10 * 60, 5 },
   { 30 * 60, 10 },
 };
+/* After the presets, the entry that shows the spin buttons. */
+#define CLOCK_CUSTOM G_N_ELEMENTS (clock_choices)
 
 static const SternVariant *
 selected_variant (SternNewGameDialog *self)
@@ -241,6 +246,9 @@ update_sensitivity (SternNewGameDialog *self)
 
   /* The solo puzzle has no time limit. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->clock_dropdown), !variant->solo);
+  gtk_widget_set_visible (self->custom_clock_box,
+                          gtk_drop_down_get_selected (self->clock_dropdown) == CLOCK_CUSTOM);
+  gtk_widget_set_sensitive (self->custom_clock_box, !variant->solo);
 
   /* Only the seats of the variant are shown; a level only for the computer. */
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
@@ -270,10 +278,18 @@ stern_new_game_dialog_get_setup (SternNewGameDialog *self,
   {
     guint clock = gtk_drop_down_get_selected (self->clock_dropdown);
 
-    if (clock >= G_N_ELEMENTS (clock_choices))
-      clock = 0;
-    setup->clock_reserve_s = clock_choices[clock].reserve_s;
-    setup->clock_increment_s = clock_choices[clock].increment_s;
+    if (clock == CLOCK_CUSTOM)
+      {
+        setup->clock_reserve_s = 60 * (guint) gtk_spin_button_get_value_as_int (self->clock_minutes);
+        setup->clock_increment_s = (guint) gtk_spin_button_get_value_as_int (self->clock_seconds);
+      }
+    else
+      {
+        if (clock >= G_N_ELEMENTS (clock_choices))
+          clock = 0;
+        setup->clock_reserve_s = clock_choices[clock].reserve_s;
+        setup->clock_increment_s = clock_choices[clock].increment_s;
+      }
   }
 
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
@@ -308,11 +324,21 @@ stern_new_game_dialog_set_setup (SternNewGameDialog   *self,
                                                         MOVES_DIAGONAL : MOVES_ORTHOGONAL);
   }
   select_preset (self, setup->preset);
-  gtk_drop_down_set_selected (self->clock_dropdown, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
-    if (clock_choices[i].reserve_s == setup->clock_reserve_s &&
-        clock_choices[i].increment_s == setup->clock_increment_s)
-      gtk_drop_down_set_selected (self->clock_dropdown, i);
+  {
+    /* A clock that is none of the presets is a custom one. */
+    guint clock = setup->clock_reserve_s > 0 ? CLOCK_CUSTOM : 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS (clock_choices); i++)
+      if (clock_choices[i].reserve_s == setup->clock_reserve_s &&
+          clock_choices[i].increment_s == setup->clock_increment_s)
+        clock = i;
+    if (clock == CLOCK_CUSTOM)
+      {
+        gtk_spin_button_set_value (self->clock_minutes, MAX (1, setup->clock_reserve_s / 60));
+        gtk_spin_button_set_value (self->clock_seconds, setup->clock_increment_s);
+      }
+    gtk_drop_down_set_selected (self->clock_dropdown, clock);
+  }
 
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
@@ -449,6 +475,9 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, preset_description);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, clock_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, custom_clock_box);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, clock_minutes);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, clock_seconds);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, seats_grid);
 
   gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_activated);
@@ -486,6 +515,9 @@ stern_new_game_dialog_init (SternNewGameDialog *self)
                                  clock_choices[i].increment_s);
       gtk_string_list_append (clocks, label);
     }
+  /* Translators: the last choice of the clock, with spin buttons for the
+   * minutes and the seconds per move */
+  gtk_string_list_append (clocks, C_("clock", "Custom"));
   gtk_drop_down_set_model (self->clock_dropdown, G_LIST_MODEL (clocks));
 
   build_seat_rows (self);
@@ -497,6 +529,8 @@ stern_new_game_dialog_init (SternNewGameDialog *self)
   g_signal_connect_swapped (self->moves_dropdown, "notify::selected",
                             G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->preset_dropdown, "notify::selected",
+                            G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->clock_dropdown, "notify::selected",
                             G_CALLBACK (on_selection_changed), self);
 
   update_sensitivity (self);

@@ -267,8 +267,13 @@ build_rows (SternPlayersPanel *self)
       gtk_box_append (GTK_BOX (labels), pr->name);
       pr->detail = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (pr->detail), 0);
-      /* A long detail ("Computer · Medium · Team 2") must not widen the
-       * panel and shrink the board: it is shortened, the tooltip has it. */
+      /* A long detail ("Team 2 · Computer · Medium") must not widen the
+       * panel and shrink the board, nor lose the level at its end: it
+       * wraps onto a second line, and only a longer one is shortened
+       * (the tooltip has it). */
+      gtk_label_set_wrap (GTK_LABEL (pr->detail), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (pr->detail), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_lines (GTK_LABEL (pr->detail), 2);
       gtk_label_set_ellipsize (GTK_LABEL (pr->detail), PANGO_ELLIPSIZE_END);
       gtk_label_set_max_width_chars (GTK_LABEL (pr->detail), 8);
       gtk_widget_add_css_class (pr->detail, "dim-label");

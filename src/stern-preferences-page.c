@@ -19,6 +19,8 @@ struct _SternPreferencesPage
   GtkWidget *coordinates_switch;
   GtkWidget *rotate_switch;
   GtkWidget *confirm_switch;
+  GtkWidget *sounds_switch;
+  GtkWidget *sounds_row;
   GtkWidget *name_entry;
   GtkWidget *animations_row;
   GtkWidget *coordinates_row;
@@ -62,6 +64,8 @@ stern_preferences_page_class_init (SternPreferencesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternPreferencesPage, rotate_row);
   gtk_widget_class_bind_template_child (widget_class, SternPreferencesPage, name_row);
   gtk_widget_class_bind_template_child (widget_class, SternPreferencesPage, confirm_row);
+  gtk_widget_class_bind_template_child (widget_class, SternPreferencesPage, sounds_switch);
+  gtk_widget_class_bind_template_child (widget_class, SternPreferencesPage, sounds_row);
 }
 
 static void
@@ -77,6 +81,7 @@ stern_preferences_page_init (SternPreferencesPage *self)
     { "rotate-to-player", G_STRUCT_OFFSET (SternPreferencesPage, rotate_switch), "active" },
     { "confirm-fatal-moves", G_STRUCT_OFFSET (SternPreferencesPage, confirm_switch), "active" },
     { "player-name", G_STRUCT_OFFSET (SternPreferencesPage, name_entry), "text" },
+    { "sounds", G_STRUCT_OFFSET (SternPreferencesPage, sounds_switch), "active" },
   };
 
   gtk_widget_init_template (GTK_WIDGET (self));

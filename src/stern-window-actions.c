@@ -40,7 +40,10 @@ stern_window_update_actions (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  stern_match_human_to_play (self->match) &&
                                  !stern_match_is_thinking (self->match) &&
-                                 self->hint_cancellable == NULL);
+                                 self->hint_cancellable == NULL && !self->user_paused);
+  gtk_widget_action_set_enabled (widget, "win.pause",
+                                 self->user_paused ||
+                                 (!stern_match_is_over (self->match) && self->online == NULL));
   gtk_widget_action_set_enabled (widget, "win.replay-first", back);
   gtk_widget_action_set_enabled (widget, "win.replay-back", back);
   gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
@@ -155,8 +158,10 @@ stern_window_move_chosen (SternWindow    *self,
 {
   g_autoptr(GError) error = NULL;
 
-  /* Input that arrives when it is not a human's move is dropped. */
-  if (!stern_match_human_to_play (self->match) || stern_match_is_thinking (self->match) || self->confirm != NULL)
+  /* Input that arrives when it is not a human's move, or in a pause, is
+   * dropped. */
+  if (!stern_match_human_to_play (self->match) || stern_match_is_thinking (self->match) ||
+      self->confirm != NULL || self->user_paused)
     return;
 
   if (!stern_game_is_legal (GAME (self), from, to))
@@ -546,6 +551,22 @@ stern_window_offer_resume (SternWindow *self)
   return TRUE;
 }
 
+#if ADW_CHECK_VERSION (1, 8, 0)
+/* The main menu's Keyboard Shortcuts: AdwApplication's own dialog (made
+ * from the resources' shortcuts-dialog.ui) instead of GtkApplicationWindow's
+ * deprecated shortcuts window. */
+static void
+show_shortcuts_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (widget));
+
+  if (app != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
+}
+#endif
+
 #ifdef STERN_HAVE_NETWORK
 static void
 play_online_activated (GtkWidget  *widget,
@@ -578,22 +599,45 @@ stern_window_update_banner (SternWindow *self)
     stern_save_banner_hide (self->save_banner);
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* A window with a dialog over it closes the dialog instead of itself, and
+ * a dialog still closing (sliding away) when its window goes is left
+ * behind: the window closes once the question is no longer in it. */
+static void
+close_after_question (SternWindow *self,
+                      GParamSpec  *pspec,
+                      GtkWidget   *question)
+{
+  if (gtk_widget_get_parent (question) != NULL)
+    return;
+  g_signal_handlers_disconnect_by_func (question, close_after_question, self);
+  gtk_window_close (GTK_WINDOW (self));
+}
+#else
 static gboolean
 close_confirmed_cb (gpointer data)
 {
   gtk_window_close (GTK_WINDOW (data));
   return G_SOURCE_REMOVE;
 }
+#endif
 
 static void
 on_quit_response (SternWindow *self,
-                  gboolean     quit)
+                  gboolean     quit,
+                  GtkWidget   *question)
 {
   if (!quit)
     return;
   self->close_confirmed = TRUE;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_signal_connect_object (question, "notify::parent", G_CALLBACK (close_after_question),
+                           self, G_CONNECT_SWAPPED);
+  close_after_question (self, NULL, question);
+#else
   /* Once the question has gone: closing takes it along. */
   g_idle_add_full (G_PRIORITY_DEFAULT, close_confirmed_cb, g_object_ref (self), g_object_unref);
+#endif
 }
 
 gboolean
@@ -643,6 +687,8 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  /* A toggle: the window's "paused" property. */
+  gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_activated);
@@ -652,4 +698,7 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_activated);
+#if ADW_CHECK_VERSION (1, 8, 0)
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_activated);
+#endif
 }

@@ -26,6 +26,32 @@
  * of laying the window out. */
 #define NARROW_WIDTH_SP 600
 
+/* On a phone's width the hint and pause buttons go (the main menu has
+ * both): the rest of the header must fit in 360 px.  They start hidden, so
+ * that the first layout fits a narrow window before the panel is known to
+ * fold. */
+static void
+set_header_narrow (SternWindow *self,
+                   gboolean     narrow)
+{
+  gtk_widget_set_visible (self->hint_button, !narrow);
+  gtk_widget_set_visible (self->pause_button, !narrow);
+}
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+static void
+on_breakpoint_apply (SternWindow *self)
+{
+  set_header_narrow (self, TRUE);
+}
+
+static void
+on_breakpoint_unapply (SternWindow *self)
+{
+  set_header_narrow (self, FALSE);
+}
+#endif
+
 #if !ADW_CHECK_VERSION (1, 4, 0)
 static gboolean
 update_strip (gpointer data)
@@ -35,6 +61,7 @@ update_strip (gpointer data)
   self->strip_idle = 0;
   gtk_widget_set_visible (GTK_WIDGET (self->players_strip), stern_window_is_panel_folded (self));
   gtk_widget_set_visible (self->title_label, !stern_window_is_panel_folded (self));
+  set_header_narrow (self, stern_window_is_panel_folded (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -68,6 +95,16 @@ setup_toolbar (SternWindow *self)
   g_object_unref (overlay);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), toolbar);
   self->window_box = NULL;
+#endif
+}
+
+static void
+on_panel_mapped (SternWindow *self)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  set_header_narrow (self, stern_window_is_panel_folded (self));
+#else
+  on_folded (self);
 #endif
 }
 
@@ -106,6 +143,10 @@ setup_panel (SternWindow *self)
                               G_OBJECT (self->players_strip), "visible", TRUE,
                               G_OBJECT (self->title_label), "visible", FALSE,
                               NULL);
+  g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
+                           self, G_CONNECT_SWAPPED);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
 #else
@@ -114,6 +155,8 @@ setup_panel (SternWindow *self)
   g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_folded),
                            self, G_CONNECT_SWAPPED);
 #endif
+  /* Once laid out, the pause button shows if the window is wide. */
+  g_signal_connect (self, "map", G_CALLBACK (on_panel_mapped), NULL);
   /* The header's panel button (win.show-panel) shows and hides it. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
 }
@@ -155,6 +198,14 @@ name_toast_buttons (GtkWidget *widget,
     }
 }
 
+static void
+on_toast_dismissed (SternWindow *self)
+{
+  /* Toasts are dismissed when the window goes, too. */
+  if (self->n_toasts_shown > 0 && --self->n_toasts_shown == 0 && self->toast_room != NULL)
+    gtk_revealer_set_reveal_child (self->toast_room, FALSE);
+}
+
 void
 stern_window_show_toast (SternWindow *self,
                          const char  *title,
@@ -171,6 +222,11 @@ stern_window_show_toast (SternWindow *self,
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
+  /* The board makes room for the toast until it goes. */
+  self->n_toasts_shown++;
+  gtk_revealer_set_reveal_child (self->toast_room, TRUE);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self,
+                           G_CONNECT_SWAPPED);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   name_toast_buttons (GTK_WIDGET (self->toast_overlay),
                       adw_toast_overlay_get_child (self->toast_overlay));

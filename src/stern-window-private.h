@@ -13,6 +13,7 @@
 #include "stern-players-panel.h"
 #include "stern-players-strip.h"
 #include "stern-save-banner.h"
+#include "stern-sounds.h"
 #include "stern-window.h"
 
 G_BEGIN_DECLS
@@ -24,7 +25,10 @@ struct _SternWindow
   /* Template widgets */
   GtkWidget         *flap;          /* AdwFlap; the split view on 1.4+ */
   GtkWidget         *panel_button;
+  GtkWidget         *hint_button;
+  GtkWidget         *pause_button;
   GtkWidget         *side_panel;
+  GtkWidget         *players_scroller;
   GtkWidget         *board_box;
   GtkWidget         *header_bar;
   GtkWidget         *title_label;
@@ -32,6 +36,8 @@ struct _SternWindow
   SternPlayersStrip *players_strip;
   guint              strip_idle;
   AdwToastOverlay   *toast_overlay;
+  GtkRevealer       *toast_room;
+  guint              n_toasts_shown;
   char              *last_toast;
   /* The game a new game or an opened file replaced, as a record, for the
    * toast's Undo. */
@@ -47,6 +53,12 @@ struct _SternWindow
 
   GSettings      *settings;
   SternMatch     *match;
+  SternSounds    *sounds;
+  /* A move was just played: the next turn, if a human's after another
+   * side moved, gets its sound once the move has been drawn. */
+  gboolean        move_just_played;
+  guint           last_mover;
+  gboolean        your_turn_pending;
   char           *status;
 
   /* Preferences, bound to the settings (g_settings_bind). */
@@ -75,6 +87,10 @@ struct _SternWindow
   GObject        *online;
   GObject        *online_client;
 
+  /* The player paused the game: the match is held (no clock runs, no
+   * move is played) until they go on. */
+  gboolean        user_paused;
+
   /* The user chose to quit with moves that are not on disk. */
   gboolean        close_confirmed;
 };
@@ -83,6 +99,8 @@ struct _SternWindow
 void     stern_window_refresh       (SternWindow *self);
 void     stern_window_cancel_hint   (SternWindow *self);
 void     stern_window_update_paused (SternWindow *self);
+/* The player's pause (the "paused" property, the action win.pause). */
+void     stern_window_set_user_paused (SternWindow *self, gboolean paused);
 void     stern_window_close_confirm (SternWindow *self);
 /* The one way the window asks or tells something (replaces an open
  * question); on_response (self, gboolean accept) may be NULL. */

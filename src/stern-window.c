@@ -29,6 +29,7 @@ enum {
   PROP_ROTATE_TO_PLAYER,
   PROP_CONFIRM_FATAL_MOVES,
   PROP_PLAYER_NAME,
+  PROP_PAUSED,
   N_PROPS
 };
 
@@ -137,7 +138,8 @@ stern_window_refresh (SternWindow *self)
   update_bottom_seat (self);
   stern_board_view_set_interactive (self->board,
                                     stern_match_human_to_play (self->match) &&
-                                    !is_thinking (self) && self->confirm == NULL);
+                                    !is_thinking (self) && self->confirm == NULL &&
+                                    !self->user_paused);
   /* While the board draws a move the status stays as it was: it names
    * the next player once the marble has arrived. */
   if (!self->holding || self->status == NULL)
@@ -145,13 +147,24 @@ stern_window_refresh (SternWindow *self)
       unsigned turn = stern_game_get_turn (GAME (self));
       int left = turn != STERN_NO_SEAT ? stern_texts_home_countdown (GAME (self), turn) : -1;
 
+      gboolean picked = stern_board_view_get_selected (self->board) != STERN_NO_CELL;
+
       g_free (self->status);
       self->status = NULL;
 #ifdef STERN_HAVE_NETWORK
       self->status = stern_window_online_status (self);
 #endif
       if (self->status == NULL)
-        self->status = stern_match_get_status_text (self->match, self->player_name);
+        self->status = stern_match_get_status_text_with_pick (self->match, self->player_name,
+                                                              picked);
+      if (self->user_paused)
+        {
+          g_autofree char *shown = self->status;
+
+          /* Translators: the status line of a paused game; %s is what it
+           * says otherwise ("White to move · Round 3") */
+          self->status = g_strdup_printf (_("Paused (P goes on) · %s"), shown);
+        }
       gtk_label_set_label (self->status_label, self->status);
       if (left >= 0 && left <= STERN_TEXTS_COUNTDOWN_URGENT)
         gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "deadline-near");
@@ -179,6 +192,47 @@ on_game_over_destroyed (SternWindow *self)
   self->game_over = NULL;
 }
 
+/* ------------------------------------------------------------------ */
+/* Sounds                                                              */
+
+static void
+maybe_play_your_turn (SternWindow *self)
+{
+  if (!self->your_turn_pending || stern_board_view_is_animating (self->board))
+    return;
+  self->your_turn_pending = FALSE;
+  stern_sounds_play (self->sounds, STERN_SOUND_YOUR_TURN);
+}
+
+static void
+on_move_played (SternWindow *self,
+                guint        index,
+                gboolean     animate)
+{
+  const SternAction *action = stern_game_get_action (GAME (self), index);
+
+  stern_sounds_play (self->sounds,
+                     stern_sounds_for_move (stern_game_get_variant (GAME (self)), action));
+  self->move_just_played = TRUE;
+  self->last_mover = action->seat;
+}
+
+/* After a move of the computer (or a player far away) the human hears
+ * that it is their turn, once the move has been drawn. */
+static void
+on_turn_started (SternWindow *self,
+                 guint        seat)
+{
+  gboolean after_move = self->move_just_played;
+
+  self->move_just_played = FALSE;
+  if (!after_move || !stern_match_is_human (self->match, seat) ||
+      stern_match_is_human (self->match, self->last_mover))
+    return;
+  self->your_turn_pending = TRUE;
+  maybe_play_your_turn (self);
+}
+
 /* The result comes after the final move has been seen: the match holds
  * "game-over" back while the board animates. */
 static void
@@ -186,6 +240,9 @@ on_game_over (SternWindow *self)
 {
   if (self->game_over != NULL)
     return;
+
+  self->your_turn_pending = FALSE;
+  stern_sounds_play (self->sounds, STERN_SOUND_GAME_OVER);
 
   self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
   g_signal_connect_object (self->game_over, "destroy",
@@ -218,6 +275,10 @@ on_game_started (SternWindow *self)
   stern_window_close_confirm (self);
   close_game_over (self);
   self->rotate_pending = FALSE;
+  self->move_just_played = FALSE;
+  self->your_turn_pending = FALSE;
+  /* A new game starts unpaused. */
+  stern_window_set_user_paused (self, FALSE);
 
   /* The (first) human's home is at the bottom. */
   for (unsigned i = 0; i < variant->n_players; i++)
@@ -249,6 +310,7 @@ on_board_animating (SternWindow *self)
         update_bottom_seat (self);
       stern_match_release (self->match);
       stern_window_refresh (self);
+      maybe_play_your_turn (self);
     }
 }
 
@@ -271,12 +333,78 @@ window_shown (SternWindow *self)
   return TRUE;
 }
 
-/* Nobody's time runs while the window is hidden. */
+/* A modal window over this one (New Game, a question, Statistics...):
+ * the player is busy with it, not with the game. */
+static gboolean
+modal_window_open (SternWindow *self)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = g_list_model_get_n_items (toplevels);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window != GTK_WINDOW (self) && gtk_window_get_modal (window) &&
+          gtk_window_get_transient_for (window) == GTK_WINDOW (self) &&
+          gtk_widget_get_visible (GTK_WIDGET (window)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Nobody's time runs while the window is hidden or a modal window is
+ * open over it. */
 void
 stern_window_update_paused (SternWindow *self)
 {
   if (self->match != NULL)
-    stern_match_set_paused (self->match, !window_shown (self));
+    stern_match_set_paused (self->match, !window_shown (self) || modal_window_open (self));
+}
+
+/* Each new window is followed as it is shown and hidden. */
+static void
+on_toplevels_changed (SternWindow *self,
+                      guint        position,
+                      guint        removed,
+                      guint        added,
+                      GListModel  *toplevels)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window == GTK_WINDOW (self) || g_object_get_data (G_OBJECT (window), "stern-paused-by"))
+        continue;
+      g_object_set_data (G_OBJECT (window), "stern-paused-by", self);
+      g_signal_connect_object (window, "notify::visible", G_CALLBACK (stern_window_update_paused),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (window, "notify::modal", G_CALLBACK (stern_window_update_paused),
+                               self, G_CONNECT_SWAPPED);
+    }
+  stern_window_update_paused (self);
+}
+
+void
+stern_window_set_user_paused (SternWindow *self,
+                              gboolean     paused)
+{
+  paused = !!paused;
+  if (paused == self->user_paused)
+    return;
+  /* Only a game in progress here can be paused: an online game's clock
+   * is the server's. */
+  if (paused && (stern_match_is_over (self->match) || self->online != NULL))
+    return;
+  self->user_paused = paused;
+  /* Held, the match keeps every clock standing and a computer's move
+   * waiting; the board takes no move. */
+  if (paused)
+    stern_match_hold (self->match);
+  else
+    stern_match_release (self->match);
+  stern_window_refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
 static void
@@ -376,6 +504,9 @@ stern_window_get_property (GObject    *object,
     case PROP_PLAYER_NAME:
       g_value_set_string (value, self->player_name);
       break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->user_paused);
+      break;
     case PROP_ANIMATIONS:
     case PROP_SHOW_COORDINATES:
       /* Write-only: the board keeps them. */
@@ -406,6 +537,9 @@ stern_window_set_property (GObject      *object,
       break;
     case PROP_CONFIRM_FATAL_MOVES:
       self->confirm_fatal = g_value_get_boolean (value);
+      break;
+    case PROP_PAUSED:
+      stern_window_set_user_paused (self, g_value_get_boolean (value));
       break;
     case PROP_PLAYER_NAME:
       g_free (self->player_name);
@@ -464,6 +598,7 @@ stern_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
 
   g_clear_object (&self->match);
+  g_clear_object (&self->sounds);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (stern_window_parent_class)->dispose (object);
@@ -505,6 +640,8 @@ stern_window_class_init (SternWindowClass *klass)
   properties[PROP_CONFIRM_FATAL_MOVES] =
     g_param_spec_boolean ("confirm-fatal-moves", NULL, NULL, TRUE, rw);
   properties[PROP_PLAYER_NAME] = g_param_spec_string ("player-name", NULL, NULL, NULL, rw);
+  properties[PROP_PAUSED] = g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                                                  rw | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (STERN_TYPE_BOARD_VIEW);
@@ -518,13 +655,17 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, pause_button);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, players_scroller);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, window_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_room);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
@@ -542,6 +683,11 @@ stern_window_init (SternWindow *self)
   SternGameSetup setup;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A screen reader would call them by their class. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (self->players_scroller))),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the players"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (self->players_scroller))),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the players"), -1);
   stern_window_setup_panel (self);
 
   self->match = stern_match_new ();
@@ -562,6 +708,8 @@ stern_window_init (SternWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (bound_settings); i++)
     g_settings_bind (self->settings, bound_settings[i], self, bound_settings[i],
                      G_SETTINGS_BIND_GET);
+  self->sounds = stern_sounds_new ();
+  g_settings_bind (self->settings, "sounds", self->sounds, "enabled", G_SETTINGS_BIND_GET);
 
   stern_players_panel_set_match (self->players_panel, self->match);
   stern_players_strip_set_match (self->players_strip, self->match);
@@ -583,6 +731,13 @@ stern_window_init (SternWindow *self)
                            G_CALLBACK (stern_match_clear_notice), self->match, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "move-played", G_CALLBACK (on_move_played),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started),
+                           self, G_CONNECT_SWAPPED);
+  /* A modal window opened over this one stops the clocks too. */
+  g_signal_connect_object (gtk_window_get_toplevels (), "items-changed",
+                           G_CALLBACK (on_toplevels_changed), self, G_CONNECT_SWAPPED);
   /* Shown, hidden, minimized: the clocks follow. */
   g_signal_connect (self, "map", G_CALLBACK (on_mapped), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (stern_window_update_paused), NULL);
@@ -590,6 +745,9 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::animating", G_CALLBACK (on_board_animating),
+                           self, G_CONNECT_SWAPPED);
+  /* The status line says where a picked piece may go. */
+  g_signal_connect_object (self->board, "selection-changed", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
 
   stern_game_setup_load (&setup, self->settings);
@@ -640,6 +798,28 @@ stern_window_get_clock (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
   return stern_match_get_clock (self->match);
+}
+
+void
+stern_window_set_paused (SternWindow *self,
+                         gboolean     paused)
+{
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  stern_window_set_user_paused (self, paused);
+}
+
+SternSounds *
+stern_window_get_sounds (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+  return self->sounds;
+}
+
+gboolean
+stern_window_get_paused (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  return self->user_paused;
 }
 
 void

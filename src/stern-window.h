@@ -19,6 +19,8 @@
 #include "stern-match.h"
 #include "stern-players-strip.h"
 
+#include "stern-sounds.h"
+
 G_BEGIN_DECLS
 
 #define STERN_TYPE_WINDOW (stern_window_get_type ())
@@ -62,6 +64,11 @@ gboolean     stern_window_open_file (SternWindow *self, GFile *file);
 /* Shows the position after n_actions, as clicking a move in the list. */
 void         stern_window_go_to (SternWindow *self, guint n_actions);
 SternGameClock *stern_window_get_clock (SternWindow *self);
+/* The player's pause: no clock runs and no move is played. */
+void            stern_window_set_paused (SternWindow *self, gboolean paused);
+gboolean        stern_window_get_paused (SternWindow *self);
+/* The sounds the window plays (stern-sounds.h). */
+SternSounds    *stern_window_get_sounds (SternWindow *self);
 /* The question or error shown (resign, a bad file): a
  * SternMessageWindow, or NULL. */
 GtkWidget   *stern_window_get_message (SternWindow *self);

@@ -876,19 +876,49 @@ test_game_reply_impossible (void)
   assert_places (game, 1, 0, 0, 2, 0, 0);
 }
 
+/* The reply belongs to whoever moved second (§5): from a position where
+ * black moves first, black's finish leaves white one reply; white
+ * finishing with it draws, otherwise black wins. */
 static void
-test_game_black_first_wins (void)
+test_game_black_first_reply (void)
 {
-  g_autofree char *pos = g_strdup (finish_pos);
-  g_autoptr (SternGame) game = NULL;
+  for (guint white_finishes = 0; white_finishes < 2; white_finishes++)
+    {
+      g_autofree char *pos = g_strdup (finish_pos);
+      g_autoptr (SternGame) game = NULL;
 
-  memcpy (pos + strlen ("classic-2 "), "black", 5);
-  game = game_at (pos, STERN_PRESET_TABLE);
-  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
-  play (game, "m5", "m4");
-  g_assert_true (stern_game_is_over (game));
-  g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_FINISHED);
-  assert_places (game, 2, 0, 0, 1, 0, 0);
+      memcpy (pos + strlen ("classic-2 "), "black", 5);
+      game = game_at (pos, STERN_PRESET_TABLE);
+      g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+      play (game, "m5", "m4");
+      g_assert_cmpint (stern_game_get_player_state (game, STERN_BLACK), ==, STERN_PLAYER_FINISHED);
+      g_assert_false (stern_game_is_over (game));
+      g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+      if (white_finishes)
+        {
+          play (game, "h13", "h14");
+          assert_places (game, 1, 0, 0, 1, 0, 0);
+        }
+      else
+        {
+          play (game, "h13", "i13");
+          assert_places (game, 2, 0, 0, 1, 0, 0);
+        }
+      g_assert_true (stern_game_is_over (game));
+      g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_FINISHED);
+    }
+
+  /* White moving second finishing first wins at once, as black does when
+   * white moves first. */
+  {
+    g_autoptr (SternGame) game = game_at ("classic-2 black white:e16,f16,e15,f15,g15,e14,f14,g14,h13 "
+                                          "black:e17,m1,i9", STERN_PRESET_TABLE);
+
+    play (game, "i9", "i10");
+    play (game, "h13", "h14");
+    g_assert_true (stern_game_is_over (game));
+    assert_places (game, 1, 0, 0, 2, 0, 0);
+  }
 }
 
 static void
@@ -942,6 +972,43 @@ test_deadline_eliminates_2 (void)
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
   g_assert_true (stern_game_is_over (game));
   assert_places (game, 2, 0, 0, 1, 0, 0);
+}
+
+/* Two players on the star: one deadline check for both (§4).  White's
+ * lateness at its 30th move waits for black's 30th: both late is a draw;
+ * only white late, white loses; only black late, black loses. */
+static void
+test_deadline_both_late_2 (void)
+{
+  const unsigned made[STERN_N_SEATS] = { 29, 0, 0, 29, 0, 0 };
+  static const struct {
+    const char *position;
+    const char *black_from, *black_to;
+    guint white_place, black_place;
+    SternEndReason reason;
+  } cases[] = {
+    /* Both leave a marble at home: a draw by the leaving-home check. */
+    { "classic-2 white white:m1,i9 black:e17,i12", "i12", "i11", 1, 1, STERN_END_HOME_CHECK },
+    /* Only white: black's deadline move decides, white loses. */
+    { "classic-2 white white:m1,i9 black:i12", "i12", "i11", 2, 1, STERN_END_FINISHED },
+    /* Only black. */
+    { "classic-2 white white:i9 black:e17,i12", "i12", "i11", 1, 2, STERN_END_FINISHED },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (SternGame) game = game_made (cases[i].position, STERN_PRESET_TABLE, made);
+
+      play (game, "i9", "i10");
+      /* White is not out yet: black has its deadline move to make. */
+      g_assert_false (stern_game_is_over (game));
+      g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_PLAYING);
+      g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+      play (game, cases[i].black_from, cases[i].black_to);
+      g_assert_true (stern_game_is_over (game));
+      g_assert_cmpint (stern_game_get_end_reason (game), ==, cases[i].reason);
+      assert_places (game, cases[i].white_place, 0, 0, cases[i].black_place, 0, 0);
+    }
 }
 
 static void
@@ -1517,11 +1584,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/rules/game/reply-no-finish", test_game_reply_no_finish);
   g_test_add_func ("/rules/game/reply-made-by-completing-move", test_game_reply_made_by_completing_move);
   g_test_add_func ("/rules/game/reply-impossible", test_game_reply_impossible);
-  g_test_add_func ("/rules/game/black-first-wins", test_game_black_first_wins);
+  g_test_add_func ("/rules/game/black-first-reply", test_game_black_first_reply);
   g_test_add_func ("/rules/game/places-3", test_game_places_3);
   g_test_add_func ("/rules/game/finished-skipped", test_game_finished_skipped);
 
   g_test_add_func ("/rules/deadline/eliminates-2", test_deadline_eliminates_2);
+  g_test_add_func ("/rules/deadline/both-late-2", test_deadline_both_late_2);
   g_test_add_func ("/rules/deadline/eliminates-3", test_deadline_eliminates_3);
   g_test_add_func ("/rules/deadline/last-marble-out", test_deadline_last_marble_out);
   g_test_add_func ("/rules/deadline/not-yet", test_deadline_not_yet);

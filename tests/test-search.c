@@ -124,8 +124,8 @@ test_fatal_return_avoided (void)
       }
 }
 
-/* Black fills its goal with j5-j4 and wins at once (doc/rules.md §5: the
- * second player finishing first wins outright). */
+/* Black fills its goal with j5-j4: black moved first here, so white has
+ * the reply (doc/rules.md §5), cannot finish with it, and black wins. */
 static void
 test_wins_at_once (void)
 {
@@ -145,6 +145,15 @@ test_wins_at_once (void)
         g_assert_cmpuint (move.from, ==, hole ("j5"));
         g_assert_cmpuint (move.to, ==, hole ("j4"));
         g_assert_true (stern_game_play (game, move.from, move.to, NULL));
+        if (p != STERN_PRESET_RACE)
+          {
+            SternMove reply[STERN_MAX_MOVES];
+
+            g_assert_false (stern_game_is_over (game));
+            g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
+            g_assert_cmpuint (stern_game_legal_moves (game, reply), >, 0);
+            g_assert_true (stern_game_play (game, reply[0].from, reply[0].to, NULL));
+          }
         g_assert_true (stern_game_is_over (game));
         g_assert_cmpuint (stern_game_get_place (game, STERN_BLACK), ==, 1);
       }
@@ -224,8 +233,12 @@ test_no_move_when_over (void)
                                           STERN_PRESET_TABLE, NULL);
   g_autoptr (SternSearch) search = stern_search_new ();
   SternMove move;
+  SternMove reply[STERN_MAX_MOVES];
 
+  /* Black's finish, then white's reply (black moved first) ends it. */
   g_assert_true (stern_game_play (game, hole ("j5"), hole ("j4"), NULL));
+  g_assert_cmpuint (stern_game_legal_moves (game, reply), >, 0);
+  g_assert_true (stern_game_play (game, reply[0].from, reply[0].to, NULL));
   g_assert_true (stern_game_is_over (game));
   g_assert_false (stern_search_choose (search, game, STERN_LEVEL_HARD, 1, 0, NULL, &move));
 }

@@ -434,6 +434,29 @@ test_home_check_four (void)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_RED);
 }
 
+/* Several late at the same check: the larger tempo number takes the worse
+ * place (doc/rules.md §9), not the seat order. */
+static void
+test_home_check_four_by_tempo (void)
+{
+  /* After the moves, white: a1 at home (18 to j10) and i10 (1), 19;
+   * red: j1 at home (18 to a10) and f6 (9), 27. */
+  g_autoptr (SternGame) game =
+    game_at ("halma-10-4 white white:a1,i9 red:j1,f5 black:f8 yellow:c7", 49);
+
+  play (game, "i9-i10");
+  play (game, "f5-f6");
+  play (game, "f8-f7");
+  play (game, "c7-d7");
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_RED), ==, STERN_PLAYER_ELIMINATED);
+  /* In seat order white would have been last. */
+  g_assert_cmpuint (stern_game_get_place (game, STERN_RED), ==, 4);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+}
+
 static void
 test_tempo_number (void)
 {
@@ -641,6 +664,7 @@ main (int argc, char **argv)
   g_test_add_func ("/square/second-builds-first", test_second_builds_first);
   g_test_add_func ("/square/home-check", test_home_check);
   g_test_add_func ("/square/home-check-four", test_home_check_four);
+  g_test_add_func ("/square/home-check-four-by-tempo", test_home_check_four_by_tempo);
   g_test_add_func ("/square/missed-turn-counts", test_missed_turn_counts);
   g_test_add_func ("/square/tempo-number", test_tempo_number);
   g_test_add_func ("/square/tempo-check", test_tempo_check);

@@ -27,6 +27,10 @@ typedef struct {
   uint32_t round;                        /* completed rounds */
   uint8_t  end_reason;
   uint8_t  reply_seat;                   /* who makes the reply move, or STERN_NO_SEAT */
+  /* Two players on the star: the first mover, late at its leaving-home
+   * deadline, waiting for the second one's deadline move (§4), or
+   * STERN_NO_SEAT. */
+  uint8_t  late_seat;
   uint64_t key;                          /* repetition key */
 } GameState;
 
@@ -403,6 +407,15 @@ seat_has_finished (const SternGame *game, const GameState *st, unsigned seat)
   return (st->pos.occupied & goal) == goal && (own & goal) != 0;
 }
 
+/* With two players, the one who did not move first. */
+static unsigned
+second_mover (const SternGame *game)
+{
+  const SternVariant *v = game->rules.variant;
+
+  return game->first_seat == v->seats[0] ? v->seats[1] : v->seats[0];
+}
+
 /* Marks newly finished players and places their units (§5, §8). */
 static void
 update_finishing (const SternGame *game, GameState *st, unsigned mover)
@@ -428,11 +441,13 @@ update_finishing (const SternGame *game, GameState *st, unsigned mover)
       if (!unit_done || st->unit_place[unit] != 0)
         continue;
 
-      /* Two players: the first mover's finish leaves the other one reply. */
-      if (game->rules.reply_move && seat == v->seats[0] &&
-          st->player_state[v->seats[1]] == STERN_PLAYER_PLAYING)
+      /* Two players: the first mover's finish leaves the other one reply,
+       * whichever colour moved first (a set-up position may start with
+       * black). */
+      if (game->rules.reply_move && seat == game->first_seat &&
+          st->player_state[second_mover (game)] == STERN_PLAYER_PLAYING)
         {
-          st->reply_seat = v->seats[1];
+          st->reply_seat = (uint8_t) second_mover (game);
           continue;
         }
       place_unit (game, st, unit, best_free_place (game, st));
@@ -443,8 +458,7 @@ update_finishing (const SternGame *game, GameState *st, unsigned mover)
 static void
 settle_reply (const SternGame *game, GameState *st)
 {
-  const SternVariant *v = game->rules.variant;
-  unsigned first = v->seats[0], second = v->seats[1];
+  unsigned first = game->first_seat, second = second_mover (game);
 
   st->reply_seat = STERN_NO_SEAT;
   if (st->player_state[second] == STERN_PLAYER_FINISHED)
@@ -550,6 +564,46 @@ breaks_home_rule (const SternGame *game, const GameState *st, unsigned seat, uns
   return false;
 }
 
+/* The leaving-home deadline of §4 with two players on the star is one
+ * check for both, as on the square boards (§9): when the second player's
+ * next move is its own deadline move, the first mover's lateness waits for
+ * it; both late is a draw, one late loses.  With more players, or move
+ * counters a set-up position made unequal, each is checked at its own
+ * move. */
+static void
+check_home_rule (const SternGame *game, GameState *st, unsigned seat, unsigned to)
+{
+  const SternRules *rules = &game->rules;
+  bool late = breaks_home_rule (game, st, seat, to);
+  bool pair = rules->variant->n_players == 2 && !rules->variant->solo;
+
+  if (pair && st->moves_made[seat] == rules->leave_home_deadline &&
+      seat == game->first_seat &&
+      st->moves_made[second_mover (game)] + 1 == rules->leave_home_deadline &&
+      st->player_state[second_mover (game)] == STERN_PLAYER_PLAYING)
+    {
+      if (late)
+        st->late_seat = (uint8_t) seat;
+      return;
+    }
+  if (st->late_seat != STERN_NO_SEAT && st->late_seat != seat)
+    {
+      unsigned first = st->late_seat;
+
+      st->late_seat = STERN_NO_SEAT;
+      if (late && st->moves_made[seat] == rules->leave_home_deadline)
+        {
+          st->unit_place[unit_of (game, first)] = 1;
+          st->unit_place[unit_of (game, seat)] = 1;
+          st->end_reason = STERN_END_HOME_CHECK;
+          return;
+        }
+      eliminate (game, st, first);
+    }
+  if (late)
+    eliminate (game, st, seat);
+}
+
 /* Has every seat still playing made at least `count` moves, the mover
  * reaching it with this move?  That is the moment of a check made "after
  * move N of each player" (doc/rules.md §9). */
@@ -601,6 +655,25 @@ square_checks (const SternGame *game, GameState *st, unsigned mover)
           st->end_reason = STERN_END_HOME_CHECK;
           return;
         }
+      /* Several late: the larger tempo number takes the worse place,
+       * equal ones in seat order (§9).  The numbers are taken before any
+       * stones leave the board. */
+      {
+        unsigned tempo[STERN_N_SEATS];
+
+        for (unsigned i = 0; i < n_late; i++)
+          tempo[i] = stern_position_tempo (&st->pos, rules, late[i]);
+        for (unsigned i = 1; i < n_late; i++)
+          for (unsigned j = i; j > 0 && tempo[j] > tempo[j - 1]; j--)
+            {
+              unsigned t = tempo[j], l = late[j];
+
+              tempo[j] = tempo[j - 1];
+              late[j] = late[j - 1];
+              tempo[j - 1] = t;
+              late[j - 1] = l;
+            }
+      }
       for (unsigned i = 0; i < n_late; i++)
         eliminate (game, st, late[i]);
       if (n_late > 0 && count_unplaced_units (game, st) <= 1)
@@ -622,8 +695,12 @@ apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
 
   stern_position_move (&st->pos, from, to);
   st->moves_made[seat]++;
-  if (breaks_home_rule (game, st, seat, to))
-    eliminate (game, st, seat);
+  check_home_rule (game, st, seat, to);
+  if (st->end_reason != STERN_END_NONE)
+    {
+      advance_turn (game, st, seat);
+      return;
+    }
   update_finishing (game, st, seat);
   /* A move of the second player that completes the first one's goal is
    * itself the reply: both have made the same number of moves. */
@@ -646,6 +723,10 @@ init_state (SternGame *game, const SternPosition *pos, const unsigned moves_made
   memset (st, 0, sizeof *st);
   st->pos = *pos;
   st->reply_seat = STERN_NO_SEAT;
+  st->late_seat = STERN_NO_SEAT;
+  /* Who moves first decides who has the reply (§5); corrected below when
+   * that seat cannot move. */
+  game->first_seat = (uint8_t) pos->to_move;
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       st->player_state[seat] = STERN_PLAYER_PLAYING;

@@ -69,7 +69,10 @@ stern_game_setup_load (SternGameSetup *setup,
 
   /* "minutes+seconds", or "off". */
   clock = g_settings_get_string (settings, "clock");
-  if (sscanf (clock, "%u+%u", &minutes, &increment) == 2 && minutes > 0)
+  /* At most the New Game dialog's limits, 3 hours and 2 minutes a move:
+   * a hand-edited value cannot overflow the milliseconds. */
+  if (sscanf (clock, "%u+%u", &minutes, &increment) == 2 && minutes > 0 &&
+      minutes <= STERN_GAME_SETUP_MAX_CLOCK_MIN && increment <= STERN_GAME_SETUP_MAX_INCREMENT_S)
     {
       setup->clock_reserve_s = minutes * 60;
       setup->clock_increment_s = increment;

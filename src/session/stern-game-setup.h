@@ -33,6 +33,11 @@ GType           stern_game_setup_get_type (void);
 SternGameSetup *stern_game_setup_copy (const SternGameSetup *setup);
 void            stern_game_setup_free (SternGameSetup *setup);
 
+/* The longest clock one may choose: minutes for the game, seconds added
+ * after each move. */
+#define STERN_GAME_SETUP_MAX_CLOCK_MIN   180
+#define STERN_GAME_SETUP_MAX_INCREMENT_S 120
+
 /* Keys variant, preset, seat-kinds, computer-levels and clock. */
 void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
 void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);

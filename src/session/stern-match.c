@@ -970,6 +970,14 @@ char *
 stern_match_get_status_text (SternMatch *self,
                              const char *player_name)
 {
+  return stern_match_get_status_text_with_pick (self, player_name, FALSE);
+}
+
+char *
+stern_match_get_status_text_with_pick (SternMatch *self,
+                                       const char *player_name,
+                                       gboolean    picked)
+{
   g_autoptr(GString) s = NULL;
   SternGame *game;
   unsigned turn;
@@ -1006,12 +1014,22 @@ stern_match_get_status_text (SternMatch *self,
       g_string_append (s, " · ");
       g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
 
-      /* What to do, until a human has made a first move. */
-      if (!self->thinking && stern_match_is_human (self, turn) &&
-          stern_game_get_moves_made (game, turn) == 0 && !is_browsing (self))
+      /* What to do next: after a pick, where it may go; before, until a
+       * human has made a first move, how to begin. */
+      if (!self->thinking && stern_match_is_human (self, turn) && picked)
         {
           g_string_append (s, " · ");
-          g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
+          g_string_append (s, _("Click a lit hole to move there, or Esc to drop the pick"));
+        }
+      else if (!self->thinking && stern_match_is_human (self, turn) &&
+               stern_game_get_moves_made (game, turn) == 0 && !is_browsing (self))
+        {
+          g_string_append (s, " · ");
+          /* The square boards' pieces are stones, as the rules call them. */
+          if (stern_variant_is_square (stern_game_get_variant (game)))
+            g_string_append (s, _("Click one of your stones, or use the arrow keys"));
+          else
+            g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
         }
 
       /* The square boards' forced end (doc/rules.md §9): its stage and

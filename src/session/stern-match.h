@@ -109,6 +109,11 @@ gint64          stern_match_get_delay_cap_ms   (SternMatch *self, guint seat);
  * standing for a lone human), the round, the countdown to leave home, a
  * pass, the end, the position shown in a replay. */
 char           *stern_match_get_status_text (SternMatch *self, const char *player_name);
+/* The same while the human on turn has a piece picked (picked TRUE): it
+ * then says where the piece may go. */
+char           *stern_match_get_status_text_with_pick (SternMatch *self,
+                                                       const char *player_name,
+                                                       gboolean    picked);
 
 /* The autosave (current-game.sgr) and the ratings (ratings.ini) live in
  * dir; NULL (the default) keeps nothing. */

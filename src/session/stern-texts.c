@@ -322,6 +322,31 @@ stern_texts_end_reason (const SternGame *game)
 
   variant = stern_game_get_variant (game);
   reason = stern_game_get_end_reason (game);
+  /* Who gave up or ran out of time, by name. */
+  if (reason == STERN_END_RESIGNATION || reason == STERN_END_TIMEOUT)
+    {
+      SternActionKind kind = reason == STERN_END_RESIGNATION ? STERN_ACTION_RESIGN
+                                                             : STERN_ACTION_TIMEOUT;
+      guint n = stern_game_get_n_actions (game);
+
+      for (guint i = n; i-- > 0;)
+        {
+          const SternAction *action = stern_game_get_action (game, i);
+
+          if (action->kind != kind)
+            continue;
+          if (kind == STERN_ACTION_RESIGN)
+            /* Translators: %s is a colour, "White" (plural in Bulgarian
+             * and Russian: "Белите", "Белые") */
+            return g_strdup_printf (_("%s resigned."), stern_seat_display_name (action->seat));
+          /* Translators: %s is a colour, "White" (plural in Bulgarian and
+           * Russian: "Белите", "Белые") */
+          return g_strdup_printf (_("%s ran out of time."), stern_seat_display_name (action->seat));
+        }
+    }
+  /* On the star only both players late at the deadline end so (§4). */
+  if (!stern_variant_is_square (variant) && reason == STERN_END_HOME_CHECK)
+    return g_strdup (_("Both players still had marbles at home at the leaving-home deadline."));
   if (!stern_variant_is_square (variant))
     return g_strdup (stern_end_reason_text (reason));
 

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include <adwaita.h>
+
 #include "stern-window.h"
 
 gboolean gui_test_have_display;
@@ -37,6 +39,16 @@ gui_test_wait_until (GuiTestCondition cond,
         g_usleep (1000);
     }
   return TRUE;
+}
+
+gboolean
+gui_test_no_dialog (gpointer window)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) == NULL;
+#else
+  return TRUE;
+#endif
 }
 
 void

@@ -40,6 +40,10 @@ gboolean gui_test_wait_until (GuiTestCondition cond, gpointer data, guint timeou
 void     gui_test_spin (guint ms);
 /* The hole named name (asserts it exists). */
 guint    gui_test_hole (const char *name);
+/* Condition on a window: no dialog over it (libadwaita 1.5 and later
+ * close a dialog over a few frames; before 1.5 dialogs are windows, gone
+ * as soon as they are destroyed). */
+gboolean gui_test_no_dialog (gpointer window);
 /* Condition on a widget: it is mapped. */
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */

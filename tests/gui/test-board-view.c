@@ -1415,6 +1415,60 @@ test_cursor_follows_turn (void)
   shown_clear (&shown);
 }
 
+/* A hint goes when another marble is picked; Enter where the picked marble
+ * cannot go keeps the pick and says so; a new game puts the cursor on the
+ * marbles of the seat on turn. */
+static void
+test_pick_hint_and_cursor (void)
+{
+  Shown shown;
+  SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr(SternGame) fresh = stern_game_new (stern_variant_lookup ("classic-2"),
+                                               STERN_PRESET_TABLE);
+  guint8 hint[2] = { stern_board_hole_parse ("l3", 2), stern_board_hole_parse ("l5", 2) };
+  guint other = stern_board_hole_parse ("k3", 2);
+  guint far = stern_board_hole_parse ("i9", 2);
+  guint from = stern_board_hole_parse ("l3", 2), to = stern_board_hole_parse ("l5", 2);
+
+  shown_init (&shown, game);
+  stern_board_view_set_animations (shown.view, FALSE);
+  shown.play_chosen = TRUE;
+
+  /* Picking the hinted marble keeps the hint; another marble drops it. */
+  stern_board_view_show_hint (shown.view, hint, 2);
+  walk_cursor (&shown, hint[0]);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  g_assert_cmpuint (stern_board_view_get_hint (shown.view, NULL), ==, 2);
+  walk_cursor (&shown, other);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  g_assert_cmpuint (stern_board_view_get_selected (shown.view), ==, other);
+  g_assert_cmpuint (stern_board_view_get_hint (shown.view, NULL), ==, 0);
+
+  /* Enter on a hole the marble cannot reach: the pick stays. */
+  g_assert_false (stern_set_has (stern_board_view_get_highlighted (shown.view), far));
+  walk_cursor (&shown, far);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  g_assert_cmpuint (stern_board_view_get_selected (shown.view), ==, other);
+  g_assert_nonnull (strstr (stern_board_view_get_announcement (shown.view), "cannot reach"));
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Escape));
+
+  /* A move, then a new game: the cursor is back on white's marbles. */
+  walk_cursor (&shown, from);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  walk_cursor (&shown, to);
+  g_assert_true (stern_board_view_key (shown.view, GDK_KEY_Return));
+  settle ();
+  walk_cursor (&shown, to);
+  stern_board_view_set_game (shown.view, NULL);
+  stern_board_view_set_game (shown.view, fresh);
+  g_assert_cmpuint (stern_game_get_position (fresh)->cell[stern_board_view_get_cursor (shown.view)],
+                    ==, STERN_WHITE);
+  g_assert_cmpuint (stern_board_view_get_cursor (shown.view), !=, to);
+
+  stern_board_view_set_game (shown.view, game);
+  shown_clear (&shown);
+}
+
 static void
 on_notify_count (GObject *object, GParamSpec *pspec, guint *count)
 {
@@ -1624,6 +1678,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board-view/render/last-moves", test_render_last_moves);
   g_test_add_func ("/board-view/render/hint-with-cursor", test_render_hint_with_cursor);
   g_test_add_func ("/board-view/cursor-follows-turn", test_cursor_follows_turn);
+  g_test_add_func ("/board-view/pick-hint-and-cursor", test_pick_hint_and_cursor);
   g_test_add_func ("/board-view/turn-animation", test_turn_animation);
   g_test_add_func ("/board-view/announcements", test_announcements);
 

@@ -69,6 +69,12 @@ has_code (gpointer dialog)
 }
 
 static gboolean
+client_connected (gpointer client)
+{
+  return stern_net_client_is_connected (client);
+}
+
+static gboolean
 guest_ready (gpointer client)
 {
   const SternNetMessage *room = stern_net_client_get_room (client);
@@ -177,8 +183,7 @@ test_host_create_play (void)
   guest = stern_net_client_new ("Guest");
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
   stern_net_client_connect_async (guest, uri, NULL, NULL, NULL);
-  gui_test_spin (200);
-  g_assert_true (stern_net_client_is_connected (guest));
+  g_assert_true (gui_test_wait_until (client_connected, guest, WAIT_MS));
   stern_net_client_join (guest, code, STERN_NO_SEAT);
   g_assert_true (gui_test_wait_until (guest_ready, guest, WAIT_MS));
   g_assert_true (gui_test_wait_until (human_to_play, window, WAIT_MS));

@@ -56,6 +56,163 @@ game_window_new (const char *variant,
   return window;
 }
 
+/* The preferences are a window before libadwaita 1.5 and a dialog over
+ * the game window from 1.5 on: these say the same thing of both. */
+static void
+preferences_close (GtkWidget *preferences)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_force_close (ADW_DIALOG (preferences));
+#else
+  gtk_window_destroy (GTK_WINDOW (preferences));
+#endif
+}
+
+/* Presents them and waits until they are on screen: libadwaita 1.5 and
+ * later open a dialog a few frames after it is presented, and until then
+ * its page is not mapped (and closing it would do nothing). */
+static void
+preferences_show (GtkWidget *preferences)
+{
+  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped,
+                                      stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
+                                      5000));
+}
+
+/* Shown over the game window, and the board behind it still answers. */
+static void
+assert_preferences_over (GtkWidget *preferences,
+                         GtkWindow *window)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_assert_true (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) ==
+                 ADW_DIALOG (preferences));
+  g_assert_true (gtk_widget_get_root (preferences) == GTK_ROOT (window));
+#else
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (preferences)) == window);
+  g_assert_false (gtk_window_get_modal (GTK_WINDOW (preferences)));
+#endif
+}
+
+/* The preferences that belong to the application's game window, or NULL;
+ * their number in *n. */
+static GtkWidget *
+find_preferences (GtkApplication *app,
+                  GtkWindow      *window,
+                  guint          *n)
+{
+  GtkWidget *found = NULL;
+
+  *n = 0;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  (void) app;
+  found = GTK_WIDGET (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)));
+  if (found != NULL && !STERN_IS_PREFERENCES_WINDOW (found))
+    found = NULL;
+  *n = found != NULL;
+#else
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (STERN_IS_PREFERENCES_WINDOW (l->data))
+      {
+        found = l->data;
+        *n += 1;
+      }
+  if (found != NULL)
+    g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (found)) == window);
+#endif
+  return found;
+}
+
+/* What the shortcuts file lists: the text of every action-name and
+ * accelerator property, whichever kind of shortcuts window it holds. */
+typedef struct {
+  GHashTable *listed;
+  gboolean    in_shortcut_property;
+} ShortcutsScan;
+
+static void
+scan_start (GMarkupParseContext *context,
+            const char          *element,
+            const char         **names,
+            const char         **values,
+            gpointer             data,
+            GError             **error)
+{
+  ShortcutsScan *scan = data;
+
+  scan->in_shortcut_property = FALSE;
+  if (strcmp (element, "property") != 0)
+    return;
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (names[i], "name") == 0)
+      scan->in_shortcut_property = strcmp (values[i], "action-name") == 0 ||
+                                   strcmp (values[i], "accelerator") == 0;
+}
+
+static void
+scan_end (GMarkupParseContext *context,
+          const char          *element,
+          gpointer             data,
+          GError             **error)
+{
+  ((ShortcutsScan *) data)->in_shortcut_property = FALSE;
+}
+
+static void
+scan_text (GMarkupParseContext *context,
+           const char          *text,
+           gsize                len,
+           gpointer             data,
+           GError             **error)
+{
+  ShortcutsScan *scan = data;
+
+  if (scan->in_shortcut_property)
+    g_hash_table_add (scan->listed, g_strndup (text, len));
+}
+
+static GHashTable *
+shortcuts_listed (const char **kind)
+{
+  static const GMarkupParser parser = { scan_start, scan_end, scan_text, NULL, NULL };
+#if ADW_CHECK_VERSION (1, 8, 0)
+  const char *path = "/io/github/sternhalma/Sternhalma/shortcuts-dialog.ui";
+  const char *class = "AdwShortcutsDialog";
+#else
+  const char *path = "/io/github/sternhalma/Sternhalma/gtk/help-overlay.ui";
+  const char *class = "GtkShortcutsWindow";
+#endif
+  ShortcutsScan scan = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), FALSE };
+  g_autoptr(GBytes) ui = NULL;
+  g_autoptr(GMarkupParseContext) context = NULL;
+  g_autoptr(GtkBuilder) builder = NULL;
+  g_autoptr(GError) error = NULL;
+  GObject *shortcuts;
+
+  ui = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  context = g_markup_parse_context_new (&parser, 0, &scan, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, g_bytes_get_data (ui, NULL),
+                                               g_bytes_get_size (ui), &error));
+  g_assert_no_error (error);
+
+  /* And it builds, as the kind of window the toolkit shows. */
+  builder = gtk_builder_new_from_resource (path);
+#if ADW_CHECK_VERSION (1, 8, 0)
+  shortcuts = gtk_builder_get_object (builder, "shortcuts_dialog");
+#else
+  shortcuts = gtk_builder_get_object (builder, "help_overlay");
+#endif
+  g_assert_nonnull (shortcuts);
+  g_assert_cmpstr (G_OBJECT_TYPE_NAME (shortcuts), ==, class);
+#if !ADW_CHECK_VERSION (1, 8, 0)
+  gtk_window_destroy (GTK_WINDOW (shortcuts));
+#endif
+  *kind = class;
+  return scan.listed;
+}
+
 static gboolean
 coordinates_on (gpointer settings)
 {
@@ -152,7 +309,7 @@ test_controls_write_settings (void)
   g_settings_set_string (settings, "player-name", "");
 
   preferences = stern_preferences_window_new (NULL);
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
 
   /* The controls start from the settings ... */
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
@@ -168,6 +325,9 @@ test_controls_write_settings (void)
   g_assert_false (g_settings_get_boolean (settings, "rotate-to-player"));
   gtk_switch_set_active (GTK_SWITCH (pref (preferences, "confirm_switch")), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "confirm-fatal-moves"));
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "sounds_switch"))));
+  gtk_switch_set_active (GTK_SWITCH (pref (preferences, "sounds_switch")), FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "sounds"));
   gtk_editable_set_text (GTK_EDITABLE (pref (preferences, "name_entry")), "Ada");
   {
     g_autofree char *name = g_settings_get_string (settings, "player-name");
@@ -188,12 +348,13 @@ test_controls_write_settings (void)
   g_assert_true (gtk_widget_activate (coordinates_row));
   g_assert_true (gui_test_wait_until (coordinates_off, settings, 2000));
 
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  preferences_close (preferences);
 
   g_settings_reset (settings, "show-coordinates");
   g_settings_reset (settings, "rotate-to-player");
   g_settings_reset (settings, "confirm-fatal-moves");
   g_settings_reset (settings, "player-name");
+  g_settings_reset (settings, "sounds");
 }
 
 static void
@@ -212,9 +373,8 @@ test_window_follows (void)
   window = game_window_new ("classic-2", "hhhhhh");
   board = stern_window_get_board (window);
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (preferences)) == GTK_WINDOW (window));
-  g_assert_false (gtk_window_get_modal (GTK_WINDOW (preferences)));
+  preferences_show (preferences);
+  assert_preferences_over (preferences, GTK_WINDOW (window));
   coordinates = GTK_SWITCH (pref (preferences, "coordinates_switch"));
   animations = GTK_SWITCH (pref (preferences, "animations_switch"));
 
@@ -309,7 +469,7 @@ test_in_step_after_new_game (void)
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
   window = game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   toplevels = gtk_window_get_toplevels ();
@@ -338,7 +498,11 @@ test_in_step_after_new_game (void)
   g_assert_true (g_settings_get_boolean (settings, "show-coordinates"));
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
 
-  /* The window's size goes straight to the settings as well. */
+  /* The window's size goes straight to the settings as well (from
+   * libadwaita 1.5 on, closing a window with a dialog over it closes the
+   * dialog: the preferences go first). */
+  preferences_close (preferences);
+  g_assert_true (gui_test_wait_until (gui_test_no_dialog, window, 5000));
   gtk_window_set_default_size (GTK_WINDOW (window), 830, 650);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 830);
@@ -374,7 +538,7 @@ test_confirm_fatal_moves (void)
 
   window = game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
 
   /* On (the default): asked first. */
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "confirm_switch"))));
@@ -398,7 +562,7 @@ test_confirm_fatal_moves (void)
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
   g_assert_true (stern_game_is_over (game));
 
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  preferences_close (preferences);
   {
     GtkWindow *over = stern_window_get_game_over_window (window);
 
@@ -425,7 +589,7 @@ test_player_name (void)
   /* One human, at white, against the computer. */
   window = game_window_new ("classic-2", "hhhchh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
-  stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
+  preferences_show (preferences);
   entry = GTK_EDITABLE (pref (preferences, "name_entry"));
 
   names = panel_names (window);
@@ -476,14 +640,14 @@ static void
 test_app_action_and_shortcuts (void)
 {
   g_autoptr(SternApplication) app = NULL;
-  g_autoptr(GtkBuilder) builder = NULL;
-  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) listed = NULL;
   g_auto(GStrv) actions = NULL;
   g_auto(GStrv) accels = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *overlay;
-  GtkWindow *preferences = NULL;
+  GtkWidget *preferences;
   GtkWindow *window;
+  const char *kind;
+  guint n;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -502,21 +666,16 @@ test_app_action_and_shortcuts (void)
   stern_window_set_computer_delay (STERN_WINDOW (window), 0);
   gtk_window_present (window);
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (STERN_IS_PREFERENCES_WINDOW (l->data))
-      preferences = l->data;
+  preferences = find_preferences (GTK_APPLICATION (app), window, &n);
   g_assert_nonnull (preferences);
-  g_assert_true (gtk_window_get_transient_for (preferences) == window);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped,
+                                      stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
+                                      5000));
 
-  /* A second activation brings back the same window. */
+  /* A second activation brings back the same one. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  {
-    guint n = 0;
-
-    for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-      n += STERN_IS_PREFERENCES_WINDOW (l->data);
-    g_assert_cmpuint (n, ==, 1);
-  }
+  g_assert_true (find_preferences (GTK_APPLICATION (app), window, &n) == preferences);
+  g_assert_cmpuint (n, ==, 1);
 
   /* The primary menu offers it (the template cannot be built on its own). */
   {
@@ -529,28 +688,9 @@ test_app_action_and_shortcuts (void)
     g_assert_nonnull (strstr (text, "<attribute name=\"action\">app.preferences</attribute>"));
   }
 
-  /* The Keyboard Shortcuts window. */
-  builder = gtk_builder_new_from_resource ("/io/github/sternhalma/Sternhalma/gtk/help-overlay.ui");
-  overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
-  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
-  {
-    GSList *objects = gtk_builder_get_objects (builder);
-
-    for (GSList *l = objects; l != NULL; l = l->next)
-      if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-        {
-          g_autofree char *action = NULL;
-          g_autofree char *accelerator = NULL;
-
-          g_object_get (l->data, "action-name", &action, "accelerator", &accelerator, NULL);
-          if (action != NULL)
-            g_hash_table_add (listed, g_steal_pointer (&action));
-          if (accelerator != NULL)
-            g_hash_table_add (listed, g_steal_pointer (&accelerator));
-        }
-    g_slist_free (objects);
-  }
-
+  /* The Keyboard Shortcuts window (or dialog). */
+  listed = shortcuts_listed (&kind);
+  g_test_message ("keyboard shortcuts: %s", kind);
   actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
   g_assert_cmpuint (g_strv_length (actions), >=, 8);
   for (guint i = 0; actions[i] != NULL; i++)
@@ -562,8 +702,12 @@ test_app_action_and_shortcuts (void)
   g_assert_true (g_hash_table_contains (listed, "app.preferences"));
   g_assert_true (g_hash_table_contains (listed, "Left Right Up Down"));
   g_assert_true (g_hash_table_contains (listed, "Escape"));
-
-  gtk_window_destroy (GTK_WINDOW (overlay));
+  /* What the main menu's item opens. */
+#if ADW_CHECK_VERSION (1, 8, 0)
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "shortcuts"));
+#else
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "show-help-overlay"));
+#endif
 
   /* Quit closes every window: the preferences go with the game window
    * (destroy-with-parent) and must not be closed a second time. */

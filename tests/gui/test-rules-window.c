@@ -25,9 +25,10 @@
 
 static gboolean have_display;
 
+/* How to Play first: a newcomer needs it before the rules. */
 static const char * const pages[] = {
-  "board", "moves", "rays", "finishing", "home",
-  "limits", "notation", "variants", "halma", "presets", "playing",
+  "playing", "board", "moves", "rays", "finishing", "home",
+  "limits", "notation", "variants", "halma", "presets",
 };
 
 typedef gboolean (*Condition) (gpointer data);
@@ -201,7 +202,7 @@ test_pages (void)
   window = open_rules ();
   stack = find_by_id (GTK_WIDGET (window), "stack");
   g_assert_true (GTK_IS_STACK (stack));
-  g_assert_cmpstr (stern_rules_window_get_page (window), ==, "board");
+  g_assert_cmpstr (stern_rules_window_get_page (window), ==, "playing");
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {

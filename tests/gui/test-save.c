@@ -24,6 +24,7 @@
 #include "stern-statistics-window.h"
 #include "stern-window.h"
 
+#include "stern-file-dialog.h"
 #include "gui-test-util.h"
 
 static gboolean
@@ -344,6 +345,50 @@ test_autosave_resume (void)
   temp_dir_remove (dir);
 }
 
+/* Open and Save start in the documents folder (or home), then where the
+ * last file was chosen; never merely where the game was started. */
+static void
+test_initial_folder (void)
+{
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autofree char *dir = temp_dir_new ("stern-folder-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "game.sgr", NULL);
+  g_autoptr(GFile) first = stern_file_dialog_get_initial_folder ();
+  g_autoptr(GFile) chosen = g_file_new_for_path (path);
+  g_autoptr(GFile) then = NULL;
+  g_autofree char *first_path = g_file_get_path (first);
+  g_autofree char *then_path = NULL;
+
+  if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    g_assert_cmpstr (first_path, ==, documents);
+  else
+    g_assert_cmpstr (first_path, ==, g_get_home_dir ());
+
+  stern_file_dialog_remember (chosen);
+  then = stern_file_dialog_get_initial_folder ();
+  then_path = g_file_get_path (then);
+  g_assert_cmpstr (then_path, ==, dir);
+  temp_dir_remove (dir);
+}
+
+/* The widget under widget of that name. */
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* "New Game" gives the saved game up; the toast's Undo brings it back. */
 static void
 test_autosave_decline (void)
@@ -374,6 +419,13 @@ test_autosave_decline (void)
   g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 0);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_cmpstr (stern_window_get_last_toast (again), ==, "New game started");
+  /* The board makes room for the toast: it covers none of its holes. */
+  {
+    GtkWidget *room = find_named (GTK_WIDGET (again), "toast-room");
+
+    g_assert_nonnull (room);
+    g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (room)));
+  }
   /* ...and the toast's Undo brings it back. */
   gtk_widget_activate_action (GTK_WIDGET (again), "win.restore-game", NULL);
   after = record_of (again);
@@ -996,6 +1048,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/save/round-trip", test_round_trip);
+  g_test_add_func ("/save/initial-folder", test_initial_folder);
   g_test_add_func ("/save/bad-files", test_bad_files);
   g_test_add_func ("/save/autosave-resume", test_autosave_resume);
   g_test_add_func ("/save/autosave-decline", test_autosave_decline);

@@ -89,6 +89,260 @@ test_status (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The status line says what to do: stones on the square boards, and where
+ * a picked piece may go. */
+static void
+test_status_pick (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternBoardView *board;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "halma-10", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your stones"));
+
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your marbles"));
+  board = stern_window_get_board (window);
+  stern_board_view_select (board, gui_test_hole ("l3"));
+  g_assert_cmpuint (stern_board_view_get_selected (board), ==, gui_test_hole ("l3"));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Click a lit hole"));
+  g_assert_null (strstr (stern_window_get_status (window), "Click one of your"));
+  g_assert_true (stern_board_view_key (board, GDK_KEY_Escape));
+  g_assert_null (strstr (stern_window_get_status (window), "Click a lit hole"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void on_dialog_start (SternNewGameDialog   *dialog,
+                             const SternGameSetup *setup,
+                             SternGameSetup       *got);
+
+static SternNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_NEW_GAME_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return STERN_NEW_GAME_DIALOG (item);
+    }
+  return NULL;
+}
+
+static gboolean
+two_actions (gpointer window)
+{
+  return stern_game_get_n_actions (stern_window_get_game (window)) >= 2;
+}
+
+/* The pause stops the clock and takes no move, the computer's included;
+ * a modal window over the game stops the clock too. */
+static void
+test_pause (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGameClock *clock;
+  SternNewGameDialog *dialog;
+  guint n;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "classic-2", "hhhchh");
+  setup.clock_reserve_s = 300;
+  setup.clock_increment_s = 3;
+  stern_window_new_game (window, &setup);
+  clock = stern_window_get_clock (window);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  /* Paused: no clock runs, the board takes no move. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_true (stern_window_get_paused (window));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+
+  /* Going on: white moves; the computer's answer waits while paused. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_false (stern_window_get_paused (window));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  stern_window_set_paused (window, TRUE);
+  /* Whether the computer has found its move by then or not, none is
+   * played while paused. */
+  gui_test_spin (500);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  stern_window_set_paused (window, FALSE);
+  g_assert_true (gui_test_wait_until (two_actions, window, 20000));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  n = stern_game_get_n_actions (stern_window_get_game (window));
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  /* The New Game dialog, modal over the window, stops the clock. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+on_sound_requested (SternSounds *sounds,
+                    guint        sound,
+                    GArray      *heard)
+{
+  g_array_append_val (heard, sound);
+}
+
+static gboolean
+sound_heard (gpointer data)
+{
+  GArray *heard = data;
+
+  for (guint i = 0; i < heard->len; i++)
+    if (g_array_index (heard, guint, i) == STERN_SOUND_YOUR_TURN)
+      return TRUE;
+  return FALSE;
+}
+
+/* The sound asked for at each event: a step, a jump chain, the human's
+ * turn after the computer moved, the end; none when switched off.  The
+ * test listens to the requests, so it needs no audio device. */
+static void
+test_sounds (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GArray) heard = g_array_new (FALSE, FALSE, sizeof (guint));
+  SternWindow *window;
+  SternGameSetup setup;
+  SternSounds *sounds;
+  const SternVariant *star = stern_variant_lookup ("classic-2");
+  const SternVariant *square = stern_variant_lookup ("halma-8");
+  SternAction step = { .kind = STERN_ACTION_MOVE, .path_len = 2 };
+  SternAction jump = step;
+  SternAction chain = { .kind = STERN_ACTION_MOVE, .path_len = 3 };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* Steps and jumps by the cells. */
+  step.path[0] = gui_test_hole ("l4");
+  step.path[1] = gui_test_hole ("l5");
+  jump.path[0] = gui_test_hole ("l3");
+  jump.path[1] = gui_test_hole ("l5");
+  g_assert_cmpint (stern_sounds_for_move (star, &step), ==, STERN_SOUND_STEP);
+  g_assert_cmpint (stern_sounds_for_move (star, &jump), ==, STERN_SOUND_JUMP);
+  g_assert_cmpint (stern_sounds_for_move (star, &chain), ==, STERN_SOUND_JUMP);
+  /* Halma 8×8: b2 (9) to c3 (18) is a diagonal step, to d4 (27) a jump. */
+  step.path[0] = 9;
+  step.path[1] = 18;
+  jump.path[0] = 9;
+  jump.path[1] = 27;
+  g_assert_cmpint (stern_sounds_for_move (square, &step), ==, STERN_SOUND_STEP);
+  g_assert_cmpint (stern_sounds_for_move (square, &jump), ==, STERN_SOUND_JUMP);
+  for (SternSound s = STERN_SOUND_STEP; s < STERN_N_SOUNDS; s++)
+    g_assert_true (g_resources_get_info (stern_sounds_resource (s), 0, NULL, NULL, NULL));
+
+  /* On by default. */
+  g_settings_reset (settings, "sounds");
+  window = window_new ();
+  sounds = stern_window_get_sounds (window);
+  g_assert_true (stern_sounds_get_enabled (sounds));
+  g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
+  setup_for (&setup, "classic-2", "hhhchh");
+  setup.level[STERN_BLACK] = STERN_COMPUTER_EASY;
+  stern_window_new_game (window, &setup);
+
+  /* White's jump: the jump sound; the computer's answer, then white's
+   * turn sounds once its move has been drawn. */
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (heard->len, >=, 1);
+  g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_JUMP);
+  g_assert_true (gui_test_wait_until (sound_heard, heard, 20000));
+  g_assert_cmpuint (g_array_index (heard, guint, heard->len - 1), ==, STERN_SOUND_YOUR_TURN);
+  g_assert_cmpuint (heard->len, ==, 3);
+
+  /* A step, then the end of the game by resigning. */
+  g_array_set_size (heard, 0);
+  choose (window, gui_test_hole ("k4"), gui_test_hole ("k5"));
+  g_assert_cmpuint (heard->len, >=, 1);
+  g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_STEP);
+  g_assert_true (gui_test_wait_until (sound_heard, heard, 20000));
+  g_array_set_size (heard, 0);
+  g_assert_true (stern_match_resign (stern_window_get_match (window), STERN_WHITE, NULL));
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_cmpuint (heard->len, ==, 1);
+  g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_GAME_OVER);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Switched off in the settings: nothing is asked for. */
+  g_array_set_size (heard, 0);
+  g_settings_set_boolean (settings, "sounds", FALSE);
+  window = window_new ();
+  sounds = stern_window_get_sounds (window);
+  g_assert_false (stern_sounds_get_enabled (sounds));
+  g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
+  setup_for (&setup, "classic-2", "hhhhhh");
+  stern_window_new_game (window, &setup);
+  choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  g_assert_cmpuint (heard->len, ==, 0);
+  g_assert_cmpuint (stern_sounds_get_n_requested (sounds), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "sounds");
+}
+
+/* A clock that is none of the presets: the dialog's spin buttons, kept
+ * in the settings as "minutes+seconds". */
+static void
+test_custom_clock (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *clock = NULL;
+  SternNewGameDialog *dialog;
+  SternGameSetup setup, got = { 0 };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (NULL, settings));
+  setup_for (&setup, "classic-2", "hchhhh");
+  setup.clock_reserve_s = 17 * 60;
+  setup.clock_increment_s = 7;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  g_signal_connect (dialog, "start", G_CALLBACK (on_dialog_start), &got);
+  stern_new_game_dialog_get_setup (dialog, &got);
+  g_assert_cmpuint (got.clock_reserve_s, ==, 17 * 60);
+  g_assert_cmpuint (got.clock_increment_s, ==, 7);
+  stern_new_game_dialog_start (dialog);
+  clock = g_settings_get_string (settings, "clock");
+  g_assert_cmpstr (clock, ==, "17+7");
+
+  stern_game_setup_load (&got, settings);
+  g_assert_cmpuint (got.clock_reserve_s, ==, 17 * 60);
+  g_assert_cmpuint (got.clock_increment_s, ==, 7);
+  /* A hand-edited clock beyond the limits is no clock. */
+  g_settings_set_string (settings, "clock", "99999999+5");
+  stern_game_setup_load (&got, settings);
+  g_assert_cmpuint (got.clock_reserve_s, ==, 0);
+  g_settings_reset (settings, "clock");
+}
+
 /* The label under widget showing text. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -811,6 +1065,10 @@ main (int   argc,
     }
 
   g_test_add_func ("/window/status", test_status);
+  g_test_add_func ("/window/status-pick", test_status_pick);
+  g_test_add_func ("/window/pause", test_pause);
+  g_test_add_func ("/window/custom-clock", test_custom_clock);
+  g_test_add_func ("/window/sounds", test_sounds);
   g_test_add_func ("/window/status-countdown-singular", test_status_countdown_singular);
   g_test_add_func ("/window/hot-seat-undo-redo", test_hot_seat_undo_redo);
   g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);

@@ -326,6 +326,7 @@ class Game:
         self.over = False
         self.reason = None
         self.reply = None        # the seat that has the reply move
+        self.late = None         # two on the star: the first mover, late, waiting (§4)
         self.seen = {}
         # Distances on the empty board equal the hex distance on the star.
         self.goal_dist = {s: {h: min(hex_distance(h, g) for g in r.goal[s]) for h in HOLES}
@@ -446,9 +447,27 @@ class Game:
         was_reply = self.reply == s
         self.pos.marbles[to] = self.pos.marbles.pop(frm)
         self.made[s] += 1
-        if self.breaks_home_rule(s, to):
-            self.eliminate(s)
         seats = self.rules.seats
+        late = self.breaks_home_rule(s, to)
+        if len(seats) == 2 and not self.solo:
+            # One deadline check for both (§4): the first mover's lateness
+            # waits for the other's deadline move; both late draw.
+            other = seats[1] if s == seats[0] else seats[0]
+            if s == self.first and self.made[s] == self.deadline and \
+                    self.made[other] + 1 == self.deadline and self.state[other] == "playing":
+                if late:
+                    self.late = s
+                late = False
+            elif self.late is not None and self.late != s:
+                waiting, self.late = self.late, None
+                if late and self.made[s] == self.deadline:
+                    self.place[self.unit(waiting)] = 1
+                    self.place[self.unit(s)] = 1
+                    self.end("home")
+                    return
+                self.eliminate(waiting)
+        if late:
+            self.eliminate(s)
         for f in [s] + [x for x in seats if x != s]:
             if self.state[f] != "playing" or not self.has_finished(f):
                 continue
@@ -456,8 +475,10 @@ class Game:
             u = self.unit(f)
             if u in self.place or any(self.state[m] != "finished" for m in self.members(u)):
                 continue
-            if self.reply_rule and f == seats[0] and self.state[seats[1]] == "playing":
-                self.reply = seats[1]
+            # The reply belongs to whoever moved second (§5).
+            second = (seats[1] if self.first == seats[0] else seats[0]) if len(seats) == 2 else None
+            if self.reply_rule and f == self.first and self.state[second] == "playing":
+                self.reply = second
                 continue
             self.place[u] = self.free_places()[0]
         # A move of the second player that completes the first one's goal
@@ -469,7 +490,9 @@ class Game:
         self.advance(s)
 
     def settle_reply(self):
-        first, second = self.rules.seats
+        seats = self.rules.seats
+        first = self.first
+        second = seats[1] if first == seats[0] else seats[0]
         self.reply = None
         self.place[self.unit(first)] = 1
         self.place[self.unit(second)] = 1 if self.state[second] == "finished" else 2

@@ -98,8 +98,12 @@ read_damaged (const char *dir,
   g_assert_nonnull (strstr (damage->message, strrchr (g_ptr_array_index (copies, 0), '/') + 1));
   if (contents != NULL && g_file_test (g_ptr_array_index (copies, 0), G_FILE_TEST_IS_REGULAR))
     {
+      /* Worked out first: GLib 2.76's g_assert_cmpmem casts its length
+       * argument without parentheses. */
+      gsize expected_len = len < 0 ? strlen (contents) : (gsize) len;
+
       g_assert_true (g_file_get_contents (g_ptr_array_index (copies, 0), &copy, &copy_len, NULL));
-      g_assert_cmpmem (copy, copy_len, contents, len < 0 ? strlen (contents) : (gsize) len);
+      g_assert_cmpmem (copy, copy_len, contents, expected_len);
     }
   for (guint i = 0; i < copies->len; i++)
     g_unlink (g_ptr_array_index (copies, i));

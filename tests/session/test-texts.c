@@ -163,6 +163,37 @@ test_team_resign (void)
   g_assert_cmpstr (black, ==, _("Partner resigned"));
 }
 
+/* Why the game ended names who resigned or ran out of time. */
+static void
+test_end_reason_names (void)
+{
+  const char *variants[] = { "classic-2", "halma-8" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    {
+      g_autoptr(SternGame) resigned = stern_game_new (stern_variant_lookup (variants[i]),
+                                                      STERN_PRESET_TABLE);
+      g_autoptr(SternGame) timed_out = stern_game_new (stern_variant_lookup (variants[i]),
+                                                       STERN_PRESET_TABLE);
+      g_autofree char *why_resigned = NULL;
+      g_autofree char *why_timed_out = NULL;
+
+      g_assert_true (stern_game_resign (resigned, STERN_BLACK, NULL));
+      g_assert_cmpint (stern_game_get_end_reason (resigned), ==, STERN_END_RESIGNATION);
+      why_resigned = stern_texts_end_reason (resigned);
+      g_test_message ("%s", why_resigned);
+      g_assert_nonnull (strstr (why_resigned, stern_seat_display_name (STERN_BLACK)));
+      g_assert_cmpstr (why_resigned, !=, stern_end_reason_text (STERN_END_RESIGNATION));
+
+      g_assert_true (stern_game_timeout (timed_out, STERN_WHITE, NULL));
+      g_assert_cmpint (stern_game_get_end_reason (timed_out), ==, STERN_END_TIMEOUT);
+      why_timed_out = stern_texts_end_reason (timed_out);
+      g_test_message ("%s", why_timed_out);
+      g_assert_nonnull (strstr (why_timed_out, stern_seat_display_name (STERN_WHITE)));
+      g_assert_cmpstr (why_timed_out, !=, stern_end_reason_text (STERN_END_TIMEOUT));
+    }
+}
+
 /* Every way a game ends: the reason follows the result after punctuation. */
 static void
 test_game_over_punctuation (void)
@@ -179,7 +210,7 @@ test_game_over_punctuation (void)
                                                     cases[i].preset);
         g_autofree char *text = NULL;
         g_autofree char *result = NULL;
-        const char *reason;
+        g_autofree char *reason = NULL;
         const char *at;
         gunichar before;
 
@@ -190,7 +221,7 @@ test_game_over_punctuation (void)
         g_assert_true (stern_game_is_over (game));
         text = stern_texts_game_over (game);
         result = stern_game_result_text (game);
-        reason = stern_end_reason_text (stern_game_get_end_reason (game));
+        reason = stern_texts_end_reason (game);
         g_test_message ("%s", text);
         g_assert_nonnull (reason);
         g_assert_nonnull (strstr (text, result));
@@ -681,6 +712,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/fatal-left-at-home", test_fatal_left_at_home);
   g_test_add_func ("/texts/eliminated-why", test_eliminated_why);
   g_test_add_func ("/texts/team-resign", test_team_resign);
+  g_test_add_func ("/texts/end-reason-names", test_end_reason_names);
   g_test_add_func ("/texts/game-over-punctuation", test_game_over_punctuation);
   g_test_add_func ("/texts/status", test_status);
   g_test_add_func ("/texts/countdown", test_countdown);

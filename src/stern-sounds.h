@@ -1,0 +1,46 @@
+/* stern-sounds.h: the game's few sounds (a step, a jump chain, your turn,
+ * the end of the game), played through GTK's media support.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  STERN_SOUND_NONE,
+  STERN_SOUND_STEP,        /* a move of one step */
+  STERN_SOUND_JUMP,        /* a move of one or more jumps */
+  STERN_SOUND_YOUR_TURN,   /* a human's turn after another side moved */
+  STERN_SOUND_GAME_OVER,
+  STERN_N_SOUNDS
+} SternSound;
+
+#define STERN_TYPE_SOUNDS (stern_sounds_get_type ())
+G_DECLARE_FINAL_TYPE (SternSounds, stern_sounds, STERN, SOUNDS, GObject)
+
+SternSounds *stern_sounds_new (void);
+
+/* "enabled" (default TRUE): when off, nothing is played or requested. */
+void         stern_sounds_set_enabled (SternSounds *self, gboolean enabled);
+gboolean     stern_sounds_get_enabled (SternSounds *self);
+
+/* Plays a sound, if enabled: the signal "requested" (SternSound as guint)
+ * tells which, whether or not the system can make it heard (no media
+ * backend, no audio device: then it stays silent). */
+void         stern_sounds_play (SternSounds *self, SternSound sound);
+/* The sound of a move: a step or a jump chain. */
+SternSound   stern_sounds_for_move (const SternVariant *variant, const SternAction *action);
+
+/* For the tests: the last sound requested, and how many were. */
+SternSound   stern_sounds_get_last (SternSounds *self);
+guint        stern_sounds_get_n_requested (SternSounds *self);
+/* The resource path of a sound's file, NULL for STERN_SOUND_NONE. */
+const char  *stern_sounds_resource (SternSound sound);
+
+G_END_DECLS
