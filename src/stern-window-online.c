@@ -451,6 +451,134 @@ on_server_error (SternWindow *self,
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* The room's chat, at the bottom of the side panel while online       */
+
+#define CHAT_KEY "stern-online-chat"
+
+typedef struct {
+  GtkWidget *box;      /* in the side panel */
+  GtkListBox *lines;
+  GtkWidget *scroller;
+  GtkEntry  *entry;
+} Chat;
+
+static void
+chat_free (gpointer data)
+{
+  Chat *chat = data;
+
+  if (chat->box != NULL && gtk_widget_get_parent (chat->box) != NULL)
+    gtk_box_remove (GTK_BOX (gtk_widget_get_parent (chat->box)), chat->box);
+  g_free (chat);
+}
+
+static void
+chat_send (SternWindow *self)
+{
+  Chat *chat = g_object_get_data (G_OBJECT (self), CHAT_KEY);
+  g_autofree char *text = NULL;
+
+  if (chat == NULL || self->online == NULL)
+    return;
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (chat->entry))));
+  if (text[0] == '\0')
+    return;
+  /* The server refuses longer lines: cut at a character within the limit. */
+  if (strlen (text) > STERN_NET_MAX_TEXT)
+    {
+      const char *end = text + STERN_NET_MAX_TEXT;
+
+      while (end > text && (*end & 0xC0) == 0x80)
+        end--;
+      text[end - text] = '\0';
+    }
+  stern_net_client_chat (stern_online_match_get_client (STERN_ONLINE_MATCH (self->online)), text);
+  gtk_editable_set_text (GTK_EDITABLE (chat->entry), "");
+}
+
+static void
+on_chat (SternWindow           *self,
+         const SternNetMessage *msg)
+{
+  Chat *chat = g_object_get_data (G_OBJECT (self), CHAT_KEY);
+  g_autofree char *line = NULL;
+  GtkWidget *label;
+  const char *who;
+
+  if (chat == NULL)
+    return;
+  who = msg->name != NULL && msg->name[0] != '\0' ? msg->name
+        : msg->seat != STERN_NO_SEAT ? stern_seat_display_name (msg->seat)
+        : C_("chat", "A spectator");
+  /* Translators: a line of the room's chat: who said it, and what. */
+  line = g_strdup_printf (C_("chat", "%s: %s"), who, msg->text);
+  label = gtk_label_new (line);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_list_box_append (chat->lines, label);
+  gtk_widget_set_visible (chat->scroller, TRUE);
+}
+
+static void
+show_chat (SternWindow *self,
+           gboolean     shown)
+{
+  Chat *chat;
+  GtkWidget *heading, *row, *send;
+
+  if (!shown)
+    {
+      g_object_set_data (G_OBJECT (self), CHAT_KEY, NULL);
+      return;
+    }
+  if (g_object_get_data (G_OBJECT (self), CHAT_KEY) != NULL)
+    return;
+  chat = g_new0 (Chat, 1);
+  chat->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  heading = gtk_label_new (_("Room Chat"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_add_css_class (heading, "panel-heading");
+  gtk_box_append (GTK_BOX (chat->box), heading);
+
+  chat->lines = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (chat->lines, GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chat->lines), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Room Chat"), -1);
+  chat->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (chat->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (chat->scroller), 80);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (chat->scroller), GTK_WIDGET (chat->lines));
+  /* Hidden until someone says something. */
+  gtk_widget_set_visible (chat->scroller, FALSE);
+  gtk_box_append (GTK_BOX (chat->box), chat->scroller);
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  chat->entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (chat->entry), TRUE);
+  gtk_entry_set_placeholder_text (chat->entry, _("Say something to the room"));
+  gtk_entry_set_max_length (chat->entry, STERN_NET_MAX_TEXT);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chat->entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Chat message"), -1);
+  g_signal_connect_object (chat->entry, "activate", G_CALLBACK (chat_send), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (chat->entry));
+  send = gtk_button_new_with_label (_("Send"));
+  g_signal_connect_object (send, "clicked", G_CALLBACK (chat_send), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (row), send);
+  gtk_box_append (GTK_BOX (chat->box), row);
+
+  gtk_widget_set_margin_start (chat->box, 12);
+  gtk_widget_set_margin_end (chat->box, 12);
+  gtk_widget_set_margin_bottom (chat->box, 6);
+  gtk_box_append (GTK_BOX (self->side_panel), chat->box);
+  g_object_set_data_full (G_OBJECT (self), CHAT_KEY, chat, chat_free);
+}
+
 void
 stern_window_set_online (SternWindow      *self,
                          SternOnlineMatch *online)
@@ -466,6 +594,9 @@ stern_window_set_online (SternWindow      *self,
     {
       g_signal_handlers_disconnect_by_func (self->match, on_turn_started, self);
       g_signal_handlers_disconnect_by_func (self, on_active_changed, self);
+      g_signal_handlers_disconnect_by_func (stern_online_match_get_client (STERN_ONLINE_MATCH (self->online)),
+                                            on_chat, self);
+      show_chat (self, FALSE);
       /* Leaving for another game gives the seat up here; a window that
        * closes (quitting) keeps it for the next start. */
       if (gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -504,6 +635,9 @@ stern_window_set_online (SternWindow      *self,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self, "notify::is-active", G_CALLBACK (on_active_changed), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (stern_online_match_get_client (online), "chat", G_CALLBACK (on_chat),
+                           self, G_CONNECT_SWAPPED);
+  show_chat (self, TRUE);
   g_signal_connect_object (online, "server-error", G_CALLBACK (on_server_error), self,
                            G_CONNECT_SWAPPED);
   if (stern_online_match_has_room (online))

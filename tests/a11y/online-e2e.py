@@ -588,6 +588,15 @@ def run(app_path, server_path, shot_dir, root):
 
         code = game(server, a, b, c, shot_dir, None, "star", "White", "Black")
 
+        # The room's chat: B says something, A and the spectator read it.
+        chat = wait_for(lambda: find(b.window, lambda n: role(n) == "text" and
+                                     n.name == "Chat message"), what="B's chat entry")
+        chat.queryEditableText().setTextContents("good luck, Anna")
+        do_action(button(b.window, "Send"))
+        ok(wait_for(lambda: "Boris: good luck, Anna" in texts(a.window) and
+                    "Boris: good luck, Anna" in texts(c.window), 15),
+           "a line of B's chat reaches A and the spectator, with B's name")
+
         # A quits; B is told; A comes back and takes its seat again.
         a.keys("Sternhalma", "ctrl+q")
         quit_button = wait_for(lambda: find(a.app, lambda n: role(n) == "push button" and
