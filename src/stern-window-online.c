@@ -711,6 +711,24 @@ stern_window_online_status (SternWindow *self)
                                     seat_name != NULL ? seat_name : stern_seat_display_name (seat),
                                     over);
         }
+      {
+        const SternNetMessage *last = stern_net_client_get_room (stern_online_match_get_client (online));
+        g_autoptr(GString) asked = g_string_new (NULL);
+
+        for (guint i = 0; last != NULL && i < variant->n_players; i++)
+          if (last->rematch[variant->seats[i]])
+            {
+              const char *seat_name = stern_online_match_get_seat_name (online, variant->seats[i]);
+
+              if (asked->len > 0)
+                g_string_append (asked, ", ");
+              g_string_append (asked, seat_name != NULL ? seat_name
+                                                        : stern_seat_display_name (variant->seats[i]));
+            }
+        if (asked->len > 0)
+          /* Translators: the game's result, then who asked to play again. */
+          return g_strdup_printf (_("%s · rematch asked by %s"), over, asked->str);
+      }
       return g_steal_pointer (&over);
     }
 
@@ -761,6 +779,26 @@ stern_window_online_bottom_seat (SternWindow *self)
 
   return self->online != NULL
          ? stern_online_match_get_local_seat (STERN_ONLINE_MATCH (self->online)) : STERN_NO_SEAT;
+}
+
+gboolean
+stern_window_online_rematch (SternWindow *self)
+{
+  SternOnlineMatch *online;
+  SternGame *game = stern_match_get_game (self->match);
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (self->online == NULL || game == NULL || !stern_game_is_over (game))
+    return FALSE;
+  online = STERN_ONLINE_MATCH (self->online);
+  if (stern_online_match_get_local_seat (online) == STERN_NO_SEAT ||
+      !stern_online_match_is_connected (online))
+    return FALSE;
+  stern_net_client_rematch (stern_online_match_get_client (online));
+  stern_window_show_toast (self, _("Rematch asked: it starts when every player has asked"),
+                           NULL, NULL);
+  return TRUE;
 }
 
 gboolean

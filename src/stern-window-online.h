@@ -53,6 +53,10 @@ char             *stern_window_online_status (SternWindow *self);
 guint             stern_window_online_bottom_seat (SternWindow *self);
 /* The local player holds a seat in an online game not over yet. */
 gboolean          stern_window_online_in_play (SternWindow *self);
+/* After an online game: asks the server for a rematch (same players,
+ * seats rotated); FALSE when the window is not a player of an ended
+ * online game. */
+gboolean          stern_window_online_rematch (SternWindow *self);
 /* If the last run left an online game in play, goes back to its seat
  * (with the kept token) and says so in a toast. */
 gboolean          stern_window_resume_online (SternWindow *self);

@@ -183,6 +183,11 @@ on_game_over_play_again (SternWindow *self)
 {
   SternGameSetup setup = *SETUP (self);
 
+#ifdef STERN_HAVE_NETWORK
+  /* Online, playing again is a rematch the others must want too. */
+  if (stern_window_online_rematch (self))
+    return;
+#endif
   stern_window_new_game (self, &setup);
 }
 

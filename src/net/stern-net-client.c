@@ -612,6 +612,15 @@ stern_net_client_quick (SternNetClient *client, const SternVariant *variant)
 }
 
 void
+stern_net_client_rematch (SternNetClient *client)
+{
+  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_REMATCH);
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+  send_msg (client, msg);
+}
+
+void
 stern_net_client_chat (SternNetClient *client, const char *text)
 {
   g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CHAT);

@@ -60,6 +60,10 @@ void      stern_net_client_resign  (SternNetClient *client);
 /* Protocol 2: a seat in a room of the variant waiting for players, or a
  * new room of it (answered as join or create are). */
 void      stern_net_client_quick   (SternNetClient *client, const SternVariant *variant);
+/* Protocol 2: after the end, asks for the same game again with every
+ * player one seat further; when all have asked, "joined" and "room" of
+ * the new room follow. */
+void      stern_net_client_rematch (SternNetClient *client);
 /* Protocol 2: a line of text to everyone in the room (≤ STERN_NET_MAX_TEXT bytes). */
 void      stern_net_client_chat    (SternNetClient *client, const char *text);
 void      stern_net_client_leave   (SternNetClient *client);

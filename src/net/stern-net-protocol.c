@@ -18,7 +18,7 @@ G_DEFINE_QUARK (stern-net-error-quark, stern_net_error)
 
 static const char *const type_names[STERN_NET_N_MSG_TYPES] = {
   "hello", "list", "create", "join", "watch", "resume", "move", "resign", "leave",
-  "quick", "chat",
+  "quick", "chat", "rematch",
   "welcome", "lobby", "joined", "room", "action", "error", "chat",
 };
 
@@ -878,6 +878,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
     case STERN_NET_MSG_LIST:
     case STERN_NET_MSG_RESIGN:
     case STERN_NET_MSG_LEAVE:
+    case STERN_NET_MSG_REMATCH:
       ALLOW (NULL);
       return TRUE;
 
@@ -1013,7 +1014,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
         g_autofree char *af = g_strdup ("room.actions");
 
         ALLOW ("code", "variant", "preset", "clock", "seats", "actions", "turn", "over",
-               "result", "spectators");
+               "result", "spectators", "rematch");
         if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
                          sizeof msg->code) ||
             !read_variant (r, obj, p, &msg->setup.variant) ||
@@ -1044,6 +1045,28 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
         if (!read_int (r, obj, p, "spectators", FALSE, 0, G_MAXUINT, &v))
           return FALSE;
         msg->spectators = (guint) v;
+        if (json_object_has_member (obj, "rematch"))
+          {
+            JsonArray *asked = read_array (r, obj, p, "rematch", TRUE, STERN_N_SEATS);
+
+            if (asked == NULL)
+              return FALSE;
+            for (guint k = 0; k < json_array_get_length (asked); k++)
+              {
+                JsonNode *n = json_array_get_element (asked, k);
+                const char *c;
+                unsigned seat;
+
+                if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "room.rematch", "expected colour names");
+                c = json_node_get_string (n);
+                seat = stern_seat_from_colour_name (c, strlen (c));
+                if (seat == STERN_NO_SEAT || !stern_variant_has_seat (msg->setup.variant, seat))
+                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "room.rematch", "not a seat of %s",
+                               msg->setup.variant->id);
+                msg->rematch[seat] = TRUE;
+              }
+          }
         return read_turn_over_result (r, obj, p, msg);
       }
 
@@ -1301,6 +1324,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
     case STERN_NET_MSG_LIST:
     case STERN_NET_MSG_RESIGN:
     case STERN_NET_MSG_LEAVE:
+    case STERN_NET_MSG_REMATCH:
       break;
     case STERN_NET_MSG_CREATE:
       add_string (b, "variant", msg->setup.variant->id);
@@ -1394,6 +1418,21 @@ stern_net_message_to_json (const SternNetMessage *msg)
         json_builder_add_string_value (b, g_ptr_array_index (msg->actions, i));
       json_builder_end_array (b);
       add_int (b, "spectators", msg->spectators);
+      {
+        gboolean any = FALSE;
+
+        for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+          any |= msg->rematch[seat];
+        if (any)
+          {
+            json_builder_set_member_name (b, "rematch");
+            json_builder_begin_array (b);
+            for (unsigned i = 0; i < msg->setup.variant->n_players; i++)
+              if (msg->rematch[msg->setup.variant->seats[i]])
+                json_builder_add_string_value (b, stern_seat_colour_name (msg->setup.variant->seats[i]));
+            json_builder_end_array (b);
+          }
+      }
       add_turn_over_result (b, msg);
       break;
     case STERN_NET_MSG_ACTION:

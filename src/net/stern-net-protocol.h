@@ -49,6 +49,7 @@ typedef enum {
   STERN_NET_MSG_LEAVE,
   STERN_NET_MSG_QUICK,      /* protocol 2: a seat in any room of the variant waiting for players */
   STERN_NET_MSG_CHAT,       /* protocol 2: a line of text to the room (both directions) */
+  STERN_NET_MSG_REMATCH,    /* protocol 2: after the end, the same players again, seats rotated */
   /* server → client */
   STERN_NET_MSG_WELCOME,
   STERN_NET_MSG_LOBBY,
@@ -147,6 +148,7 @@ typedef struct {
   guint    online;                          /* welcome, lobby */
   guint    looking;                         /* lobby: people in listed rooms, waiting */
   guint    spectators;                      /* room: connections watching */
+  gboolean rematch[STERN_N_SEATS];          /* room: the seats that asked for a rematch */
   char     code[STERN_NET_CODE_LEN + 1];    /* join, watch, resume, joined, room, action */
   char     token[STERN_NET_TOKEN_LEN + 1];  /* resume, joined */
   guint8   seat;                            /* join (STERN_NO_SEAT: any), joined, action;

@@ -59,6 +59,7 @@ struct _SternRoom {
   gboolean      durable;
   guint64       saves;     /* writes so far: even ones go to path, odd ones to path.alt */
   guint         spectators;
+  gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
 };
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
@@ -268,6 +269,7 @@ stern_room_describe (SternRoom *room)
                        ? MAX (0, (gint64) room->grace_ms - (now - seat->dropped_us) / 1000) : -1;
     }
   msg->spectators = room->spectators;
+  memcpy (msg->rematch, room->rematch, sizeof msg->rematch);
   msg->actions = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < stern_game_get_n_actions (room->game); i++)
     g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
@@ -285,6 +287,36 @@ broadcast_room (SternRoom *self)
   g_autoptr(SternNetMessage) msg = stern_room_describe (self);
 
   broadcast (self, msg);
+}
+
+gboolean
+stern_room_ask_rematch (SternRoom *room, guint seat, GError **error)
+{
+  const SternVariant *v;
+
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
+  v = room->setup.variant;
+
+  if (!stern_game_is_over (room->game))
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE,
+                           "rematch: the game has not ended");
+      return FALSE;
+    }
+  if (seat >= STERN_N_SEATS || !room->seats[seat].taken)
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_A_PLAYER,
+                           "rematch: only the room's players ask for one");
+      return FALSE;
+    }
+  room->rematch[seat] = TRUE;
+  broadcast_room (room);
+  /* Every person still there who held a seat must want it. */
+  for (unsigned i = 0; i < v->n_players; i++)
+    if (room->seats[v->seats[i]].taken && room->seats[v->seats[i]].connected &&
+        !room->rematch[v->seats[i]])
+      return FALSE;
+  return TRUE;
 }
 
 void

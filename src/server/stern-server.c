@@ -703,6 +703,93 @@ handle_quick (Conn *conn, SternNetMessage *msg)
   handle_create (conn, msg);
 }
 
+/* Every player asked: a new room of the same game, each player one seat
+ * further in turn order (the first mover changes), spectators along. */
+static void
+start_rematch (SternServer *self, SternRoom *old)
+{
+  g_autoptr(SternNetMessage) was = stern_room_describe (old);
+  const SternVariant *v = was->setup.variant;
+  SternNetSetup setup = was->setup;
+  g_autoptr(GPtrArray) moving = g_ptr_array_new ();
+  char code[STERN_NET_CODE_LEN + 1];
+  g_autofree char *path = NULL;
+  g_autoptr(SternRoom) room = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (unsigned i = 0; i < v->n_players; i++)
+    setup.seats[v->seats[(i + 1) % v->n_players]] = was->setup.seats[v->seats[i]];
+  do
+    stern_net_random_code (code);
+  while (g_hash_table_contains (self->rooms, code));
+  path = room_path (self, code);
+  room = stern_room_new (code, &setup, path);
+  stern_room_set_durable (room, self->durable);
+  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 || !stern_room_save (room, &error)))
+    {
+      g_warning ("%s", error ? error->message : g_strerror (errno));
+      return;
+    }
+  add_room (self, g_object_ref (room));
+  for (guint i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+      if (conn->room == old)
+        g_ptr_array_add (moving, conn);
+    }
+  /* Players first, so that the game starts with everyone seated. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < moving->len; i++)
+      {
+        Conn *conn = g_ptr_array_index (moving, i);
+        char token[STERN_NET_TOKEN_LEN + 1];
+        guint seat = STERN_NO_SEAT;
+
+        if ((pass == 0) == (conn->seat == STERN_NO_SEAT))
+          continue;
+        if (pass == 0)
+          {
+            unsigned next = 0;
+
+            for (unsigned k = 0; k < v->n_players; k++)
+              if (v->seats[k] == conn->seat)
+                next = v->seats[(k + 1) % v->n_players];
+            g_clear_error (&error);
+            if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
+                                                                          : conn->name,
+                                  &seat, token, &error))
+              {
+                conn_send_error (conn, error, NULL);
+                continue;
+              }
+            conn_enter_room (conn, room, seat);
+            send_joined (conn, room, seat, token);
+          }
+        else
+          conn_enter_room (conn, room, STERN_NO_SEAT);
+        send_room (conn, room);
+      }
+  g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
+}
+
+static void
+handle_rematch (Conn *conn)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternRoom) room = conn->room != NULL ? g_object_ref (conn->room) : NULL;
+
+  if (room == NULL || conn->seat == STERN_NO_SEAT)
+    {
+      conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, "rematch",
+                 room ? "spectators do not ask for a rematch" : "not in a room");
+      return;
+    }
+  if (stern_room_ask_rematch (room, conn->seat, &error))
+    start_rematch (conn->server, room);
+  else if (error != NULL)
+    conn_send_error (conn, error, "rematch");
+}
+
 static gboolean
 conn_take_chat_token (Conn *conn)
 {
@@ -854,6 +941,9 @@ handle_message (Conn *conn, const char *data, gsize len)
       break;
     case STERN_NET_MSG_CHAT:
       handle_chat (conn, msg);
+      break;
+    case STERN_NET_MSG_REMATCH:
+      handle_rematch (conn);
       break;
     case STERN_NET_MSG_MOVE:
     case STERN_NET_MSG_RESIGN:

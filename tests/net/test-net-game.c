@@ -472,6 +472,72 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
   g_ptr_array_unref (carla_log.lines);
 }
 
+typedef struct {
+  Peer *peer;
+  const char *not_code;
+} NewRoomWait;
+
+static gboolean
+rematch_asked_by_white (gpointer data)
+{
+  const SternNetMessage *room = stern_net_client_get_room (((Peer *) data)->client);
+  return room != NULL && room->rematch[STERN_WHITE];
+}
+
+static gboolean
+in_another_room (gpointer data)
+{
+  NewRoomWait *w = data;
+  const SternNetMessage *room = stern_net_client_get_room (w->peer->client);
+  return room != NULL && strcmp (room->code, w->not_code) != 0 && room->turn != STERN_NO_SEAT;
+}
+
+static void
+test_rematch (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  char code[STERN_NET_CODE_LEN + 1];
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  g_strlcpy (code, create_room (anna, &setup, STERN_WHITE), sizeof code);
+  join_room (boris, code, STERN_BLACK);
+  stern_net_client_watch (carla->client, code);
+  g_assert_true (net_wait (peer_has_room, carla, 5000));
+
+  /* Not before the end. */
+  stern_net_client_rematch (anna->client);
+  g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_STATE);
+
+  stern_net_client_resign (boris->client);
+  g_assert_true (peer_wait_over (anna, 5000));
+
+  /* A spectator does not ask. */
+  stern_net_client_rematch (carla->client);
+  g_assert_cmpint (peer_wait_error (carla, 0, NULL), ==, STERN_NET_ERROR_NOT_A_PLAYER);
+
+  /* One asks: the others see it; both ask: a new room, seats rotated. */
+  stern_net_client_rematch (anna->client);
+  g_assert_true (net_wait (rematch_asked_by_white, boris, 5000));
+  stern_net_client_rematch (boris->client);
+  {
+    NewRoomWait wa = { anna, code }, wb = { boris, code }, wc = { carla, code };
+
+    g_assert_true (net_wait (in_another_room, &wa, 5000));
+    g_assert_true (net_wait (in_another_room, &wb, 5000));
+    g_assert_true (net_wait (in_another_room, &wc, 5000));
+  }
+  g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_BLACK);
+  g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_WHITE);
+  g_assert_cmpuint (stern_net_client_get_seat (carla->client), ==, STERN_NO_SEAT);
+  g_assert_cmpstr (stern_net_client_get_code (anna->client), ==,
+                   stern_net_client_get_code (carla->client));
+  g_assert_cmpuint (stern_net_client_get_room (anna->client)->turn, ==, STERN_WHITE);
+  g_assert_cmpstr (stern_net_client_get_room (anna->client)->seats[STERN_BLACK].name, ==, "Anna");
+}
+
 /* ---- reconnecting ---- */
 
 typedef struct {
@@ -809,6 +875,7 @@ main (int argc, char **argv)
   g_test_add ("/net/game/lobby", Fixture, NULL, fixture_set_up, test_lobby, fixture_tear_down);
   g_test_add ("/net/game/quick-and-chat", Fixture, NULL, fixture_set_up, test_quick_and_chat,
               fixture_tear_down);
+  g_test_add ("/net/game/rematch", Fixture, NULL, fixture_set_up, test_rematch, fixture_tear_down);
   g_test_add ("/net/game/reconnect", Fixture, NULL, fixture_set_up, test_reconnect, fixture_tear_down);
   g_test_add ("/net/game/abandoned", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
               test_abandoned, fixture_tear_down);

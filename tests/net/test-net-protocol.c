@@ -214,10 +214,13 @@ test_round_trip_server (void)
   room->over = TRUE;
   room->result = g_strdup ("1-0");
   room->spectators = 5;
+  room->rematch[STERN_WHITE] = TRUE;
   room->seats[STERN_WHITE].connected = FALSE;
   room->seats[STERN_WHITE].grace_ms = 41000;
   back = reparse (room, NULL);
   g_assert_cmpuint (back->spectators, ==, 5);
+  g_assert_true (back->rematch[STERN_WHITE]);
+  g_assert_false (back->rematch[STERN_BLACK]);
   g_assert_cmpint (back->seats[STERN_WHITE].grace_ms, ==, 41000);
   g_assert_cmpint (back->seats[STERN_BLACK].grace_ms, ==, -1);
   g_assert_cmpuint (back->actions->len, ==, 2);
@@ -312,6 +315,7 @@ test_bad_client_messages (void)
     { "{\"type\":\"quick\",\"variant\":2}", STERN_NET_ERROR_BAD_FIELD, "quick.variant" },
     { "{\"type\":\"quick\",\"variant\":\"halma-8\",\"seat\":\"white\"}", STERN_NET_ERROR_BAD_FIELD, "quick.seat" },
     { "{\"type\":\"quick\",\"variant\":\"halma-8\",\"name\":\"a\\u001bb\"}", STERN_NET_ERROR_BAD_FIELD, "quick.name" },
+    { "{\"type\":\"rematch\",\"seat\":\"white\"}", STERN_NET_ERROR_BAD_FIELD, "rematch.seat" },
     { "{\"type\":\"chat\"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
     { "{\"type\":\"chat\",\"text\":7}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
     { "{\"type\":\"chat\",\"text\":\"   \"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
@@ -421,6 +425,17 @@ test_bad_server_messages (void)
     { "{\"type\":\"chat\",\"code\":\"ABC234\",\"text\":\"\"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
     { "{\"type\":\"chat\",\"code\":\"ABC234\",\"name\":\"a\\u0085\",\"text\":\"hi\"}", STERN_NET_ERROR_BAD_FIELD, "chat.name" },
     { "{\"type\":\"lobby\",\"online\":1,\"looking\":-2,\"rooms\":[]}", STERN_NET_ERROR_BAD_FIELD, "lobby.looking" },
+    { "{\"type\":\"rematch\"}", STERN_NET_ERROR_UNKNOWN_TYPE, "message.type" },
+    { "{\"type\":\"room\",\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"clock\":{\"reserve_ms\":0,\"increment_ms\":0},"
+      "\"seats\":[{\"seat\":\"white\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false},"
+      "{\"seat\":\"black\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false}],"
+      "\"actions\":[],\"rematch\":[\"red\"],\"over\":true,\"result\":\"1-0\"}",
+      STERN_NET_ERROR_BAD_FIELD, "room.rematch" },
+    { "{\"type\":\"room\",\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"clock\":{\"reserve_ms\":0,\"increment_ms\":0},"
+      "\"seats\":[{\"seat\":\"white\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false},"
+      "{\"seat\":\"black\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false}],"
+      "\"actions\":[],\"rematch\":\"white\",\"over\":true,\"result\":\"1-0\"}",
+      STERN_NET_ERROR_BAD_FIELD, "room.rematch" },
     { "{\"type\":\"lobby\",\"online\":1,\"looking\":\"3\",\"rooms\":[]}", STERN_NET_ERROR_BAD_FIELD, "lobby.looking" },
     { "{\"type\":\"lobby\",\"online\":1,\"rooms\":[{\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"players\":1,\"open\":[\"red\"]}]}",
       STERN_NET_ERROR_BAD_FIELD, "lobby.rooms[0].open" },
