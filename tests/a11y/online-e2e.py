@@ -655,6 +655,31 @@ def run(app_path, server_path, shot_dir, root):
            "one click on the listed room joins it and the game starts")
         ok(wait_for(lambda: "Your turn" in a.status(), 15), "A is on turn in the Quick Play room")
         screenshot(shot_dir, "online-quick-play.png")
+
+        # Rematch: B resigns; both press Play Again in the Game Over
+        # window; the same two play again, the seats rotated.
+        menu = wait_for(lambda: find(b.window, lambda n: role(n) == "push button" and
+                                     n.name == "Main Menu" and n.queryAction().nActions > 0),
+                        what="B's main menu")
+        do_action(menu)
+        do_action(wait_for(lambda: find(b.app, lambda n: role(n) == "menu item" and
+                                        n.name == "Resign…"), what="Resign in the menu"))
+        resign = wait_for(lambda: find(b.app, lambda n: role(n) == "push button" and
+                                       n.name == "Resign" and on_screen(n)),
+                          what="the Resign button of the question")
+        do_action(resign)
+        ok(wait_for(lambda: (server.room(quick_code) or {}).get("over"), 15),
+           "B's resignation ends the game on the server")
+        for p in (a, b):
+            again = wait_for(lambda: find(p.app, lambda n: role(n) == "push button" and
+                                          n.name == "Play Again" and on_screen(n)), 20)
+            ok(again is not None, "%s's Game Over window offers Play Again" % p.label.upper())
+            if again is not None:
+                do_action(again)
+        ok(wait_for(lambda: "Your turn (White)" in b.status() and "(Black)" not in a.status() and
+                    "Boris to move" in a.status(), 20),
+           "after both asked, a rematch starts with the seats rotated: %r / %r"
+           % (a.status(), b.status()))
     except Failed as e:
         ok(False, str(e))
         for p in players:
