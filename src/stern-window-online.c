@@ -317,7 +317,7 @@ on_room_changed (SternWindow *self)
    * meanwhile a game against the computer is one click away. */
   if (g_object_steal_data (G_OBJECT (self), QUICK_KEY) != NULL &&
       stern_online_match_is_waiting (STERN_ONLINE_MATCH (self->online)))
-    stern_window_show_toast (self, _("Nobody waits for this game yet: your room is open for the next player. Or play the computer meanwhile."),
+    stern_window_show_toast (self, _("Waiting for an opponent here; or play the computer meanwhile"),
                              _("_New Game"), "win.new-game");
   update_banner (self);
   if (plays_here (self))
