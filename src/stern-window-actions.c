@@ -219,11 +219,8 @@ restore_game_activated (GtkWidget  *widget,
 }
 
 static void
-new_game_activated (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+open_new_game_dialog (SternWindow *self)
 {
-  SternWindow *self = STERN_WINDOW (widget);
   GtkWidget *dialog;
 
   dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
@@ -232,6 +229,38 @@ new_game_activated (GtkWidget  *widget,
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
                            self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+#ifdef STERN_HAVE_NETWORK
+static void
+on_leave_for_new_game (SternWindow *self,
+                       gboolean     leave)
+{
+  if (leave)
+    open_new_game_dialog (self);
+}
+#endif
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+#ifdef STERN_HAVE_NETWORK
+  /* A new game here leaves the online one: asked first, as quitting is. */
+  if (stern_window_online_in_play (self))
+    {
+      stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
+                                 _("A new game here leaves the room. Your seat is kept for a "
+                                   "while; after that the game goes on without you."),
+                                 _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
+                                 G_CALLBACK (on_leave_for_new_game));
+      return;
+    }
+#endif
+  open_new_game_dialog (self);
 }
 
 static void

@@ -680,6 +680,18 @@ def run(app_path, server_path, shot_dir, root):
                     "Boris to move" in a.status(), 20),
            "after both asked, a rematch starts with the seats rotated: %r / %r"
            % (a.status(), b.status()))
+
+        # A new game in the middle of an online one is asked about first;
+        # Cancel keeps the player in the room.
+        do_action(button(a.window, "New Game"))
+        ok(wait_for(lambda: "Leave the Online Game?" in texts(a.app), 15),
+           "New Game during an online game asks before leaving it")
+        do_action(wait_for(lambda: find(a.app, lambda n: role(n) == "push button" and
+                                        n.name == "Cancel" and on_screen(n)),
+                           what="the question's Cancel"))
+        ok(wait_for(lambda: "Boris to move" in a.status() and
+                    "Leave the Online Game?" not in texts(a.app), 15),
+           "Cancel keeps A in the online game: %r" % a.status())
     except Failed as e:
         ok(False, str(e))
         for p in players:
