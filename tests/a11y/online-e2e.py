@@ -76,6 +76,15 @@ class Failed(Exception):
     pass
 
 
+def die_with_parent():
+    """In the child: SIGTERM when the test dies, however it dies (a crash
+    of libatspi in the driver must not leave servers and buses behind)."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    PR_SET_PDEATHSIG = 1
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def wait_for(fn, seconds=WAIT, what=None):
     end = time.monotonic() + seconds
     while True:
@@ -203,11 +212,13 @@ class Player:
             f.write("[io/github/sternhalma/Sternhalma]\nplayer-name='%s'\n" % name)
 
     def start(self):
+        # A game that quit by itself leaves its bus: that one goes now.
+        self.stop()
         # Its own session bus: a second copy of the game on the same bus
         # would hand its window to the first (one application per bus).
         self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    text=True)
+                                    text=True, preexec_fn=die_with_parent)
         address = self.bus.stdout.readline().strip()
         env = dict(os.environ)
         for var in ("GTK_A11Y", "NO_AT_BRIDGE"):
@@ -229,7 +240,7 @@ class Player:
         })
         self.logf = open(self.log_path, "a")
         self.proc = subprocess.Popen([self.app_path], env=env, stdout=self.logf,
-                                     stderr=subprocess.STDOUT)
+                                     stderr=subprocess.STDOUT, preexec_fn=die_with_parent)
         self.app = wait_for(self._find_app, what=self.label + " on the accessibility bus")
         # Nothing of the game is cached here: every name and state is asked
         # afresh (clearing a cache while objects go away crashed libatspi).
@@ -275,7 +286,7 @@ class Player:
                 except subprocess.TimeoutExpired:
                     p.kill()
                     p.wait()
-        if self.proc is not None:
+        if self.proc is not None and not self.logf.closed:
             self.logf.close()
         self.proc = None
         self.bus = None
@@ -349,7 +360,8 @@ class Server:
         self.log = open(os.path.join(root, "server.log"), "w")
         self.proc = subprocess.Popen([path, "--address", "127.0.0.1", "--port", "0",
                                       "--data-dir", self.data, "--grace", "60"],
-                                     stdout=subprocess.PIPE, stderr=self.log, text=True)
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True,
+                                     preexec_fn=die_with_parent)
         line = self.proc.stdout.readline()
         m = re.match(r"port (\d+)", line)
         if not m:
