@@ -1,4 +1,8 @@
-/* stern-move-list.c: the moves of a match as a table.
+/* stern-move-list.c: the moves of a match, a row a move.
+ *
+ * A GtkListView over a SternMoveModel: GTK builds rows for what is in
+ * view only (a table of one button per move overflowed GTK's layout at
+ * 378,000 moves and took seconds to build at 10,000).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,36 +14,32 @@
 #include <glib/gi18n.h>
 
 #include "stern-move-list.h"
+#include "stern-move-model.h"
 #include "stern-notation.h"
 #include "stern-seat-dot.h"
 
-/* The grid's first row holds the players' dots; rounds start below it. */
-#define FIRST_ROUND_ROW 1
-/* A cell shows at least "m3-m5", at most this many characters of a path. */
-#define MIN_CELL_CHARS 5
-#define MAX_CELL_CHARS 9
-
-/* The round number, a column a seat, one for a seat not playing. */
-#define SLOT_COLUMNS (STERN_N_SEATS + 2)
-
+/* A row's widgets, kept on the row box. */
 typedef struct {
-  SternAction action;
-  GtkWidget  *button;
-} Cell;
+  GtkWidget *round;
+  GtkWidget *dot;
+  GtkWidget *text;
+  guint      index;     /* bound action, or G_MAXUINT */
+  guint      seat;      /* the dot's seat, or STERN_NO_SEAT */
+} Row;
+
+#define ROW_KEY "stern-move-row"
 
 struct _SternMoveList
 {
   GtkWidget          parent_instance;
 
   GtkScrolledWindow *scroller;
-  GtkGrid           *grid;
+  GtkListView       *view;
 
   SternMatch        *match;
-  GArray            *cells;        /* Cell, by action index */
-  GPtrArray         *rounds;       /* the round numbers' labels, by round - 1 */
-  GPtrArray         *slots;        /* the grid's boxes, by row * SLOT_COLUMNS + column */
-  guint              marked_n;     /* the position mark_cells() last showed */
-  guint              marked_len;   /* … and the cells there were */
+  SternMoveModel    *model;
+  GPtrArray         *rows;        /* every row box built (the view owns them) */
+  guint              n_rows_built;
   guint              scroll_id;
 };
 
@@ -53,10 +53,12 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static char *
-action_text (const SternVariant *variant,
-             const SternAction  *action)
+char *
+stern_move_list_action_text (const SternVariant *variant,
+                             const SternAction  *action)
 {
+  g_return_val_if_fail (variant != NULL && action != NULL, NULL);
+
   switch (action->kind)
     {
     case STERN_ACTION_MOVE:
@@ -73,301 +75,218 @@ action_text (const SternVariant *variant,
     }
 }
 
-/* The column of a seat: its place in the turn order, after the numbers. */
-static int
-seat_column (const SternVariant *variant,
-             unsigned            seat)
+static SternGame *
+get_game (SternMoveList *self)
 {
-  for (unsigned i = 0; i < variant->n_players; i++)
-    if (variant->seats[i] == seat)
-      return (int) i + 1;
-  return (int) variant->n_players + 1;
+  return self->match != NULL ? stern_match_get_game (self->match) : NULL;
+}
+
+/* The moves after the position shown are greyed; the one shown is marked. */
+static void
+mark_row (SternMoveList *self,
+          GtkWidget     *box)
+{
+  Row *row = g_object_get_data (G_OBJECT (box), ROW_KEY);
+  SternGame *game = get_game (self);
+  guint n = game != NULL ? stern_game_get_n_actions (game) : 0;
+  gboolean bound = row->index != G_MAXUINT;
+
+  if (bound && row->index + 1 == n)
+    gtk_widget_add_css_class (box, "current");
+  else
+    gtk_widget_remove_css_class (box, "current");
+  if (bound && row->index + 1 > n)
+    gtk_widget_add_css_class (box, "future");
+  else
+    gtk_widget_remove_css_class (box, "future");
+}
+
+/* The view frees its rows when it likes (also without a teardown). */
+static void
+forget_row (gpointer  data,
+            GObject  *where_the_row_was)
+{
+  SternMoveList *self = data;
+
+  g_ptr_array_remove_fast (self->rows, where_the_row_was);
 }
 
 static void
-clear_grid (SternMoveList *self)
+on_row_clicked (SternMoveList *self,
+                GtkButton     *button)
 {
-  GtkWidget *child;
+  Row *row = g_object_get_data (G_OBJECT (button), ROW_KEY);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
-    gtk_grid_remove (self->grid, child);
-  g_array_set_size (self->cells, 0);
-  g_ptr_array_set_size (self->rounds, 0);
-  g_ptr_array_set_size (self->slots, 0);
-  self->marked_n = 0;
-  self->marked_len = 0;
+  if (self->match != NULL && row->index != G_MAXUINT)
+    stern_match_seek (self->match, row->index + 1);
 }
 
 static void
-on_cell_clicked (SternMoveList *self,
-                 GtkButton     *button)
+setup_row (SternMoveList            *self,
+           GtkListItem              *item,
+           GtkSignalListItemFactory *factory)
 {
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "action-index"));
+  /* A flat button: a click and a screen reader's "click" show the move;
+   * the keyboard goes to the list's rows (Enter activates one). */
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  Row *row = g_new0 (Row, 1);
 
-  if (self->match != NULL)
-    stern_match_seek (self->match, index + 1);
-}
+  row->index = G_MAXUINT;
+  row->seat = STERN_NO_SEAT;
+  row->round = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->round), 1);
+  /* Room for "9999." and more: the numbers line up. */
+  gtk_label_set_width_chars (GTK_LABEL (row->round), 6);
+  gtk_widget_set_valign (row->round, GTK_ALIGN_START);
+  gtk_widget_add_css_class (row->round, "round");
+  gtk_box_append (GTK_BOX (box), row->round);
 
-static void
-build_header (SternMoveList *self)
-{
-  const SternVariant *variant = stern_game_get_variant (stern_match_get_game (self->match));
+  row->text = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->text), 0);
+  /* Never shortened: a cut path names other holes ("h1…f8" for
+   * h10-…-f8).  A long one wraps after a '-'. */
+  gtk_label_set_wrap (GTK_LABEL (row->text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (row->text), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (row->text, TRUE);
+  gtk_box_append (GTK_BOX (box), row->text);
 
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      GtkWidget *dot = stern_seat_dot_new (variant->seats[i]);
-
-      gtk_widget_set_halign (dot, GTK_ALIGN_START);
-      gtk_widget_set_margin_start (dot, 6);
-      gtk_widget_set_margin_bottom (dot, 4);
-      gtk_widget_set_tooltip_text (dot, stern_seat_display_name (variant->seats[i]));
-      gtk_grid_attach (self->grid, dot, (int) i + 1, 0, 1, 1);
-    }
-}
-
-/* The box in the grid where the moves of a seat in a round go (a seat may
- * act twice in a round when it resigns out of turn). */
-static GtkWidget *
-slot_for (SternMoveList *self,
-          guint          round,
-          int            column)
-{
-  int row = (int) round - 1 + FIRST_ROUND_ROW;
-  guint at = (guint) row * SLOT_COLUMNS + (guint) column;
-  GtkWidget *slot;
-
-  /* Not gtk_grid_get_child_at(): it looks through every child, and a
-   * 100,000-move game took minutes to show. */
-  g_assert (column >= 0 && column < SLOT_COLUMNS);
-  if (self->slots->len <= at)
-    g_ptr_array_set_size (self->slots, at + 1);
-  slot = g_ptr_array_index (self->slots, at);
-
-  while (self->rounds->len < round)
-    {
-      g_autofree char *number = g_strdup_printf ("%u.", self->rounds->len + 1);
-      GtkWidget *label = gtk_label_new (number);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      gtk_widget_add_css_class (label, "round");
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_grid_attach (self->grid, label, 0,
-                       (int) self->rounds->len + FIRST_ROUND_ROW, 1, 1);
-      g_ptr_array_add (self->rounds, label);
-    }
-
-  if (slot == NULL)
-    {
-      slot = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_grid_attach (self->grid, slot, column, row, 1, 1);
-      g_ptr_array_index (self->slots, at) = slot;
-    }
-  return slot;
-}
-
-static void
-append_cell (SternMoveList *self,
-             guint          index)
-{
-  SternGame *game = stern_match_get_game (self->match);
-  const SternAction *action = stern_game_get_action (game, index);
-  g_autofree char *text = action_text (stern_game_get_variant (game), action);
-  char seat_class[16];
-  GtkWidget *button, *label;
-  Cell cell;
-
-  /* A path stays on one line: a long one is shortened in the middle (the
-   * tooltip has it all) and the columns stay even; with many players the
-   * table scrolls sideways. */
-  button = gtk_button_new ();
-  label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_width_chars (GTK_LABEL (label), MIN_CELL_CHARS);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), MAX_CELL_CHARS);
-  if (g_utf8_strlen (text, -1) > MAX_CELL_CHARS)
-    gtk_widget_set_tooltip_text (button, text);
-  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_set_focusable (button, FALSE);
+  gtk_widget_set_focus_on_click (button, FALSE);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "move");
-  g_snprintf (seat_class, sizeof seat_class, "seat-%u", (unsigned) action->seat);
-  gtk_widget_add_css_class (button, seat_class);
-  gtk_widget_set_focus_on_click (button, FALSE);
-  g_object_set_data (G_OBJECT (button), "action-index", GUINT_TO_POINTER (index));
-  {
-    /* Read out with who played it and when, not as a bare path. */
-    /* Translators: a move in the move list as a screen reader says it:
-     * "Red, round 3: g5-g7" */
-    g_autofree char *spoken = g_strdup_printf (_("%s, round %u: %s"),
-                                               stern_seat_display_name (action->seat),
-                                               stern_game_get_action_round (game, index), text);
-
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
-  }
-  g_signal_connect_object (button, "clicked", G_CALLBACK (on_cell_clicked),
+  g_object_set_data_full (G_OBJECT (button), ROW_KEY, row, g_free);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_row_clicked),
                            self, G_CONNECT_SWAPPED);
-
-  gtk_box_append (GTK_BOX (slot_for (self, stern_game_get_action_round (game, index),
-                                     seat_column (stern_game_get_variant (game), action->seat))),
-                  button);
-
-  cell.action = *action;
-  cell.button = button;
-  g_array_append_val (self->cells, cell);
+  gtk_list_item_set_child (item, button);
+  g_ptr_array_add (self->rows, button);
+  g_object_weak_ref (G_OBJECT (button), forget_row, self);
+  self->n_rows_built++;
 }
 
-/* Brings the table up to the game's history: only what changed is built
- * again (a move from an earlier position drops the rest). */
 static void
-sync_cells (SternMoveList *self)
+set_seat_class (GtkWidget *box,
+                guint      old_seat,
+                guint      seat)
 {
-  SternGame *game = stern_match_get_game (self->match);
-  guint total = stern_game_get_n_actions_total (game);
-  guint same = 0;
+  char name[16];
 
-  while (same < self->cells->len && same < total &&
-         memcmp (&g_array_index (self->cells, Cell, same).action,
-                 stern_game_get_action (game, same), sizeof (SternAction)) == 0)
-    same++;
-
-  if (same < self->cells->len)
+  if (old_seat != STERN_NO_SEAT)
     {
-      /* Rare (a new line of play): build the whole table again. */
-      clear_grid (self);
-      build_header (self);
-      same = 0;
+      g_snprintf (name, sizeof name, "seat-%u", old_seat);
+      gtk_widget_remove_css_class (box, name);
     }
-
-  for (guint i = same; i < total; i++)
-    append_cell (self, i);
+  g_snprintf (name, sizeof name, "seat-%u", seat);
+  gtk_widget_add_css_class (box, name);
 }
 
-/* The moves after the position shown are greyed; the last one played is
- * marked. */
 static void
-mark_cells (SternMoveList *self)
+bind_row (SternMoveList            *self,
+          GtkListItem              *item,
+          GtkSignalListItemFactory *factory)
 {
-  guint n = stern_game_get_n_actions (stern_match_get_game (self->match));
-  /* Only the cells between the old position and the new one change
-   * (cells added since are unmarked): an undo in a long game stays cheap. */
-  guint from = MIN (self->marked_n, n);
-  guint to = self->cells->len == self->marked_len
-             ? MIN (self->cells->len, MAX (self->marked_n, n) + 1)
-             : self->cells->len;
+  GtkWidget *box = gtk_list_item_get_child (item);
+  Row *row = g_object_get_data (G_OBJECT (box), ROW_KEY);
+  SternGame *game = get_game (self);
+  guint index = stern_move_item_get_index (gtk_list_item_get_item (item));
+  const SternAction *action;
+  g_autofree char *text = NULL;
+  g_autofree char *spoken = NULL;
+  unsigned round;
 
-  if (from > 0)
-    from--;
-  self->marked_n = n;
-  self->marked_len = self->cells->len;
-  for (guint i = from; i < to; i++)
+  if (game == NULL || index >= stern_game_get_n_actions_total (game))
+    return;
+  action = stern_game_get_action (game, index);
+  round = stern_game_get_action_round (game, index);
+  text = stern_move_list_action_text (stern_game_get_variant (game), action);
+  row->index = index;
+
+  /* The number shows on a round's first move only, as a record writes it
+   * (kept on the others, unseen: an empty label would be read out by its
+   * class name). */
+  {
+    g_autofree char *number = g_strdup_printf ("%u.", round);
+
+    gtk_label_set_label (GTK_LABEL (row->round), number);
+    gtk_widget_set_opacity (row->round,
+                            index == 0 || stern_game_get_action_round (game, index - 1) != round
+                            ? 1.0 : 0.0);
+  }
+
+  if (row->seat != action->seat)
     {
-      GtkWidget *button = g_array_index (self->cells, Cell, i).button;
+      GtkWidget *dot = stern_seat_dot_new (action->seat);
 
-      if (i + 1 == n)
-        gtk_widget_add_css_class (button, "current");
-      else
-        gtk_widget_remove_css_class (button, "current");
-      if (i + 1 > n)
-        gtk_widget_add_css_class (button, "future");
-      else
-        gtk_widget_remove_css_class (button, "future");
+      gtk_widget_set_valign (dot, GTK_ALIGN_CENTER);
+      if (row->dot != NULL)
+        gtk_box_remove (GTK_BOX (gtk_button_get_child (GTK_BUTTON (box))), row->dot);
+      gtk_box_insert_child_after (GTK_BOX (gtk_button_get_child (GTK_BUTTON (box))), dot,
+                                  row->round);
+      row->dot = dot;
+      set_seat_class (box, row->seat, action->seat);
+      row->seat = action->seat;
     }
+  gtk_label_set_label (GTK_LABEL (row->text), text);
+
+  /* Read out with who played it and when, not as a bare path. */
+  /* Translators: a move in the move list as a screen reader says it:
+   * "Red, round 3: g5-g7" */
+  spoken = g_strdup_printf (_("%s, round %u: %s"), stern_seat_display_name (action->seat),
+                            round, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+  mark_row (self, box);
 }
 
-/* Scrolls adjustment so that [start, start + size) is in view. */
 static void
-show_span (GtkAdjustment *adjustment,
-           double         start,
-           double         size,
-           gboolean       centre)
+unbind_row (SternMoveList            *self,
+            GtkListItem              *item,
+            GtkSignalListItemFactory *factory)
 {
-  double value = gtk_adjustment_get_value (adjustment);
-  double page = gtk_adjustment_get_page_size (adjustment);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  Row *row = g_object_get_data (G_OBJECT (box), ROW_KEY);
 
-  if (start < value || start + size > value + page)
-    gtk_adjustment_set_value (adjustment, centre ? MAX (start - page / 3, 0)
-                                                 : start + size - page);
+  row->index = G_MAXUINT;
 }
 
-/* The move shown in view: sideways always (many players), up and down when
- * an earlier position is shown (else the list follows its end). */
+static void
+on_activate (SternMoveList *self,
+             guint          position)
+{
+  if (self->match != NULL)
+    stern_match_seek (self->match, position + 1);
+}
+
+/* The move shown in view; the start (no move yet) is the top. */
 static gboolean
 scroll_to_current (gpointer user_data)
 {
   SternMoveList *self = user_data;
+  SternGame *game = get_game (self);
   guint n;
-  double x, y;
-  GtkWidget *button;
 
   self->scroll_id = 0;
-  if (self->match == NULL)
+  if (game == NULL)
     return G_SOURCE_REMOVE;
-
-  n = stern_game_get_n_actions (stern_match_get_game (self->match));
-  if (n == 0 || n > self->cells->len)
-    {
-      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
-      gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (self->scroller), 0);
-      return G_SOURCE_REMOVE;
-    }
-
-  button = g_array_index (self->cells, Cell, n - 1).button;
-#if GTK_CHECK_VERSION (4, 10, 0)
-  {
-    graphene_point_t point;
-
-    if (!gtk_widget_compute_point (button, GTK_WIDGET (self->grid),
-                                   &GRAPHENE_POINT_INIT (0, 0), &point))
-      return G_SOURCE_REMOVE;
-    x = point.x;
-    y = point.y;
-  }
-#else
-  if (!gtk_widget_translate_coordinates (button, GTK_WIDGET (self->grid), 0, 0, &x, &y))
-    return G_SOURCE_REMOVE;
-#endif
-  /* The grid's margins are outside it. */
-  x += gtk_widget_get_margin_start (GTK_WIDGET (self->grid));
-  y += gtk_widget_get_margin_top (GTK_WIDGET (self->grid));
-  show_span (gtk_scrolled_window_get_hadjustment (self->scroller), x,
-             gtk_widget_get_width (button) + gtk_widget_get_margin_end (GTK_WIDGET (self->grid)),
-             FALSE);
-  if (stern_match_is_browsing (self->match))
-    show_span (gtk_scrolled_window_get_vadjustment (self->scroller), y,
-               gtk_widget_get_height (button), TRUE);
+  n = stern_game_get_n_actions (game);
+  if (n == 0)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+  else if (n <= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
+    gtk_widget_activate_action (GTK_WIDGET (self->view), "list.scroll-to-item", "u", n - 1);
   return G_SOURCE_REMOVE;
-}
-
-/* Keeps the newest move in sight as the list grows, unless an earlier
- * position is shown. */
-static void
-follow_end (SternMoveList *self,
-            GtkAdjustment *adjustment)
-{
-  if (self->match == NULL || stern_match_is_browsing (self->match))
-    return;
-  gtk_adjustment_set_value (adjustment,
-                            gtk_adjustment_get_upper (adjustment) -
-                            gtk_adjustment_get_page_size (adjustment));
 }
 
 static void
 on_position_changed (SternMoveList *self)
 {
-  sync_cells (self);
-  mark_cells (self);
+  stern_move_model_sync (self->model);
+  /* Only the rows built (about what is in view) are marked again. */
+  for (guint i = 0; i < self->rows->len; i++)
+    mark_row (self, g_ptr_array_index (self->rows, i));
 
-  /* Once the table has been measured again. */
+  /* Once the list has been measured again. */
   if (self->scroll_id == 0)
     self->scroll_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
-}
-
-static void
-on_game_started (SternMoveList *self)
-{
-  clear_grid (self);
-  build_header (self);
 }
 
 void
@@ -383,18 +302,14 @@ stern_move_list_set_match (SternMoveList *self,
   if (self->match != NULL)
     g_signal_handlers_disconnect_by_data (self->match, self);
   g_set_object (&self->match, match);
-  clear_grid (self);
+  stern_move_model_set_match (self->model, match);
   if (match != NULL)
     {
-      g_signal_connect_object (match, "game-started", G_CALLBACK (on_game_started),
+      g_signal_connect_object (match, "game-started", G_CALLBACK (on_position_changed),
                                self, G_CONNECT_SWAPPED);
       g_signal_connect_object (match, "position-changed", G_CALLBACK (on_position_changed),
                                self, G_CONNECT_SWAPPED);
-      if (stern_match_get_game (match) != NULL)
-        {
-          build_header (self);
-          on_position_changed (self);
-        }
+      on_position_changed (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
 }
@@ -409,12 +324,13 @@ stern_move_list_get_text (SternMoveList *self)
   g_return_val_if_fail (STERN_IS_MOVE_LIST (self), NULL);
 
   text = g_string_new (NULL);
-  if (self->match == NULL || (game = stern_match_get_game (self->match)) == NULL)
+  if ((game = get_game (self)) == NULL)
     return g_string_free (text, FALSE);
 
-  for (guint i = 0; i < self->cells->len; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->model)); i++)
     {
-      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (g_array_index (self->cells, Cell, i).button));
+      g_autofree char *move = stern_move_list_action_text (stern_game_get_variant (game),
+                                                           stern_game_get_action (game, i));
       guint r = stern_game_get_action_round (game, i);
 
       if (r != round)
@@ -422,7 +338,7 @@ stern_move_list_get_text (SternMoveList *self)
           g_string_append_printf (text, "%s%u.", round > 0 ? "\n" : "", r);
           round = r;
         }
-      g_string_append_printf (text, " %s", gtk_label_get_label (GTK_LABEL (label)));
+      g_string_append_printf (text, " %s", move);
     }
   return g_string_free (text, FALSE);
 }
@@ -433,7 +349,23 @@ stern_move_list_get_cell (SternMoveList *self,
 {
   g_return_val_if_fail (STERN_IS_MOVE_LIST (self), NULL);
 
-  return index < self->cells->len ? g_array_index (self->cells, Cell, index).button : NULL;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *box = g_ptr_array_index (self->rows, i);
+      Row *row = g_object_get_data (G_OBJECT (box), ROW_KEY);
+
+      if (row->index == index)
+        return box;
+    }
+  return NULL;
+}
+
+guint
+stern_move_list_get_n_rows_built (SternMoveList *self)
+{
+  g_return_val_if_fail (STERN_IS_MOVE_LIST (self), 0);
+
+  return self->n_rows_built;
 }
 
 static void
@@ -481,7 +413,13 @@ stern_move_list_dispose (GObject *object)
   if (self->match != NULL)
     g_signal_handlers_disconnect_by_data (self->match, self);
   g_clear_object (&self->match);
+  if (self->model != NULL)
+    stern_move_model_set_match (self->model, NULL);
+  for (guint i = 0; i < self->rows->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->rows, i), forget_row, self);
+  g_ptr_array_set_size (self->rows, 0);
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_MOVE_LIST);
+  g_clear_object (&self->model);
 
   G_OBJECT_CLASS (stern_move_list_parent_class)->dispose (object);
 }
@@ -491,9 +429,7 @@ stern_move_list_finalize (GObject *object)
 {
   SternMoveList *self = STERN_MOVE_LIST (object);
 
-  g_array_unref (self->cells);
-  g_ptr_array_unref (self->rounds);
-  g_ptr_array_unref (self->slots);
+  g_ptr_array_unref (self->rows);
 
   G_OBJECT_CLASS (stern_move_list_parent_class)->finalize (object);
 }
@@ -517,7 +453,7 @@ stern_move_list_class_init (SternMoveListClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-move-list.ui");
   gtk_widget_class_bind_template_child (widget_class, SternMoveList, scroller);
-  gtk_widget_class_bind_template_child (widget_class, SternMoveList, grid);
+  gtk_widget_class_bind_template_child (widget_class, SternMoveList, view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "movelist");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -526,20 +462,33 @@ stern_move_list_class_init (SternMoveListClass *klass)
 static void
 stern_move_list_init (SternMoveList *self)
 {
+  GtkListItemFactory *factory;
+  GtkNoSelection *selection;
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->cells = g_array_new (FALSE, FALSE, sizeof (Cell));
+  self->rows = g_ptr_array_new ();
+  self->model = stern_move_model_new ();
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect_object (factory, "setup", G_CALLBACK (setup_row), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (factory, "unbind", G_CALLBACK (unbind_row), self, G_CONNECT_SWAPPED);
+  gtk_list_view_set_factory (self->view, factory);
+  g_object_unref (factory);
+  selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  gtk_list_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  g_signal_connect_object (self->view, "activate", G_CALLBACK (on_activate),
+                           self, G_CONNECT_SWAPPED);
+
   /* Named, or a screen reader says "SternMoveList" and "GtkScrollbar". */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (self->scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves"), -1);
+  /* Never shown (the paths wrap), but there for a screen reader. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves sideways"), -1);
-  /* The labels belong to the grid. */
-  self->rounds = g_ptr_array_new ();
-  self->slots = g_ptr_array_new ();
-  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
-                           G_CALLBACK (follow_end), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

@@ -48,8 +48,10 @@ stern_window_update_actions (SternWindow *self)
   gtk_widget_action_set_enabled (widget, "win.replay-back", back);
   gtk_widget_action_set_enabled (widget, "win.replay-forward", forward);
   gtk_widget_action_set_enabled (widget, "win.replay-last", forward);
+  /* A resignation in a pause would end the game behind the held match. */
   gtk_widget_action_set_enabled (widget, "win.resign",
-                                 stern_match_get_resigning_seat (self->match) != STERN_NO_SEAT);
+                                 stern_match_get_resigning_seat (self->match) != STERN_NO_SEAT &&
+                                 !self->user_paused);
 }
 
 /* ------------------------------------------------------------------ */
@@ -420,7 +422,7 @@ save_chosen (GFile    *file,
     }
   else
     {
-      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *name = display_basename (file);
       /* Translators: a toast; %s is a file name */
       g_autofree char *title = g_strdup_printf (_("Saved “%s”"), name);
 
@@ -481,11 +483,48 @@ stern_window_save_to_file (SternWindow *self,
   return TRUE;
 }
 
+/* The opened game has been drawn once: from now on it is the autosave. */
+static void
+release_opened_game (SternWindow *self)
+{
+  /* The clock's handlers go when its surface does (a closed window). */
+  if (self->shown_clock != NULL && self->shown_handler != 0 &&
+      g_signal_handler_is_connected (self->shown_clock, self->shown_handler))
+    g_signal_handler_disconnect (self->shown_clock, self->shown_handler);
+  self->shown_handler = 0;
+  g_clear_object (&self->shown_clock);
+  g_clear_handle_id (&self->shown_timeout_id, g_source_remove);
+  stern_match_set_autosave_held (self->match, FALSE);
+  stern_match_autosave (self->match);
+}
+
+static void
+opened_game_drawn (SternWindow   *self,
+                   GdkFrameClock *frame_clock)
+{
+  release_opened_game (self);
+}
+
+/* Not drawn in this time (a window not shown, a hidden one): it is not
+ * going to crash while being shown, and must not stay unsaved. */
+#define OPENED_GAME_SHOWN_TIMEOUT_S 10
+
+static gboolean
+opened_game_not_drawn (gpointer user_data)
+{
+  SternWindow *self = user_data;
+
+  self->shown_timeout_id = 0;
+  release_opened_game (self);
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 stern_window_open_file (SternWindow *self,
                         GFile       *file)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *text = NULL;
   SternGameSetup setup;
   SternClock clock;
@@ -494,9 +533,10 @@ stern_window_open_file (SternWindow *self,
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  text = stern_saved_game_load_text (file, &error);
+  warnings = g_ptr_array_new_with_free_func (g_free);
+  text = stern_saved_game_load_text_with_warnings (file, warnings, &error);
   if (text != NULL)
-    game = stern_saved_game_read (text, &setup, &clock, &error);
+    game = stern_saved_game_read_with_warnings (text, &setup, &clock, warnings, &error);
 
   if (game == NULL)
     {
@@ -518,15 +558,47 @@ stern_window_open_file (SternWindow *self,
     }
 
   stern_window_keep_replaced (self);
+  /* The game in progress stays the autosave until the opened one has been
+   * shown: should showing it fail (a crash), the next start offers the
+   * old game again, not one that cannot be shown. */
+  if (!stern_match_get_autosave_held (self->match) && self->shown_timeout_id == 0)
+    {
+      GdkFrameClock *frame_clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+      stern_match_set_autosave_held (self->match, TRUE);
+      if (frame_clock != NULL)
+        {
+          self->shown_clock = g_object_ref (frame_clock);
+          self->shown_handler = g_signal_connect_swapped (frame_clock, "after-paint",
+                                                          G_CALLBACK (opened_game_drawn), self);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      self->shown_timeout_id = g_timeout_add_seconds (frame_clock != NULL ? OPENED_GAME_SHOWN_TIMEOUT_S : 0,
+                                                      opened_game_not_drawn, self);
+    }
   stern_match_start (self->match, game, &setup, &clock);
   {
-    g_autofree char *name = g_file_get_basename (file);
+    g_autofree char *name = display_basename (file);
     /* Translators: a toast; %s is a file name */
     g_autofree char *title = g_strdup_printf (_("Opened “%s”"), name);
 
     stern_window_show_toast (self, title,
                              self->replaced_record != NULL ? _("_Undo") : NULL,
                              "win.restore-game");
+    /* Read, but not as written: the user hears what was read otherwise
+     * (a name read as Latin-1, a tag ignored, a Result the moves overrule). */
+    if (warnings->len > 0)
+      {
+        g_autofree char *heading = NULL;
+        g_autofree char *body = NULL;
+
+        g_ptr_array_add (warnings, NULL);
+        body = g_strjoinv ("\n", (char **) warnings->pdata);
+        /* Translators: %s is a file name */
+        heading = g_strdup_printf (_("“%s” was opened, with remarks"), name);
+        stern_window_show_message (self, _("Game Opened"), heading, body, NULL, _("_Close"),
+                                   STERN_MESSAGE_PLAIN, NULL);
+      }
   }
   return TRUE;
 }
@@ -551,6 +623,45 @@ statistics_activated (GtkWidget  *widget,
 /* ------------------------------------------------------------------ */
 /* The unfinished game                                                 */
 
+/* Another copy plays the saved game: "Open Read-Only" shows it here, and
+ * the match never writes it (stern_match_get_data_dir_busy()). */
+static void
+busy_answered (SternWindow *self,
+               gboolean     read_only)
+{
+  SternGameSetup setup;
+  SternClock clock;
+  SternGame *game;
+
+  if (!read_only)
+    return;
+  game = stern_match_read_autosave (self->match, &setup, &clock);
+  if (game == NULL)
+    {
+      stern_window_show_toast (self, _("The other copy has no unfinished game"), NULL, NULL);
+      return;
+    }
+  stern_match_start (self->match, game, &setup, &clock);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  stern_window_show_toast (self, _("The other copy’s game, read-only"), NULL, NULL);
+}
+
+static gboolean
+ask_about_busy_folder (gpointer user_data)
+{
+  SternWindow *self = user_data;
+
+  stern_window_show_message (self, _("Already Open"),
+                             _("Sternhalma is already open with this game"),
+                             _("Another copy of Sternhalma, perhaps in another login, is "
+                               "playing the game saved in this folder. This copy never writes "
+                               "over it: you can look at that game here, or play a separate "
+                               "game, which is not saved automatically (use Save As to keep it)."),
+                             _("Play a _Separate Game"), _("Open _Read-Only"),
+                             STERN_MESSAGE_SUGGESTED, G_CALLBACK (busy_answered));
+  return G_SOURCE_REMOVE;
+}
+
 /* As GNOME Chess does: the game left unfinished is simply there again,
  * with a toast offering a new one instead. */
 gboolean
@@ -561,6 +672,14 @@ stern_window_offer_resume (SternWindow *self)
   SternGame *game;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  /* Once the window is there to be asked over. */
+  if (stern_match_get_data_dir_busy (self->match) != NULL)
+    {
+      g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, ask_about_busy_folder, g_object_ref (self),
+                       g_object_unref);
+      return FALSE;
+    }
 
 #ifdef STERN_HAVE_NETWORK
   /* An online game left by quitting comes first: its seat waits. */

@@ -61,7 +61,6 @@ update_strip (gpointer data)
   self->strip_idle = 0;
   gtk_widget_set_visible (GTK_WIDGET (self->players_strip), stern_window_is_panel_folded (self));
   gtk_widget_set_visible (self->title_label, !stern_window_is_panel_folded (self));
-  set_header_narrow (self, stern_window_is_panel_folded (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -69,6 +68,7 @@ update_strip (gpointer data)
 static void
 on_folded (SternWindow *self)
 {
+
   if (self->strip_idle == 0)
     self->strip_idle = g_idle_add (update_strip, self);
 }
@@ -98,13 +98,20 @@ setup_toolbar (SternWindow *self)
 #endif
 }
 
+/* On libadwaita 1.2 the window's width decides, not the folding: the
+ * folding follows the layout, and the buttons change the header's width,
+ * so following it could undo itself. */
 static void
 on_panel_mapped (SternWindow *self)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
   set_header_narrow (self, stern_window_is_panel_folded (self));
 #else
-  on_folded (self);
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height;
+
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  set_header_narrow (self, width < NARROW_WIDTH_SP);
 #endif
 }
 
@@ -155,8 +162,12 @@ setup_panel (SternWindow *self)
   g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_folded),
                            self, G_CONNECT_SWAPPED);
 #endif
-  /* Once laid out, the pause button shows if the window is wide. */
+  /* Once laid out, the hint and pause buttons show if the window is wide. */
   g_signal_connect (self, "map", G_CALLBACK (on_panel_mapped), NULL);
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_panel_mapped), NULL);
+  g_signal_connect (self, "notify::maximized", G_CALLBACK (on_panel_mapped), NULL);
+#endif
   /* The header's panel button (win.show-panel) shows and hides it. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
 }
@@ -212,7 +223,10 @@ stern_window_show_toast (SternWindow *self,
                          const char  *button_label,
                          const char  *action_name)
 {
-  AdwToast *toast = adw_toast_new (title);
+  /* A toast's title is Pango markup: a file name with '&' or '<' in it
+   * is text, not markup. */
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   if (button_label != NULL)
     {

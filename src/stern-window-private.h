@@ -42,6 +42,10 @@ struct _SternWindow
   /* The game a new game or an opened file replaced, as a record, for the
    * toast's Undo. */
   char              *replaced_record;
+  /* An opened game is drawn (or not, in time): the autosave may follow. */
+  GdkFrameClock     *shown_clock;
+  gulong             shown_handler;
+  guint              shown_timeout_id;
   SternBoardView    *board;
   GtkSpinner        *spinner;
   SternPlayersPanel *players_panel;

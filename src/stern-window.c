@@ -563,6 +563,16 @@ stern_window_dispose (GObject *object)
   SternWindow *self = STERN_WINDOW (object);
   GtkWidget *message = g_steal_pointer (&self->message);
 
+  /* An opened game not drawn yet: the save on disk stays the game before
+   * it (the opened one is in its file). */
+  /* The clock's handlers go when its surface does (a closed window). */
+  if (self->shown_clock != NULL && self->shown_handler != 0 &&
+      g_signal_handler_is_connected (self->shown_clock, self->shown_handler))
+    g_signal_handler_disconnect (self->shown_clock, self->shown_handler);
+  self->shown_handler = 0;
+  g_clear_object (&self->shown_clock);
+  g_clear_handle_id (&self->shown_timeout_id, g_source_remove);
+
   /* The actions and properties follow the settings; they must stop
    * telling this window (once: dispose may run again). */
   if (self->settings != NULL)

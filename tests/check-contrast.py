@@ -29,8 +29,8 @@ NON_TEXT_MIN = 3.0
 # What must be checked: a selector of ours must have a text colour in
 # both styles (so a new seat without a dark colour fails here).
 TEXT_SELECTORS = [
-    "movelist button.move.seat-%d" % i for i in range(6)
-] + ["movelist .round", "movelist button.move.future", ".side-panel .player-clock.low"]
+    "movelist .move.seat-%d" % i for i in range(6)
+] + ["movelist .round", "movelist .move.future", ".side-panel .player-clock.low"]
 DOT_SELECTORS = [".seat-dot.%s" % c for c in ("white", "red", "blue", "black", "yellow", "green")]
 
 
@@ -110,7 +110,7 @@ def main():
     dark = merge(light, parse_css(sys.argv[2]))
     # The move shown has a translucent background of its own; it must stay
     # readable on it in every player's colour.
-    current = "movelist button.move.current"
+    current = "movelist .move.current"
     errors = []
     checked = 0
     for style, rules in (("light", light), ("dark", dark)):
@@ -125,7 +125,7 @@ def main():
                     errors.append("%s style: %s has no colour" % (style, sel))
                     continue
                 fg = parse_colour(rules[sel]["color"], sel)
-                places = under if sel.startswith("movelist button.move") else under[:1]
+                places = under if sel.startswith("movelist .move") else under[:1]
                 for what, back in places:
                     c = contrast(over(fg, back), back)
                     checked += 1

@@ -7,6 +7,8 @@
 
 #include "stern-notation.h"
 
+#include "engine-test-util.h"
+
 /* Plays random non-fatal legal moves (passing when it must) until the game
  * ends or max_actions were played. */
 static void
@@ -270,6 +272,77 @@ test_long_game_constant_time (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, chunk * n_chunks);
 }
 
+/* An elimination that ends a game of three (doc/rules.md §4, Choices): the
+ * eliminated player's marbles are off the board in the final position too,
+ * and the player still in it is the one named on turn. */
+static void
+test_elimination_ending_the_game (void)
+{
+  const unsigned made[STERN_N_SEATS] = { 29, 0, 29, 0, 5, 0 };
+  const SternVariant *variant = stern_variant_lookup ("classic-3");
+  SternRules rules;
+  SternPosition pos;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *final = NULL;
+  g_autofree char *text = NULL;
+  char home[STERN_HOLE_NAME_MAX];
+  SternSet blue_home;
+  unsigned from = STERN_NO_CELL, to = STERN_NO_CELL;
+
+  /* Blue: one marble at home, one outside that it moves at its deadline. */
+  stern_rules_init (&rules, variant, STERN_PRESET_TABLE);
+  blue_home = rules.home[STERN_BLUE];
+  stern_variant_cell_name (variant, stern_set_pop (&blue_home), home);
+  text = g_strdup_printf ("classic-3 white white:m1,i9 blue:%s,f9 yellow:l9", home);
+  g_assert_true (stern_notation_parse_position (text, NULL, &pos, &error));
+  game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, made);
+  engine_test_play (game, "i9-i10");   /* m1 still at home: white is out */
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLUE);
+  {
+    SternMove moves[STERN_MAX_MOVES];
+    size_t n = stern_game_legal_moves (game, moves);
+
+    for (size_t i = 0; i < n && from == STERN_NO_CELL; i++)
+      if (moves[i].from == engine_test_cell_of ("f9"))
+        from = moves[i].from, to = moves[i].to;
+  }
+  g_assert_cmpuint (from, !=, STERN_NO_CELL);
+  g_assert_true (stern_game_play (game, from, to, &error));   /* blue leaves one at home */
+  g_assert_true (stern_game_is_over (game));
+  g_assert_cmpint (stern_game_get_player_state (game, STERN_BLUE), ==, STERN_PLAYER_ELIMINATED);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_YELLOW), ==, 1);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_BLUE), ==, 2);
+  g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
+  final = stern_notation_format_position (variant, stern_game_get_position (game));
+  g_assert_cmpstr (final, ==, "classic-3 yellow yellow:l9");
+  /* Undone, blue's marbles are back, blue on turn; the end is still
+   * known without going there. */
+  g_assert_true (stern_game_is_over_at_end (game));
+  g_assert_true (stern_game_undo (game));
+  g_assert_false (stern_game_is_over (game));
+  g_assert_true (stern_game_is_over_at_end (game));
+  g_assert_cmpuint (stern_set_count (stern_game_get_position (game)->marbles[STERN_BLUE]), ==, 2);
+  g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLUE);
+  /* Another move there, the home marble out: the game goes on. */
+  {
+    SternMove moves[STERN_MAX_MOVES];
+    size_t n = stern_game_legal_moves (game, moves);
+    unsigned home_cell = engine_test_cell_of (home);
+    gboolean played = FALSE;
+
+    for (size_t i = 0; i < n && !played; i++)
+      if (moves[i].from == home_cell && !(moves[i].flags & STERN_MOVE_FATAL))
+        played = stern_game_play (game, moves[i].from, moves[i].to, &error);
+    g_assert_true (played);
+  }
+  g_assert_false (stern_game_is_over (game));
+  g_assert_false (stern_game_is_over_at_end (game));
+  g_assert_true (stern_game_undo (game));
+  g_assert_false (stern_game_is_over_at_end (game));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -281,6 +354,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/nothing-after-the-end", test_nothing_after_the_end);
   g_test_add_func ("/game/random-games-end", test_random_games_end);
   g_test_add_func ("/game/long-solo-counters", test_long_solo_counters);
+  g_test_add_func ("/game/elimination-ending-the-game", test_elimination_ending_the_game);
   g_test_add_func ("/game/long-game-constant-time", test_long_game_constant_time);
   return g_test_run ();
 }

@@ -208,7 +208,9 @@ expect_record_error (const char *text, int code, const char *fragment)
 static void
 test_record_errors (void)
 {
-  expect_record_error ("", STERN_ERROR_PARSE, "no [Variant");
+  expect_record_error ("", STERN_ERROR_PARSE, "line 1: the file ends with no [Variant");
+  expect_record_error ("[Date \"2026.12.01\"]\n[White \"Ada\"]\n", STERN_ERROR_PARSE,
+                       "line 2: the file ends with no [Variant");
   expect_record_error ("hello world\n", STERN_ERROR_PARSE, "line 1, column 1: the moves start before");
   expect_record_error ("[Variant \"halma-9\"]\n", STERN_ERROR_PARSE, "unknown variant");
   expect_record_error ("[Variant classic-2]\n", STERN_ERROR_PARSE, "line 1, column 10");
@@ -222,13 +224,11 @@ test_record_errors (void)
   expect_record_error ("[Variant \"classic-2\"]\n\n1. --\n", STERN_ERROR_ILLEGAL, "may not pass");
   expect_record_error ("[Variant \"classic-2\"]\n\n1. resign(white) l4-l5\n", STERN_ERROR_GAME_OVER,
                        "after the end");
-  expect_record_error ("[Variant \"classic-2\"]\n[Result \"1-0\"]\n\n1. resign(white)\n", STERN_ERROR_ILLEGAL,
-                       "line 2, column 1: the Result tag says \"1-0\" but the moves give \"0-1\"");
   expect_record_error ("[Variant \"classic-2\"]\n[Position \"classic-3 white\"]\n\n1. l4-l5\n",
                        STERN_ERROR_PARSE, "Variant tag says classic-2");
   expect_record_error ("[Variant \"classic-2\"]\n[Position \"classic-2 white white:zz\"]\n",
                        STERN_ERROR_PARSE, "Position tag");
-  expect_record_error ("\xff\xfe garbage", STERN_ERROR_PARSE, "not UTF-8");
+  expect_record_error ("\xff\xfe garbage", STERN_ERROR_PARSE, "UTF-16");
   /* A record cut off in the middle of a move. */
   expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e1", STERN_ERROR_PARSE, "\"e1\" is not a hole");
 }
@@ -402,6 +402,138 @@ test_readme_example (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), >=, 4);
 }
 
+
+/* The warnings a record gives, joined by "\n"; the game must read. */
+static char *
+record_warnings (const char *text, gsize len, SternRecordTags *tags, SternGame **game_out)
+{
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *decoded = stern_record_decode (text, len, warnings, &error);
+  SternGame *game;
+
+  g_assert_no_error (error);
+  game = stern_record_read_with_warnings (decoded, tags, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  if (game_out != NULL)
+    *game_out = game;
+  else
+    stern_game_free (game);
+  g_ptr_array_add (warnings, NULL);
+  return g_strjoinv ("\n", (char **) warnings->pdata);
+}
+
+/* Every line end, a byte-order mark, Latin-1, UTF-16 (issue 24). */
+static void
+test_record_encodings (void)
+{
+  static const char *const ends[] = { "\n", "\r\n", "\r" };
+  static const guchar utf16le[] = { 0xff, 0xfe, '[', 0, 'V', 0, ']', 0 };
+  static const guchar utf16be_bare[] = { 0, '[', 0, 'V', 0, 'a', 0, 'r', 0, ']' };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *nothing = NULL;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (ends); i++)
+    {
+      g_autofree char *text = g_strjoin (ends[i], "[Variant \"classic-2\"]", "[White \"Ada\"]", "",
+                                         "1. l4-l5 e14-e13", "2. l5-l6", "", NULL);
+      g_autofree char *bommed = g_strconcat ("\xef\xbb\xbf", text, NULL);
+      SternRecordTags tags = { 0 };
+      SternGame *game = NULL;
+      g_autofree char *w = record_warnings (bommed, strlen (bommed), &tags, &game);
+
+      g_assert_cmpstr (w, ==, "");
+      g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
+      g_assert_cmpstr (tags.players[STERN_WHITE], ==, "Ada");
+      stern_record_tags_clear (&tags);
+      stern_game_free (game);
+    }
+
+  {
+    /* "Zoë" in Latin-1 on line 2. */
+    const char *latin1 = "[Variant \"classic-2\"]\n[White \"Zo\xeb\"]\n\n1. l4-l5\n";
+    SternRecordTags tags = { 0 };
+    g_autofree char *w = record_warnings (latin1, strlen (latin1), &tags, NULL);
+
+    g_assert_nonnull (strstr (w, "line 2: the text is not UTF-8; it is read as Latin-1"));
+    g_assert_cmpstr (tags.players[STERN_WHITE], ==, "Zo\xc3\xab");
+    stern_record_tags_clear (&tags);
+  }
+
+  nothing = stern_record_decode ((const char *) utf16le, sizeof utf16le, NULL, &error);
+  g_assert_null (nothing);
+  g_assert_error (error, STERN_ERROR, STERN_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "UTF-16 text (little-endian)"));
+  g_clear_error (&error);
+  nothing = stern_record_decode ((const char *) utf16be_bare, sizeof utf16be_bare, NULL, &error);
+  g_assert_nonnull (strstr (error->message, "UTF-16 text (big-endian)"));
+  g_clear_error (&error);
+  nothing = stern_record_decode ("[Variant \"x\"]\n\n1. a\0b", 20, NULL, &error);
+  g_assert_nonnull (strstr (error->message, "line 3: a NUL byte"));
+}
+
+/* Tags: case-sensitive names, misspellings, duplicates, unknown ones; a
+ * Result that is no result; resigning for a colour not in the game. */
+static void
+test_record_tags_checked (void)
+{
+  g_autofree char *w = NULL;
+  SternGame *game = NULL;
+
+  expect_record_error ("[variant \"classic-2\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
+                       "line 1, column 2: unknown tag \"variant\" (tag names are case-sensitive): "
+                       "did you mean Variant?");
+  expect_record_error ("[Varaint \"classic-2\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
+                       "line 1, column 2: unknown tag \"Varaint\"");
+  expect_record_error ("[Variant \"classic-2\"]\n[Preset \"club\"]\n[Variant \"classic-3\"]\n",
+                       STERN_ERROR_PARSE, "line 3, column 2: a second Variant tag; the first is on line 1");
+  expect_record_error ("[Variant \"classic-2\"]\n[Preset \"club\"]\n[Preset \"table\"]\n",
+                       STERN_ERROR_PARSE, "line 3, column 2: a second Preset tag; the first is on line 2");
+  expect_record_error ("[Variant \"classic-2\"]\n[Position \"classic-2 white white:l4\"]\n"
+                       "[Position \"classic-2 white white:l5\"]\n",
+                       STERN_ERROR_PARSE, "line 3, column 2: a second Position tag; the first is on line 2");
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. resign(blue)\n", STERN_ERROR_ILLEGAL,
+                       "line 3, column 4: resign(blue): blue does not play in classic-2");
+  expect_record_error ("[Variant \"classic-2\"]\n\n1. timeout(red)\n", STERN_ERROR_ILLEGAL,
+                       "red does not play in classic-2");
+
+  {
+    const char *text = "[Variant \"classic-2\"]\n[Event \"Club night\"]\n[white \"Ada\"]\n\n1. l4-l5\n";
+
+    w = record_warnings (text, strlen (text), NULL, NULL);
+  }
+  g_test_message ("%s", w);
+  g_assert_nonnull (strstr (w, "line 2: unknown tag \"Event\" is ignored"));
+  g_assert_nonnull (strstr (w, "line 3: unknown tag \"white\" is ignored: did you mean White?"));
+  g_clear_pointer (&w, g_free);
+
+  {
+    const char *text = "[Variant \"classic-2\"]\n[Result \"2-0\"]\n\n1. l4-l5\n";
+
+    w = record_warnings (text, strlen (text), NULL, NULL);
+    g_assert_nonnull (strstr (w, "line 2: the Result tag \"2-0\" is not a result of classic-2"));
+    g_clear_pointer (&w, g_free);
+  }
+  {
+    /* doc/rules.md §7: a Result that disagrees is a warning, the moves
+     * decide, for a finished game as for an unfinished one. */
+    const char *text = "[Variant \"classic-2\"]\n[Result \"1-0\"]\n\n1. resign(white)\n";
+
+    w = record_warnings (text, strlen (text), NULL, &game);
+    g_assert_nonnull (strstr (w, "line 2: the Result tag says \"1-0\" but the moves give \"0-1\""));
+    g_assert_true (stern_game_is_over (game));
+    g_clear_pointer (&game, stern_game_free);
+    g_clear_pointer (&w, g_free);
+  }
+  {
+    const char *text = "[Variant \"classic-3\"]\n[Result \"white:1 red:2\"]\n\n1. l4-l5\n";
+
+    w = record_warnings (text, strlen (text), NULL, NULL);
+    g_assert_nonnull (strstr (w, "is not a result of classic-3"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -417,6 +549,8 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/record-occupied", test_record_occupied);
   g_test_add_func ("/notation/record-race-players", test_record_race_players);
   g_test_add_func ("/notation/record-result-warning", test_record_result_warning);
+  g_test_add_func ("/notation/record-encodings", test_record_encodings);
+  g_test_add_func ("/notation/record-tags-checked", test_record_tags_checked);
   g_test_add_func ("/notation/record-round-numbers", test_record_round_numbers);
   g_test_add_func ("/notation/record-comments-after-moves", test_record_comments_after_moves);
   g_test_add_func ("/notation/readme-example", test_readme_example);

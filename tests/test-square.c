@@ -164,6 +164,95 @@ test_four_players (void)
   assert_set_eq (v, rules.home[STERN_RED], set_of (v, "f1,g1,h1,i1,j1,g2,h2,i2,j2,h3,i3,j3,i4,j4,j5"));
 }
 
+/* Three players: white, red and black in their corners, each to the one
+ * opposite; the top-left corner is nobody's home but red's goal.  The
+ * checks are those of four players. */
+static void
+test_three_players (void)
+{
+  static const char *const names[] = { "halma-10-3", "halma-10-3+orth" };
+
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      const SternVariant *v = variant_of (names[n]);
+      const SternVariant *four = variant_of (n == 0 ? "halma-10-4" : "halma-10-4+orth");
+      SternRules rules, rules4;
+      SternPosition pos;
+      static const unsigned seats[3] = { STERN_WHITE, STERN_RED, STERN_BLACK };
+      g_autoptr (SternGame) game = stern_game_new (v, STERN_PRESET_TABLE);
+
+      stern_rules_init (&rules, v, STERN_PRESET_TABLE);
+      stern_rules_init (&rules4, four, STERN_PRESET_TABLE);
+      stern_position_set_start (&pos, &rules);
+      g_assert_cmpuint (v->n_players, ==, 3);
+      g_assert_cmpint (v->diagonals, ==, four->diagonals);
+      for (unsigned i = 0; i < 3; i++)
+        {
+          unsigned seat = seats[i];
+
+          g_assert_cmpuint (v->seats[i], ==, seat);
+          assert_set_eq (v, rules.home[seat], rules4.home[seat]);
+          assert_set_eq (v, rules.goal[seat], rules4.goal[seat]);
+          g_assert_cmpuint (stern_set_count (pos.marbles[seat]), ==, 15);
+          g_assert_cmpuint (stern_position_tempo (&pos, &rules, seat), ==, 230);
+        }
+      /* Red heads for the empty corner. */
+      assert_set_eq (v, rules.goal[STERN_RED], rules4.home[STERN_YELLOW]);
+      g_assert_cmpuint (pos.occupied & rules4.home[STERN_YELLOW], ==, 0);
+      g_assert_cmpuint (rules.home_check_move, ==, rules4.home_check_move);
+      g_assert_cmpuint (rules.tempo_check_move, ==, rules4.tempo_check_move);
+
+      /* White, red, black in turn. */
+      for (unsigned i = 0; i < 4; i++)
+        {
+          SternMove moves[STERN_MAX_MOVES];
+
+          g_assert_cmpuint (stern_game_get_turn (game), ==, seats[i % 3]);
+          g_assert_cmpuint (stern_game_legal_moves (game, moves), >, 0);
+          g_assert_true (stern_game_play (game, moves[0].from, moves[0].to, NULL));
+        }
+    }
+
+  /* The leaving-home check after everyone's 50th move: the late one is
+   * out, the other two play on. */
+  {
+    g_autoptr (SternGame) game =
+      game_at ("halma-10-3 white white:a1,e5 red:h5 black:f8", 49);
+
+    play (game, "e5-e6");
+    play (game, "h5-g5");
+    play (game, "f8-f7");
+    g_assert_false (stern_game_is_over (game));
+    g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
+    g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
+    g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_RED);
+  }
+
+  /* A record of it reads back. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SternGame) game = stern_game_new (variant_of ("halma-10-3"), STERN_PRESET_TABLE);
+    g_autoptr (SternGame) back = NULL;
+    g_autofree char *record = NULL;
+
+    for (unsigned i = 0; i < 6; i++)
+      {
+        SternMove moves[STERN_MAX_MOVES];
+
+        g_assert_cmpuint (stern_game_legal_moves (game, moves), >, 0);
+        g_assert_true (stern_game_play (game, moves[i % 2].from, moves[i % 2].to, NULL));
+      }
+    record = stern_record_write (game, NULL);
+    g_assert_nonnull (strstr (record, "[Variant \"halma-10-3\"]"));
+    back = stern_record_read (record, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (back);
+    g_assert_true (stern_game_get_variant (back) == variant_of ("halma-10-3"));
+    g_assert_cmpuint (stern_game_get_n_actions (back), ==, 6);
+    g_assert_true (stern_game_get_position (back)->hash == stern_game_get_position (game)->hash);
+  }
+}
+
 /* ---- moves ---- */
 
 static void
@@ -664,6 +753,7 @@ main (int argc, char **argv)
   g_test_add_func ("/square/second-builds-first", test_second_builds_first);
   g_test_add_func ("/square/home-check", test_home_check);
   g_test_add_func ("/square/home-check-four", test_home_check_four);
+  g_test_add_func ("/square/three-players", test_three_players);
   g_test_add_func ("/square/home-check-four-by-tempo", test_home_check_four_by_tempo);
   g_test_add_func ("/square/missed-turn-counts", test_missed_turn_counts);
   g_test_add_func ("/square/tempo-number", test_tempo_number);

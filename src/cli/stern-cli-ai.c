@@ -44,7 +44,7 @@ ai_usage (const char *problem)
            "      --records writes each game's record to DIR/game-N.txt\n"
            "  sternhalma-cli solo [--seed S] LEVEL\n"
            "      play the solo variant and print the moves, then their number\n"
-           "Levels: easy, medium, hard, expert, and the baselines random and greedy.\n"
+           "Levels: easy, medium, hard, expert, and the baselines random, greedy and search3.\n"
            "Presets: table (default), club, race.\n"));
   return EXIT_USAGE;
 }
@@ -431,6 +431,9 @@ stern_cli_match (int argc, char **argv)
         default:                    end = "action-cap"; break;
         }
       g_string_append_printf (line, " end=%s rounds=%u", end, stern_game_get_round (game));
+      for (unsigned i = 0; i < n; i++)
+        if (stern_game_get_player_state (game, variant->seats[i]) == STERN_PLAYER_ELIMINATED)
+          g_string_append_printf (line, " eliminated=%s", stern_seat_colour_name (variant->seats[i]));
       if (o.blockers)
         {
           gboolean done = stern_game_get_player_state (game, blocked_seat) == STERN_PLAYER_FINISHED;

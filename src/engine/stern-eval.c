@@ -32,10 +32,12 @@
 #define HOME_W              10
 #define HOME_DOOMED         4000
 /* Race (doc/rules.md §8): the goal must hold all of our own marbles, so a
- * foreign marble in it has to get out.  Walled in (no sequence of its own
- * moves leads out of the goal) it blocks us for good: cost it like that
- * many rows, more than any filling move gains, so we never close the last
- * exit and reopen one if the wall stands. */
+ * foreign marble in it has to get out, and so must each of ours from the
+ * other seats' goals (our home among them).  Walled in there by marbles
+ * that stay (no sequence of its own moves leads out) it blocks us for
+ * good: cost it like that many rows, more than any filling move gains, so
+ * we never close the last exit and reopen one if the wall stands
+ * (stern_eval_race_trapped_cost). */
 #define BLOCKER_TRAPPED_W   (40 * STERN_EVAL_ROW)
 /* The race cost (stern_eval_race_cost): a marble still at home costs two
  * rows more.  Rows alone would leave the last one there, where the
@@ -192,6 +194,80 @@ stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
   return false;
 }
 
+/* Can the marble at cell get out of zone past the marbles that stay: those
+ * of every seat in its own goal?  The others move on, so they are no wall.
+ * Steps over the holes without staying marbles nearly always find the way
+ * out at once; only when they do not is the position of the staying
+ * marbles built for the walk with jumps.  This runs at the search's leaves. */
+static bool
+can_get_out (const SternRules *rules, const SternPosition *pos, unsigned cell,
+             SternSet zone, SternSet staying)
+{
+  const SternVariant *variant = rules->variant;
+  const SternGeometry *geo = rules->geometry;
+  SternSet reached, frontier;
+  SternPosition settled;
+
+  reached = frontier = stern_set_bit (cell);
+  while (frontier)
+    {
+      SternSet next = geo->neighbours[stern_set_pop (&frontier)] & ~staying & ~reached;
+
+      if (next & ~zone)
+        return true;
+      reached |= next;
+      frontier |= next;
+    }
+
+  stern_position_clear (&settled);
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      SternSet stay = pos->marbles[seat] & rules->goal[seat];
+
+      while (stay)
+        stern_position_put (&settled, seat, stern_set_pop (&stay));
+    }
+  stern_position_put (&settled, pos->cell[cell], cell);
+  return stern_eval_blocker_can_leave (rules, &settled, cell, zone);
+}
+
+int
+stern_eval_race_trapped_cost (const SternEval *ev, const SternPosition *pos, unsigned seat)
+{
+  const SternRules *rules;
+  const SternVariant *variant;
+  SternSet staying = 0, visitors;
+  int trapped = 0;
+
+  g_return_val_if_fail (ev != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
+  rules = ev->rules;
+  variant = rules->variant;
+  if (!rules->finish_needs_all_own || rules->tempo_check_move)
+    return 0;
+  for (unsigned i = 0; i < variant->n_players; i++)
+    staying |= pos->marbles[variant->seats[i]] & rules->goal[variant->seats[i]];
+
+  visitors = pos->occupied & rules->goal[seat] & ~pos->marbles[seat];
+  while (visitors)
+    if (!can_get_out (rules, pos, stern_set_pop (&visitors), rules->goal[seat], staying))
+      trapped++;
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned other = variant->seats[i];
+      SternSet zone = rules->goal[other];
+      SternSet strays = pos->marbles[seat] & zone;
+
+      /* Nothing stays in that goal yet, so nothing walls ours in there. */
+      if (other == seat || (staying & zone) == 0)
+        continue;
+      while (strays)
+        if (!can_get_out (rules, pos, stern_set_pop (&strays), zone, staying))
+          trapped++;
+    }
+  return trapped * BLOCKER_TRAPPED_W;
+}
+
 /* Marbles still at home as the leaving-home check (doc/rules.md §4) nears;
  * moves_left < 0: no check ahead. */
 static int
@@ -217,9 +293,7 @@ deadline_cost (const SternRules *rules, const SternPosition *pos, unsigned seat,
 static inline int
 star_cost (const SternEval *ev, const SternPosition *pos, unsigned seat, SternSet *touched)
 {
-  const SternRules *rules = ev->rules;
   SternSet marbles = pos->marbles[seat];
-  SternSet goal = rules->goal[seat];
   int cost = 0, sum_d = 0, rear = 0, ladders = 0, n = 0;
 
   while (marbles)
@@ -246,15 +320,6 @@ star_cost (const SternEval *ev, const SternPosition *pos, unsigned seat, SternSe
   if (rear * n > sum_d + STRAGGLER_FREE * n)
     cost += STRAGGLER_W * (rear * n - sum_d - STRAGGLER_FREE * n) / n;
   cost -= LADDER_W * MIN (ladders, LADDER_MAX);
-
-  if (rules->finish_needs_all_own)
-    {
-      SternSet blockers = pos->occupied & goal & ~pos->marbles[seat];
-
-      while (blockers)
-        if (!stern_eval_blocker_can_leave (rules, pos, stern_set_pop (&blockers), goal))
-          cost += BLOCKER_TRAPPED_W;
-    }
   return cost;
 }
 
@@ -289,8 +354,7 @@ stern_eval_seat_cost_cached (const SternEval *ev, SternEvalCache *cache,
   g_return_val_if_fail (ev != NULL && cache != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
   rules = ev->rules;
   e = &cache->seat[seat];
-  /* A blocker's way out of a race goal (§8) depends on every hole. */
-  if (rules->tempo_check_move || rules->finish_needs_all_own)
+  if (rules->tempo_check_move)
     return stern_eval_seat_cost (ev, pos, seat, moves_left);
   if (!e->valid || e->marbles != pos->marbles[seat] ||
       ((e->occupied ^ pos->occupied) & e->touched) != 0)

@@ -99,6 +99,15 @@ stern_eval_row_gain (const SternEval *ev, unsigned seat, unsigned from, unsigned
 bool stern_eval_blocker_can_leave (const SternRules *rules, const SternPosition *pos,
                                    unsigned cell, SternSet zone);
 
+/* Race on the star (§8): what walls cost the seat, its own marbles walled
+ * in inside another seat's goal and other seats' marbles walled in inside
+ * its goal, by the marbles that stay (every seat's in its own goal).  The
+ * search counts it for its own seat only: as a cost of the opponent it
+ * would reward keeping our own marbles walled in at home, in the
+ * opponent's goal.  0 under other rules. */
+int  stern_eval_race_trapped_cost (const SternEval *ev, const SternPosition *pos,
+                                   unsigned seat);
+
 /* The ranking keys of doc/rules.md §5: marbles in the goal, summed distance. */
 void stern_eval_ranking_keys (const SternEval *ev, const SternPosition *pos, unsigned seat,
                               unsigned *in_goal, unsigned *distance);

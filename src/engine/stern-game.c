@@ -390,10 +390,35 @@ eliminate (const SternGame *game, GameState *st, unsigned seat)
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (seat_in_unit (game, s, unit))
       st->player_state[s] = STERN_PLAYER_ELIMINATED;
-  if (count_unplaced_units (game, st) > 1)
+  /* Off the board with three or more players (§4), also when this ends
+   * the game: the final position is the one the rules leave. */
+  if (game->rules.variant->n_players >= 3)
     for (unsigned s = 0; s < STERN_N_SEATS; s++)
       if (seat_in_unit (game, s, unit))
         stern_position_remove_seat (&st->pos, s);
+}
+
+/* A game ended by the mover's elimination names the player still in it
+ * as the one on turn, not the eliminated one. */
+static void
+turn_after_elimination (const SternGame *game, GameState *st, unsigned seat)
+{
+  const SternVariant *v = game->rules.variant;
+  unsigned at = 0;
+
+  for (unsigned i = 0; i < v->n_players; i++)
+    if (v->seats[i] == seat)
+      at = i;
+  for (unsigned k = 1; k < v->n_players; k++)
+    {
+      unsigned next = v->seats[(at + k) % v->n_players];
+
+      if (st->player_state[next] == STERN_PLAYER_PLAYING)
+        {
+          stern_position_set_to_move (&st->pos, next);
+          return;
+        }
+    }
 }
 
 static bool
@@ -711,6 +736,8 @@ apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
   if (st->end_reason == STERN_END_NONE && st->reply_seat == STERN_NO_SEAT)
     square_checks (game, st, seat);
   advance_turn (game, st, seat);
+  if (st->end_reason != STERN_END_NONE && st->player_state[seat] == STERN_PLAYER_ELIMINATED)
+    turn_after_elimination (game, st, seat);
 }
 
 static void
@@ -1262,6 +1289,14 @@ stern_game_redo (SternGame *game)
               ? g_array_index (game->history, HistoryEntry, game->n_done).before
               : game->newest;
   return TRUE;
+}
+
+gboolean
+stern_game_is_over_at_end (const SternGame *game)
+{
+  g_return_val_if_fail (game != NULL, FALSE);
+  return (game->n_done == game->history->len ? game->cur.end_reason
+                                              : game->newest.end_reason) != STERN_END_NONE;
 }
 
 gboolean

@@ -113,6 +113,10 @@ gboolean     stern_game_redo (SternGame *game);
 gboolean     stern_game_seek (SternGame *game, guint n_actions);
 /* Every action ever played, including the undone ones still redoable. */
 guint        stern_game_get_n_actions_total (const SternGame *game);
+/* Whether the game is over after its whole history (the undone actions
+ * redone), without going there: a copy and a seek cost the length of the
+ * game. */
+gboolean     stern_game_is_over_at_end (const SternGame *game);
 
 /* Marbles a seat has in its goal, and its summed distance to the goal
  * (the ranking keys of doc/rules.md §5). */

@@ -52,9 +52,11 @@ long_jump_landing (const SternGeometry *geo, SternSet occ, unsigned cell, unsign
 
 /* Ordinary jump chains.  `confined` is a constant at each call, so the
  * compiler drops the goal test for the common, unconfined case.  With
- * touched, adds the holes whose being empty or not decided the result. */
-static inline SternSet
-short_chain_landings (const SternGeometry *geo, const SternPosition *pos,
+ * touched, adds the holes whose being empty or not decided the result.
+ * `lifted` is the position's cells with the mover's start hole emptied,
+ * so that each jump needs no test for that hole. */
+G_ALWAYS_INLINE static inline SternSet
+short_chain_landings (const SternGeometry *geo, const uint8_t *lifted,
                       unsigned from, SternSet allowed, bool confined, SternSet *touched)
 {
   uint8_t stack[STERN_MAX_CELLS];
@@ -74,7 +76,7 @@ short_chain_landings (const SternGeometry *geo, const SternPosition *pos,
           unsigned over = geo->jump_over[cell][i];
           unsigned land = geo->jump_land[cell][i];
 
-          if (occupied_but (pos, over, from) && pos->cell[land] == STERN_EMPTY &&
+          if (lifted[over] != STERN_EMPTY && lifted[land] == STERN_EMPTY &&
               !stern_set_has (reached, land) &&
               (!confined || stern_set_has (allowed, land)))
             {
@@ -88,8 +90,8 @@ short_chain_landings (const SternGeometry *geo, const SternPosition *pos,
 
 /* Every hole a jump chain from `from` can land on, moving only through
  * `allowed` landings.  touched (ordinary jumps only) as above. */
-static inline SternSet
-chain_landings (const SternRules *rules, const SternPosition *pos,
+G_ALWAYS_INLINE static inline SternSet
+chain_landings (const SternRules *rules, const SternPosition *pos, const uint8_t *lifted,
                 unsigned from, SternSet allowed, bool confined, SternSet *touched)
 {
   const SternGeometry *geo = rules->geometry;
@@ -98,8 +100,8 @@ chain_landings (const SternRules *rules, const SternPosition *pos,
   SternSet reached = stern_set_bit (from), occ;
 
   if (!rules->long_jumps)
-    return confined ? short_chain_landings (geo, pos, from, allowed, true, touched)
-                    : short_chain_landings (geo, pos, from, allowed, false, touched);
+    return confined ? short_chain_landings (geo, lifted, from, allowed, true, touched)
+                    : short_chain_landings (geo, lifted, from, allowed, false, touched);
 
   occ = pos->occupied & ~stern_set_bit (from);
   stack[top++] = (uint8_t) from;
@@ -136,14 +138,16 @@ allowed_landings (const SternRules *rules, unsigned seat, unsigned from)
   return is_confined (rules, seat, from) ? rules->goal[seat] : rules->geometry->all_cells;
 }
 
-static inline SternSet
+/* Always inlined: with touched NULL the bookkeeping drops out, and perft
+ * and the plain generator must not pay for the search's cache. */
+G_ALWAYS_INLINE static inline SternSet
 marble_destinations_touched (const SternRules *rules, const SternPosition *pos,
-                             unsigned seat, unsigned from, SternSet *touched)
+                             const uint8_t *lifted, unsigned seat, unsigned from, SternSet *touched)
 {
   bool confined = is_confined (rules, seat, from);
   SternSet allowed = confined ? rules->goal[seat] : rules->geometry->all_cells;
   SternSet steps = rules->geometry->neighbours[from] & ~pos->occupied & allowed;
-  SternSet jumps = chain_landings (rules, pos, from, allowed, confined, touched);
+  SternSet jumps = chain_landings (rules, pos, lifted, from, allowed, confined, touched);
 
   if (touched)
     *touched |= rules->geometry->neighbours[from];
@@ -152,20 +156,32 @@ marble_destinations_touched (const SternRules *rules, const SternPosition *pos,
   return (steps | jumps) & ~rules->no_stop[seat];
 }
 
-static inline SternSet
+/* The marble at from's destinations, with `lifted` as above. */
+G_ALWAYS_INLINE static inline SternSet
 marble_destinations (const SternRules *rules, const SternPosition *pos,
-                     unsigned seat, unsigned from)
+                     const uint8_t *lifted, unsigned seat, unsigned from)
 {
-  return marble_destinations_touched (rules, pos, seat, from, NULL);
+  return marble_destinations_touched (rules, pos, lifted, seat, from, NULL);
+}
+
+/* Loops over a seat's marbles lift each in turn from one copy of the cells. */
+static inline void
+lift_copy (uint8_t *lifted, const SternPosition *pos)
+{
+  memcpy (lifted, pos->cell, sizeof pos->cell);
 }
 
 SternSet
 stern_movegen_destinations (const SternRules *rules, const SternPosition *pos, unsigned from)
 {
+  uint8_t lifted[STERN_MAX_CELLS];
+
   g_return_val_if_fail (rules != NULL && pos != NULL && from < STERN_MAX_CELLS, 0);
   if (from >= rules->geometry->n_cells || pos->cell[from] == STERN_EMPTY)
     return 0;
-  return marble_destinations (rules, pos, pos->cell[from], from);
+  lift_copy (lifted, pos);
+  lifted[from] = STERN_EMPTY;
+  return marble_destinations (rules, pos, lifted, pos->cell[from], from);
 }
 
 bool
@@ -178,17 +194,23 @@ size_t
 stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
                         unsigned seat, SternMove *moves)
 {
+  uint8_t lifted[STERN_MAX_CELLS];
   SternSet marbles;
   size_t n = 0;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && moves != NULL, 0);
   g_return_val_if_fail (seat < STERN_N_SEATS, 0);
 
+  lift_copy (lifted, pos);
   marbles = pos->marbles[seat];
   while (marbles)
     {
       unsigned from = stern_set_pop (&marbles);
-      SternSet dest = marble_destinations (rules, pos, seat, from);
+      SternSet dest;
+
+      lifted[from] = STERN_EMPTY;
+      dest = marble_destinations (rules, pos, lifted, seat, from);
+      lifted[from] = (uint8_t) seat;
 
       while (dest)
         {
@@ -213,12 +235,14 @@ size_t
 stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, unsigned seat,
                            SternMovegenCache *cache, uint8_t *from, SternSet *dest)
 {
+  uint8_t lifted[STERN_MAX_CELLS];
   SternSet marbles;
   size_t n = 0;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && cache != NULL, 0);
   g_return_val_if_fail (from != NULL && dest != NULL && seat < STERN_N_SEATS, 0);
 
+  lift_copy (lifted, pos);
   marbles = pos->marbles[seat];
   while (marbles)
     {
@@ -230,7 +254,7 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
        * outlive the next move: long-2 searched 3% faster without. */
       if (rules->long_jumps)
         {
-          dest[n++] = marble_destinations (rules, pos, seat, cell);
+          dest[n++] = marble_destinations (rules, pos, lifted, seat, cell);
           continue;
         }
       /* touched is never empty once filled: it holds the neighbours. */
@@ -239,7 +263,10 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
       else
         {
           e->touched = 0;
-          e->dest = dest[n] = marble_destinations_touched (rules, pos, seat, cell, &e->touched);
+          lifted[cell] = STERN_EMPTY;
+          e->dest = dest[n] = marble_destinations_touched (rules, pos, lifted, seat, cell,
+                                                           &e->touched);
+          lifted[cell] = (uint8_t) seat;
           e->occupied = pos->occupied;
         }
       n++;
@@ -250,16 +277,21 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
 size_t
 stern_movegen_count (const SternRules *rules, const SternPosition *pos, unsigned seat)
 {
+  uint8_t lifted[STERN_MAX_CELLS];
   SternSet marbles;
   size_t n = 0;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
 
+  lift_copy (lifted, pos);
   marbles = pos->marbles[seat];
   while (marbles)
     {
       unsigned from = stern_set_pop (&marbles);
-      n += stern_set_count (marble_destinations (rules, pos, seat, from));
+
+      lifted[from] = STERN_EMPTY;
+      n += stern_set_count (marble_destinations (rules, pos, lifted, seat, from));
+      lifted[from] = (uint8_t) seat;
     }
   return n;
 }
@@ -307,7 +339,7 @@ stern_movegen_path (const SternRules *rules, const SternPosition *pos,
   if (from >= geo->n_cells || to >= geo->n_cells || pos->cell[from] == STERN_EMPTY)
     return 0;
   seat = pos->cell[from];
-  if (!stern_set_has (marble_destinations (rules, pos, seat, from), to))
+  if (!stern_set_has (stern_movegen_destinations (rules, pos, from), to))
     return 0;
 
   if (stern_set_has (geo->neighbours[from], to))

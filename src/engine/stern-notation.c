@@ -330,6 +330,116 @@ stern_record_result (const SternGame *game)
   return g_string_free (out, FALSE);
 }
 
+/* ---- record text ---- */
+
+/* The line (1 = the first) of the byte at offset in data, counting "\r\n",
+ * "\r" and "\n" as line ends. */
+static unsigned
+line_of_offset (const char *data, gsize offset)
+{
+  unsigned line = 1;
+
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n' || (data[i] == '\r' && (i + 1 >= offset || data[i + 1] != '\n')))
+      line++;
+  return line;
+}
+
+/* UTF-16 without its mark: in ASCII text every other byte is NUL. */
+static const char *
+utf16_without_mark (const guchar *data, gsize len)
+{
+  gsize even = 0, odd = 0, n = MIN (len, 4096);
+
+  for (gsize i = 0; i < n; i++)
+    if (data[i] == 0 && i % 2 == 0)
+      even++;
+    else if (data[i] == 0)
+      odd++;
+  if (n >= 4 && odd * 3 >= n && even == 0)
+    return "little-endian";
+  if (n >= 4 && even * 3 >= n && odd == 0)
+    return "big-endian";
+  return NULL;
+}
+
+char *
+stern_record_decode (const char *data, gsize len, GPtrArray *warnings, GError **error)
+{
+  const guchar *bytes = (const guchar *) data;
+  const char *nul, *endian = NULL, *invalid = NULL;
+  GString *out;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+
+  if (len >= 2 && ((bytes[0] == 0xff && bytes[1] == 0xfe) || (bytes[0] == 0xfe && bytes[1] == 0xff)))
+    endian = bytes[0] == 0xff ? "little-endian" : "big-endian";
+  else if (memchr (data, '\0', len) != NULL)
+    endian = utf16_without_mark (bytes, len);
+  if (endian != NULL)
+    {
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                   "the file is UTF-16 text (%s); game records are read as UTF-8: "
+                   "save it as UTF-8 and open it again", endian);
+      return NULL;
+    }
+  if ((nul = memchr (data, '\0', len)) != NULL)
+    {
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
+                   "line %u: a NUL byte: this is not a text file",
+                   line_of_offset (data, (gsize) (nul - data)));
+      return NULL;
+    }
+
+  /* The mark some editors put first says only "UTF-8". */
+  if (len >= 3 && bytes[0] == 0xef && bytes[1] == 0xbb && bytes[2] == 0xbf)
+    {
+      data += 3;
+      bytes += 3;
+      len -= 3;
+    }
+
+  out = g_string_sized_new (len + 1);
+  if (!g_utf8_validate (data, (gssize) len, &invalid))
+    {
+      if (warnings != NULL)
+        g_ptr_array_add (warnings,
+                         g_strdup_printf ("line %u: the text is not UTF-8; it is read as "
+                                          "Latin-1 (ISO 8859-1), which may show some "
+                                          "letters of the names wrongly",
+                                          line_of_offset (data, (gsize) (invalid - data))));
+      for (gsize i = 0; i < len; i++)
+        {
+          if (bytes[i] < 0x80)
+            g_string_append_c (out, (char) bytes[i]);
+          else
+            g_string_append_unichar (out, bytes[i]);
+        }
+    }
+  else
+    g_string_append_len (out, data, (gssize) len);
+
+  /* One kind of line end for the readers. */
+  {
+    gsize to = 0;
+
+    for (gsize from = 0; from < out->len; from++)
+      {
+        char c = out->str[from];
+
+        if (c == '\r')
+          {
+            c = '\n';
+            if (from + 1 < out->len && out->str[from + 1] == '\n')
+              from++;
+          }
+        out->str[to++] = c;
+      }
+    g_string_truncate (out, to);
+  }
+  return g_string_free (out, FALSE);
+}
+
 /* ---- records ---- */
 
 void
@@ -603,6 +713,18 @@ play_token (RecordReader *r, SternGame *game, const char *p, const char *end)
         }
       return TRUE;
     }
+  if ((seat = parse_give_up (p, end, "resign")) != STERN_NO_SEAT ||
+      (seat = parse_give_up (p, end, "timeout")) != STERN_NO_SEAT)
+    {
+      const SternVariant *variant = stern_game_get_variant (game);
+
+      if (!stern_variant_has_seat (variant, seat))
+        {
+          record_error (r, p, STERN_ERROR_ILLEGAL, "%.30s: %s does not play in %s",
+                        token, stern_seat_colour_name (seat), variant->id);
+          return FALSE;
+        }
+    }
   if ((seat = parse_give_up (p, end, "resign")) != STERN_NO_SEAT)
     {
       if (!stern_game_resign (game, seat, &local))
@@ -753,8 +875,10 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
       if (at != NULL)
         record_error (r, at, STERN_ERROR_PARSE, "the moves start before a [Variant \"…\"] tag");
       else
-        g_set_error_literal (r->error, STERN_ERROR, STERN_ERROR_PARSE,
-                             "no [Variant \"…\"] tag: this is not a Sternhalma game record");
+        /* Where the reader stopped: the last line. */
+        g_set_error (r->error, STERN_ERROR, STERN_ERROR_PARSE,
+                     "line %u: the file ends with no [Variant \"…\"] tag: this is not a "
+                     "Sternhalma game record", MAX (r->line, 2u) - 1u);
       return NULL;
     }
   if (!stern_preset_allows_variant (preset, variant))
@@ -783,6 +907,113 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
   return stern_game_new_from_position (variant, preset, &setup->position, NULL);
 }
 
+/* The tags a record may have: the engine's, then those the game's saved
+ * games add (stern-saved-game.h), which the engine leaves to it. */
+static const char *const known_tags[] = {
+  "Variant", "Preset", "Position", "Date", "Result",
+  "White", "Red", "Blue", "Black", "Yellow", "Green",
+  "Seats", "Clock", "Ply",
+};
+
+/* The tags that decide which game a record is: each at most once, and one
+ * that looks misspelt is an error, not a warning. */
+static gboolean
+is_setup_tag (const char *name)
+{
+  return g_str_equal (name, "Variant") || g_str_equal (name, "Preset") ||
+         g_str_equal (name, "Position");
+}
+
+/* Edit distance, for "did you mean": names are short (cut at 32). */
+static unsigned
+edit_distance (const char *a, const char *b)
+{
+  unsigned row[33], la = MIN (strlen (a), 32), lb = MIN (strlen (b), 32);
+
+  for (unsigned j = 0; j <= lb; j++)
+    row[j] = j;
+  for (unsigned i = 1; i <= la; i++)
+    {
+      unsigned diagonal = row[0];
+
+      row[0] = i;
+      for (unsigned j = 1; j <= lb; j++)
+        {
+          unsigned above = row[j];
+          unsigned cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + cost);
+          diagonal = above;
+        }
+    }
+  return row[lb];
+}
+
+/* The known tag an unknown name was probably meant to be, or NULL. */
+static const char *
+tag_suggestion (const char *name)
+{
+  const char *best = NULL;
+  unsigned best_distance = 3;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (known_tags); i++)
+    {
+      unsigned d = g_ascii_strcasecmp (name, known_tags[i]) == 0 ? 0
+                   : edit_distance (name, known_tags[i]);
+
+      /* Short names are too near each other to guess at. */
+      if (d < best_distance && (d == 0 || strlen (known_tags[i]) > 4))
+        {
+          best = known_tags[i];
+          best_distance = d;
+        }
+    }
+  return best;
+}
+
+static gboolean
+is_known_tag (const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (known_tags); i++)
+    if (g_str_equal (name, known_tags[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* A Result tag's value is one the record could end with: "*", and for two
+ * players 1-0, 0-1, 1/2-1/2; for more, each colour of the variant with a
+ * place from 1 ("white:1 red:2 blue:2"). */
+static gboolean
+result_is_valid (const SternVariant *variant, const char *result)
+{
+  g_auto (GStrv) words = NULL;
+  bool seen[STERN_N_SEATS] = { false };
+  unsigned n_seen = 0;
+
+  if (g_str_equal (result, "*"))
+    return TRUE;
+  if (variant->n_players == 2)
+    return g_str_equal (result, "1-0") || g_str_equal (result, "0-1") ||
+           g_str_equal (result, "1/2-1/2");
+  words = g_strsplit (result, " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *colon = strchr (words[i], ':');
+      unsigned seat;
+      guint64 place;
+
+      if (colon == NULL)
+        return FALSE;
+      seat = stern_seat_from_colour_name (words[i], (size_t) (colon - words[i]));
+      if (seat == STERN_NO_SEAT || !stern_variant_has_seat (variant, seat) || seen[seat] ||
+          !g_ascii_string_to_unsigned (colon + 1, 10, 1, variant->n_players, &place, NULL))
+        return FALSE;
+      seen[seat] = true;
+      n_seen++;
+    }
+  return n_seen == variant->n_players;
+}
+
 static inline gboolean
 is_blank (char c)
 {
@@ -802,15 +1033,16 @@ stern_record_read_with_warnings (const char *text, SternRecordTags *tags, GPtrAr
   gboolean in_moves = FALSE, round_warned = FALSE;
   guint64 last_number = 0;
   SternRecordTags local_tags = { 0 };
+  g_autofree char *decoded = NULL;
+  /* The line each known tag was first read on, to name both of a pair. */
+  g_autoptr (GHashTable) tag_lines = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (!g_utf8_validate (text, -1, NULL))
-    {
-      g_set_error_literal (error, STERN_ERROR, STERN_ERROR_PARSE,
-                           "the file is not UTF-8 text");
-      return NULL;
-    }
+  decoded = stern_record_decode (text, strlen (text), warnings, error);
+  if (decoded == NULL)
+    return NULL;
+  text = decoded;
 
   r.text = text;
   r.error = error;
@@ -839,6 +1071,47 @@ stern_record_read_with_warnings (const char *text, SternRecordTags *tags, GPtrAr
 
           if (!parse_tag (&r, q, eol, &name, &value, &value_at))
             goto fail;
+          if (!is_known_tag (name))
+            {
+              const char *meant = tag_suggestion (name);
+
+              if (meant != NULL && is_setup_tag (meant))
+                {
+                  record_error (&r, q + 1, STERN_ERROR_PARSE,
+                                "unknown tag \"%.20s\" (tag names are case-sensitive): "
+                                "did you mean %s?", name, meant);
+                  goto fail;
+                }
+              if (meant != NULL)
+                record_warning (&r, r.line, "unknown tag \"%.20s\" is ignored: did you mean %s? "
+                                "(tag names are case-sensitive)", name, meant);
+              else
+                record_warning (&r, r.line, "unknown tag \"%.20s\" is ignored", name);
+              p = *eol ? eol + 1 : eol;
+              continue;
+            }
+          {
+            gpointer first = g_hash_table_lookup (tag_lines, name);
+
+            if (first != NULL && (is_setup_tag (name) || g_str_equal (name, "Result")))
+              {
+                record_error (&r, q + 1, STERN_ERROR_PARSE,
+                              "a second %s tag; the first is on line %u", name,
+                              GPOINTER_TO_UINT (first));
+                goto fail;
+              }
+            if (first != NULL)
+              record_warning (&r, r.line, "a second %s tag; the one on line %u is ignored",
+                              name, GPOINTER_TO_UINT (first));
+            else
+              {
+                /* The key lives as long as the table: a known tag's name. */
+                for (gsize k = 0; k < G_N_ELEMENTS (known_tags); k++)
+                  if (g_str_equal (name, known_tags[k]))
+                    g_hash_table_insert (tag_lines, (gpointer) known_tags[k],
+                                         GUINT_TO_POINTER (r.line));
+              }
+          }
           if (!read_setup_tag (&r, &setup, name, value, value_at))
             goto fail;
           if (g_str_equal (name, "Date"))
@@ -887,17 +1160,22 @@ stern_record_read_with_warnings (const char *text, SternRecordTags *tags, GPtrAr
   if (game == NULL && !(game = stern_record_start_game (&r, &setup, NULL)))
     goto fail;
 
-  if (result && !g_str_equal (result, "*"))
+  if (result && !result_is_valid (stern_game_get_variant (game), result))
+    record_warning (&r, result_spot.line,
+                    "the Result tag \"%.30s\" is not a result of %s (%s or *); it is ignored",
+                    result, stern_game_get_variant (game)->id,
+                    stern_game_get_variant (game)->n_players == 2 ? "1-0, 0-1, 1/2-1/2"
+                                                                  : "such as white:1 red:2 blue:3");
+  else if (result && !g_str_equal (result, "*"))
     {
       g_autofree char *actual = stern_record_result (game);
 
+      /* The moves decide (doc/rules.md §7): the tag may be a player's
+       * claim, or from a program that ranks differently. */
       if (stern_game_is_over (game) && !g_str_equal (actual, result))
-        {
-          record_goto_spot (&r, &result_spot);
-          record_error (&r, result_spot.at, STERN_ERROR_ILLEGAL,
-                        "the Result tag says \"%.30s\" but the moves give \"%s\"", result, actual);
-          goto fail;
-        }
+        record_warning (&r, result_spot.line,
+                        "the Result tag says \"%.30s\" but the moves give \"%s\"; "
+                        "the moves decide", result, actual);
       /* Kept: the moves are what counts, and the game can go on. */
       if (!stern_game_is_over (game))
         record_warning (&r, result_spot.line,

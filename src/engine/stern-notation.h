@@ -35,12 +35,26 @@ void     stern_record_tags_clear (SternRecordTags *tags);
 
 /* The game record: tags, then the numbered moves ("--" for a pass). */
 char      *stern_record_write (const SternGame *game, const SternRecordTags *tags);
-/* Reads a record and replays it; errors give line and column.  tags may be NULL. */
+/* Reads a record and replays it (text as stern_record_decode() makes it,
+ * which it is run through); errors give line and column.  Tag names are
+ * case-sensitive; a second Variant, Preset or Position tag, or a tag that
+ * looks like a misspelt one of them, is an error naming the line.  tags
+ * may be NULL. */
 SternGame *stern_record_read (const char *text, SternRecordTags *tags, GError **error);
 /* The same, adding to warnings (a GPtrArray of newly allocated strings,
- * which may be NULL) what the record gets wrong without losing moves,
- * such as a Result tag on an unfinished game; each starts "line N: ". */
+ * which may be NULL) what the record gets wrong without losing moves: a
+ * Result tag that is not a result or disagrees with the moves (the moves
+ * decide), a tag the game does not know, text read as Latin-1; each
+ * starts "line N: ". */
 SternGame *stern_record_read_with_warnings (const char *text, SternRecordTags *tags,
                                             GPtrArray *warnings, GError **error);
+/* A record file's bytes (len of them, NUL bytes included) as the text the
+ * readers take: UTF-8 with "\n" line ends.  A UTF-8 byte-order mark is
+ * skipped; "\r\n" and a lone "\r" end a line as "\n" does; text that is
+ * not UTF-8 is read as Latin-1 (ISO 8859-1), with a warning naming the
+ * first line where it is not.  UTF-16 (with or without its mark) and other
+ * bytes with NULs in them are refused (STERN_ERROR_PARSE, saying which). */
+char      *stern_record_decode (const char *data, gsize len, GPtrArray *warnings,
+                                GError **error);
 /* "1-0", "0-1", "1/2-1/2", "white:1 red:2 …" or "*" while playing. */
 char      *stern_record_result (const SternGame *game);

@@ -25,6 +25,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "stern-eval.h"
 #include "stern-eval-square.h"
@@ -39,6 +40,12 @@
 /* Told apart from max nodes in the table. */
 #define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 #define STOP_POLL_MASK  255
+/* A level's safety cap counts the search thread's CPU time, so that on a
+ * busy machine it still reaches its node budget and plays the same move;
+ * the wall clock stops it only at this many times the cap.  Two other busy
+ * processes on two cores leave the search about two thirds of a core; four
+ * times still cut Expert short on a machine with a load of 7 on 2 cores. */
+#define WALL_CEILING_FACTOR 8
 
 /* A hint to bring memory into the cache, where the compiler has one. */
 #if defined (__GNUC__) || defined (__clang__)
@@ -82,6 +89,22 @@
  * 1.5 to 3 did best (about 2 in 5 games won against five greedy players,
  * against 1 in 4 with the look-ahead's cost alone). */
 #define RACE_NOW_W      2
+
+/* The levels take marbles out of home first once no more than this many
+ * moves per marble still at home (that can move), plus the spare, are
+ * left before the deadline: a marble at the back needs two or three, more
+ * when the opponent's arriving marbles stand in the way (two per marble
+ * and one spare still lost 4 of 30 games between Easy, Medium and Hard). */
+#define HOME_URGENT_MOVES 3
+#define HOME_URGENT_SPARE 2
+/* And this many moves sooner once the opponents' marbles arrive in our
+ * home: they soon wall the last ones in (Hard did so to Medium's). */
+#define HOME_URGENT_CROWDED 4
+
+/* search3: its depth, and the root's scores spread by this factor so
+ * that the seed breaks ties only. */
+#define SEARCH3_DEPTH     3
+#define SEARCH3_TIE_SCALE 64
 
 /* Solo: how deep the beam search may look, and room for the children of
  * one depth (this many per state in the beam on average). */
@@ -165,7 +188,8 @@ struct _SternSearch {
   uint8_t       opp[STERN_N_SEATS]; /* opponent seats still playing */
   int           made[STERN_N_SEATS];
   guint64       nodes, node_limit;
-  gint64        deadline_us;
+  gint64        deadline_us;        /* wall clock (g_get_monotonic_time) */
+  gint64        cpu_deadline_us;    /* the thread's CPU time (thread_cpu_us) */
   const gint   *stop;
   bool          aborted;
   uint64_t      seen[SEEN_SIZE];    /* the game's earlier positions; 0: empty slot */
@@ -173,6 +197,10 @@ struct _SternSearch {
   /* Only with one opponent: in Best-Reply Search a line that comes back
    * to a position skipped the other players' moves, so it is no repetition. */
   bool          check_repetition;
+  /* Square boards: for a goal cell, the cells outside the goal and the
+   * goal's cells no nearer its far corner (by the tempo number's
+   * distance); see goal_shuffle_cells. */
+  SternSet      goal_no_deeper[STERN_N_SEATS][STERN_MAX_CELLS];
   unsigned      beam_max, beam_min;
 
   /* Solo: the last plan, replayed while the game follows it. */
@@ -189,7 +217,7 @@ struct _SternSearch {
 };
 
 static const char *const level_names[STERN_N_LEVELS] = {
-  "easy", "medium", "hard", "expert", "random", "greedy",
+  "easy", "medium", "hard", "expert", "random", "greedy", "search3",
 };
 
 const char *
@@ -301,9 +329,11 @@ evaluate (SternSearch *s)
   int mine = unit_cost (s, s->root), best_opp = INF;
   unsigned n_units = 0;
 
-  /* Square boards: walls count against us only (stern-eval-square.h). */
+  /* Walls count against us only (stern-eval-square.h, stern-eval.h). */
   if (s->rules.tempo_check_move && s->n_opp > 1)
     mine += stern_eval_square_trapped_cost (&s->eval, &s->pos, s->root);
+  else if (s->rules.finish_needs_all_own && !s->rules.tempo_check_move)
+    mine += stern_eval_race_trapped_cost (&s->eval, &s->pos, s->root);
 
   for (unsigned i = 0; i < s->n_opp; i++)
     {
@@ -450,6 +480,22 @@ avoided_cells (const SternSearch *s, unsigned seat)
   return 0;
 }
 
+/* Square boards: the cells a stone of seat on `from` in its goal is not
+ * moved to while others of the seat are still outside: out of the goal,
+ * or to a goal cell no nearer its far corner.  Such a move gains nothing
+ * toward filling the goal and loses tempo for the tempo check (doc/rules.md
+ * §9); Hard lost two games of halma-8 by 20 to 25 and 23 to 20 so. */
+static inline SternSet
+goal_shuffle_cells (const SternSearch *s, unsigned seat, unsigned from)
+{
+  const SternRules *rules = &s->rules;
+  SternSet stones = s->pos.marbles[seat], goal = rules->goal[seat];
+
+  if (!rules->tempo_check_move || !stern_set_has (goal, from) || (stones & ~goal) == 0)
+    return 0;
+  return s->goal_no_deeper[seat][from];
+}
+
 /* The moves of a node, ordered by gain and history; the moves in
  * special[0…n_special) (distinct) get bonus[] on top, found by their
  * marble rather than by a scan of the list. */
@@ -473,22 +519,25 @@ generate (SternSearch *s, unsigned ply, bool max_node,
     {
       unsigned seat = seats[k];
       uint8_t from[STERN_MAX_CELLS];
-      SternSet dest[STERN_MAX_CELLS], all = 0;
+      SternSet dest[STERN_MAX_CELLS], kept[STERN_MAX_CELLS], all_kept = 0;
       size_t n_marbles = stern_movegen_marble_sets (&s->rules, &s->pos, seat,
                                                     &s->movegen_cache, from, dest);
       SternSet avoided = avoided_cells (s, seat);
       const int16_t *cost = s->eval.cell_cost[seat];
 
-      /* Only moves to avoided cells: they are all there is. */
       for (size_t i = 0; i < n_marbles; i++)
-        all |= dest[i];
-      if ((all & ~avoided) == 0)
-        avoided = 0;
+        {
+          kept[i] = dest[i] & ~avoided & ~goal_shuffle_cells (s, seat, from[i]);
+          all_kept |= kept[i];
+        }
+      /* Only moves to avoided cells or shuffles: they are all there is. */
+      if (all_kept == 0)
+        memcpy (kept, dest, sizeof (SternSet) * n_marbles);
 
       for (size_t i = 0; i < n_marbles && n < NODE_MOVES; i++)
         {
           unsigned f = from[i], first = n;
-          SternSet d = dest[i] & ~avoided, written = d;
+          SternSet d = kept[i], written = d;
           int from_cost = cost[f];
           const int32_t *history = s->history[seat][f];
 
@@ -573,6 +622,41 @@ select_best (SMove *list, unsigned k, unsigned n)
       }
 }
 
+/* The calling thread's CPU time in microseconds; the wall clock where the
+ * system has no such clock. */
+static gint64
+thread_cpu_us (void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+#endif
+  return g_get_monotonic_time ();
+}
+
+static bool
+time_is_up (const SternSearch *s)
+{
+  return (s->deadline_us && g_get_monotonic_time () >= s->deadline_us) ||
+         (s->cpu_deadline_us && thread_cpu_us () >= s->cpu_deadline_us);
+}
+
+/* A level's cap: CPU time, with the wall-clock ceiling; --movetime and
+ * the like ask for wall time itself. */
+static void
+set_time_cap (SternSearch *s, gint64 start, int level_ms, int movetime_ms)
+{
+  if (movetime_ms > 0)
+    {
+      s->deadline_us = start + (gint64) movetime_ms * 1000;
+      return;
+    }
+  s->cpu_deadline_us = thread_cpu_us () + (gint64) level_ms * 1000;
+  s->deadline_us = start + (gint64) level_ms * 1000 * WALL_CEILING_FACTOR;
+}
+
 static bool
 out_of_budget (SternSearch *s)
 {
@@ -582,8 +666,7 @@ out_of_budget (SternSearch *s)
   if (s->node_limit && s->nodes >= s->node_limit)
     s->aborted = true;
   else if ((s->nodes & STOP_POLL_MASK) == 0 &&
-           ((s->stop && g_atomic_int_get (s->stop)) ||
-            (s->deadline_us && g_get_monotonic_time () >= s->deadline_us)))
+           ((s->stop && g_atomic_int_get (s->stop)) || time_is_up (s)))
     s->aborted = true;
   return s->aborted;
 }
@@ -864,6 +947,29 @@ setup (SternSearch *s, const SternGame *game)
   s->nodes = 0;
   s->aborted = false;
 
+  if (s->rules.tempo_check_move)
+    for (unsigned i = 0; i < v->n_players; i++)
+      {
+        unsigned seat = v->seats[i];
+        const uint8_t *corner = s->rules.tempo_distance[seat];
+        SternSet goal = s->rules.goal[seat];
+
+        for (SternSet cells = goal; cells;)
+          {
+            unsigned from = stern_set_pop (&cells);
+            SternSet no_deeper = s->rules.geometry->all_cells & ~goal;
+
+            for (SternSet others = goal; others;)
+              {
+                unsigned to = stern_set_pop (&others);
+
+                if (corner[to] >= corner[from])
+                  no_deeper |= stern_set_bit (to);
+              }
+            s->goal_no_deeper[seat][from] = no_deeper;
+          }
+      }
+
   /* The earlier positions, keyed as the search keys its nodes: the root
    * seat on turn at max nodes, an opponent at min nodes. */
   memset (s->seen, 0, sizeof s->seen);
@@ -896,6 +1002,83 @@ root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
     if (!(moves[i].flags & STERN_MOVE_FATAL))
       moves[kept++] = moves[i];
   return kept > 0 ? kept : n;
+}
+
+/* Steps from cell to the nearest hole outside the root seat's home (0
+ * outside it). */
+static unsigned
+home_exit_steps (const SternSearch *s, unsigned cell)
+{
+  const SternRules *rules = &s->rules;
+  SternSet home = rules->home[s->root], edge = 0;
+  unsigned best = G_MAXUINT;
+
+  if (!stern_set_has (home, cell))
+    return 0;
+  if (rules->tempo_check_move)
+    return s->eval.home_exit[s->root][cell];
+  for (SternSet h = home; h;)
+    edge |= rules->geometry->neighbours[stern_set_pop (&h)];
+  for (edge &= ~home; edge;)
+    {
+      unsigned d = stern_board_distance (cell, stern_set_pop (&edge));
+
+      best = MIN (best, d);
+    }
+  return best;
+}
+
+/* The levels' root moves: as root_moves(), and once the leaving-home
+ * deadline (§4, or the square boards' check of §9) is near, only moves
+ * that take a marble out of home (or, if none can leave in one move, that
+ * bring one at home nearer its edge).  The evaluation's deadline term
+ * alone left Easy's noise and Medium's short look free to spend the last
+ * moves elsewhere: 22 of 60 games between them and Hard were lost so. */
+static size_t
+level_root_moves (SternSearch *s, const SternGame *game, SternMove *moves)
+{
+  const SternRules *rules = &s->rules;
+  size_t n = root_moves (s, game, moves), out = 0, nearer = 0, inside = 0;
+  int left = stern_game_moves_to_leave_home (game, s->root);
+  SternSet home = rules->home[s->root], waiting = s->pos.marbles[s->root] & home;
+  unsigned can_move = 0, spare = HOME_URGENT_SPARE;
+
+  if (left < 0 || waiting == 0)
+    return n;
+  /* A marble shut in at home is excused on the star, not on the square boards. */
+  while (waiting)
+    {
+      unsigned cell = stern_set_pop (&waiting);
+
+      can_move += rules->tempo_check_move || stern_movegen_marble_can_move (rules, &s->pos, cell);
+    }
+  if (s->pos.occupied & home & ~s->pos.marbles[s->root])
+    spare += HOME_URGENT_CROWDED;
+  if (can_move == 0 || (unsigned) left > HOME_URGENT_MOVES * can_move + spare)
+    return n;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      bool from_home = stern_set_has (home, moves[i].from);
+
+      out += from_home && !stern_set_has (home, moves[i].to);
+      nearer += from_home && home_exit_steps (s, moves[i].to) < home_exit_steps (s, moves[i].from);
+      inside += from_home;
+    }
+  if (inside == 0)
+    return n;
+  {
+    size_t kept = 0;
+
+    /* Out of home; else nearer its edge (back and forth inside lost games). */
+    for (size_t i = 0; i < n; i++)
+      if (stern_set_has (home, moves[i].from) &&
+          (out > 0 ? !stern_set_has (home, moves[i].to)
+                   : nearer == 0 ||
+                     home_exit_steps (s, moves[i].to) < home_exit_steps (s, moves[i].from)))
+        moves[kept++] = moves[i];
+    return kept;
+  }
 }
 
 static gboolean
@@ -931,12 +1114,116 @@ choose_greedy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *o
   return n > 0;
 }
 
+/* ---- search3, a baseline: three plies, full width ---- */
+
+/* A seat's summed distances to its goal's far tip, a marble still at home
+ * counted twice: without that the rear marble stayed behind and was shut
+ * in there until the leaving-home check (6 of 6 halma-8 games lost so). */
+static int
+distance_sum (const SternSearch *s, unsigned seat)
+{
+  const uint8_t *dist = s->eval.tip_dist[seat];
+  int d = 0;
+
+  for (SternSet m = s->pos.marbles[seat]; m;)
+    d += dist[stern_set_pop (&m)];
+  for (SternSet m = s->pos.marbles[seat] & s->rules.home[seat]; m;)
+    d += dist[stern_set_pop (&m)];
+  return d;
+}
+
+/* What a plain program counts: the opponents' summed distances minus ours
+ * (the best opponent with several). */
+static int
+distance_sum_score (const SternSearch *s)
+{
+  int best_opp = INF;
+
+  for (unsigned i = 0; i < s->n_opp; i++)
+    best_opp = MIN (best_opp, distance_sum (s, s->opp[i]));
+  return (best_opp == INF ? 0 : best_opp) - distance_sum (s, s->root);
+}
+
+/* Plain alpha-beta over every move (the opponents' together at a min
+ * node), the rules' ends scored as wins and losses. */
+static int
+search3_node (SternSearch *s, unsigned depth, unsigned ply, int alpha, int beta, bool max_node)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  int best = max_node ? -INF : INF;
+  bool any = false;
+
+  if (depth == 0)
+    return distance_sum_score (s);
+  s->nodes++;
+  for (unsigned k = 0; k < (max_node ? 1 : s->n_opp); k++)
+    {
+      unsigned seat = max_node ? s->root : s->opp[k];
+      size_t n = stern_movegen_generate (&s->rules, &s->pos, seat, moves);
+
+      for (size_t i = 0; i < n; i++)
+        {
+          SMove m = { moves[i].from, moves[i].to, (uint8_t) seat, 0, 0 };
+          int v;
+
+          any = true;
+          make (s, &m);
+          if (!terminal_score (s, seat, ply + 1, &v))
+            v = search3_node (s, depth - 1, ply + 1, alpha, beta, !max_node);
+          unmake (s, &m);
+          if (max_node ? v > best : v < best)
+            best = v;
+          if (max_node)
+            alpha = MAX (alpha, v);
+          else
+            beta = MIN (beta, v);
+          if (alpha >= beta)
+            return best;
+        }
+    }
+  /* No move: the side passes. */
+  return any ? best : search3_node (s, depth - 1, ply + 1, alpha, beta, !max_node);
+}
+
+/* The root: every move searched three plies deep (one ply with nobody to
+ * answer), ties broken by the seed.  It knows the leaving-home deadline
+ * as the levels do, or it would lose most games by it. */
+static gboolean
+choose_search3 (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t n = level_root_moves (s, game, moves);
+  unsigned depth = s->n_opp > 0 ? SEARCH3_DEPTH : 1;
+  gint64 best = G_MININT64;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      SMove m = { moves[i].from, moves[i].to, (uint8_t) s->root, 0, 0 };
+      gint64 key;
+      int v;
+
+      make (s, &m);
+      if (!terminal_score (s, s->root, 1, &v))
+        v = search3_node (s, depth - 1, 1, -INF, INF, false);
+      unmake (s, &m);
+      key = (gint64) v * SEARCH3_TIE_SCALE + move_noise (seed, m.from, m.to, SEARCH3_TIE_SCALE - 1);
+      if (key > best)
+        {
+          best = key;
+          *out = moves[i];
+          s->info.score = v;
+        }
+    }
+  s->info.depth = depth;
+  return n > 0;
+}
+
 /* Easy: one ply with noise, the way a person overlooks the better move. */
 static gboolean
 choose_easy (SternSearch *s, const SternGame *game, guint64 seed, SternMove *out)
 {
   SternMove moves[STERN_MAX_MOVES];
-  size_t n = root_moves (s, game, moves);
+  size_t n = level_root_moves (s, game, moves);
   int best = -INF;
 
   for (size_t i = 0; i < n; i++)
@@ -971,7 +1258,7 @@ choose_search (SternSearch *s, const SternGame *game, const LevelParams *lp,
                guint64 seed, SternMove *out)
 {
   SternMove legal[STERN_MAX_MOVES];
-  size_t n = root_moves (s, game, legal);
+  size_t n = level_root_moves (s, game, legal);
   SMove *list = s->moves[0];
   SMove best_move;
   int best_score = 0;
@@ -983,7 +1270,7 @@ choose_search (SternSearch *s, const SternGame *game, const LevelParams *lp,
     size_t kept = 0;
 
     for (size_t i = 0; i < n; i++)
-      if (!stern_set_has (avoided, legal[i].to))
+      if (!stern_set_has (avoided | goal_shuffle_cells (s, s->root, legal[i].from), legal[i].to))
         legal[kept++] = legal[i];
     if (kept > 0)
       n = kept;
@@ -1344,7 +1631,7 @@ choose_race (SternSearch *s, const SternGame *game, const LevelParams *lp,
              guint64 seed, SternMove *out)
 {
   SternMove legal[STERN_MAX_MOVES];
-  size_t n = root_moves (s, game, legal);
+  size_t n = level_root_moves (s, game, legal);
   const SternVariant *v = stern_game_get_variant (game);
   uint8_t order[STERN_N_SEATS];
   unsigned n_order = 0, at = 0;
@@ -1427,11 +1714,14 @@ stern_search_choose (SternSearch *search, const SternGame *game,
   s->stop = stop;
   s->node_limit = 0;
   s->deadline_us = 0;
+  s->cpu_deadline_us = 0;
 
   if (level == STERN_LEVEL_RANDOM)
     found = choose_random (s, game, seed, out);
   else if (level == STERN_LEVEL_GREEDY)
     found = choose_greedy (s, game, seed, out);
+  else if (level == STERN_LEVEL_SEARCH3)
+    found = choose_search3 (s, game, seed, out);
   else
     {
       lp = &level_params[level];
@@ -1443,7 +1733,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
                !stern_game_get_variant (game)->teams)
         {
           s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
-          s->deadline_us = start + (gint64) (movetime_ms > 0 ? movetime_ms : lp->time_ms) * 1000;
+          set_time_cap (s, start, lp->time_ms, movetime_ms);
           found = choose_race (s, game, lp, seed, out);
         }
       else
@@ -1457,7 +1747,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
           s->node_limit = movetime_ms > 0 ? 0 : lp->nodes;
           if (s->rules.tempo_check_move)
             s->node_limit *= lp->square_factor;
-          s->deadline_us = start + (gint64) (movetime_ms > 0 ? movetime_ms : lp->time_ms) * 1000;
+          set_time_cap (s, start, lp->time_ms, movetime_ms);
           found = choose_search (s, game, lp, seed, out);
         }
       /* Should the search have picked nothing sensible, any legal move will do. */

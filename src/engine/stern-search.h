@@ -6,7 +6,9 @@
  * 2011), where the opponents' best single move stands for all of theirs.
  * Solo: a beam search for the shortest crossing.  The levels are limited by
  * nodes, not by time, so the same seed gives the same move on any machine;
- * time is only a safety cap.
+ * time is only a safety cap, counted in the search thread's CPU time (so a
+ * busy machine does not cut the budget short) under a wall-clock ceiling
+ * eight times as long.
  *
  * A search object holds the transposition table and scratch buffers,
  * allocated once; it is not thread-safe, so give each thread its own.
@@ -23,13 +25,14 @@ typedef enum {
   /* Baselines for measuring the levels, not offered to players. */
   STERN_LEVEL_RANDOM,   /* a uniformly random move */
   STERN_LEVEL_GREEDY,   /* the best one-move distance gain */
+  STERN_LEVEL_SEARCH3,  /* a three-ply full-width search of the summed distances */
   STERN_N_LEVELS,
 } SternLevel;
 
 /* The levels a player can choose: easy … expert. */
 #define STERN_N_PLAY_LEVELS 4
 
-/* "easy", "medium", "hard", "expert", "random", "greedy". */
+/* "easy", "medium", "hard", "expert", "random", "greedy", "search3". */
 const char *stern_level_name (SternLevel level);
 /* FALSE when name is none of those. */
 gboolean    stern_level_lookup (const char *name, SternLevel *level);
@@ -41,7 +44,8 @@ void         stern_search_free (SternSearch *search);
 
 /* Chooses a legal move for the seat on turn.  The same game, level and seed
  * give the same move.  movetime_ms <= 0 uses the level's own budget (a node
- * limit, with a time cap); above 0 it searches for that long instead.  stop
+ * limit, with a time cap); above 0 it searches for that long (wall clock)
+ * instead.  stop
  * (may be NULL) is polled with g_atomic_int_get: when it becomes non-zero
  * the search returns its best move so far at once.  Never picks a fatal
  * move (doc/rules.md §4) while another exists.  Returns FALSE only when the

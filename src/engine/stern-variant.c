@@ -33,6 +33,10 @@ static const SternVariant variants[STERN_N_ALL_VARIANTS] = {
   { "halma-8+orth",     2, { 0, 3 },       10, false, false, false,  8, false, STERN_CAMP_TRIANGLE_4 },
   { "halma-10",         2, { 0, 3 },       15, false, false, false, 10, true,  STERN_CAMP_TRIANGLE_5 },
   { "halma-10+orth",    2, { 0, 3 },       15, false, false, false, 10, false, STERN_CAMP_TRIANGLE_5 },
+  /* Three players: white, red and black, the top-left corner empty (it is
+   * red's goal). */
+  { "halma-10-3",       3, { 0, 1, 3 },    15, false, false, false, 10, true,  STERN_CAMP_TRIANGLE_5 },
+  { "halma-10-3+orth",  3, { 0, 1, 3 },    15, false, false, false, 10, false, STERN_CAMP_TRIANGLE_5 },
   { "halma-10-4",       4, { 0, 1, 3, 4 }, 15, false, false, false, 10, true,  STERN_CAMP_TRIANGLE_5 },
   { "halma-10-4+orth",  4, { 0, 1, 3, 4 }, 15, false, false, false, 10, false, STERN_CAMP_TRIANGLE_5 },
   { "ugolki",           2, { 0, 3 },       12, false, false, false,  8, false, STERN_CAMP_RECT_3X4 },

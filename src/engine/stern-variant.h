@@ -51,7 +51,7 @@ typedef struct {
 /* The star variants, which come first and are the ones the window offers. */
 #define STERN_N_VARIANTS 10
 /* With the square-board variants after them. */
-#define STERN_N_SQUARE_VARIANTS 10
+#define STERN_N_SQUARE_VARIANTS 12
 #define STERN_N_ALL_VARIANTS (STERN_N_VARIANTS + STERN_N_SQUARE_VARIANTS)
 
 /* Square-board checks of doc/rules.md §9, per player's own move counter. */

@@ -169,6 +169,8 @@ static const struct {
   { "halma-8+orth", N_("Halma 8×8 without Diagonals"), N_("Two players, ten stones each in a corner triangle.") },
   { "halma-10", N_("Halma 10×10"), N_("Two players, fifteen stones each in a corner triangle.") },
   { "halma-10+orth", N_("Halma 10×10 without Diagonals"), N_("Two players, fifteen stones each in a corner triangle.") },
+  { "halma-10-3", N_("Halma 10×10, Three Players"), N_("Three players in three corners, fifteen stones each, each to the corner opposite; the fourth corner stays empty.") },
+  { "halma-10-3+orth", N_("Halma 10×10, Three Players, without Diagonals"), N_("Three players in three corners, fifteen stones each, each to the corner opposite; the fourth corner stays empty.") },
   { "halma-10-4", N_("Halma 10×10, Four Players"), N_("Four players, one in each corner, fifteen stones each.") },
   { "halma-10-4+orth", N_("Halma 10×10, Four Players, without Diagonals"), N_("Four players, one in each corner, fifteen stones each.") },
   { "ugolki", N_("Ugolki"), N_("Two players, twelve stones each in a 3×4 corner of an 8×8 board.") },

@@ -56,6 +56,9 @@ struct _SternMatch
   char           *data_dir;
   gboolean        autosave_held;
   GError         *save_error;      /* the last autosave failed: why */
+  SternAutosaveState autosave_state; /* what is on disk, for the next save's journal line */
+  char           *locked_dir;      /* the data folder whose lock it holds, or NULL */
+  GError         *lock_error;      /* another copy of the game holds it: nothing is saved */
   gboolean        unsaved;         /* what is played is not on disk */
   gboolean        saved_elsewhere; /* the user saved these moves to a file */
   guint           saved_n_total;   /* … the actions then */
@@ -145,10 +148,7 @@ is_browsing (SternMatch *self)
 static gboolean
 game_over_at_end (const SternGame *game)
 {
-  g_autoptr(SternGame) end = stern_game_copy (game);
-
-  stern_game_seek (end, stern_game_get_n_actions_total (end));
-  return stern_game_is_over (end);
+  return stern_game_is_over_at_end (game);
 }
 
 /* ------------------------------------------------------------------ */
@@ -431,16 +431,28 @@ stern_match_autosave (SternMatch *self)
   if (self->data_dir == NULL || self->autosave_held || self->game == NULL)
     return;
 
+  /* The save on disk is another copy's game: never written over, never
+   * removed.  The moves here are unsaved (the banner, the question on
+   * quitting), as when the disk is full. */
+  if (self->lock_error != NULL)
+    {
+      if (stern_game_get_n_actions_total (self->game) > 0 && !game_over_at_end (self->game))
+        set_save_error (self, self->lock_error);
+      return;
+    }
+
   /* Nothing to continue: a game not begun, or one that has ended. */
   if (stern_game_get_n_actions_total (self->game) == 0 || game_over_at_end (self->game))
     {
       stern_autosave_delete (self->data_dir);
+      stern_autosave_state_clear (&self->autosave_state);
       set_save_error (self, NULL);
       return;
     }
 
   stern_game_clock_get_state (self->clock, &clock);
-  if (!stern_autosave_write (self->data_dir, self->game, &self->setup, &clock, &error))
+  if (!stern_autosave_update (self->data_dir, &self->autosave_state, self->game, &self->setup,
+                              &clock, &error))
     {
       /* Told once by the property; the log gets each failure. */
       g_warning ("Could not save the game in progress: %s", error->message);
@@ -1146,6 +1158,8 @@ stern_match_start (SternMatch           *self,
   stop_players (self);
   self->pending_game_over = FALSE;
   g_clear_pointer (&self->game, stern_game_free);
+  /* Another game: its first save is written whole. */
+  stern_autosave_state_clear (&self->autosave_state);
 
   self->game = game;
   self->setup = *setup;
@@ -1293,6 +1307,21 @@ stern_match_set_data_dir (SternMatch *self,
     return;
   g_free (self->data_dir);
   self->data_dir = g_strdup (dir);
+  stern_autosave_state_clear (&self->autosave_state);
+  if (self->locked_dir != NULL)
+    stern_autosave_unlock (self->locked_dir);
+  g_clear_pointer (&self->locked_dir, g_free);
+  g_clear_error (&self->lock_error);
+  if (dir != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (stern_autosave_lock (dir, &error))
+        self->locked_dir = g_strdup (dir);
+      /* Any other failure shows at the first save. */
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+        self->lock_error = g_steal_pointer (&error);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA_DIR]);
 }
 
@@ -1309,6 +1338,20 @@ stern_match_set_autosave_held (SternMatch *self,
 {
   g_return_if_fail (STERN_IS_MATCH (self));
   self->autosave_held = !!held;
+}
+
+const GError *
+stern_match_get_data_dir_busy (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
+  return self->lock_error;
+}
+
+gboolean
+stern_match_get_autosave_held (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  return self->autosave_held;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1407,6 +1450,11 @@ stern_match_finalize (GObject *object)
   g_clear_pointer (&self->game, stern_game_free);
   g_free (self->data_dir);
   g_clear_error (&self->save_error);
+  stern_autosave_state_clear (&self->autosave_state);
+  if (self->locked_dir != NULL)
+    stern_autosave_unlock (self->locked_dir);
+  g_free (self->locked_dir);
+  g_clear_error (&self->lock_error);
   g_free (self->notice);
 
   G_OBJECT_CLASS (stern_match_parent_class)->finalize (object);

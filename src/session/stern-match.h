@@ -119,9 +119,15 @@ char           *stern_match_get_status_text_with_pick (SternMatch *self,
  * dir; NULL (the default) keeps nothing. */
 void            stern_match_set_data_dir (SternMatch *self, const char *dir);
 const char     *stern_match_get_data_dir (SternMatch *self);
+/* Another copy of the game (another process) plays the game saved in the
+ * data folder (its lock, stern_autosave_lock()): this match never writes
+ * nor removes that save, and its own moves count as unsaved.  NULL when
+ * the folder is this match's. */
+const GError   *stern_match_get_data_dir_busy (SternMatch *self);
 /* While held (a question whether to continue the saved game is open) the
  * save on disk is left as it is. */
 void            stern_match_set_autosave_held (SternMatch *self, gboolean held);
+gboolean        stern_match_get_autosave_held (SternMatch *self);
 void            stern_match_autosave (SternMatch *self);
 /* Why the last autosave failed (a GError of G_FILE_ERROR, G_IO_ERROR…),
  * NULL once one succeeds: the "save-error" property. */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* libFuzzer target: game records (stern_record_read_with_warnings).  No
- * crash; a record that reads writes out and reads back to the same game. */
+/* libFuzzer target: game records as a file holds them (stern_record_decode:
+ * line ends, byte-order marks, Latin-1, UTF-16, NUL bytes) and then
+ * stern_record_read_with_warnings.  No crash; a record that reads writes
+ * out and reads back to the same game. */
 #include <string.h>
 
 #include "stern-notation.h"
@@ -10,13 +12,21 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  g_autofree char *text = g_strndup ((const char *) data, size);
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL, again = NULL;
   g_autofree char *written = NULL;
   SternRecordTags tags = { 0 };
 
+  text = stern_record_decode ((const char *) data, size, warnings, &error);
+  if (text == NULL)
+    {
+      g_assert (error != NULL && error->message[0] != '\0');
+      return 0;
+    }
+  /* What the decoder gives: UTF-8 with "\n" line ends only. */
+  g_assert (g_utf8_validate (text, -1, NULL) && strchr (text, '\r') == NULL);
   game = stern_record_read_with_warnings (text, &tags, warnings, &error);
   if (game == NULL)
     {

@@ -13,13 +13,15 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  g_autofree char *text = g_strndup ((const char *) data, size);
+  g_autofree char *text = stern_record_decode ((const char *) data, size, NULL, NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL, again = NULL;
   g_autofree char *written = NULL, *rewritten = NULL;
   SternGameSetup setup, setup2;
   SternClock clock, clock2;
 
+  if (text == NULL)
+    return 0;
   game = stern_saved_game_read (text, &setup, &clock, &error);
   if (game == NULL)
     {

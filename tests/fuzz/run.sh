@@ -17,7 +17,7 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-20000}
 if [ $# -gt 0 ]; then shift; fi
-targets=${*:-position path record saved-game ratings}
+targets=${*:-position path record saved-game journal ratings}
 build=${FUZZ_BUILD:-$root/build-fuzz}
 cc=${CC:-clang}
 

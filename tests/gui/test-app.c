@@ -205,6 +205,14 @@ static const Size sizes[] = {
   { 1280, 800, FALSE, "large" },
 };
 
+static gboolean
+strip_follows_folding (gpointer window)
+{
+  SternPlayersStrip *strip = stern_window_get_players_strip (window);
+
+  return gtk_widget_get_mapped (GTK_WIDGET (strip)) == stern_window_is_panel_folded (window);
+}
+
 static GtkWidget *
 find_with_class (GtkWidget  *widget,
                  const char *css_class)
@@ -278,6 +286,9 @@ check_size (const Size *size,
   }
   gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, window, 5000));
+  /* The strip follows the folding from an idle: on a loaded machine it
+   * may come a moment after the allocation. */
+  g_assert_true (gui_test_wait_until (strip_follows_folding, window, 5000));
 
   g_test_message ("%s: window %d×%d, board %d×%d, panel %s", size->name,
                   gtk_widget_get_width (GTK_WIDGET (window)),

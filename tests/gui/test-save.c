@@ -181,16 +181,20 @@ test_bad_files (void)
   } cases[] = {
     { "empty", "", 0, "empty" },
     { "binary", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe", 18, "not a text file" },
-    { "latin1", "[Variant \"classic-2\"]\n1. l4-l5 \xe9\n", -1, "not a text file" },
+    /* Latin-1 is read as such: the byte is the letter é, not a move. */
+    { "latin1", "[Variant \"classic-2\"]\n1. l4-l5 \xe9\n", -1, "\"\xc3\xa9\" is not a move" },
+    { "utf16", "\xff\xfe[\0V\0", 6, "UTF-16" },
     { "truncated", "[Variant \"classic-2\"]\n[Preset \"table\"]\n\n1. l4-l5 e14-e13\n2. m3-", -1, "Line 5" },
     { "truncated-tag", "[Variant \"classic-2\"]\n[Preset \"tab", -1, "Line 2" },
     { "wrong-variant", "[Variant \"classic-9\"]\n\n1. l3-l4\n", -1, "unknown variant" },
     { "illegal-move", "[Variant \"classic-2\"]\n\n1. l4-l5 e14-e13\n2. m1-i9\n", -1, "Line 4" },
     { "not-a-record", "Dear diary,\ntoday I played marbles.\n", -1, "Line 1" },
-    { "bad-result", "[Variant \"classic-2\"]\n[Result \"1-0\"]\n\n1. resign(white)\n", -1, "Result" },
     { "bad-seats", "[Variant \"classic-2\"]\n[Seats \"human robot\"]\n\n1. l4-l5\n", -1, "Line 2" },
     { "bad-clock", "[Variant \"classic-2\"]\n[Clock \"300000 x\"]\n\n1. l4-l5\n", -1, "Line 2" },
-    { "bad-ply", "[Variant \"classic-2\"]\n[Ply \"7\"]\n\n1. l4-l5\n", -1, "Line 2" },
+    { "bad-ply", "[Variant \"classic-2\"]\n[Ply \"x7\"]\n\n1. l4-l5\n", -1, "Line 2" },
+    { "lower-case-tag", "[variant \"classic-2\"]\n\n1. l4-l5\n", -1, "did you mean Variant?" },
+    { "second-variant", "[Variant \"classic-2\"]\n[Variant \"classic-3\"]\n", -1, "first is on line 1" },
+    { "resign-blue", "[Variant \"classic-2\"]\n\n1. resign(blue)\n", -1, "blue does not play in classic-2" },
   };
   g_autofree char *dir = NULL;
   SternWindow *window;
@@ -650,7 +654,7 @@ static void
 collect_moves (GtkWidget *widget,
                GPtrArray *found)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "move"))
+  if (gtk_widget_has_css_class (widget, "move"))
     g_ptr_array_add (found, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -691,7 +695,8 @@ test_replay_click (void)
   }
   for (guint i = 0; i < buttons->len; i++)
     {
-      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (buttons->pdata[i]));
+      /* The row's button: the round, the dot, the path. */
+      GtkWidget *label = gtk_widget_get_last_child (gtk_button_get_child (buttons->pdata[i]));
 
       if (GTK_IS_LABEL (label) && g_str_equal (gtk_label_get_label (GTK_LABEL (label)), path))
         button = buttons->pdata[i];
@@ -712,6 +717,13 @@ test_replay_click (void)
 
   /* The first move: back to the position after it. */
   g_signal_emit_by_name (stern_move_list_get_cell (STERN_MOVE_LIST (list), 0), "clicked");
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  /* Enter on a row of the list does the same. */
+  g_assert_true (gtk_widget_activate_action (stern_move_list_get_cell (STERN_MOVE_LIST (list), 2),
+                                             "list.activate-item", "u", 2));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
+  g_assert_true (gtk_widget_activate_action (stern_move_list_get_cell (STERN_MOVE_LIST (list), 0),
+                                             "list.activate-item", "u", 0));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
 
   window_free (window);

@@ -231,8 +231,9 @@ test_click_moves (void)
       while (g_main_context_iteration (NULL, FALSE))
         ;
     }
-  /* halma-8, halma-10, halma-10-4, ugolki, ugolki-mini, each in two modes. */
-  g_assert_cmpuint (n_square, ==, 10);
+  /* halma-8, halma-10, halma-10-3, halma-10-4, ugolki, ugolki-mini, each in
+   * two modes. */
+  g_assert_cmpuint (n_square, ==, 12);
 }
 
 /* The game window with a square game for humans only: two moves by clicks

@@ -13,6 +13,7 @@
 
 #include "stern-computer.h"
 #include "stern-game-over-window.h"
+#include "stern-message-window.h"
 #include "stern-move-list.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
@@ -139,6 +140,21 @@ find_new_game_dialog (void)
 }
 
 static gboolean
+message_window_open (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_MESSAGE_WINDOW (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
 two_actions (gpointer window)
 {
   return stern_game_get_n_actions (stern_window_get_game (window)) >= 2;
@@ -171,6 +187,10 @@ test_pause (void)
   g_assert_true (stern_window_get_paused (window));
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
   g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
+  /* No resignation in a pause: the action is off, no question opens. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  gui_test_spin (100);
+  g_assert_false (message_window_open ());
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
 
@@ -442,24 +462,34 @@ test_hot_seat_undo_redo (void)
   g_assert_null (strstr (list, "3."));
   g_assert_nonnull (strstr (stern_window_get_status (window), "Round 2"));
 
-  /* The move list is a table: a column a player, a row a round. */
+  /* The move list: a row a move, the round numbered on its first move,
+   * each path whole. */
   {
     GtkWidget *move_list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
                                                                       STERN_TYPE_WINDOW,
                                                                       "move_list"));
-    int column[3], row[3];
+    const char *rounds[3] = { "1.", "", "2." };
 
+    gui_test_spin (50);
     for (guint i = 0; i < 3; i++)
       {
-        GtkWidget *slot = gtk_widget_get_parent (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), i));
+        GtkWidget *row = stern_move_list_get_cell (STERN_MOVE_LIST (move_list), i);
+        g_autofree char *text = NULL;
+        GtkWidget *box, *number;
 
-        gtk_grid_query_child (GTK_GRID (gtk_widget_get_parent (slot)), slot,
-                              &column[i], &row[i], NULL, NULL);
+        g_assert_nonnull (row);
+        action = stern_game_get_action (game, i);
+        text = stern_notation_format_path (action->path, action->path_len);
+        box = gtk_button_get_child (GTK_BUTTON (row));
+        number = gtk_widget_get_first_child (box);
+
+        /* The number of the round on its first move; kept, unseen, on
+         * the others. */
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (number)), ==, i < 2 ? "1." : "2.");
+        g_assert_cmpfloat (gtk_widget_get_opacity (number), ==, rounds[i][0] != '\0' ? 1.0 : 0.0);
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (box))), ==,
+                         text);
       }
-    g_assert_cmpint (row[0], ==, row[1]);
-    g_assert_cmpint (row[2], ==, row[0] + 1);
-    g_assert_cmpint (column[0], ==, column[2]);
-    g_assert_cmpint (column[1], ==, column[0] + 1);
     g_assert_null (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), 3));
   }
 
@@ -792,6 +822,38 @@ test_auto_pass (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Halma for three, end to end in the window: three computers play it out
+ * and the game-over window comes with a place for each. */
+static void
+test_halma_three_to_the_end (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = window_new ();
+  setup_for (&setup, "halma-10-3", "cccccc");
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    setup.level[seat] = STERN_COMPUTER_EASY;
+  stern_window_new_game (window, &setup);
+  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  game = stern_window_get_game (window);
+  g_test_message ("%u actions, status: %s", stern_game_get_n_actions (game),
+                  stern_window_get_status (window));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
+  for (unsigned i = 0; i < 3; i++)
+    {
+      unsigned place = stern_game_get_place (game, setup.variant->seats[i]);
+
+      g_assert_cmpuint (place, >=, 1);
+      g_assert_cmpuint (place, <=, 3);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_computer_game_to_the_end (void)
 {
@@ -1078,6 +1140,7 @@ main (int   argc,
   g_test_add_func ("/window/fatal-confirm", test_fatal_confirm);
   g_test_add_func ("/window/auto-pass", test_auto_pass);
   g_test_add_func ("/window/computer-game-to-the-end", test_computer_game_to_the_end);
+  g_test_add_func ("/window/halma-three-to-the-end", test_halma_three_to_the_end);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/new-game-dialog-presets", test_new_game_dialog_presets);
   g_test_add_func ("/window/seat-dot-round", test_seat_dot_round);

@@ -36,7 +36,7 @@ PERFT_DEPTH = {v: 3 for v in ref.VARIANTS}
 PERFT_DEPTH.update({"classic-2": 4})
 PRESET_PERFT_DEPTH = 3
 SQUARE_PERFT_DEPTH = {v: 3 for v in sq.VARIANTS}
-SQUARE_PERFT_DEPTH.update({"ugolki": 4, "ugolki-mini": 4, "halma-8+orth": 4})
+SQUARE_PERFT_DEPTH.update({"ugolki": 4, "ugolki-mini": 4, "halma-8+orth": 4, "halma-10-3": 4})
 SQUARE_POSITIONS = 16
 SQUARE_GAME_GREED = (0.95, 0.8, 0.5, 0.0)
 

@@ -290,9 +290,10 @@ def perft(pos, depth):
 # §4 says "with three or more, the player ... its marbles are removed from
 # the board".  When the elimination leaves at most one player and so ends the
 # game, "three or more" can be read as players in the variant (remove them)
-# or players still playing (keep them, as with two).  We read the latter,
-# as the engine does; set this to True for the other reading.
-ELIMINATED_OFF_AT_END = False
+# or players still playing (keep them, as with two).  The project reads the
+# former (doc/rules.md, Choices), as the engine does; the game then names the
+# player still in it as the one on turn.
+ELIMINATED_OFF_AT_END = True
 
 
 def hex_distance(a, b):
@@ -488,6 +489,13 @@ class Game:
         elif self.reply is None and len(self.unplaced()) <= (0 if self.solo else 1):
             self.end("finished")
         self.advance(s)
+        if self.over and self.state[s] == "eliminated":
+            seats = self.rules.seats
+            i = seats.index(s)
+            for k in range(1, len(seats)):
+                if self.state[seats[(i + k) % len(seats)]] == "playing":
+                    self.pos.to_move = seats[(i + k) % len(seats)]
+                    break
 
     def settle_reply(self):
         seats = self.rules.seats

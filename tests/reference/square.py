@@ -25,6 +25,7 @@ DIAGONAL = ORTHOGONAL + [(1, 1), (-1, -1), (1, -1), (-1, 1)]
 BASE = {
     "halma-8": (8, "triangle4", 2, True),
     "halma-10": (10, "triangle5", 2, True),
+    "halma-10-3": (10, "triangle5", 3, True),
     "halma-10-4": (10, "triangle5", 4, True),
     "ugolki": (8, "rect3x4", 2, False),
     "ugolki-mini": (8, "square3", 2, False),
@@ -71,19 +72,21 @@ class Rules:
         n = self.n
         corners = {"white": (0, 0), "red": (n - 1, 0), "black": (n - 1, n - 1),
                    "yellow": (0, n - 1)}
-        names = ["white", "black"] if players == 2 else ["white", "red", "black", "yellow"]
+        # Three players leave the top-left corner empty: it is red's goal.
+        names = {2: ["white", "black"], 3: ["white", "red", "black"],
+                 4: ["white", "red", "black", "yellow"]}[players]
         self.seats = [COLOURS.index(c) for c in names]
         self.corner = {COLOURS.index(c): corners[c] for c in names}
         opposite = {"white": "black", "black": "white", "red": "yellow", "yellow": "red"}
         self.far_corner = {COLOURS.index(c): corners[opposite[c]] for c in names}
-        self.home = {}
-        for s in self.seats:
-            cx, cy = self.corner[s]
-            self.home[s] = frozenset((x, y) for x in range(n) for y in range(n)
-                                     if in_camp_shape(shape, abs(x - cx), abs(y - cy)))
-        self.goal = {}
-        for c in names:
-            self.goal[COLOURS.index(c)] = self.home[COLOURS.index(opposite[c])]
+        def camp(corner):
+            cx, cy = corner
+            return frozenset((x, y) for x in range(n) for y in range(n)
+                             if in_camp_shape(shape, abs(x - cx), abs(y - cy)))
+
+        self.home = {s: camp(self.corner[s]) for s in self.seats}
+        # The goal is the camp of the opposite corner, played or not.
+        self.goal = {COLOURS.index(c): camp(corners[opposite[c]]) for c in names}
         self.stones = len(self.home[self.seats[0]])
         big = n == 10
         self.home_check = (60 if big else 40) - (10 if diag else 0)

@@ -148,7 +148,7 @@ test_autosave_damaged (void)
   g_assert_cmpuint (read_damaged (dir, scribbled, -1, "line"), ==, 6);
 
   /* Not text at all. */
-  g_assert_cmpuint (read_damaged (dir, "\xff\xfe\x00\x01", 4, "not a text file"), ==, 0);
+  g_assert_cmpuint (read_damaged (dir, "\xff\xfe\x00\x01", 4, "UTF-16"), ==, 0);
   g_assert_cmpuint (read_damaged (dir, "", 0, "empty"), ==, 0);
 
   temp_dir_remove (dir);
@@ -183,8 +183,9 @@ test_autosave_not_regular (void)
   temp_dir_remove (dir);
 }
 
-/* A kill between writing and renaming leaves current-game.sgr.XXXXXX: it
- * goes at the next start; the save and damaged copies stay. */
+/* A kill between writing and renaming leaves current-game.sgr.XXXXXX (or
+ * ratings.ini.XXXXXX, current-game.sgr.journal.XXXXXX): they go at the
+ * next start; the save, the ratings and damaged copies stay. */
 static void
 test_autosave_temp_files (void)
 {
@@ -193,6 +194,9 @@ test_autosave_temp_files (void)
   g_autofree char *temp = g_build_filename (dir, "current-game.sgr.Ab3xY9", NULL);
   g_autofree char *aside = g_build_filename (dir, "current-game.sgr.damaged-20261130-120000", NULL);
   g_autofree char *other = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *ratings = g_build_filename (dir, "ratings.ini", NULL);
+  g_autofree char *ratings_temp = g_build_filename (dir, "ratings.ini.Qz81kP", NULL);
+  g_autofree char *journal_temp = g_build_filename (dir, "current-game.sgr.journal.a1B2c3", NULL);
   g_autoptr(SternGame) game = NULL;
   g_autoptr(GError) damage = NULL;
   SternGameSetup setup;
@@ -201,6 +205,9 @@ test_autosave_temp_files (void)
   g_assert_true (g_file_set_contents (temp, good, 40, NULL));
   g_assert_true (g_file_set_contents (aside, "x", -1, NULL));
   g_assert_true (g_file_set_contents (other, "x", -1, NULL));
+  g_assert_true (g_file_set_contents (ratings, "[rating]\n", -1, NULL));
+  g_assert_true (g_file_set_contents (ratings_temp, "[rat", -1, NULL));
+  g_assert_true (g_file_set_contents (journal_temp, "j 1\n", -1, NULL));
 
   game = stern_autosave_read (dir, &setup, &clock, &damage);
   g_assert_no_error (damage);
@@ -209,6 +216,9 @@ test_autosave_temp_files (void)
   g_assert_false (g_file_test (temp, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (aside, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (ratings, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (ratings_temp, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (journal_temp, G_FILE_TEST_EXISTS));
 
   temp_dir_remove (dir);
 }

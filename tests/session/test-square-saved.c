@@ -104,7 +104,7 @@ test_saved_text (void)
       stern_game_free (back);
       stern_game_free (game);
     }
-  g_assert_cmpuint (n_square, ==, 10);
+  g_assert_cmpuint (n_square, ==, STERN_N_SQUARE_VARIANTS);
 }
 
 static void
