@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "stern-application.h"
+
+#include "stern-accessible.h"
 #include "stern-preferences-window.h"
 #include "stern-rules-window.h"
 #include "stern-window.h"
@@ -300,6 +302,8 @@ stern_application_startup (GApplication *app)
 #endif
   };
   G_APPLICATION_CLASS (stern_application_parent_class)->startup (app);
+  /* Every window's controls named for screen readers as GTK 4.8 does not. */
+  stern_accessible_follow_application (GTK_APPLICATION (app));
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

@@ -127,6 +127,16 @@ is_hole (guint hole)
   return hole < STERN_STAR_N_CELLS;
 }
 
+/* A cell of the board shown now: a star hole may be past a square
+ * board's last cell (a cursor left from a game on the star). */
+static gboolean
+on_board (SternBoardView *self, guint hole)
+{
+  guint size = board_size (self);
+
+  return size ? hole < size * size : is_hole (hole);
+}
+
 /* The layout of the widget at width × height as it is set now.  A square
  * board is always shown whole. */
 static void
@@ -243,7 +253,7 @@ describe_hole (SternBoardView *self, guint hole)
   const SternPosition *pos;
   GString *text;
 
-  if (!is_hole (hole))
+  if (!on_board (self, hole))
     return g_strdup ("");
 
   if (self->game != NULL)
@@ -516,7 +526,7 @@ remember_column (SternBoardView *self)
   SternBoardLayout layout;
   double y;
 
-  if (!is_hole (self->cursor))
+  if (!on_board (self, self->cursor))
     return;
   get_layout (self, &layout, 2, 2);
   stern_board_layout_screen_offset (&layout, self->cursor, &self->cursor_pref_x, &y);
@@ -645,7 +655,7 @@ place_cursor_for_turn (SternBoardView *self)
 {
   unsigned turn;
 
-  if (self->game == NULL || !self->interactive || !is_hole (self->cursor) ||
+  if (self->game == NULL || !self->interactive || !on_board (self, self->cursor) ||
       is_hole (self->selected))
     return;
   turn = stern_game_get_turn (self->game);
@@ -1052,7 +1062,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
     case GDK_KEY_ISO_Enter:
     case GDK_KEY_space:
     case GDK_KEY_KP_Space:
-      if (!is_hole (self->cursor))
+      if (!on_board (self, self->cursor))
         return FALSE;
       self->keyboard_used = TRUE;
       activate_hole (self, self->cursor, TRUE);
@@ -1074,7 +1084,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
     }
 
   self->keyboard_used = TRUE;
-  if (!is_hole (self->cursor))
+  if (!on_board (self, self->cursor))
     {
       set_cursor (self, initial_cursor (self));
       remember_column (self);
@@ -1223,7 +1233,7 @@ static void
 on_focus_enter (GtkEventControllerFocus *focus,
                 SternBoardView          *self)
 {
-  if (!is_hole (self->cursor))
+  if (!on_board (self, self->cursor))
     {
       self->cursor = initial_cursor (self);
       remember_column (self);

@@ -9,6 +9,8 @@
 
 #include "stern-message-window.h"
 
+#include "stern-accessible.h"
+
 struct _SternMessageWindow
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
@@ -166,6 +168,8 @@ stern_message_window_present (SternMessageWindow *self)
 {
   g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
 
+  /* The answers' buttons are named without their mnemonic's underscore. */
+  stern_accessible_fix_names (GTK_WIDGET (self));
 #if ADW_CHECK_VERSION (1, 5, 0)
   adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
 #else

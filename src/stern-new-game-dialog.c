@@ -13,6 +13,8 @@
 
 #include "stern-computer.h"
 #include "stern-new-game-dialog.h"
+
+#include "stern-accessible.h"
 #include "stern-seat-dot.h"
 #include "stern-texts.h"
 
@@ -418,10 +420,9 @@ build_seat_rows (SternNewGameDialog *self)
       kind_label = g_strdup_printf (_("%s is played by"), stern_seat_display_name (seat));
       /* Translators: %s is a colour, the name of a seat */
       level_label = g_strdup_printf (_("Computer level for %s"), stern_seat_display_name (seat));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->kind),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, kind_label, -1);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->level),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, level_label, -1);
+      /* The button inside too, which takes the focus. */
+      stern_accessible_name_drop_down (GTK_DROP_DOWN (row->kind), kind_label);
+      stern_accessible_name_drop_down (GTK_DROP_DOWN (row->level), level_label);
 
       gtk_grid_attach (self->seats_grid, row->dot, 0, (int) seat, 1, 1);
       gtk_grid_attach (self->seats_grid, row->name, 1, (int) seat, 1, 1);

@@ -14,6 +14,7 @@
 #include <netinet/in.h>
 #include <string.h>
 
+#include "stern-accessible.h"
 #include "stern-server.h"
 #include "stern-window-online.h"
 
@@ -21,10 +22,20 @@
  * outlasts the dialog, and stops when the application ends. */
 #define HOSTED_SERVER_KEY "stern-hosted-server"
 
-static const char * const variant_ids[] = {
-  "classic-2", "classic-3", "classic-4", "classic-6",
-  "long-2", "long-6", "fifteen-2", "pairs-4", "pairs-6",
-};
+/* Every variant of two players or more: the star's and the square
+ * boards' (the engine's list, so a variant added there is offered here). */
+static const SternVariant *
+online_variant (guint index)
+{
+  for (guint i = 0, n = 0; i < STERN_N_ALL_VARIANTS; i++)
+    {
+      const SternVariant *variant = stern_variant_get (i);
+
+      if (variant->n_players >= 2 && n++ == index)
+        return variant;
+    }
+  return stern_variant_get (0);
+}
 
 /* Clocks offered: reserve and increment in seconds. */
 static const struct {
@@ -48,7 +59,7 @@ struct _SternOnlineDialog
   GtkWindow    parent_instance;
 
   GtkEntry    *server_entry;
-  GtkNotebook *notebook;
+  GtkStack    *notebook;
   GtkDropDown *variant_drop;
   GtkDropDown *preset_drop;
   GtkDropDown *clock_drop;
@@ -64,8 +75,13 @@ struct _SternOnlineDialog
   GtkButton   *host_button;
   GtkLabel    *host_label;
   GtkLabel    *status_label;
+  GtkButton   *quick_button;
+  GtkLabel    *lobby_label;
+  GtkButton   *refresh_button;
+  GtkListBox  *rooms_list;
 
   SternWindow *window;       /* weak */
+  SternNetClient *lobby;     /* a connection of its own, for the list of rooms */
   GSettings   *settings;
   GtkDropDown *seat_drops[STERN_N_SEATS];
   SternNetClient *client;    /* of the room being created */
@@ -80,14 +96,14 @@ show_status (SternOnlineDialog *self,
              const char        *text)
 {
   gtk_label_set_label (self->status_label, text != NULL ? text : "");
+  /* Hidden when empty: an empty label would be read out by its class. */
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL && text[0] != '\0');
 }
 
 static const SternVariant *
 chosen_variant (SternOnlineDialog *self)
 {
-  guint i = gtk_drop_down_get_selected (self->variant_drop);
-
-  return stern_variant_lookup (variant_ids[MIN (i, G_N_ELEMENTS (variant_ids) - 1)]);
+  return online_variant (gtk_drop_down_get_selected (self->variant_drop));
 }
 
 static void
@@ -121,9 +137,8 @@ build_seats (SternOnlineDialog *self)
         {
           choice = gtk_drop_down_new_from_strings (kinds);
           self->seat_drops[seat] = GTK_DROP_DOWN (choice);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (choice),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                          stern_seat_display_name (seat), -1);
+          stern_accessible_name_drop_down (GTK_DROP_DOWN (choice),
+                                           stern_seat_display_name (seat));
         }
       gtk_widget_set_halign (choice, GTK_ALIGN_START);
       gtk_grid_attach (self->seats_grid, choice, 1, i, 1, 1);
@@ -155,15 +170,22 @@ on_client_error (SternOnlineDialog     *self,
 }
 
 static void
-on_client_joined (SternOnlineDialog     *self,
-                  const SternNetMessage *msg)
+show_invitation (SternOnlineDialog *self,
+                 const char        *code)
 {
   g_autofree char *link = NULL;
 
-  link = stern_net_invitation_format (self->link_host, self->link_port, FALSE, msg->code);
-  gtk_label_set_label (self->code_label, msg->code);
+  link = stern_net_invitation_format (self->link_host, self->link_port, FALSE, code);
+  gtk_label_set_label (self->code_label, code);
   gtk_label_set_label (self->link_label, link != NULL ? link : "");
   gtk_widget_set_visible (self->invitation_box, TRUE);
+}
+
+static void
+on_client_joined (SternOnlineDialog     *self,
+                  const SternNetMessage *msg)
+{
+  show_invitation (self, msg->code);
 }
 
 static void
@@ -207,6 +229,15 @@ local_network_address (void)
   return found;
 }
 
+static guint
+hosted_port (void)
+{
+  GApplication *app = g_application_get_default ();
+  SternServer *server = app != NULL ? g_object_get_data (G_OBJECT (app), HOSTED_SERVER_KEY) : NULL;
+
+  return server != NULL ? stern_server_get_port (server) : 0;
+}
+
 static void
 set_link_host (SternOnlineDialog *self,
                const char        *uri)
@@ -217,7 +248,11 @@ set_link_host (SternOnlineDialog *self,
   g_clear_pointer (&self->link_host, g_free);
   if (!g_uri_split_network (uri, G_URI_FLAGS_NONE, NULL, &host, &port, NULL))
     return;
-  if (g_strcmp0 (host, "localhost") == 0 || g_str_has_prefix (host, "127."))
+  /* The server this app hosts listens on every address: friends reach it
+   * on the local network's.  A server given by address is named as it
+   * was given (one bound to 127.0.0.1 is reached only there). */
+  if (hosted_port () != 0 && (guint) port == hosted_port () &&
+      (g_strcmp0 (host, "localhost") == 0 || g_str_has_prefix (host, "127.")))
     {
       char *lan = local_network_address ();
 
@@ -318,6 +353,178 @@ join_or_watch (SternOnlineDialog  *self,
   gtk_window_close (GTK_WINDOW (self));
 }
 
+/* ---- the list of open rooms ---- */
+
+static void
+clear_rooms (SternOnlineDialog *self)
+{
+  GtkWidget *row;
+
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->rooms_list))) != NULL)
+    gtk_list_box_remove (self->rooms_list, row);
+}
+
+static void
+room_join_clicked (GtkButton         *button,
+                   SternOnlineDialog *self)
+{
+  const char *code = g_object_get_data (G_OBJECT (button), "stern-code");
+  g_autofree char *uri = server_uri (self);
+
+  if (uri == NULL || code == NULL || self->window == NULL)
+    return;
+  follow_client (self, stern_window_go_online (self->window, uri, STERN_ONLINE_JOIN, NULL, code));
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static GtkWidget *
+room_row (SternOnlineDialog       *self,
+          const SternNetLobbyRoom *room)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label, *button;
+  g_autoptr(GString) free_seats = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *spoken = NULL;
+
+  for (guint i = 0; i < room->n_open; i++)
+    {
+      if (i > 0)
+        g_string_append (free_seats, ", ");
+      g_string_append (free_seats, stern_seat_display_name (room->open_seats[i]));
+    }
+  /* Translators: an open room in the list: the game, the rules, how many
+   * people sit there, and the free seats' colours. */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s · %u player · free: %s",
+                                       "%s · %s · %u players · free: %s", room->players),
+                          stern_variant_display_name (room->variant),
+                          stern_preset_display_name (room->preset), room->players,
+                          free_seats->str);
+  label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+
+  button = gtk_button_new_with_label (_("Join"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  /* Translators: the button of a room in the list; %s is the room code. */
+  spoken = g_strdup_printf (_("Join room %s"), room->code);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  spoken, -1);
+  gtk_widget_set_tooltip_text (button, spoken);
+  g_object_set_data_full (G_OBJECT (button), "stern-code", g_strdup (room->code), g_free);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (room_join_clicked), self, 0);
+  gtk_box_append (GTK_BOX (box), button);
+
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 6);
+  return box;
+}
+
+static void
+on_lobby (SternOnlineDialog     *self,
+          const SternNetMessage *msg)
+{
+  g_autofree char *heading = NULL;
+
+  clear_rooms (self);
+  for (guint i = 0; msg->rooms != NULL && i < msg->rooms->len; i++)
+    gtk_list_box_append (self->rooms_list,
+                         room_row (self, &g_array_index (msg->rooms, SternNetLobbyRoom, i)));
+  if (msg->rooms == NULL || msg->rooms->len == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("No room waits for players now. Create one, or try Quick Play."));
+
+      gtk_label_set_wrap (GTK_LABEL (none), TRUE);
+      gtk_widget_set_margin_top (none, 12);
+      gtk_widget_set_margin_bottom (none, 12);
+      gtk_list_box_append (self->rooms_list, none);
+    }
+  /* Translators: as a club's lobby says it: people connected to the
+   * server, and those of them waiting in a room for an opponent. */
+  heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "Open rooms · online now: %u · %u looking for an opponent",
+                                          "Open rooms · online now: %u · %u looking for an opponent",
+                                          msg->looking),
+                             msg->online, msg->looking);
+  gtk_label_set_label (self->lobby_label, heading);
+}
+
+static void
+lobby_connected (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(SternOnlineDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+          self->lobby == STERN_NET_CLIENT (source))
+        {
+          g_autofree char *text =
+            g_strdup_printf (_("Open rooms · the server cannot be reached: %s"), error->message);
+          gtk_label_set_label (self->lobby_label, text);
+        }
+      return;
+    }
+  if (self->lobby == STERN_NET_CLIENT (source))
+    stern_net_client_list (self->lobby);
+}
+
+static void
+refresh_rooms (SternOnlineDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri =
+    stern_online_address_to_uri (gtk_editable_get_text (GTK_EDITABLE (self->server_entry)), &error);
+
+  if (uri == NULL)
+    return;
+  if (self->lobby != NULL && stern_net_client_is_connected (self->lobby) &&
+      g_strcmp0 (stern_net_client_get_uri (self->lobby), uri) == 0)
+    {
+      stern_net_client_list (self->lobby);
+      return;
+    }
+  if (self->lobby != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->lobby, self);
+      stern_net_client_close (self->lobby);
+      g_clear_object (&self->lobby);
+    }
+  self->lobby = stern_net_client_new (NULL);
+  g_signal_connect_object (self->lobby, "lobby", G_CALLBACK (on_lobby), self, G_CONNECT_SWAPPED);
+  gtk_label_set_label (self->lobby_label, _("Open rooms · connecting…"));
+  stern_net_client_connect_async (self->lobby, uri, NULL, lobby_connected, g_object_ref (self));
+}
+
+static void
+on_page_changed (SternOnlineDialog *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->notebook), "join") == 0)
+    refresh_rooms (self);
+}
+
+static void
+quick_clicked (SternOnlineDialog *self)
+{
+  g_autofree char *uri = server_uri (self);
+  SternNetSetup setup;
+
+  if (uri == NULL || self->window == NULL)
+    return;
+  memset (&setup, 0, sizeof setup);
+  setup.variant = chosen_variant (self);
+  gtk_widget_set_visible (self->invitation_box, FALSE);
+  set_link_host (self, uri);
+  follow_client (self, stern_window_go_online (self->window, uri, STERN_ONLINE_QUICK, &setup, NULL));
+}
+
 static void
 join_clicked (SternOnlineDialog *self)
 {
@@ -349,6 +556,7 @@ show_hosted (SternOnlineDialog *self,
   /* Translators: where the game server started in the app can be reached. */
   text = g_strdup_printf (_("Hosting at %s:%u"), lan != NULL ? lan : "localhost", port);
   gtk_label_set_label (self->host_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->host_label), TRUE);
   address = g_strdup_printf ("localhost:%u", port);
   gtk_editable_set_text (GTK_EDITABLE (self->server_entry), address);
   gtk_widget_set_sensitive (GTK_WIDGET (self->host_button), FALSE);
@@ -406,6 +614,12 @@ stern_online_dialog_dispose (GObject *object)
   SternOnlineDialog *self = STERN_ONLINE_DIALOG (object);
 
   follow_client (self, NULL);
+  if (self->lobby != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->lobby, self);
+      stern_net_client_close (self->lobby);
+      g_clear_object (&self->lobby);
+    }
   g_clear_weak_pointer (&self->window);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_ONLINE_DIALOG);
@@ -452,6 +666,10 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
   BIND (host_button);
   BIND (host_label);
   BIND (status_label);
+  BIND (quick_button);
+  BIND (lobby_label);
+  BIND (refresh_button);
+  BIND (rooms_list);
 #undef BIND
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -466,9 +684,9 @@ stern_online_dialog_init (SternOnlineDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APP_ID);
 
-  for (guint i = 0; i < G_N_ELEMENTS (variant_ids); i++)
-    gtk_string_list_append (variants,
-                            stern_variant_display_name (stern_variant_lookup (variant_ids[i])));
+  for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
+    if (stern_variant_get (i)->n_players >= 2)
+      gtk_string_list_append (variants, stern_variant_display_name (stern_variant_get (i)));
   gtk_drop_down_set_model (self->variant_drop, G_LIST_MODEL (variants));
   for (guint p = 0; p < STERN_N_PRESETS; p++)
     gtk_string_list_append (presets, stern_preset_display_name (p));
@@ -478,15 +696,19 @@ stern_online_dialog_init (SternOnlineDialog *self)
       g_autofree char *name = NULL;
 
       if (clocks[i].reserve_s == 0)
-        name = g_strdup (_("No clock"));
+        /* As in the New Game dialog. */
+        name = g_strdup (C_("clock", "Off"));
       else
         /* Translators: a game clock: minutes for the game, seconds added after each move. */
-        name = g_strdup_printf (_("%u min + %u s a move"), clocks[i].reserve_s / 60,
+        name = g_strdup_printf (_("%u min + %u s"), clocks[i].reserve_s / 60,
                                 clocks[i].increment_s);
       gtk_string_list_append (clock_names, name);
     }
   gtk_drop_down_set_model (self->clock_drop, G_LIST_MODEL (clock_names));
   build_seats (self);
+  stern_accessible_fix_names (GTK_WIDGET (self));
+  show_status (self, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->host_label), FALSE);
 
   {
     g_autofree char *server = g_settings_get_string (self->settings, "online-server");
@@ -507,6 +729,12 @@ stern_online_dialog_init (SternOnlineDialog *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->host_button, "clicked", G_CALLBACK (host_clicked), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->quick_button, "clicked", G_CALLBACK (quick_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->refresh_button, "clicked", G_CALLBACK (refresh_rooms), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->notebook, "notify::visible-child", G_CALLBACK (on_page_changed),
+                           self, G_CONNECT_SWAPPED);
 
   /* Already hosting: say where. */
   if (g_application_get_default () != NULL &&
@@ -519,11 +747,25 @@ GtkWidget *
 stern_online_dialog_new (SternWindow *window)
 {
   SternOnlineDialog *self;
+  SternOnlineMatch *online;
 
   g_return_val_if_fail (STERN_IS_WINDOW (window), NULL);
 
   self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", window, NULL);
   g_set_weak_pointer (&self->window, window);
+
+  /* Opened again while in a room: its invitation is still there to send. */
+  online = stern_window_get_online (window);
+  if (online != NULL && stern_online_match_has_room (online))
+    {
+      SternNetClient *client = stern_online_match_get_client (online);
+
+      if (stern_net_client_get_uri (client) != NULL && stern_net_client_get_code (client) != NULL)
+        {
+          set_link_host (self, stern_net_client_get_uri (client));
+          show_invitation (self, stern_net_client_get_code (client));
+        }
+    }
   return GTK_WIDGET (self);
 }
 

@@ -21,6 +21,7 @@
 #include "stern-window-private.h"
 #ifdef STERN_HAVE_NETWORK
 #include "stern-online-dialog.h"
+#include "stern-window-online.h"
 #endif
 
 #define GAME(self)  stern_match_get_game ((self)->match)
@@ -220,11 +221,8 @@ restore_game_activated (GtkWidget  *widget,
 }
 
 static void
-new_game_activated (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+open_new_game_dialog (SternWindow *self)
 {
-  SternWindow *self = STERN_WINDOW (widget);
   GtkWidget *dialog;
 
   dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
@@ -233,6 +231,38 @@ new_game_activated (GtkWidget  *widget,
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
                            self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+#ifdef STERN_HAVE_NETWORK
+static void
+on_leave_for_new_game (SternWindow *self,
+                       gboolean     leave)
+{
+  if (leave)
+    open_new_game_dialog (self);
+}
+#endif
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+#ifdef STERN_HAVE_NETWORK
+  /* A new game here leaves the online one: asked first, as quitting is. */
+  if (stern_window_online_in_play (self))
+    {
+      stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
+                                 _("A new game here leaves the room. Your seat is kept for a "
+                                   "while; after that the game goes on without you."),
+                                 _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
+                                 G_CALLBACK (on_leave_for_new_game));
+      return;
+    }
+#endif
+  open_new_game_dialog (self);
 }
 
 static void
@@ -651,6 +681,12 @@ stern_window_offer_resume (SternWindow *self)
       return FALSE;
     }
 
+#ifdef STERN_HAVE_NETWORK
+  /* An online game left by quitting comes first: its seat waits. */
+  if (stern_window_resume_online (self))
+    return TRUE;
+#endif
+
   /* A damaged save is kept aside and told in the banner (the match's
    * notice); the moves before the damage, if any, are continued. */
   game = stern_match_read_autosave (self->match, &setup, &clock);
@@ -761,7 +797,20 @@ stern_window_ask_before_closing (SternWindow *self)
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
-  if (self->close_confirmed || !stern_match_has_unsaved_moves (self->match))
+  if (self->close_confirmed)
+    return FALSE;
+#ifdef STERN_HAVE_NETWORK
+  if (stern_window_online_in_play (self))
+    {
+      stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
+                                 _("Your seat is kept for a while: start the game again to "
+                                   "go back to it. After that the game goes on without you."),
+                                 _("_Cancel"), _("_Quit"), STERN_MESSAGE_DESTRUCTIVE,
+                                 G_CALLBACK (on_quit_response));
+      return TRUE;
+    }
+#endif
+  if (!stern_match_has_unsaved_moves (self->match))
     return FALSE;
 
   error = stern_match_get_save_error (self->match);

@@ -10,6 +10,8 @@
 #include "stern-window-online.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "stern-window-private.h"
@@ -87,7 +89,130 @@ bad:
 }
 
 /* ------------------------------------------------------------------ */
+/* The seat kept for the next start                                    */
+
+/* The player's seat in a game in play is written next to the saved
+ * game, so that quitting and starting again takes the seat back with
+ * its token (within the server's grace period). */
+static char *
+seat_file (SternWindow *self)
+{
+  const char *dir = stern_match_get_data_dir (self->match);
+
+  return dir != NULL ? g_build_filename (dir, "online-seat.ini", NULL) : NULL;
+}
+
+static void
+save_seat (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternNetClient *client = stern_online_match_get_client (online);
+  g_autofree char *path = seat_file (self);
+  g_autoptr(GKeyFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *uri = stern_net_client_get_uri (client);
+  const char *code = stern_net_client_get_code (client);
+  const char *token = stern_net_client_get_token (client);
+
+  if (path == NULL || uri == NULL || code == NULL || token == NULL)
+    return;
+  file = g_key_file_new ();
+  g_key_file_set_string (file, "seat", "server", uri);
+  g_key_file_set_string (file, "seat", "code", code);
+  g_key_file_set_string (file, "seat", "token", token);
+  if (g_mkdir_with_parents (stern_match_get_data_dir (self->match), 0700) != 0 ||
+      !g_key_file_save_to_file (file, path, &error))
+    g_warning ("Could not keep the online seat in %s: %s", path,
+               error != NULL ? error->message : g_strerror (errno));
+  else
+    g_chmod (path, 0600);   /* the token is the seat */
+}
+
+static void
+forget_seat (SternWindow *self)
+{
+  g_autofree char *path = seat_file (self);
+
+  if (path != NULL && g_unlink (path) != 0 && errno != ENOENT)
+    g_warning ("Could not remove %s: %s", path, g_strerror (errno));
+}
+
+/* ------------------------------------------------------------------ */
 /* Following the room                                                  */
+
+/* When each dropped player's grace period ends (monotonic µs, 0: none),
+ * from the room's grace_ms; the panel counts it down. */
+typedef struct {
+  gint64 ends_us[STERN_N_SEATS];
+  guint  tick_id;
+} Grace;
+
+#define GRACE_KEY "stern-online-grace"
+#define QUICK_KEY "stern-online-quick"
+
+static void
+grace_free (gpointer data)
+{
+  Grace *grace = data;
+
+  g_clear_handle_id (&grace->tick_id, g_source_remove);
+  g_free (grace);
+}
+
+static Grace *
+get_grace (SternWindow *self)
+{
+  Grace *grace = g_object_get_data (G_OBJECT (self), GRACE_KEY);
+
+  if (grace == NULL)
+    {
+      grace = g_new0 (Grace, 1);
+      g_object_set_data_full (G_OBJECT (self), GRACE_KEY, grace, grace_free);
+    }
+  return grace;
+}
+
+static void update_panel (SternWindow *self);
+
+static gboolean
+grace_tick (gpointer user_data)
+{
+  SternWindow *self = user_data;
+  Grace *grace = get_grace (self);
+  gboolean pending = FALSE;
+  gint64 now = g_get_monotonic_time ();
+
+  for (guint seat = 0; seat < STERN_N_SEATS; seat++)
+    if (grace->ends_us[seat] > now)
+      pending = TRUE;
+  if (self->online != NULL)
+    update_panel (self);
+  if (!pending || self->online == NULL)
+    {
+      grace->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+follow_grace (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  const SternNetMessage *room = stern_net_client_get_room (stern_online_match_get_client (online));
+  Grace *grace = get_grace (self);
+  gboolean pending = FALSE;
+
+  for (guint seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      grace->ends_us[seat] = room != NULL && room->seats[seat].grace_ms >= 0
+                             ? g_get_monotonic_time () + room->seats[seat].grace_ms * 1000 : 0;
+      pending |= grace->ends_us[seat] != 0;
+    }
+  /* A countdown in seconds, as the clocks are shown. */
+  if (pending && grace->tick_id == 0)
+    grace->tick_id = g_timeout_add_seconds (1, grace_tick, self);
+}
 
 static void
 update_panel (SternWindow *self)
@@ -101,6 +226,7 @@ update_panel (SternWindow *self)
       const char *presence = NULL;
       const char *name = stern_online_match_get_seat_name (online, seat);
       g_autofree char *you = NULL;
+      g_autofree char *countdown = NULL;
 
       if (seat == stern_online_match_get_local_seat (online))
         {
@@ -113,10 +239,25 @@ update_panel (SternWindow *self)
       else if (!stern_online_match_is_seat_taken (online, seat))
         /* Translators: a seat nobody has taken yet in network play. */
         presence = C_("presence", "free");
+      else if (stern_online_match_is_seat_replaced (online, seat))
+        /* Translators: a player who gave the seat up; the computer plays it. */
+        presence = C_("presence", "left · the computer plays");
       else if (stern_online_match_is_seat_connected (online, seat))
         presence = C_("presence", "connected");
+      else if (get_grace (self)->ends_us[seat] > g_get_monotonic_time ())
+        {
+          gint64 left_s = (get_grace (self)->ends_us[seat] - g_get_monotonic_time () + 999999) / 1000000;
+
+          /* Translators: a player whose connection dropped, and the time
+           * left to come back before the seat is given up. */
+          countdown = g_strdup_printf (_("left · %d:%02d to come back"), (int) (left_s / 60),
+                                       (int) (left_s % 60));
+          presence = countdown;
+        }
       else
-        presence = C_("presence", "away");
+        /* Translators: a player whose connection dropped; the seat is kept
+         * for a while. */
+        presence = C_("presence", "left · seat kept");
       stern_players_panel_set_seat_online (self->players_panel, seat, name, presence);
     }
 }
@@ -154,11 +295,135 @@ update_banner (SternWindow *self)
     show_banner (self, NULL);
 }
 
+static gboolean
+plays_here (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternGame *game = stern_match_get_game (self->match);
+
+  return stern_online_match_has_room (online) &&
+         stern_online_match_get_local_seat (online) != STERN_NO_SEAT &&
+         game != NULL && !stern_game_is_over (game);
+}
+
 static void
 on_room_changed (SternWindow *self)
 {
+  SternGame *game = stern_match_get_game (self->match);
+
+  follow_grace (self);
   update_panel (self);
+  /* Quick Play found nobody waiting: the room waits for the next one, and
+   * meanwhile a game against the computer is one click away. */
+  if (g_object_steal_data (G_OBJECT (self), QUICK_KEY) != NULL &&
+      stern_online_match_is_waiting (STERN_ONLINE_MATCH (self->online)))
+    stern_window_show_toast (self, _("Waiting for an opponent here; or play the computer meanwhile"),
+                             _("_New Game"), "win.new-game");
   update_banner (self);
+  if (plays_here (self))
+    save_seat (self);
+  else if (game != NULL && stern_game_is_over (game))
+    forget_seat (self);
+  /* The status names who is on turn and who left. */
+  stern_window_refresh (self);
+}
+
+#define YOUR_TURN_NOTIFICATION "stern-online-your-turn"
+#define NOTIFIERS_KEY          "stern-notifiers"
+
+/* Which desktop services could show a notification: GLib warns for each
+ * one sent with none there (a bare session, a test), so none is sent. */
+static const char * const notifier_names[] = {
+  "org.gtk.Notifications", "org.freedesktop.Notifications", "org.freedesktop.portal.Desktop",
+};
+
+static void
+notifier_appeared (GDBusConnection *connection, const char *name, const char *owner,
+                   gpointer user_data)
+{
+  guint *present = user_data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
+    if (g_strcmp0 (name, notifier_names[i]) == 0)
+      *present |= 1u << i;
+}
+
+static void
+notifier_vanished (GDBusConnection *connection, const char *name, gpointer user_data)
+{
+  guint *present = user_data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
+    if (g_strcmp0 (name, notifier_names[i]) == 0)
+      *present &= ~(1u << i);
+}
+
+/* The set of notifiers present, watched from the first call on (for the
+ * application's lifetime). */
+static guint
+notifiers_present (GApplication *app)
+{
+  guint *present = g_object_get_data (G_OBJECT (app), NOTIFIERS_KEY);
+
+  if (present == NULL)
+    {
+      present = g_new0 (guint, 1);
+      g_object_set_data_full (G_OBJECT (app), NOTIFIERS_KEY, present, g_free);
+      for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
+        g_bus_watch_name (G_BUS_TYPE_SESSION, notifier_names[i], G_BUS_NAME_WATCHER_FLAGS_NONE,
+                          notifier_appeared, notifier_vanished, present, NULL);
+    }
+  return *present;
+}
+
+/* "Your turn" on the desktop when the window is in the background: the
+ * other player may take minutes, and the player is elsewhere meanwhile. */
+static void
+notify_turn (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternGame *game = stern_match_get_game (self->match);
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  guint mine = stern_online_match_get_local_seat (online);
+  g_autoptr(GNotification) notification = NULL;
+  g_autofree char *body = NULL;
+
+  if (app == NULL || notifiers_present (app) == 0)
+    return;
+  if (game == NULL || stern_game_is_over (game) || mine == STERN_NO_SEAT ||
+      stern_game_get_turn (game) != mine || gtk_window_is_active (GTK_WINDOW (self)))
+    {
+      g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
+      return;
+    }
+  notification = g_notification_new (_("Your turn"));
+  /* Translators: %s is the local player's colour, the number the round. */
+  body = g_strdup_printf (_("You play %s in the online game, round %u."),
+                          stern_seat_display_name (mine), stern_game_get_round (game) + 1);
+  g_notification_set_body (notification, body);
+  /* Without a default action, clicking it brings the game forward. */
+  g_application_send_notification (app, YOUR_TURN_NOTIFICATION, notification);
+}
+
+static void
+on_active_changed (SternWindow *self)
+{
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+
+  if (app != NULL && notifiers_present (app) != 0 && gtk_window_is_active (GTK_WINDOW (self)))
+    g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
+}
+
+static void
+on_turn_started (SternWindow *self)
+{
+  SternGame *game = stern_match_get_game (self->match);
+
+  update_banner (self);
+  if (game != NULL && stern_game_is_over (game))
+    forget_seat (self);
+  if (stern_online_match_has_room (STERN_ONLINE_MATCH (self->online)))
+    notify_turn (self);
 }
 
 static void
@@ -186,6 +451,134 @@ on_server_error (SternWindow *self,
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* The room's chat, at the bottom of the side panel while online       */
+
+#define CHAT_KEY "stern-online-chat"
+
+typedef struct {
+  GtkWidget *box;      /* in the side panel */
+  GtkListBox *lines;
+  GtkWidget *scroller;
+  GtkEntry  *entry;
+} Chat;
+
+static void
+chat_free (gpointer data)
+{
+  Chat *chat = data;
+
+  if (chat->box != NULL && gtk_widget_get_parent (chat->box) != NULL)
+    gtk_box_remove (GTK_BOX (gtk_widget_get_parent (chat->box)), chat->box);
+  g_free (chat);
+}
+
+static void
+chat_send (SternWindow *self)
+{
+  Chat *chat = g_object_get_data (G_OBJECT (self), CHAT_KEY);
+  g_autofree char *text = NULL;
+
+  if (chat == NULL || self->online == NULL)
+    return;
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (chat->entry))));
+  if (text[0] == '\0')
+    return;
+  /* The server refuses longer lines: cut at a character within the limit. */
+  if (strlen (text) > STERN_NET_MAX_TEXT)
+    {
+      const char *end = text + STERN_NET_MAX_TEXT;
+
+      while (end > text && (*end & 0xC0) == 0x80)
+        end--;
+      text[end - text] = '\0';
+    }
+  stern_net_client_chat (stern_online_match_get_client (STERN_ONLINE_MATCH (self->online)), text);
+  gtk_editable_set_text (GTK_EDITABLE (chat->entry), "");
+}
+
+static void
+on_chat (SternWindow           *self,
+         const SternNetMessage *msg)
+{
+  Chat *chat = g_object_get_data (G_OBJECT (self), CHAT_KEY);
+  g_autofree char *line = NULL;
+  GtkWidget *label;
+  const char *who;
+
+  if (chat == NULL)
+    return;
+  who = msg->name != NULL && msg->name[0] != '\0' ? msg->name
+        : msg->seat != STERN_NO_SEAT ? stern_seat_display_name (msg->seat)
+        : C_("chat", "A spectator");
+  /* Translators: a line of the room's chat: who said it, and what. */
+  line = g_strdup_printf (C_("chat", "%s: %s"), who, msg->text);
+  label = gtk_label_new (line);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_list_box_append (chat->lines, label);
+  gtk_widget_set_visible (chat->scroller, TRUE);
+}
+
+static void
+show_chat (SternWindow *self,
+           gboolean     shown)
+{
+  Chat *chat;
+  GtkWidget *heading, *row, *send;
+
+  if (!shown)
+    {
+      g_object_set_data (G_OBJECT (self), CHAT_KEY, NULL);
+      return;
+    }
+  if (g_object_get_data (G_OBJECT (self), CHAT_KEY) != NULL)
+    return;
+  chat = g_new0 (Chat, 1);
+  chat->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  heading = gtk_label_new (_("Room Chat"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_add_css_class (heading, "panel-heading");
+  gtk_box_append (GTK_BOX (chat->box), heading);
+
+  chat->lines = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (chat->lines, GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chat->lines), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Room Chat"), -1);
+  chat->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (chat->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (chat->scroller), 80);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (chat->scroller), GTK_WIDGET (chat->lines));
+  /* Hidden until someone says something. */
+  gtk_widget_set_visible (chat->scroller, FALSE);
+  gtk_box_append (GTK_BOX (chat->box), chat->scroller);
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  chat->entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (chat->entry), TRUE);
+  gtk_entry_set_placeholder_text (chat->entry, _("Say something to the room"));
+  gtk_entry_set_max_length (chat->entry, STERN_NET_MAX_TEXT);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chat->entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Chat message"), -1);
+  g_signal_connect_object (chat->entry, "activate", G_CALLBACK (chat_send), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (chat->entry));
+  send = gtk_button_new_with_label (_("Send"));
+  g_signal_connect_object (send, "clicked", G_CALLBACK (chat_send), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (row), send);
+  gtk_box_append (GTK_BOX (chat->box), row);
+
+  gtk_widget_set_margin_start (chat->box, 12);
+  gtk_widget_set_margin_end (chat->box, 12);
+  gtk_widget_set_margin_bottom (chat->box, 6);
+  gtk_box_append (GTK_BOX (self->side_panel), chat->box);
+  g_object_set_data_full (G_OBJECT (self), CHAT_KEY, chat, chat_free);
+}
+
 void
 stern_window_set_online (SternWindow      *self,
                          SternOnlineMatch *online)
@@ -199,13 +592,24 @@ stern_window_set_online (SternWindow      *self,
 
   if (self->online != NULL)
     {
-      g_signal_handlers_disconnect_by_func (self->match, update_banner, self);
+      g_signal_handlers_disconnect_by_func (self->match, on_turn_started, self);
+      g_signal_handlers_disconnect_by_func (self, on_active_changed, self);
+      g_signal_handlers_disconnect_by_func (stern_online_match_get_client (STERN_ONLINE_MATCH (self->online)),
+                                            on_chat, self);
+      show_chat (self, FALSE);
+      /* Leaving for another game gives the seat up here; a window that
+       * closes (quitting) keeps it for the next start. */
+      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+        forget_seat (self);
       g_signal_handlers_disconnect_by_data (self->online, self);
       stern_online_match_leave (STERN_ONLINE_MATCH (self->online));
       g_clear_object (&self->online);
       clear_panel (self);
     }
   show_banner (self, NULL);
+  /* The last game's result is no longer the question. */
+  if (self->game_over != NULL)
+    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->game_over)));
 
   /* A network game is the server's to keep: the local game saved on this
    * computer stays as it was. */
@@ -219,13 +623,21 @@ stern_window_set_online (SternWindow      *self,
     }
 
   self->online = g_object_ref (G_OBJECT (online));
+  /* Looked for now, so that the first "Your turn" finds them. */
+  if (gtk_window_get_application (GTK_WINDOW (self)) != NULL)
+    notifiers_present (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
   g_signal_connect_object (online, "room-changed", G_CALLBACK (on_room_changed), self,
                            G_CONNECT_SWAPPED);
   /* The game starts with the first action's "turn" as well as a room. */
-  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (update_banner), self,
+  g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "connection-changed", G_CALLBACK (on_connection_changed),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "notify::is-active", G_CALLBACK (on_active_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (stern_online_match_get_client (online), "chat", G_CALLBACK (on_chat),
+                           self, G_CONNECT_SWAPPED);
+  show_chat (self, TRUE);
   g_signal_connect_object (online, "server-error", G_CALLBACK (on_server_error), self,
                            G_CONNECT_SWAPPED);
   if (stern_online_match_has_room (online))
@@ -256,6 +668,146 @@ stern_window_get_online_banner (SternWindow *self)
          ? gtk_label_get_label (self->online_banner_label) : NULL;
 }
 
+char *
+stern_window_online_status (SternWindow *self)
+{
+  SternOnlineMatch *online;
+  SternGame *game = stern_match_get_game (self->match);
+  const SternGameSetup *setup = stern_match_get_setup (self->match);
+  guint mine, turn;
+  g_autofree char *name = NULL;
+  char *text;
+  const SternNetMessage *room;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  if (self->online == NULL || game == NULL)
+    return NULL;
+  online = STERN_ONLINE_MATCH (self->online);
+  if (!stern_online_match_is_connected (online))
+    return g_strdup (_("Connection lost · reconnecting…"));
+  if (!stern_online_match_has_room (online))
+    return g_strdup (_("Connecting…"));
+  if (stern_online_match_is_waiting (online))
+    /* Translators: %s is the room code friends type to join. */
+    return g_strdup_printf (_("Waiting for players · room %s"),
+                            stern_net_client_get_code (stern_online_match_get_client (online)));
+  if (stern_game_is_over (game))
+    {
+      const SternVariant *variant = stern_game_get_variant (game);
+      g_autofree char *over = stern_match_get_status_text (self->match, self->player_name);
+
+      /* Who gave up by leaving, not by resigning. */
+      for (guint i = 0; i < variant->n_players; i++)
+        {
+          guint seat = variant->seats[i];
+          const char *seat_name = stern_online_match_get_seat_name (online, seat);
+
+          if (stern_online_match_is_seat_taken (online, seat) &&
+              !setup->computer[seat] && !stern_online_match_is_seat_connected (online, seat))
+            /* Translators: %s is a player who left an online game that
+             * then ended; the game's result follows. */
+            return g_strdup_printf (_("%s left the game · %s"),
+                                    seat_name != NULL ? seat_name : stern_seat_display_name (seat),
+                                    over);
+        }
+      {
+        const SternNetMessage *last = stern_net_client_get_room (stern_online_match_get_client (online));
+        g_autoptr(GString) asked = g_string_new (NULL);
+
+        for (guint i = 0; last != NULL && i < variant->n_players; i++)
+          if (last->rematch[variant->seats[i]])
+            {
+              const char *seat_name = stern_online_match_get_seat_name (online, variant->seats[i]);
+
+              if (asked->len > 0)
+                g_string_append (asked, ", ");
+              g_string_append (asked, seat_name != NULL ? seat_name
+                                                        : stern_seat_display_name (variant->seats[i]));
+            }
+        if (asked->len > 0)
+          /* Translators: the game's result, then who asked to play again. */
+          return g_strdup_printf (_("%s · rematch asked by %s"), over, asked->str);
+      }
+      return g_steal_pointer (&over);
+    }
+
+  mine = stern_online_match_get_local_seat (online);
+  turn = stern_game_get_turn (game);
+  if (turn == STERN_NO_SEAT)
+    return NULL;
+  if (turn == mine)
+    /* Translators: %s is the local player's colour, the number the round. */
+    text = g_strdup_printf (_("Your turn (%s) · Round %u"), stern_seat_display_name (mine),
+                            stern_game_get_round (game) + 1);
+  else
+    {
+      name = g_strdup (stern_online_match_get_seat_name (online, turn));
+      if (name == NULL)
+        name = g_strdup (stern_seat_display_name (turn));
+      if (stern_online_match_is_seat_taken (online, turn) &&
+          !stern_online_match_is_seat_connected (online, turn))
+        /* Translators: the player on turn lost the connection or quit;
+         * %s is a colour or the player's name. */
+        text = g_strdup_printf (_("%s left · waiting for them to come back · Round %u"), name,
+                                stern_game_get_round (game) + 1);
+      else if (mine == STERN_NO_SEAT)
+        /* Translators: a spectator's status line; %s is a colour or a name. */
+        text = g_strdup_printf (_("Watching · %s to move · Round %u"), name,
+                                stern_game_get_round (game) + 1);
+      else
+        /* Translators: %s is a colour or the player's name. */
+        text = g_strdup_printf (_("%s to move · Round %u"), name, stern_game_get_round (game) + 1);
+    }
+  /* Everyone in the room sees how many watch. */
+  room = stern_net_client_get_room (stern_online_match_get_client (online));
+  if (room != NULL && room->spectators > 0)
+    {
+      char *with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u watching",
+                                                 "%s · %u watching", room->spectators),
+                                    text, room->spectators);
+      g_free (text);
+      text = with;
+    }
+  return text;
+}
+
+guint
+stern_window_online_bottom_seat (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), STERN_NO_SEAT);
+
+  return self->online != NULL
+         ? stern_online_match_get_local_seat (STERN_ONLINE_MATCH (self->online)) : STERN_NO_SEAT;
+}
+
+gboolean
+stern_window_online_rematch (SternWindow *self)
+{
+  SternOnlineMatch *online;
+  SternGame *game = stern_match_get_game (self->match);
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (self->online == NULL || game == NULL || !stern_game_is_over (game))
+    return FALSE;
+  online = STERN_ONLINE_MATCH (self->online);
+  if (stern_online_match_get_local_seat (online) == STERN_NO_SEAT ||
+      !stern_online_match_is_connected (online))
+    return FALSE;
+  stern_net_client_rematch (stern_online_match_get_client (online));
+  stern_window_show_toast (self, _("Rematch asked: it starts when every player has asked"),
+                           NULL, NULL);
+  return TRUE;
+}
+
+gboolean
+stern_window_online_in_play (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  return self->online != NULL && plays_here (self);
+}
+
 /* ------------------------------------------------------------------ */
 /* Connecting                                                          */
 
@@ -264,11 +816,34 @@ typedef struct {
   SternOnlineRequest request;
   SternNetSetup      setup;
   char               code[STERN_NET_CODE_LEN + 1];
+  char               token[STERN_NET_TOKEN_LEN + 1];
 } GoOnline;
+
+/* The name others see: the one in Preferences, else the user's real name
+ * (as the system knows it), shortened to what the protocol carries. */
+static const char *
+online_name (SternWindow *self)
+{
+  static char real[STERN_NET_MAX_NAME + 1];
+  const char *name = g_get_real_name ();
+
+  if (self->player_name != NULL && self->player_name[0] != '\0')
+    name = self->player_name;
+  else if (name == NULL || g_strcmp0 (name, "Unknown") == 0 || name[0] == '\0')
+    return NULL;
+  if (strlen (name) <= STERN_NET_MAX_NAME && g_utf8_validate (name, -1, NULL))
+    return name;
+  /* Cut at a character, not inside one. */
+  g_utf8_strncpy (real, name, STERN_NET_MAX_NAME / 4);
+  return real;
+}
 
 static void
 go_online_free (GoOnline *go)
 {
+  if (go->window != NULL && go->window->online_client != NULL &&
+      g_object_get_data (go->window->online_client, "stern-go-online") == go)
+    g_object_set_data (go->window->online_client, "stern-go-online", NULL);
   g_clear_weak_pointer (&go->window);
   g_free (go);
 }
@@ -322,6 +897,13 @@ connected_cb (GObject      *source,
     case STERN_ONLINE_JOIN:
       stern_net_client_join (client, go->code, STERN_NO_SEAT);
       break;
+    case STERN_ONLINE_RESUME:
+      stern_net_client_resume (client, go->code, go->token);
+      break;
+    case STERN_ONLINE_QUICK:
+      stern_net_client_quick (client, go->setup.variant);
+      g_object_set_data (G_OBJECT (self), QUICK_KEY, GINT_TO_POINTER (TRUE));
+      break;
     case STERN_ONLINE_WATCH:
     default:
       stern_net_client_watch (client, go->code);
@@ -343,10 +925,16 @@ stern_window_go_online (SternWindow         *self,
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
   g_return_val_if_fail (ws_uri != NULL, NULL);
-  g_return_val_if_fail (request != STERN_ONLINE_CREATE || setup != NULL, NULL);
-  g_return_val_if_fail (request == STERN_ONLINE_CREATE || code != NULL, NULL);
+  g_return_val_if_fail ((request != STERN_ONLINE_CREATE && request != STERN_ONLINE_QUICK) ||
+                        setup != NULL, NULL);
+  g_return_val_if_fail (request == STERN_ONLINE_CREATE || request == STERN_ONLINE_QUICK ||
+                        code != NULL, NULL);
 
-  name = self->player_name != NULL && self->player_name[0] != '\0' ? self->player_name : NULL;
+  /* A new room is a new game here: the last one's seat is not kept. */
+  if (request != STERN_ONLINE_RESUME)
+    forget_seat (self);
+
+  name = online_name (self);
   client = stern_net_client_new (name);
   go = g_new0 (GoOnline, 1);
   g_set_weak_pointer (&go->window, self);
@@ -356,10 +944,50 @@ stern_window_go_online (SternWindow         *self,
   if (code != NULL)
     g_strlcpy (go->code, code, sizeof go->code);
 
+  /* Found again by stern_window_resume_online() to give it the token. */
+  g_object_set_data (G_OBJECT (client), "stern-go-online", go);
   stern_net_client_connect_async (client, ws_uri, NULL, connected_cb, go);
   /* Until the connection is made, the window keeps the client alive. */
   g_set_object (&self->online_client, G_OBJECT (client));
   return client;
+}
+
+gboolean
+stern_window_resume_online (SternWindow *self)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autofree char *uri = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *token = NULL;
+  g_autofree char *toast = NULL;
+  SternNetClient *client;
+  GoOnline *go;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  path = seat_file (self);
+  if (path == NULL || !g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    return FALSE;
+  uri = g_key_file_get_string (file, "seat", "server", NULL);
+  code = g_key_file_get_string (file, "seat", "code", NULL);
+  token = g_key_file_get_string (file, "seat", "token", NULL);
+  if (uri == NULL || code == NULL || token == NULL || !stern_net_code_is_valid (code) ||
+      !stern_net_token_is_valid (token) ||
+      !(g_str_has_prefix (uri, "ws://") || g_str_has_prefix (uri, "wss://")))
+    {
+      g_warning ("%s does not hold an online seat; it is removed", path);
+      forget_seat (self);
+      return FALSE;
+    }
+  client = stern_window_go_online (self, uri, STERN_ONLINE_RESUME, NULL, code);
+  go = g_object_get_data (G_OBJECT (client), "stern-go-online");
+  if (go != NULL)
+    g_strlcpy (go->token, token, sizeof go->token);
+  /* Translators: %s is the room code. */
+  toast = g_strdup_printf (_("Back to the online game in room %s"), code);
+  stern_window_show_toast (self, toast, _("_New Game"), "win.new-game");
+  return TRUE;
 }
 
 void

@@ -22,6 +22,8 @@ typedef enum {
   STERN_ONLINE_CREATE,
   STERN_ONLINE_JOIN,
   STERN_ONLINE_WATCH,
+  STERN_ONLINE_RESUME,   /* the seat kept by the last run (stern_window_resume_online) */
+  STERN_ONLINE_QUICK,    /* Quick Play: setup names the variant */
 } SternOnlineRequest;
 
 /* Connects to ws_uri and, once connected, creates a room with setup
@@ -42,6 +44,22 @@ SternOnlineMatch *stern_window_get_online (SternWindow *self);
 gboolean          stern_window_is_offline_banner_shown (SternWindow *self);
 /* The banner's text (lost connection, waiting for players), or NULL. */
 const char       *stern_window_get_online_banner (SternWindow *self);
+
+/* The status line while online (whose turn, "Your turn", waiting, who
+ * left), or NULL for a local game. */
+char             *stern_window_online_status (SternWindow *self);
+/* The seat to show at the bottom of the board: the local player's, or
+ * STERN_NO_SEAT (local game, spectator). */
+guint             stern_window_online_bottom_seat (SternWindow *self);
+/* The local player holds a seat in an online game not over yet. */
+gboolean          stern_window_online_in_play (SternWindow *self);
+/* After an online game: asks the server for a rematch (same players,
+ * seats rotated); FALSE when the window is not a player of an ended
+ * online game. */
+gboolean          stern_window_online_rematch (SternWindow *self);
+/* If the last run left an online game in play, goes back to its seat
+ * (with the kept token) and says so in a toast. */
+gboolean          stern_window_resume_online (SternWindow *self);
 
 /* A protocol error (doc/protocol.md) for people, translated. */
 const char       *stern_online_error_text (SternNetErrorCode code);

@@ -60,6 +60,12 @@ update_spinner (SternWindow *self)
 {
   gboolean busy = is_thinking (self) || self->hint_cancellable != NULL;
 
+#ifdef STERN_HAVE_NETWORK
+  /* Online, a player elsewhere is not "the computer thinking": the status
+   * line names whose move it is. */
+  if (self->online != NULL && self->hint_cancellable == NULL)
+    busy = FALSE;
+#endif
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
   gtk_spinner_set_spinning (self->spinner, busy);
 }
@@ -103,6 +109,15 @@ update_bottom_seat (SternWindow *self)
   unsigned turn = stern_game_get_turn (GAME (self));
 
   self->rotate_pending = FALSE;
+#ifdef STERN_HAVE_NETWORK
+  /* Online, the player's own side is at the bottom, whoever is on turn. */
+  if (stern_window_online_bottom_seat (self) != STERN_NO_SEAT)
+    {
+      if (stern_board_view_get_bottom_seat (self->board) != stern_window_online_bottom_seat (self))
+        stern_board_view_set_bottom_seat (self->board, stern_window_online_bottom_seat (self));
+      return;
+    }
+#endif
   if (stern_game_setup_count_humans (SETUP (self)) > 1 && self->rotate_to_player &&
       turn != STERN_NO_SEAT && stern_match_is_human (self->match, turn) &&
       stern_board_view_get_bottom_seat (self->board) != turn)
@@ -135,8 +150,13 @@ stern_window_refresh (SternWindow *self)
       gboolean picked = stern_board_view_get_selected (self->board) != STERN_NO_CELL;
 
       g_free (self->status);
-      self->status = stern_match_get_status_text_with_pick (self->match, self->player_name,
-                                                            picked);
+      self->status = NULL;
+#ifdef STERN_HAVE_NETWORK
+      self->status = stern_window_online_status (self);
+#endif
+      if (self->status == NULL)
+        self->status = stern_match_get_status_text_with_pick (self->match, self->player_name,
+                                                              picked);
       if (self->user_paused)
         {
           g_autofree char *shown = self->status;
@@ -163,6 +183,11 @@ on_game_over_play_again (SternWindow *self)
 {
   SternGameSetup setup = *SETUP (self);
 
+#ifdef STERN_HAVE_NETWORK
+  /* Online, playing again is a rematch the others must want too. */
+  if (stern_window_online_rematch (self))
+    return;
+#endif
   stern_window_new_game (self, &setup);
 }
 

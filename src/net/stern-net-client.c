@@ -36,6 +36,7 @@ enum {
   SIGNAL_ROOM,
   SIGNAL_ACTION,
   SIGNAL_ERROR,
+  SIGNAL_CHAT,
   SIGNAL_CLOSED,
   N_SIGNALS,
 };
@@ -86,7 +87,7 @@ static void
 stern_net_client_class_init (SternNetClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const char *names[] = { "welcome", "lobby", "joined", "room", "action", "error" };
+  const char *names[] = { "welcome", "lobby", "joined", "room", "action", "error", "chat" };
 
   object_class->dispose = stern_net_client_dispose;
   object_class->finalize = stern_net_client_finalize;
@@ -156,7 +157,7 @@ rebuild_game (SternNetClient *self, const SternNetMessage *room, GError **error)
 }
 
 static gboolean
-apply_action (SternNetClient *self, const SternNetMessage *msg, GError **error)
+apply_action (SternNetClient *self, SternNetMessage *msg, GError **error)
 {
   guint n;
   gboolean ok = FALSE;
@@ -178,6 +179,8 @@ apply_action (SternNetClient *self, const SternNetMessage *msg, GError **error)
     {
     case STERN_ACTION_MOVE:
       ok = stern_game_get_turn (self->game) == msg->seat &&
+           stern_net_message_resolve_path (msg,
+                                           stern_game_get_variant (self->game), error) &&
            stern_game_play_path (self->game, msg->path, msg->path_len, error);
       break;
     case STERN_ACTION_PASS:
@@ -283,6 +286,11 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
       break;
     case STERN_NET_MSG_ERROR:
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, msg);
+      break;
+    case STERN_NET_MSG_SAID:
+      /* Only the room this client is in speaks to it. */
+      if (strcmp (msg->code, self->code) == 0)
+        g_signal_emit (self, signals[SIGNAL_CHAT], 0, msg);
       break;
     default:
       g_assert_not_reached ();
@@ -587,6 +595,39 @@ stern_net_client_play (SternNetClient *client, const guint8 *path, gsize len)
   msg->ply = client->game ? stern_game_get_n_actions (client->game) : 0;
   memcpy (msg->path, path, len);
   msg->path_len = len;
+  msg->path_variant = client->game != NULL ? stern_game_get_variant (client->game) : NULL;
+  send_msg (client, msg);
+}
+
+void
+stern_net_client_quick (SternNetClient *client, const SternVariant *variant)
+{
+  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_QUICK);
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+  g_return_if_fail (variant != NULL);
+  msg->setup.variant = variant;
+  msg->name = g_strdup (client->name);
+  send_msg (client, msg);
+}
+
+void
+stern_net_client_rematch (SternNetClient *client)
+{
+  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_REMATCH);
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+  send_msg (client, msg);
+}
+
+void
+stern_net_client_chat (SternNetClient *client, const char *text)
+{
+  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CHAT);
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+  g_return_if_fail (text != NULL);
+  msg->text = g_strdup (text);
   send_msg (client, msg);
 }
 
@@ -641,6 +682,13 @@ stern_net_client_get_code (SternNetClient *client)
 {
   g_return_val_if_fail (STERN_IS_NET_CLIENT (client), NULL);
   return client->code[0] ? client->code : NULL;
+}
+
+const char *
+stern_net_client_get_uri (SternNetClient *client)
+{
+  g_return_val_if_fail (STERN_IS_NET_CLIENT (client), NULL);
+  return client->uri;
 }
 
 const char *

@@ -57,6 +57,15 @@ void      stern_net_client_resume  (SternNetClient *client, const char *code, co
 /* Plays a move of the client's seat from the current position. */
 void      stern_net_client_play    (SternNetClient *client, const guint8 *path, gsize len);
 void      stern_net_client_resign  (SternNetClient *client);
+/* Protocol 2: a seat in a room of the variant waiting for players, or a
+ * new room of it (answered as join or create are). */
+void      stern_net_client_quick   (SternNetClient *client, const SternVariant *variant);
+/* Protocol 2: after the end, asks for the same game again with every
+ * player one seat further; when all have asked, "joined" and "room" of
+ * the new room follow. */
+void      stern_net_client_rematch (SternNetClient *client);
+/* Protocol 2: a line of text to everyone in the room (≤ STERN_NET_MAX_TEXT bytes). */
+void      stern_net_client_chat    (SternNetClient *client, const char *text);
 void      stern_net_client_leave   (SternNetClient *client);
 /* Sends a message or raw text as it is (for tests of a server's checks). */
 void      stern_net_client_send         (SternNetClient *client, const SternNetMessage *msg);
@@ -69,6 +78,8 @@ const SternNetMessage *stern_net_client_get_room (SternNetClient *client);
 /* The seat this client plays, or STERN_NO_SEAT (spectator or no room). */
 guint        stern_net_client_get_seat  (SternNetClient *client);
 const char  *stern_net_client_get_code  (SternNetClient *client);
+/* The ws:// or wss:// address last connected to, or NULL. */
+const char  *stern_net_client_get_uri   (SternNetClient *client);
 const char  *stern_net_client_get_token (SternNetClient *client);
 guint        stern_net_client_get_online (SternNetClient *client);
 
@@ -81,6 +92,7 @@ G_END_DECLS
  *   "room"     the whole room (after join, watch, resume, and seat changes);
  *              the game copy was rebuilt from it
  *   "action"   one action, already applied to the game copy
+ *   "chat"     a line of the room's chat (seat, name, text)
  *   "error"    the server refused a request, or sent something invalid
  *              (then the client closes the connection)
  *   "closed"   (no argument) the connection is gone

@@ -18,7 +18,8 @@ G_DEFINE_QUARK (stern-net-error-quark, stern_net_error)
 
 static const char *const type_names[STERN_NET_N_MSG_TYPES] = {
   "hello", "list", "create", "join", "watch", "resume", "move", "resign", "leave",
-  "welcome", "lobby", "joined", "room", "action", "error",
+  "quick", "chat", "rematch",
+  "welcome", "lobby", "joined", "room", "action", "error", "chat",
 };
 
 static const char *const error_names[STERN_NET_N_ERRORS] = {
@@ -225,12 +226,14 @@ stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET
 /* ---- actions as text ---- */
 
 char *
-stern_net_action_to_text (const SternAction *action)
+stern_net_action_to_text (const SternVariant *variant,
+                          const SternAction  *action)
 {
   switch (action->kind)
     {
     case STERN_ACTION_MOVE:
-      return stern_notation_format_path (action->path, action->path_len);
+      return variant != NULL ? stern_notation_format_path_in (variant, action->path, action->path_len)
+                             : stern_notation_format_path (action->path, action->path_len);
     case STERN_ACTION_PASS:
       return g_strdup ("--");
     case STERN_ACTION_RESIGN:
@@ -269,7 +272,7 @@ stern_net_apply_action_text (SternGame *game, const char *text, GError **error)
     return stern_game_resign (game, seat, error);
   if (parse_give_up (text, "timeout", &seat))
     return stern_game_timeout (game, seat, error);
-  if (!stern_notation_parse_path (text, path, &len, error))
+  if (!stern_notation_parse_path_in (stern_game_get_variant (game), text, path, &len, error))
     return FALSE;
   return stern_game_play_path (game, path, len, error);
 }
@@ -291,6 +294,7 @@ stern_net_message_new (SternNetMsgType type)
     {
       msg->seats[s].seat = (guint8) s;
       msg->seats[s].clock_ms = -1;
+      msg->seats[s].grace_ms = -1;
       msg->clocks[s] = -1;
     }
   return msg;
@@ -308,6 +312,7 @@ stern_net_message_free (SternNetMessage *msg)
   g_clear_pointer (&msg->rooms, g_array_unref);
   g_free (msg->text);
   g_free (msg->field);
+  g_free (msg->path_text);
   g_free (msg);
 }
 
@@ -670,7 +675,8 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
 {
   static const char *const allowed_setup[] = { "seat", "kind", "level", "name", NULL };
   static const char *const allowed_state[] = { "seat", "kind", "level", "name", "taken",
-                                               "connected", "replaced", "clock_ms", NULL };
+                                               "connected", "replaced", "clock_ms",
+                                               "grace_ms", NULL };
   const SternVariant *variant = msg->setup.variant;
   g_autofree char *field = g_strdup_printf ("%s.seats", prefix);
   JsonArray *array = read_array (r, obj, prefix, "seats", TRUE, STERN_N_SEATS);
@@ -725,8 +731,51 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
           if (!read_bool (r, e, ef, "taken", &si->taken) ||
               !read_bool (r, e, ef, "connected", &si->connected) ||
               !read_bool (r, e, ef, "replaced", &si->replaced) ||
-              !read_int (r, e, ef, "clock_ms", FALSE, 0, G_MAXINT64, &si->clock_ms))
+              !read_int (r, e, ef, "clock_ms", FALSE, 0, G_MAXINT64, &si->clock_ms) ||
+              !read_int (r, e, ef, "grace_ms", FALSE, 0, STERN_NET_MAX_RESERVE_MS, &si->grace_ms))
             return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A path's text: cells (letters then digits) joined by '-'.  Which board
+ * it is on is known only from the room, so the cells are read there
+ * (stern_net_message_resolve_path); here the star's are filled in when
+ * the text names star holes. */
+static gboolean
+path_text_is_valid (const char *s, GError **error)
+{
+  g_auto(GStrv) cells = g_strsplit (s, "-", -1);
+  guint n = g_strv_length (cells);
+
+  if (n < 2)
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                           "a move needs at least two holes");
+      return FALSE;
+    }
+  if (n > STERN_MAX_PATH)
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                   "more than %d holes", STERN_MAX_PATH);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *c = cells[i];
+      char *end = NULL;
+      guint64 row = 0;
+
+      /* Columns a… and rows 1… as far as the largest board goes (the
+       * star's 17 by 17 grid): the board itself checks the rest. */
+      if (c[0] >= 'a' && c[0] <= 'q' && g_ascii_isdigit (c[1]) && c[1] != '0')
+        row = g_ascii_strtoull (c + 1, &end, 10);
+      if (row < 1 || row > 17 || end == NULL || *end != '\0')
+        {
+          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                       "“%s” (hole %u) is not a hole such as m3", c, i + 1);
+          return FALSE;
         }
     }
   return TRUE;
@@ -742,11 +791,47 @@ read_path (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg)
 
   if (!read_string (r, obj, prefix, "path", TRUE, STERN_MAX_PATH * 4, &s))
     return FALSE;
-  if (!stern_notation_parse_path (s, msg->path, &len, &local))
+  if (!path_text_is_valid (s, &local))
     return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "%s", local->message);
-  if (len < 2)
-    return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "a move needs at least two holes");
+  msg->path_len = 0;
+  if (stern_notation_parse_path (s, msg->path, &len, NULL) && len >= 2)
+    msg->path_len = len;
+  msg->path_variant = NULL;
+  msg->path_text = g_steal_pointer (&s);
+  return TRUE;
+}
+
+gboolean
+stern_net_message_resolve_path (SternNetMessage    *msg,
+                                const SternVariant *variant,
+                                GError            **error)
+{
+  g_autoptr(GError) local = NULL;
+  size_t len;
+
+  g_return_val_if_fail (msg != NULL && variant != NULL, FALSE);
+
+  if (msg->path_text == NULL)
+    {
+      /* Built here, not parsed: its cells are those of path_variant. */
+      if (msg->path_variant != variant && msg->path_variant != NULL &&
+          stern_variant_is_square (msg->path_variant) != stern_variant_is_square (variant))
+        {
+          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                       "%s.path: not on the board of %s", type_names[msg->type], variant->id);
+          return FALSE;
+        }
+      return msg->path_len >= 2;
+    }
+  if (!stern_notation_parse_path_in (variant, msg->path_text, msg->path, &len, &local))
+    {
+      msg->path_len = 0;
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD, "%s.path: %s",
+                   type_names[msg->type], local->message);
+      return FALSE;
+    }
   msg->path_len = len;
+  msg->path_variant = variant;
   return TRUE;
 }
 
@@ -793,7 +878,37 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
     case STERN_NET_MSG_LIST:
     case STERN_NET_MSG_RESIGN:
     case STERN_NET_MSG_LEAVE:
+    case STERN_NET_MSG_REMATCH:
       ALLOW (NULL);
+      return TRUE;
+
+    case STERN_NET_MSG_QUICK:
+      ALLOW ("variant", "name");
+      return read_variant (r, obj, p, &msg->setup.variant) &&
+             read_name (r, obj, p, "name", &msg->name);
+
+    case STERN_NET_MSG_CHAT:
+    case STERN_NET_MSG_SAID:
+      if (msg->type == STERN_NET_MSG_CHAT)
+        ALLOW ("text");
+      else
+        ALLOW ("code", "seat", "name", "text");
+      if (msg->type == STERN_NET_MSG_SAID &&
+          (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                        sizeof msg->code) ||
+           !read_seat (r, obj, p, "seat", FALSE, &msg->seat) ||
+           !read_name (r, obj, p, "name", &msg->name)))
+        return FALSE;
+      if (!read_string (r, obj, p, "text", TRUE, STERN_NET_MAX_TEXT, &msg->text))
+        return FALSE;
+      /* A line of blanks says nothing: refused as empty. */
+      {
+        g_autofree char *trimmed = g_strstrip (g_strdup (msg->text));
+        g_autofree char *field = g_strdup_printf ("%s.text", p);
+
+        if (trimmed[0] == '\0')
+          return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "empty");
+      }
       return TRUE;
 
     case STERN_NET_MSG_CREATE:
@@ -842,10 +957,14 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
       {
         JsonArray *rooms;
 
-        ALLOW ("online", "rooms");
+        ALLOW ("online", "looking", "rooms");
         if (!read_int (r, obj, p, "online", TRUE, 0, G_MAXUINT, &v))
           return FALSE;
         msg->online = (guint) v;
+        v = 0;
+        if (!read_int (r, obj, p, "looking", FALSE, 0, G_MAXUINT, &v))
+          return FALSE;
+        msg->looking = (guint) v;
         if (!(rooms = read_array (r, obj, p, "rooms", TRUE, STERN_NET_MAX_ROOMS_LISTED)))
           return FALSE;
         msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
@@ -895,7 +1014,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
         g_autofree char *af = g_strdup ("room.actions");
 
         ALLOW ("code", "variant", "preset", "clock", "seats", "actions", "turn", "over",
-               "result");
+               "result", "spectators", "rematch");
         if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
                          sizeof msg->code) ||
             !read_variant (r, obj, p, &msg->setup.variant) ||
@@ -921,6 +1040,32 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
                 return fail (r, STERN_NET_ERROR_BAD_FIELD, ef, "expected an action's text");
               }
             g_ptr_array_add (msg->actions, g_strdup (s));
+          }
+        v = 0;
+        if (!read_int (r, obj, p, "spectators", FALSE, 0, G_MAXUINT, &v))
+          return FALSE;
+        msg->spectators = (guint) v;
+        if (json_object_has_member (obj, "rematch"))
+          {
+            JsonArray *asked = read_array (r, obj, p, "rematch", TRUE, STERN_N_SEATS);
+
+            if (asked == NULL)
+              return FALSE;
+            for (guint k = 0; k < json_array_get_length (asked); k++)
+              {
+                JsonNode *n = json_array_get_element (asked, k);
+                const char *c;
+                unsigned seat;
+
+                if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "room.rematch", "expected colour names");
+                c = json_node_get_string (n);
+                seat = stern_seat_from_colour_name (c, strlen (c));
+                if (seat == STERN_NO_SEAT || !stern_variant_has_seat (msg->setup.variant, seat))
+                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "room.rematch", "not a seat of %s",
+                               msg->setup.variant->id);
+                msg->rematch[seat] = TRUE;
+              }
           }
         return read_turn_over_result (r, obj, p, msg);
       }
@@ -1130,6 +1275,8 @@ add_seats (JsonBuilder *b, const SternNetMessage *msg, gboolean with_state)
           add_bool (b, "replaced", si->replaced);
           if (si->clock_ms >= 0)
             add_int (b, "clock_ms", si->clock_ms);
+          if (si->grace_ms >= 0)
+            add_int (b, "grace_ms", si->grace_ms);
         }
       json_builder_end_object (b);
     }
@@ -1143,6 +1290,17 @@ add_turn_over_result (JsonBuilder *b, const SternNetMessage *msg)
     add_string (b, "turn", stern_seat_colour_name (msg->turn));
   add_bool (b, "over", msg->over);
   add_string (b, "result", msg->result ? msg->result : "*");
+}
+
+/* The path as its board names it: as received, or from its cells. */
+static char *
+format_msg_path (const SternNetMessage *msg)
+{
+  if (msg->path_len < 2 && msg->path_text != NULL)
+    return g_strdup (msg->path_text);
+  return msg->path_variant != NULL
+         ? stern_notation_format_path_in (msg->path_variant, msg->path, msg->path_len)
+         : stern_notation_format_path (msg->path, msg->path_len);
 }
 
 char *
@@ -1166,6 +1324,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
     case STERN_NET_MSG_LIST:
     case STERN_NET_MSG_RESIGN:
     case STERN_NET_MSG_LEAVE:
+    case STERN_NET_MSG_REMATCH:
       break;
     case STERN_NET_MSG_CREATE:
       add_string (b, "variant", msg->setup.variant->id);
@@ -1197,7 +1356,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
       break;
     case STERN_NET_MSG_MOVE:
       {
-        g_autofree char *path = stern_notation_format_path (msg->path, msg->path_len);
+        g_autofree char *path = format_msg_path (msg);
         add_int (b, "ply", msg->ply);
         add_string (b, "path", path);
         break;
@@ -1207,8 +1366,26 @@ stern_net_message_to_json (const SternNetMessage *msg)
       add_string (b, "server", msg->server ? msg->server : "");
       add_int (b, "online", msg->online);
       break;
+    case STERN_NET_MSG_QUICK:
+      add_string (b, "variant", msg->setup.variant->id);
+      if (msg->name)
+        add_string (b, "name", msg->name);
+      break;
+    case STERN_NET_MSG_CHAT:
+    case STERN_NET_MSG_SAID:
+      if (msg->type == STERN_NET_MSG_SAID)
+        {
+          add_string (b, "code", msg->code);
+          if (msg->seat != STERN_NO_SEAT)
+            add_string (b, "seat", stern_seat_colour_name (msg->seat));
+          if (msg->name)
+            add_string (b, "name", msg->name);
+        }
+      add_string (b, "text", msg->text ? msg->text : "");
+      break;
     case STERN_NET_MSG_LOBBY:
       add_int (b, "online", msg->online);
+      add_int (b, "looking", msg->looking);
       json_builder_set_member_name (b, "rooms");
       json_builder_begin_array (b);
       for (guint i = 0; msg->rooms && i < msg->rooms->len; i++)
@@ -1240,6 +1417,22 @@ stern_net_message_to_json (const SternNetMessage *msg)
       for (guint i = 0; msg->actions && i < msg->actions->len; i++)
         json_builder_add_string_value (b, g_ptr_array_index (msg->actions, i));
       json_builder_end_array (b);
+      add_int (b, "spectators", msg->spectators);
+      {
+        gboolean any = FALSE;
+
+        for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+          any |= msg->rematch[seat];
+        if (any)
+          {
+            json_builder_set_member_name (b, "rematch");
+            json_builder_begin_array (b);
+            for (unsigned i = 0; i < msg->setup.variant->n_players; i++)
+              if (msg->rematch[msg->setup.variant->seats[i]])
+                json_builder_add_string_value (b, stern_seat_colour_name (msg->setup.variant->seats[i]));
+            json_builder_end_array (b);
+          }
+      }
       add_turn_over_result (b, msg);
       break;
     case STERN_NET_MSG_ACTION:
@@ -1249,7 +1442,7 @@ stern_net_message_to_json (const SternNetMessage *msg)
       add_string (b, "kind", action_kind_names[msg->action]);
       if (msg->action == STERN_ACTION_MOVE)
         {
-          g_autofree char *path = stern_notation_format_path (msg->path, msg->path_len);
+          g_autofree char *path = format_msg_path (msg);
           add_string (b, "path", path);
         }
       if (msg->has_clocks)

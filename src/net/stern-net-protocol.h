@@ -15,7 +15,7 @@
 
 G_BEGIN_DECLS
 
-#define STERN_NET_PROTOCOL_VERSION 1
+#define STERN_NET_PROTOCOL_VERSION 2
 
 /* Largest message a client may send, and a server (a room's whole history
  * fits: six players of 200 moves with long paths). */
@@ -25,7 +25,7 @@ G_BEGIN_DECLS
 #define STERN_NET_CODE_LEN   6    /* room code, the invitation */
 #define STERN_NET_TOKEN_LEN  32   /* seat token, hex */
 #define STERN_NET_MAX_NAME   40   /* bytes of a player's name */
-#define STERN_NET_MAX_TEXT   200  /* bytes of an error's text */
+#define STERN_NET_MAX_TEXT   200  /* bytes of an error's text, and of a chat line */
 #define STERN_NET_MAX_ROOMS_LISTED 100
 /* Longest clock: a day of reserve, an hour of increment. */
 #define STERN_NET_MAX_RESERVE_MS   (24 * 3600 * 1000)
@@ -47,6 +47,9 @@ typedef enum {
   STERN_NET_MSG_MOVE,
   STERN_NET_MSG_RESIGN,
   STERN_NET_MSG_LEAVE,
+  STERN_NET_MSG_QUICK,      /* protocol 2: a seat in any room of the variant waiting for players */
+  STERN_NET_MSG_CHAT,       /* protocol 2: a line of text to the room (both directions) */
+  STERN_NET_MSG_REMATCH,    /* protocol 2: after the end, the same players again, seats rotated */
   /* server → client */
   STERN_NET_MSG_WELCOME,
   STERN_NET_MSG_LOBBY,
@@ -54,6 +57,7 @@ typedef enum {
   STERN_NET_MSG_ROOM,
   STERN_NET_MSG_ACTION,
   STERN_NET_MSG_ERROR,
+  STERN_NET_MSG_SAID,       /* protocol 2: "chat" as the server relays it */
   STERN_NET_N_MSG_TYPES,
 } SternNetMsgType;
 
@@ -122,6 +126,7 @@ typedef struct {
   gboolean   connected;   /* … and is connected now */
   gboolean   replaced;    /* the computer plays it now (left, time, resigned) */
   gint64     clock_ms;    /* time left, or -1 without a clock */
+  gint64     grace_ms;    /* dropped: time left to come back, or -1 */
 } SternNetSeatInfo;
 
 typedef struct {
@@ -141,13 +146,22 @@ typedef struct {
   char    *name;                            /* hello, create, join (may be NULL) */
   char    *server;                          /* welcome */
   guint    online;                          /* welcome, lobby */
+  guint    looking;                         /* lobby: people in listed rooms, waiting */
+  guint    spectators;                      /* room: connections watching */
+  gboolean rematch[STERN_N_SEATS];          /* room: the seats that asked for a rematch */
   char     code[STERN_NET_CODE_LEN + 1];    /* join, watch, resume, joined, room, action */
   char     token[STERN_NET_TOKEN_LEN + 1];  /* resume, joined */
   guint8   seat;                            /* join (STERN_NO_SEAT: any), joined, action;
                                                create: the seat to take or STERN_NO_SEAT */
   guint    ply;                             /* move: actions before it; action: its index */
-  guint8   path[STERN_MAX_PATH];            /* move, action */
+  guint8   path[STERN_MAX_PATH];            /* move, action: in path_variant's notation */
   gsize    path_len;
+  /* The board the path's cells are on: NULL for the star's.  A parsed
+   * message has the path as text (path_text) and as the star's cells
+   * when it names star holes; stern_net_message_resolve_path() reads it
+   * on the room's board. */
+  const SternVariant *path_variant;
+  char    *path_text;                       /* move, action (parsed) */
   SternNetSetup setup;                      /* create, room */
 
   /* room */
@@ -168,7 +182,7 @@ typedef struct {
 
   /* error */
   SternNetErrorCode error;
-  char    *text;
+  char    *text;                            /* error; chat, said: the line */
   char    *field;                           /* may be NULL */
 } SternNetMessage;
 
@@ -186,11 +200,20 @@ SternNetMessage *stern_net_message_parse (const char *data, gsize len,
 /* The message as compact JSON; it parses back to the same message. */
 char            *stern_net_message_to_json (const SternNetMessage *msg);
 
+/* Reads the path of a parsed move or action on variant's board (the
+ * square boards name their cells otherwise than the star); the error
+ * names the member ("move.path: …"). */
+gboolean         stern_net_message_resolve_path (SternNetMessage *msg,
+                                                 const SternVariant *variant,
+                                                 GError **error);
+
 /* An error message from a GError of STERN_NET_ERROR (others become "internal"). */
 SternNetMessage *stern_net_message_new_error (const GError *error, const char *field);
 
-/* Action text as in room messages: "m1-m3", "--", "resign(white)". */
-char            *stern_net_action_to_text (const SternAction *action);
+/* Action text as in room messages: "m1-m3", "--", "resign(white)"; the
+ * cells as the variant's board names them. */
+char            *stern_net_action_to_text (const SternVariant *variant,
+                                           const SternAction *action);
 /* Applies that text to game (moves are checked by the engine). */
 gboolean         stern_net_apply_action_text (SternGame *game, const char *text,
                                               GError **error);

@@ -234,29 +234,50 @@ pump (SternOnlineMatch *self)
   if (k == n_server)
     {
       const SternAction *mine;
+      SternNetErrorCode why;
 
       /* The match is ahead: the local player's move, to be sent (once,
        * and only when it is the server's next action). */
-      if (n_local == n_server || self->local_seat == STERN_NO_SEAT || self->waiting ||
-          self->sent_ply == n_server)
+      if (n_local == n_server || self->sent_ply == n_server)
         return;
-      /* Offline the move waits here; the room sent after reconnecting
-       * brings us back. */
+      /* Offline the move waits here (the banner says the connection is
+       * down); the room sent after reconnecting brings us back. */
       if (!stern_net_client_is_connected (self->client))
         return;
       mine = stern_game_get_action (local, n_server);
-      if (mine->seat != self->local_seat)
-        return;
-      if (mine->kind == STERN_ACTION_MOVE && local_plays (self))
+      if (mine->seat == self->local_seat && mine->kind == STERN_ACTION_MOVE && local_plays (self))
         {
           self->sent_ply = n_server;
           stern_net_client_play (self->client, mine->path, mine->path_len);
+          return;
         }
-      else if (mine->kind == STERN_ACTION_RESIGN)
+      if (mine->seat == self->local_seat && mine->kind == STERN_ACTION_RESIGN &&
+          self->local_seat != STERN_NO_SEAT && !self->waiting)
         {
           self->sent_ply = n_server;
           stern_net_client_resign (self->client);
+          return;
         }
+      if (mine->kind == STERN_ACTION_PASS || mine->kind == STERN_ACTION_TIMEOUT)
+        return;   /* the server plays these itself; its action follows */
+
+      /* A move the server would not take: the player hears why, and the
+       * board goes back to the game that counts. */
+      why = self->waiting ? STERN_NET_ERROR_STATE
+            : self->local_seat == STERN_NO_SEAT || mine->seat != self->local_seat
+              ? STERN_NET_ERROR_NOT_A_PLAYER
+              : STERN_NET_ERROR_STATE;
+      g_debug ("a move of %s played here cannot be sent (%s)",
+               stern_seat_colour_name (mine->seat), stern_net_error_name (why));
+      rebuild (self);
+      {
+        g_autoptr(GError) error =
+          g_error_new (STERN_NET_ERROR, why, "the move of %s was not sent: %s",
+                       stern_seat_colour_name (mine->seat),
+                       self->waiting ? "the room waits for players"
+                       : "that seat is not played here");
+        g_signal_emit (self, signals[SIGNAL_SERVER_ERROR], 0, error);
+      }
       return;
     }
 
@@ -582,6 +603,16 @@ stern_online_match_is_seat_taken (SternOnlineMatch *self,
 
   return self->has_room &&
          (self->seats[seat].taken || self->seats[seat].kind == STERN_NET_SEAT_COMPUTER);
+}
+
+gboolean
+stern_online_match_is_seat_replaced (SternOnlineMatch *self,
+                                     guint             seat)
+{
+  g_return_val_if_fail (STERN_IS_ONLINE_MATCH (self), FALSE);
+  g_return_val_if_fail (seat < STERN_N_SEATS, FALSE);
+
+  return self->has_room && self->seats[seat].replaced;
 }
 
 const char *

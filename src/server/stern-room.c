@@ -38,6 +38,7 @@ typedef struct {
   gboolean connected;
   gboolean replaced;
   guint    grace_id;
+  gint64   dropped_us;    /* when the grace period started */
 } Seat;
 
 struct _SternRoom {
@@ -57,6 +58,8 @@ struct _SternRoom {
   gboolean      running;
   gboolean      durable;
   guint64       saves;     /* writes so far: even ones go to path, odd ones to path.alt */
+  guint         spectators;
+  gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
 };
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
@@ -261,10 +264,16 @@ stern_room_describe (SternRoom *room)
       info->connected = seat->connected;
       info->replaced = seat->replaced;
       info->clock_ms = clock_ms (room, s, now);
+      /* How long a dropped player has to come back. */
+      info->grace_ms = seat->grace_id != 0
+                       ? MAX (0, (gint64) room->grace_ms - (now - seat->dropped_us) / 1000) : -1;
     }
+  msg->spectators = room->spectators;
+  memcpy (msg->rematch, room->rematch, sizeof msg->rematch);
   msg->actions = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < stern_game_get_n_actions (room->game); i++)
-    g_ptr_array_add (msg->actions, stern_net_action_to_text (stern_game_get_action (room->game, i)));
+    g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
+                                                     stern_game_get_action (room->game, i)));
   msg->turn = stern_room_is_started (room) ? (guint8) stern_game_get_turn (room->game)
                                            : STERN_NO_SEAT;
   msg->over = stern_game_is_over (room->game);
@@ -278,6 +287,47 @@ broadcast_room (SternRoom *self)
   g_autoptr(SternNetMessage) msg = stern_room_describe (self);
 
   broadcast (self, msg);
+}
+
+gboolean
+stern_room_ask_rematch (SternRoom *room, guint seat, GError **error)
+{
+  const SternVariant *v;
+
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
+  v = room->setup.variant;
+
+  if (!stern_game_is_over (room->game))
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE,
+                           "rematch: the game has not ended");
+      return FALSE;
+    }
+  if (seat >= STERN_N_SEATS || !room->seats[seat].taken)
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_A_PLAYER,
+                           "rematch: only the room's players ask for one");
+      return FALSE;
+    }
+  room->rematch[seat] = TRUE;
+  broadcast_room (room);
+  /* Every person still there who held a seat must want it. */
+  for (unsigned i = 0; i < v->n_players; i++)
+    if (room->seats[v->seats[i]].taken && room->seats[v->seats[i]].connected &&
+        !room->rematch[v->seats[i]])
+      return FALSE;
+  return TRUE;
+}
+
+void
+stern_room_set_spectators (SternRoom *room, guint spectators)
+{
+  g_return_if_fail (STERN_IS_ROOM (room));
+
+  if (room->spectators == spectators)
+    return;
+  room->spectators = spectators;
+  broadcast_room (room);
 }
 
 gboolean
@@ -554,7 +604,7 @@ announce_last (SternRoom *self)
   guint n = stern_game_get_n_actions (self->game);
   const SternAction *a = stern_game_get_action (self->game, n - 1);
   gint64 now = now_us ();
-  g_autofree char *text = stern_net_action_to_text (a);
+  g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (self->game), a);
 
   g_strlcpy (msg->code, self->code, sizeof msg->code);
   msg->ply = n - 1;
@@ -562,6 +612,7 @@ announce_last (SternRoom *self)
   msg->action = a->kind;
   memcpy (msg->path, a->path, a->path_len);
   msg->path_len = a->path_len;
+  msg->path_variant = stern_game_get_variant (self->game);
   msg->has_clocks = self->clock.enabled;
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     msg->clocks[s] = clock_ms (self, s, now);
@@ -826,6 +877,7 @@ stern_room_set_connected (SternRoom *room, guint seat, gboolean connected)
       grace->seat = seat;
       s->grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, room->grace_ms, grace_over_cb,
                                         grace, g_free);
+      s->dropped_us = now_us ();
     }
   room_log (room, G_LOG_LEVEL_INFO, "%s %s", stern_seat_colour_name (seat),
             connected ? "connected" : "dropped");

@@ -46,6 +46,12 @@ gboolean     stern_room_join   (SternRoom *room, guint seat, const char *name,
                                 GError **error);
 gboolean     stern_room_resume (SternRoom *room, const char *token, guint *out_seat,
                                 GError **error);
+/* The seat's player asks for a rematch after the end (refused before:
+ * STERN_NET_ERROR_STATE).  TRUE when every player has asked, FALSE with
+ * error unset while some have not. */
+gboolean     stern_room_ask_rematch (SternRoom *room, guint seat, GError **error);
+/* How many connections watch the room (told to everyone in it). */
+void         stern_room_set_spectators (SternRoom *room, guint spectators);
 /* The seat's player connected or dropped (dropping starts the grace period). */
 void         stern_room_set_connected (SternRoom *room, guint seat, gboolean connected);
 gboolean     stern_room_play   (SternRoom *room, guint seat, guint ply, const guint8 *path,

@@ -32,6 +32,10 @@
 #define DEFAULT_MAX_CONNS    5000
 #define KEEPALIVE_SECONDS    30
 #define DEFAULT_SWEEP_MS     (60 * 1000)
+/* Chat: a line every two seconds, five in a burst: enough to talk during
+ * a game, too little to flood a room. */
+#define CHAT_RATE            0.5
+#define CHAT_BURST           5.0
 
 typedef struct {
   SternServer *server;
@@ -44,6 +48,8 @@ typedef struct {
   guint     seat;        /* STERN_NO_SEAT for a spectator */
   double    tokens;      /* the rate limit's bucket */
   gint64    refilled_us;
+  double    chat_tokens; /* chat's own, slower bucket */
+  gint64    chat_refilled_us;
   guint     strikes;
 } Conn;
 
@@ -399,6 +405,20 @@ sweep_cb (gpointer user_data)
 }
 
 static void
+count_spectators (SternServer *self, SternRoom *room)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->conns->len; i++)
+    {
+      Conn *other = g_ptr_array_index (self->conns, i);
+      if (other->room == room && other->seat == STERN_NO_SEAT)
+        n++;
+    }
+  stern_room_set_spectators (room, n);
+}
+
+static void
 conn_leave_room (Conn *conn)
 {
   g_autoptr(SternRoom) room = g_steal_pointer (&conn->room);
@@ -421,6 +441,7 @@ conn_leave_room (Conn *conn)
       if (!held_elsewhere)
         stern_room_set_connected (room, seat, FALSE);
     }
+  count_spectators (self, room);
   maybe_unload (self, room);
 }
 
@@ -442,6 +463,7 @@ conn_enter_room (Conn *conn, SternRoom *room, guint seat)
             other->seat = STERN_NO_SEAT;
         }
     }
+  count_spectators (conn->server, room);
 }
 
 static void
@@ -495,10 +517,15 @@ send_lobby (Conn *conn)
 
   msg->online = conn->server->online;
   msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
-  for (GList *l = rooms; l && msg->rooms->len < STERN_NET_MAX_ROOMS_LISTED; l = l->next)
+  for (GList *l = rooms; l != NULL; l = l->next)
     {
       SternNetLobbyRoom entry;
-      if (stern_room_get_lobby_entry (l->data, &entry))
+      if (!stern_room_get_lobby_entry (l->data, &entry))
+        continue;
+      /* Everyone waiting for an opponent counts, listed or not. */
+      if (!stern_room_is_started (l->data))
+        msg->looking += entry.players;
+      if (msg->rooms->len < STERN_NET_MAX_ROOMS_LISTED)
         g_array_append_val (msg->rooms, entry);
     }
   conn_send (conn, msg);
@@ -621,10 +648,191 @@ handle_create (Conn *conn, SternNetMessage *msg)
           return;
         }
       conn->seat = seat;
+      count_spectators (self, room);
       send_joined (conn, room, seat, token);
     }
   else
     send_room (conn, room);
+}
+
+static void handle_join (Conn *conn, SternNetMessage *msg);
+
+/* Quick play: a free open seat in a room of the variant whose game has
+ * not started (the one waiting longest is not known: any will do), or a
+ * new room of that variant with every seat open, the first one taken. */
+static void
+handle_quick (Conn *conn, SternNetMessage *msg)
+{
+  SternServer *self = conn->server;
+  GHashTableIter iter;
+  gpointer value;
+  const SternVariant *variant = msg->setup.variant;
+
+  if (variant->n_players < 2)
+    {
+      conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "quick.variant",
+                 "quick.variant: a game for one is not played online");
+      return;
+    }
+  g_hash_table_iter_init (&iter, self->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      SternRoom *room = value;
+      SternNetLobbyRoom entry;
+
+      if (room == conn->room || stern_room_is_started (room) ||
+          !stern_room_get_lobby_entry (room, &entry) || entry.variant != variant ||
+          entry.players == 0)
+        continue;
+      g_strlcpy (msg->code, entry.code, sizeof msg->code);
+      msg->seat = STERN_NO_SEAT;
+      conn_log (conn, G_LOG_LEVEL_INFO, "quick play: joins %s", entry.code);
+      handle_join (conn, msg);
+      return;
+    }
+
+  msg->setup.preset = STERN_PRESET_TABLE;
+  msg->setup.reserve_ms = msg->setup.increment_ms = 0;
+  for (guint i = 0; i < variant->n_players; i++)
+    {
+      msg->setup.seats[variant->seats[i]].kind = STERN_NET_SEAT_OPEN;
+      msg->setup.seats[variant->seats[i]].name[0] = '\0';
+    }
+  msg->seat = variant->seats[0];
+  conn_log (conn, G_LOG_LEVEL_INFO, "quick play: opens a room of %s", variant->id);
+  handle_create (conn, msg);
+}
+
+/* Every player asked: a new room of the same game, each player one seat
+ * further in turn order (the first mover changes), spectators along. */
+static void
+start_rematch (SternServer *self, SternRoom *old)
+{
+  g_autoptr(SternNetMessage) was = stern_room_describe (old);
+  const SternVariant *v = was->setup.variant;
+  SternNetSetup setup = was->setup;
+  g_autoptr(GPtrArray) moving = g_ptr_array_new ();
+  char code[STERN_NET_CODE_LEN + 1];
+  g_autofree char *path = NULL;
+  g_autoptr(SternRoom) room = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (unsigned i = 0; i < v->n_players; i++)
+    setup.seats[v->seats[(i + 1) % v->n_players]] = was->setup.seats[v->seats[i]];
+  do
+    stern_net_random_code (code);
+  while (g_hash_table_contains (self->rooms, code));
+  path = room_path (self, code);
+  room = stern_room_new (code, &setup, path);
+  stern_room_set_durable (room, self->durable);
+  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 || !stern_room_save (room, &error)))
+    {
+      g_warning ("%s", error ? error->message : g_strerror (errno));
+      return;
+    }
+  add_room (self, g_object_ref (room));
+  for (guint i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+      if (conn->room == old)
+        g_ptr_array_add (moving, conn);
+    }
+  /* Players first, so that the game starts with everyone seated. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < moving->len; i++)
+      {
+        Conn *conn = g_ptr_array_index (moving, i);
+        char token[STERN_NET_TOKEN_LEN + 1];
+        guint seat = STERN_NO_SEAT;
+
+        if ((pass == 0) == (conn->seat == STERN_NO_SEAT))
+          continue;
+        if (pass == 0)
+          {
+            unsigned next = 0;
+
+            for (unsigned k = 0; k < v->n_players; k++)
+              if (v->seats[k] == conn->seat)
+                next = v->seats[(k + 1) % v->n_players];
+            g_clear_error (&error);
+            if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
+                                                                          : conn->name,
+                                  &seat, token, &error))
+              {
+                conn_send_error (conn, error, NULL);
+                continue;
+              }
+            conn_enter_room (conn, room, seat);
+            send_joined (conn, room, seat, token);
+          }
+        else
+          conn_enter_room (conn, room, STERN_NO_SEAT);
+        send_room (conn, room);
+      }
+  g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
+}
+
+static void
+handle_rematch (Conn *conn)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternRoom) room = conn->room != NULL ? g_object_ref (conn->room) : NULL;
+
+  if (room == NULL || conn->seat == STERN_NO_SEAT)
+    {
+      conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, "rematch",
+                 room ? "spectators do not ask for a rematch" : "not in a room");
+      return;
+    }
+  if (stern_room_ask_rematch (room, conn->seat, &error))
+    start_rematch (conn->server, room);
+  else if (error != NULL)
+    conn_send_error (conn, error, "rematch");
+}
+
+static gboolean
+conn_take_chat_token (Conn *conn)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (conn->chat_refilled_us == 0)
+    conn->chat_tokens = CHAT_BURST;
+  else
+    conn->chat_tokens = MIN (CHAT_BURST, conn->chat_tokens +
+                                         (double) (now - conn->chat_refilled_us) / 1e6 * CHAT_RATE);
+  conn->chat_refilled_us = now;
+  if (conn->chat_tokens < 1.0)
+    return FALSE;
+  conn->chat_tokens -= 1.0;
+  return TRUE;
+}
+
+/* A line of chat goes to everyone in the room, with who said it.  The
+ * text was checked as every string is (UTF-8, no control characters,
+ * at most STERN_NET_MAX_TEXT bytes). */
+static void
+handle_chat (Conn *conn, SternNetMessage *msg)
+{
+  g_autoptr(SternNetMessage) said = NULL;
+  g_autofree char *text = NULL;
+
+  if (conn->room == NULL)
+    {
+      conn_fail (conn, STERN_NET_ERROR_STATE, "chat", "not in a room");
+      return;
+    }
+  if (!conn_take_chat_token (conn))
+    {
+      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, "chat", "too many chat lines; wait a moment");
+      return;
+    }
+  said = stern_net_message_new (STERN_NET_MSG_SAID);
+  g_strlcpy (said->code, stern_room_get_code (conn->room), sizeof said->code);
+  said->seat = (guint8) conn->seat;
+  said->name = g_strdup (conn->name);
+  said->text = g_strstrip (g_strdup (msg->text));
+  text = stern_net_message_to_json (said);
+  room_broadcast_cb (conn->room, text, conn->server);
 }
 
 static void
@@ -728,6 +936,15 @@ handle_message (Conn *conn, const char *data, gsize len)
     case STERN_NET_MSG_RESUME:
       handle_resume (conn, msg);
       break;
+    case STERN_NET_MSG_QUICK:
+      handle_quick (conn, msg);
+      break;
+    case STERN_NET_MSG_CHAT:
+      handle_chat (conn, msg);
+      break;
+    case STERN_NET_MSG_REMATCH:
+      handle_rematch (conn);
+      break;
     case STERN_NET_MSG_MOVE:
     case STERN_NET_MSG_RESIGN:
       if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
@@ -736,8 +953,11 @@ handle_message (Conn *conn, const char *data, gsize len)
                      conn->room ? "spectators do not play" : "not in a room");
           break;
         }
+      /* The path's cells are named as the room's board names them. */
       if (msg->type == STERN_NET_MSG_MOVE
-            ? !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
+            ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (conn->room)),
+                                              &error) ||
+              !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
                                 &error)
             : !stern_room_resign (conn->room, conn->seat, &error))
         conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);

@@ -84,6 +84,7 @@ on_lobby (SternNetClient *c, const SternNetMessage *msg, Peer *peer)
   g_clear_pointer (&peer->lobby, stern_net_message_free);
   peer->lobby = stern_net_message_new (STERN_NET_MSG_LOBBY);
   peer->lobby->online = msg->online;
+  peer->lobby->looking = msg->looking;
   peer->lobby->rooms = g_array_ref (msg->rooms);
 }
 

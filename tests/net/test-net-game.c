@@ -342,6 +342,202 @@ test_lobby (Fixture *f, gconstpointer data)
   }
 }
 
+/* ---- protocol 2: quick play, chat, spectators ---- */
+
+typedef struct {
+  GPtrArray *lines;   /* "seat|name|text" */
+} ChatLog;
+
+static void
+on_chat (SternNetClient *client, const SternNetMessage *msg, gpointer user_data)
+{
+  ChatLog *log = user_data;
+
+  g_ptr_array_add (log->lines,
+                   g_strdup_printf ("%s|%s|%s",
+                                    msg->seat != STERN_NO_SEAT ? stern_seat_colour_name (msg->seat) : "-",
+                                    msg->name ? msg->name : "", msg->text));
+}
+
+typedef struct {
+  ChatLog *log;
+  guint    n;
+} ChatWait;
+
+static gboolean
+has_lines (gpointer data)
+{
+  ChatWait *w = data;
+  return w->log->lines->len >= w->n;
+}
+
+typedef struct {
+  Peer  *peer;
+  guint  spectators;
+} SpectatorWait;
+
+static gboolean
+spectators_are (gpointer data)
+{
+  SpectatorWait *w = data;
+  const SternNetMessage *room = stern_net_client_get_room (w->peer->client);
+  return room != NULL && room->spectators == w->spectators;
+}
+
+static void
+test_quick_and_chat (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr(Peer) dan = peer_new (f->port, "Dan");
+  ChatLog anna_log = { g_ptr_array_new_with_free_func (g_free) };
+  ChatLog carla_log = { g_ptr_array_new_with_free_func (g_free) };
+  const SternVariant *ugolki = stern_variant_lookup ("ugolki");
+  LobbyWait w = { dan, 0 };
+  SpectatorWait sw = { anna, 1 };
+  guint refused = 0;
+  char code[STERN_NET_CODE_LEN + 1];
+
+  g_signal_connect (anna->client, "chat", G_CALLBACK (on_chat), &anna_log);
+  g_signal_connect (carla->client, "chat", G_CALLBACK (on_chat), &carla_log);
+
+  /* Nobody waits: Anna gets a room of her own, listed for others, and
+   * counted as looking for an opponent. */
+  stern_net_client_quick (anna->client, ugolki);
+  g_assert_true (peer_wait_joined (anna, 0));
+  g_strlcpy (code, stern_net_client_get_code (anna->client), sizeof code);
+  g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_WHITE);
+  g_assert_true (net_wait (peer_has_room, anna, 5000));
+  g_assert_true (stern_net_client_get_room (anna->client)->setup.variant == ugolki);
+  g_assert_cmpuint (stern_net_client_get_room (anna->client)->turn, ==, STERN_NO_SEAT);
+  stern_net_client_list (dan->client);
+  g_assert_true (net_wait (has_lobby, &w, 5000));
+  g_assert_cmpuint (dan->lobby->looking, ==, 1);
+  g_assert_true (lobby_lists (dan, code));
+
+  /* Boris asks for the same game: he is seated with Anna, and it starts. */
+  stern_net_client_quick (boris->client, ugolki);
+  g_assert_true (peer_wait_joined (boris, 0));
+  g_assert_cmpstr (stern_net_client_get_code (boris->client), ==, code);
+  g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_BLACK);
+
+  /* A one-player game is not played online. */
+  stern_net_client_quick (dan->client, stern_variant_lookup ("solo"));
+  g_assert_cmpint (peer_wait_error (dan, 0, NULL), ==, STERN_NET_ERROR_BAD_FIELD);
+
+  /* Carla watches: everyone in the room is told there is one spectator. */
+  stern_net_client_watch (carla->client, code);
+  g_assert_true (net_wait (spectators_are, &sw, 5000));
+
+  /* A line of chat reaches everyone in the room, with who said it. */
+  stern_net_client_chat (boris->client, "  good luck  ");
+  {
+    ChatWait cw = { &anna_log, 1 }, cw2 = { &carla_log, 1 };
+    g_assert_true (net_wait (has_lines, &cw, 5000));
+    g_assert_true (net_wait (has_lines, &cw2, 5000));
+  }
+  g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 0), ==, "black|Boris|good luck");
+  g_assert_cmpstr (g_ptr_array_index (carla_log.lines, 0), ==, "black|Boris|good luck");
+  stern_net_client_chat (carla->client, "watching");
+  {
+    ChatWait cw = { &anna_log, 2 };
+    g_assert_true (net_wait (has_lines, &cw, 5000));
+  }
+  g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 1), ==, "-|Carla|watching");
+
+  /* Dan is in no room: his line goes nowhere. */
+  stern_net_client_chat (dan->client, "hello?");
+  g_assert_cmpint (peer_wait_error (dan, 1, NULL), ==, STERN_NET_ERROR_STATE);
+
+  /* A flood is refused past the burst; the room hears only the burst. */
+  for (guint i = 0; i < 8; i++)
+    stern_net_client_chat (boris->client, "spam");
+  for (guint i = 0; i < 8 && peer_wait_error (boris, refused, NULL) == STERN_NET_ERROR_RATE_LIMITED; i++)
+    refused++;
+  g_assert_cmpuint (refused, >=, 3);
+  g_assert_cmpuint (anna_log.lines->len, <=, 2 + 5);
+
+  /* Malformed lines are refused by the parser, naming the member. */
+  {
+    const char *field = NULL;
+    guint before = boris->errors->len;
+
+    stern_net_client_send_text (boris->client, "{\"type\":\"chat\",\"text\":\"a\\u0007\"}");
+    g_assert_cmpint (peer_wait_error (boris, before, &field), ==, STERN_NET_ERROR_BAD_FIELD);
+    g_assert_cmpstr (field, ==, "chat.text");
+  }
+
+  g_ptr_array_unref (anna_log.lines);
+  g_ptr_array_unref (carla_log.lines);
+}
+
+typedef struct {
+  Peer *peer;
+  const char *not_code;
+} NewRoomWait;
+
+static gboolean
+rematch_asked_by_white (gpointer data)
+{
+  const SternNetMessage *room = stern_net_client_get_room (((Peer *) data)->client);
+  return room != NULL && room->rematch[STERN_WHITE];
+}
+
+static gboolean
+in_another_room (gpointer data)
+{
+  NewRoomWait *w = data;
+  const SternNetMessage *room = stern_net_client_get_room (w->peer->client);
+  return room != NULL && strcmp (room->code, w->not_code) != 0 && room->turn != STERN_NO_SEAT;
+}
+
+static void
+test_rematch (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  char code[STERN_NET_CODE_LEN + 1];
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  g_strlcpy (code, create_room (anna, &setup, STERN_WHITE), sizeof code);
+  join_room (boris, code, STERN_BLACK);
+  stern_net_client_watch (carla->client, code);
+  g_assert_true (net_wait (peer_has_room, carla, 5000));
+
+  /* Not before the end. */
+  stern_net_client_rematch (anna->client);
+  g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_STATE);
+
+  stern_net_client_resign (boris->client);
+  g_assert_true (peer_wait_over (anna, 5000));
+
+  /* A spectator does not ask. */
+  stern_net_client_rematch (carla->client);
+  g_assert_cmpint (peer_wait_error (carla, 0, NULL), ==, STERN_NET_ERROR_NOT_A_PLAYER);
+
+  /* One asks: the others see it; both ask: a new room, seats rotated. */
+  stern_net_client_rematch (anna->client);
+  g_assert_true (net_wait (rematch_asked_by_white, boris, 5000));
+  stern_net_client_rematch (boris->client);
+  {
+    NewRoomWait wa = { anna, code }, wb = { boris, code }, wc = { carla, code };
+
+    g_assert_true (net_wait (in_another_room, &wa, 5000));
+    g_assert_true (net_wait (in_another_room, &wb, 5000));
+    g_assert_true (net_wait (in_another_room, &wc, 5000));
+  }
+  g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_BLACK);
+  g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_WHITE);
+  g_assert_cmpuint (stern_net_client_get_seat (carla->client), ==, STERN_NO_SEAT);
+  g_assert_cmpstr (stern_net_client_get_code (anna->client), ==,
+                   stern_net_client_get_code (carla->client));
+  g_assert_cmpuint (stern_net_client_get_room (anna->client)->turn, ==, STERN_WHITE);
+  g_assert_cmpstr (stern_net_client_get_room (anna->client)->seats[STERN_BLACK].name, ==, "Anna");
+}
+
 /* ---- reconnecting ---- */
 
 typedef struct {
@@ -677,6 +873,9 @@ main (int argc, char **argv)
   g_test_add ("/net/game/whole", Fixture, NULL, fixture_set_up, test_whole_game, fixture_tear_down);
   g_test_add ("/net/game/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/net/game/lobby", Fixture, NULL, fixture_set_up, test_lobby, fixture_tear_down);
+  g_test_add ("/net/game/quick-and-chat", Fixture, NULL, fixture_set_up, test_quick_and_chat,
+              fixture_tear_down);
+  g_test_add ("/net/game/rematch", Fixture, NULL, fixture_set_up, test_rematch, fixture_tear_down);
   g_test_add ("/net/game/reconnect", Fixture, NULL, fixture_set_up, test_reconnect, fixture_tear_down);
   g_test_add ("/net/game/abandoned", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
               test_abandoned, fixture_tear_down);

@@ -112,6 +112,48 @@ test_round_trip_client (void)
   g_assert_cmpuint (back->ply, ==, 17);
   g_assert_cmpuint (back->path_len, ==, 3);
   g_assert_cmpmem (back->path, back->path_len, move->path, move->path_len);
+  g_clear_pointer (&back, stern_net_message_free);
+
+  /* protocol 2 */
+  {
+    g_autoptr(SternNetMessage) quick = stern_net_message_new (STERN_NET_MSG_QUICK);
+    g_autoptr(SternNetMessage) chat = stern_net_message_new (STERN_NET_MSG_CHAT);
+
+    quick->setup.variant = stern_variant_lookup ("halma-8");
+    quick->name = g_strdup ("Анна");
+    back = reparse (quick, NULL);
+    g_assert_true (back->setup.variant == quick->setup.variant);
+    g_assert_cmpstr (back->name, ==, "Анна");
+    g_clear_pointer (&back, stern_net_message_free);
+
+    chat->text = g_strdup ("good game ♟");
+    back = reparse (chat, NULL);
+    g_assert_cmpstr (back->text, ==, "good game ♟");
+    g_clear_pointer (&back, stern_net_message_free);
+  }
+
+  /* A move on a square board: its cells are read with the room's variant. */
+  {
+    g_autoptr(GError) error = NULL;
+    const SternVariant *halma = stern_variant_lookup ("halma-8");
+    const char *json = "{\"type\":\"move\",\"ply\":0,\"path\":\"a4-a5\"}";
+
+    back = stern_net_message_parse (json, strlen (json), STERN_NET_TO_SERVER, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (stern_net_message_resolve_path (back, halma, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (back->path_len, ==, 2);
+    g_assert_cmpuint (back->path[0], ==, stern_variant_cell_parse (halma, "a4", 2));
+    g_clear_pointer (&back, stern_net_message_free);
+
+    /* k9 is a star hole but not a cell of an 8×8 board. */
+    json = "{\"type\":\"move\",\"ply\":0,\"path\":\"k9-k10\"}";
+    back = stern_net_message_parse (json, strlen (json), STERN_NET_TO_SERVER, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_false (stern_net_message_resolve_path (back, halma, &error));
+    g_assert_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD);
+    g_assert_true (g_str_has_prefix (error->message, "move.path"));
+  }
 }
 
 static void
@@ -137,9 +179,11 @@ test_round_trip_server (void)
   entry.variant = stern_variant_lookup ("classic-2");
   entry.preset = STERN_PRESET_RACE;
   lobby->online = 3;
+  lobby->looking = 2;
   lobby->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
   g_array_append_val (lobby->rooms, entry);
   back = reparse (lobby, NULL);
+  g_assert_cmpuint (back->looking, ==, 2);
   g_assert_cmpuint (back->rooms->len, ==, 1);
   g_assert_cmpstr (g_array_index (back->rooms, SternNetLobbyRoom, 0).code, ==, "QWE789");
   g_assert_cmpuint (g_array_index (back->rooms, SternNetLobbyRoom, 0).open_seats[0], ==, STERN_BLACK);
@@ -169,7 +213,16 @@ test_round_trip_server (void)
   room->turn = STERN_NO_SEAT;
   room->over = TRUE;
   room->result = g_strdup ("1-0");
+  room->spectators = 5;
+  room->rematch[STERN_WHITE] = TRUE;
+  room->seats[STERN_WHITE].connected = FALSE;
+  room->seats[STERN_WHITE].grace_ms = 41000;
   back = reparse (room, NULL);
+  g_assert_cmpuint (back->spectators, ==, 5);
+  g_assert_true (back->rematch[STERN_WHITE]);
+  g_assert_false (back->rematch[STERN_BLACK]);
+  g_assert_cmpint (back->seats[STERN_WHITE].grace_ms, ==, 41000);
+  g_assert_cmpint (back->seats[STERN_BLACK].grace_ms, ==, -1);
   g_assert_cmpuint (back->actions->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (back->actions, 1), ==, "resign(black)");
   g_assert_true (back->seats[STERN_WHITE].taken);
@@ -191,6 +244,20 @@ test_round_trip_server (void)
   action->result = g_strdup ("*");
   back = reparse (action, NULL);
   g_assert_cmpuint (back->ply, ==, 4);
+  {
+    g_autoptr(SternNetMessage) said = stern_net_message_new (STERN_NET_MSG_SAID);
+    g_autoptr(SternNetMessage) said_back = NULL;
+
+    g_strlcpy (said->code, "ABC234", sizeof said->code);
+    said->seat = STERN_BLACK;
+    said->name = g_strdup ("Boris");
+    said->text = g_strdup ("well played");
+    said_back = reparse (said, NULL);
+    g_assert_cmpint (said_back->type, ==, STERN_NET_MSG_SAID);
+    g_assert_cmpint (said_back->seat, ==, STERN_BLACK);
+    g_assert_cmpstr (said_back->name, ==, "Boris");
+    g_assert_cmpstr (said_back->text, ==, "well played");
+  }
   g_assert_cmpint (back->clocks[STERN_WHITE], ==, 1234);
   g_assert_cmpint (back->clocks[STERN_RED], ==, -1);
   g_assert_cmpint (back->turn, ==, STERN_WHITE);
@@ -242,6 +309,21 @@ test_bad_client_messages (void)
       STERN_NET_ERROR_BAD_FIELD, "hello.name" },
     { "{\"type\":\"hello\",\"protocol\":1,\"name\":\"a\\u0007b\"}", STERN_NET_ERROR_BAD_FIELD, "hello.name" },
     { "{\"type\":\"list\",\"x\":null}", STERN_NET_ERROR_BAD_FIELD, "list.x" },
+    /* protocol 2: quick play and chat */
+    { "{\"type\":\"quick\"}", STERN_NET_ERROR_BAD_FIELD, "quick.variant" },
+    { "{\"type\":\"quick\",\"variant\":\"classic-7\"}", STERN_NET_ERROR_BAD_FIELD, "quick.variant" },
+    { "{\"type\":\"quick\",\"variant\":2}", STERN_NET_ERROR_BAD_FIELD, "quick.variant" },
+    { "{\"type\":\"quick\",\"variant\":\"halma-8\",\"seat\":\"white\"}", STERN_NET_ERROR_BAD_FIELD, "quick.seat" },
+    { "{\"type\":\"quick\",\"variant\":\"halma-8\",\"name\":\"a\\u001bb\"}", STERN_NET_ERROR_BAD_FIELD, "quick.name" },
+    { "{\"type\":\"rematch\",\"seat\":\"white\"}", STERN_NET_ERROR_BAD_FIELD, "rematch.seat" },
+    { "{\"type\":\"chat\"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
+    { "{\"type\":\"chat\",\"text\":7}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
+    { "{\"type\":\"chat\",\"text\":\"   \"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
+    { "{\"type\":\"chat\",\"text\":\"hi\\u0001there\"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
+    { "{\"type\":\"chat\",\"text\":\"line\\nbreak\"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
+    { "{\"type\":\"chat\",\"text\":\"hi\",\"seat\":\"white\"}", STERN_NET_ERROR_BAD_FIELD, "chat.seat" },
+    { "{\"type\":\"chat\",\"text\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"}",
+      STERN_NET_ERROR_BAD_FIELD, "chat.text" },
     { "{\"type\":\"join\"}", STERN_NET_ERROR_BAD_FIELD, "join.code" },
     { "{\"type\":\"join\",\"code\":\"abc\"}", STERN_NET_ERROR_BAD_FIELD, "join.code" },
     { "{\"type\":\"join\",\"code\":\"ABC23O\"}", STERN_NET_ERROR_BAD_FIELD, "join.code" },
@@ -336,6 +418,25 @@ test_bad_server_messages (void)
     { "{\"type\":\"action\",\"code\":\"ABC234\",\"ply\":0,\"seat\":\"white\",\"kind\":\"pass\",\"clocks\":[1,2],\"over\":false,\"result\":\"*\"}",
       STERN_NET_ERROR_BAD_FIELD, "action.clocks" },
     { "{\"type\":\"error\",\"error\":\"oops\",\"message\":\"x\"}", STERN_NET_ERROR_BAD_FIELD, "error.error" },
+    /* protocol 2 */
+    { "{\"type\":\"quick\",\"variant\":\"halma-8\"}", STERN_NET_ERROR_UNKNOWN_TYPE, "message.type" },
+    { "{\"type\":\"chat\",\"text\":\"hi\"}", STERN_NET_ERROR_BAD_FIELD, "chat.code" },
+    { "{\"type\":\"chat\",\"code\":\"ABC234\",\"seat\":\"mauve\",\"text\":\"hi\"}", STERN_NET_ERROR_BAD_FIELD, "chat.seat" },
+    { "{\"type\":\"chat\",\"code\":\"ABC234\",\"text\":\"\"}", STERN_NET_ERROR_BAD_FIELD, "chat.text" },
+    { "{\"type\":\"chat\",\"code\":\"ABC234\",\"name\":\"a\\u0085\",\"text\":\"hi\"}", STERN_NET_ERROR_BAD_FIELD, "chat.name" },
+    { "{\"type\":\"lobby\",\"online\":1,\"looking\":-2,\"rooms\":[]}", STERN_NET_ERROR_BAD_FIELD, "lobby.looking" },
+    { "{\"type\":\"rematch\"}", STERN_NET_ERROR_UNKNOWN_TYPE, "message.type" },
+    { "{\"type\":\"room\",\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"clock\":{\"reserve_ms\":0,\"increment_ms\":0},"
+      "\"seats\":[{\"seat\":\"white\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false},"
+      "{\"seat\":\"black\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false}],"
+      "\"actions\":[],\"rematch\":[\"red\"],\"over\":true,\"result\":\"1-0\"}",
+      STERN_NET_ERROR_BAD_FIELD, "room.rematch" },
+    { "{\"type\":\"room\",\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"clock\":{\"reserve_ms\":0,\"increment_ms\":0},"
+      "\"seats\":[{\"seat\":\"white\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false},"
+      "{\"seat\":\"black\",\"kind\":\"open\",\"taken\":true,\"connected\":true,\"replaced\":false}],"
+      "\"actions\":[],\"rematch\":\"white\",\"over\":true,\"result\":\"1-0\"}",
+      STERN_NET_ERROR_BAD_FIELD, "room.rematch" },
+    { "{\"type\":\"lobby\",\"online\":1,\"looking\":\"3\",\"rooms\":[]}", STERN_NET_ERROR_BAD_FIELD, "lobby.looking" },
     { "{\"type\":\"lobby\",\"online\":1,\"rooms\":[{\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"players\":1,\"open\":[\"red\"]}]}",
       STERN_NET_ERROR_BAD_FIELD, "lobby.rooms[0].open" },
     { "{\"type\":\"room\",\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"clock\":{\"reserve_ms\":0,\"increment_ms\":0},"
@@ -423,7 +524,8 @@ test_actions_text (void)
     }
   for (guint i = 0; i < stern_game_get_n_actions (game); i++)
     {
-      g_autofree char *text = stern_net_action_to_text (stern_game_get_action (game, i));
+      g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (game),
+                                                        stern_game_get_action (game, i));
       g_assert_true (stern_net_apply_action_text (copy, text, &error));
       g_assert_no_error (error);
     }

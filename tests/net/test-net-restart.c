@@ -108,7 +108,8 @@ known_actions (Peer *peer)
   GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; game && i < stern_game_get_n_actions (game); i++)
-    g_ptr_array_add (list, stern_net_action_to_text (stern_game_get_action (game, i)));
+    g_ptr_array_add (list, stern_net_action_to_text (stern_game_get_variant (game),
+                                                      stern_game_get_action (game, i)));
   return list;
 }
 

@@ -48,6 +48,22 @@ check_direction (const uint8_t *data, size_t size, SternNetDirection direction)
   if (strcmp (json, json2) != 0)
     abort ();
 
+  /* A path is read on each kind of board; what it names there must be
+   * written back the same way. */
+  if (msg->type == STERN_NET_MSG_MOVE || msg->type == STERN_NET_MSG_ACTION)
+    {
+      static const char *const boards[] = { "classic-2", "halma-8", "halma-10", "ugolki" };
+
+      for (unsigned i = 0; i < G_N_ELEMENTS (boards) && msg->path_text != NULL; i++)
+        {
+          const SternVariant *variant = stern_variant_lookup (boards[i]);
+
+          if (variant != NULL && stern_net_message_resolve_path (msg, variant, NULL) &&
+              (msg->path_len < 2 || msg->path_len > STERN_MAX_PATH))
+            abort ();
+        }
+    }
+
   if (msg->type == STERN_NET_MSG_ROOM)
     {
       g_autoptr(SternGame) game = stern_game_new (msg->setup.variant, msg->setup.preset);
