@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+from a11y_common import item_name
+
 try:
     import gi
     gi.require_version("Atspi", "2.0")
@@ -122,22 +124,6 @@ def find(node, pred, depth=0):
             return hit
     return None
 
-
-def item_name(node):
-    """A menu item's name; GTK 4.14 leaves it to the item's label."""
-    if node.name:
-        return node.name
-    try:
-        for i in range(node.childCount):
-            child = node.getChildAtIndex(i)
-            if child is not None and child.getRoleName() == "label" and child.name:
-                return child.name
-            name = item_name(child) if child is not None else ""
-            if name:
-                return name
-    except Exception:
-        pass
-    return ""
 
 
 def act(node):

@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 
+from a11y_common import item_name
+
 tests_run = 0
 failures = 0
 
@@ -155,22 +157,6 @@ def find_all(node, pred, out=None, depth=0):
         find_all(child, pred, out, depth + 1)
     return out
 
-
-def item_name(node):
-    """A menu item's name; GTK 4.14 leaves it to the item's label."""
-    if node.name:
-        return node.name
-    try:
-        for i in range(node.childCount):
-            child = node.getChildAtIndex(i)
-            if child is not None and child.getRoleName() == "label" and child.name:
-                return child.name
-            name = item_name(child) if child is not None else ""
-            if name:
-                return name
-    except Exception:
-        pass
-    return ""
 
 
 def role(node):
