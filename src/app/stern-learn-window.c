@@ -233,8 +233,8 @@ answered (SternLearnWindow *self,
           gboolean          right,
           const char       *feedback)
 {
-  g_autofree char *text = right ? g_strdup_printf ("✓ %s", feedback)
-                                : g_strdup_printf (_("Not quite: %s"), feedback);
+  /* The marks say right or wrong at a glance, in every language. */
+  g_autofree char *text = g_strdup_printf ("%s %s", right ? "✓" : "✗", feedback);
 
   set_feedback (self, text);
   if (right)

@@ -67,7 +67,7 @@ test_lesson_by_move (void)
   /* A step where a jump is asked for: wrong, and not kept as done. */
   click_hole (board, "i9");
   click_hole (board, "h9");
-  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "Not quite"));
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✗"));
   g_assert_false (stern_learn_window_get_explained (learn));
   g_assert_false (stern_learn_is_done ("jump"));
 
@@ -112,7 +112,7 @@ test_exercise_by_building (void)
   for (guint i = 0; i < 3; i++)
     click_hole (board, holes[i]);
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.check", NULL);
-  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "Not quite"));
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✗"));
   /* A click on a placed marble takes it away, on the lesson's own one
    * leaves it. */
   click_hole (board, "i9");
