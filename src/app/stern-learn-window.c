@@ -15,6 +15,7 @@
 
 #include "stern-learn-window.h"
 
+#include "stern-accessible.h"
 #include "stern-lessons.h"
 #include "stern-notation.h"
 #include "stern-window-private.h"
@@ -35,6 +36,7 @@ struct _SternLearnWindow
   GtkLabel       *explanation_label;
   GtkWidget      *check_button;
   GtkWidget      *next_button;
+  GtkFlowBox     *button_box;
 
   GSettings         *settings;
   const SternLesson *lesson;
@@ -164,11 +166,20 @@ fill_list (SternLearnWindow *self)
 
 /* ---- one lesson ---- */
 
+/* An empty label would be read out by its class name: it is hidden. */
+static void
+show_text (GtkLabel   *label,
+           const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
 static void
 set_feedback (SternLearnWindow *self,
               const char       *text)
 {
-  gtk_label_set_text (self->feedback_label, text != NULL ? text : "");
+  show_text (self->feedback_label, text);
   /* Said by screen readers too: the label is the board's neighbour. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->feedback_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -208,17 +219,17 @@ load_lesson (SternLearnWindow *self)
       g_autofree char *step = g_strdup_printf (_("Tutorial: step %d of %u"),
                                                self->tutorial_step + 1, n_steps);
 
-      gtk_label_set_text (self->step_label, step);
+      show_text (self->step_label, step);
     }
   else
     {
       g_autofree char *step = g_strdup_printf ("%s · %s", kind_text (self->lesson),
                                                stern_lesson_get_section (self->lesson));
 
-      gtk_label_set_text (self->step_label, step);
+      show_text (self->step_label, step);
     }
-  gtk_label_set_text (self->title_label, stern_lesson_get_title (self->lesson));
-  gtk_label_set_text (self->task_label, stern_lesson_get_task (self->lesson));
+  show_text (self->title_label, stern_lesson_get_title (self->lesson));
+  show_text (self->task_label, stern_lesson_get_task (self->lesson));
   gtk_widget_set_visible (GTK_WIDGET (self->explanation_label), FALSE);
   gtk_widget_set_visible (self->check_button, building);
   set_feedback (self, building ? _("Click holes to place or remove your marbles, then press Check.")
@@ -453,6 +464,7 @@ stern_learn_window_class_init (SternLearnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, explanation_label);
   gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, check_button);
   gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, button_box);
 
   gtk_widget_class_install_action (widget_class, "learn.check", NULL, check_activated);
   gtk_widget_class_install_action (widget_class, "learn.retry", NULL, retry_activated);
@@ -468,6 +480,11 @@ static void
 stern_learn_window_init (SternLearnWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_accessible_name_flow_box (self->button_box, _("Lesson actions"));
+  show_text (self->step_label, NULL);
+  show_text (self->title_label, NULL);
+  show_text (self->task_label, NULL);
+  show_text (self->feedback_label, NULL);
   self->settings = learn_settings ();
   self->tutorial_step = -1;
   g_signal_connect (self->board, "move-chosen", G_CALLBACK (on_move_chosen), self);

@@ -16,6 +16,7 @@
 
 #include "stern-position-editor.h"
 
+#include "stern-accessible.h"
 #include "stern-computer.h"
 #include "stern-game-setup.h"
 #include "stern-notation.h"
@@ -32,6 +33,8 @@ struct _SternPositionEditor
   SternBoardView *board;
   GtkLabel       *status_label;
   GtkEntry       *position_entry;
+  GtkFlowBox     *choice_box;
+  GtkFlowBox     *button_box;
 
   const SternVariant *variant;
   SternPosition       pos;
@@ -323,6 +326,8 @@ stern_position_editor_class_init (SternPositionEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, board);
   gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, status_label);
   gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, position_entry);
+  gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, choice_box);
+  gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, button_box);
 
   gtk_widget_class_install_action (widget_class, "editor.start", NULL, start_activated);
   gtk_widget_class_install_action (widget_class, "editor.clear", NULL, clear_activated);
@@ -339,6 +344,8 @@ stern_position_editor_init (SternPositionEditor *self)
   g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_accessible_name_flow_box (self->choice_box, _("Marbles and turn"));
+  stern_accessible_name_flow_box (self->button_box, _("Position actions"));
   for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
     gtk_string_list_append (variants, stern_variant_display_name (stern_variant_get (i)));
   gtk_drop_down_set_model (self->variant_drop, G_LIST_MODEL (variants));
