@@ -232,6 +232,11 @@ load_lesson (SternLearnWindow *self)
   show_text (self->task_label, stern_lesson_get_task (self->lesson));
   gtk_widget_set_visible (GTK_WIDGET (self->explanation_label), FALSE);
   gtk_widget_set_visible (self->check_button, building);
+  /* The tutorial's last step leads on to a game. */
+  gtk_button_set_label (GTK_BUTTON (self->next_button),
+                        self->tutorial_step >= 0 && stern_lessons_tutorial ()[self->tutorial_step + 1] == NULL
+                        ? _("_Start Playing") : _("_Next"));
+  stern_accessible_fix_names (self->next_button);
   set_feedback (self, building ? _("Click holes to place or remove your marbles, then press Check.")
                                : _("Make the move on the board."));
   gtk_stack_set_visible_child_name (self->stack, "lesson");

@@ -133,6 +133,12 @@ test_exercise_by_building (void)
   gtk_window_destroy (GTK_WINDOW (learn));
 }
 
+static gboolean
+window_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 static void
 test_tutorial_offered_once (void)
 {
@@ -165,7 +171,10 @@ test_tutorial_offered_once (void)
       if (steps[i + 1] != NULL)
         gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
     }
-  gtk_window_destroy (GTK_WINDOW (learn));
+  /* Next after the last step ends the tutorial and closes the window. */
+  g_object_add_weak_pointer (G_OBJECT (learn), (gpointer *) &learn);
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
+  g_assert_true (gui_test_wait_until (window_gone, &learn, 5000));
 }
 
 static void
