@@ -43,6 +43,7 @@ struct _SternLearnWindow
   SternGame         *game;       /* on the board, which borrows it */
   SternPosition      built;      /* building: the position so far */
   int                tutorial_step;  /* -1: not in the tutorial */
+  gboolean           answer_shown;   /* no credit once Show Answer was used */
 };
 
 G_DEFINE_FINAL_TYPE (SternLearnWindow, stern_learn_window, GTK_TYPE_WINDOW)
@@ -255,7 +256,8 @@ answered (SternLearnWindow *self,
   set_feedback (self, text);
   if (right)
     {
-      mark_done (self);
+      if (!self->answer_shown)
+        mark_done (self);
       explain (self);
       gtk_widget_grab_focus (self->next_button);
     }
@@ -299,7 +301,16 @@ on_hole_activated (SternBoardView   *board,
     }
   seat = stern_lesson_get_build_seat (self->lesson);
   if (self->built.cell[hole] == STERN_EMPTY)
-    stern_position_put (&self->built, seat, hole);
+    {
+      g_autofree char *why = NULL;
+
+      if (!stern_lesson_may_place (self->lesson, &self->built, hole, &why))
+        {
+          set_feedback (self, why);
+          return;
+        }
+      stern_position_put (&self->built, seat, hole);
+    }
   else
     stern_position_remove (&self->built, hole);
   show_game (self, stern_game_new_from_position (stern_game_get_variant (start), STERN_PRESET_TABLE,
@@ -367,6 +378,7 @@ show_answer_activated (GtkWidget  *widget,
     }
   set_feedback (self, _("The answer is shown on the board."));
   explain (self);
+  self->answer_shown = TRUE;
 }
 
 static void
@@ -402,6 +414,7 @@ next_activated (GtkWidget  *widget,
         }
       self->tutorial_step++;
       self->lesson = stern_lessons_lookup (steps[self->tutorial_step]);
+      self->answer_shown = FALSE;
       load_lesson (self);
       return;
     }
@@ -409,6 +422,7 @@ next_activated (GtkWidget  *widget,
     if (stern_lessons_get (i) == self->lesson)
       {
         self->lesson = stern_lessons_get (i + 1);
+        self->answer_shown = FALSE;
         load_lesson (self);
         return;
       }
@@ -518,6 +532,7 @@ stern_learn_window_open_lesson (SternLearnWindow *self,
       return;
     }
   self->lesson = lesson;
+  self->answer_shown = FALSE;
   load_lesson (self);
 }
 
@@ -535,6 +550,7 @@ stern_learn_window_start_tutorial (SternLearnWindow *self)
 
   self->tutorial_step = 0;
   self->lesson = stern_lessons_lookup (stern_lessons_tutorial ()[0]);
+  self->answer_shown = FALSE;
   load_lesson (self);
 }
 

@@ -399,21 +399,37 @@ void
 stern_position_editor_toggle (SternPositionEditor *self,
                               guint                hole)
 {
+  g_autoptr(GError) error = NULL;
+  SternPosition next;
+
   g_return_if_fail (STERN_IS_POSITION_EDITOR (self));
 
   if (hole >= stern_variant_geometry (self->variant)->n_cells)
     return;
-  if (self->pos.cell[hole] != STERN_EMPTY)
+  next = self->pos;
+  if (next.cell[hole] != STERN_EMPTY)
     {
-      unsigned there = self->pos.cell[hole];
+      unsigned there = next.cell[hole];
 
-      stern_position_remove (&self->pos, hole);
+      stern_position_remove (&next, hole);
       /* A click on a marble of another colour recolours it. */
       if (self->colour != STERN_NO_SEAT && self->colour != there)
-        stern_position_put (&self->pos, self->colour, hole);
+        stern_position_put (&next, self->colour, hole);
     }
   else if (self->colour != STERN_NO_SEAT)
-    stern_position_put (&self->pos, self->colour, hole);
+    stern_position_put (&next, self->colour, hole);
+
+  /* What the engine cannot read as a position at all (an eleventh white
+   * marble) is refused here, with its reason: the board only ever shows
+   * positions.  A position no game can start from yet (a colour without
+   * marbles while setting up) is shown, with what is missing. */
+  if (!stern_position_setup_check (self->variant, &next, &error) &&
+      g_error_matches (error, STERN_ERROR, STERN_ERROR_PARSE))
+    {
+      set_status (self, error->message);
+      return;
+    }
+  self->pos = next;
   refresh (self);
 }
 

@@ -617,6 +617,53 @@ stern_lesson_check_move (const SternLesson *lesson,
   return lesson->check (&ctx);
 }
 
+static char *
+too_many_added (const SternLesson *lesson)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Use at most %u marble more.",
+                                       "Use at most %u marbles more.",
+                                       lesson->max_added),
+                          lesson->max_added);
+}
+
+gboolean
+stern_lesson_may_place (const SternLesson   *lesson,
+                        const SternPosition *built,
+                        guint                hole,
+                        char               **why)
+{
+  g_autoptr(SternGame) start = NULL;
+  const SternPosition *pos;
+  const SternVariant *variant;
+  guint added;
+
+  g_return_val_if_fail (lesson != NULL && built != NULL, FALSE);
+  if (why != NULL)
+    *why = NULL;
+  start = stern_lesson_new_game (lesson);
+  pos = stern_game_get_position (start);
+  variant = stern_game_get_variant (start);
+  if (lesson->answer_kind != STERN_LESSON_BY_BUILDING ||
+      hole >= stern_variant_geometry (variant)->n_cells || built->cell[hole] != STERN_EMPTY)
+    return FALSE;
+  added = stern_set_count (built->occupied & ~pos->occupied);
+  if (lesson->max_added > 0 && added >= lesson->max_added)
+    {
+      if (why != NULL)
+        *why = too_many_added (lesson);
+      return FALSE;
+    }
+  /* The engine's own limit: no more marbles than a player has. */
+  if (stern_set_count (built->marbles[pos->to_move]) >= variant->marbles)
+    {
+      if (why != NULL)
+        *why = g_strdup_printf (_("A player has at most %u marbles."), (guint) variant->marbles);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 stern_lesson_check_position (const SternLesson   *lesson,
                              const SternPosition *built,
@@ -639,11 +686,7 @@ stern_lesson_check_position (const SternLesson   *lesson,
   if (lesson->max_added > 0 && added > lesson->max_added)
     {
       if (feedback != NULL)
-        *feedback = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "Use at most %u marble more.",
-                                                  "Use at most %u marbles more.",
-                                                  lesson->max_added),
-                                     lesson->max_added);
+        *feedback = too_many_added (lesson);
       return FALSE;
     }
 

@@ -73,6 +73,12 @@ const char        *stern_lesson_get_refused_path (const SternLesson *lesson,
  * why not.  A move the engine refuses is never right. */
 gboolean stern_lesson_check_move     (const SternLesson *lesson, guint from, guint to,
                                       char **feedback);
+/* Building: whether the player may place a marble on the empty hole of
+ * built (none on the lesson's own marbles' holes, at most
+ * stern_lesson_get_max_added() added, never more than the variant's
+ * marbles); *why (nullable) gets a translated reason when not. */
+gboolean stern_lesson_may_place      (const SternLesson *lesson, const SternPosition *built,
+                                      guint hole, char **why);
 /* Whether a position the player built does what the task asks. */
 gboolean stern_lesson_check_position (const SternLesson *lesson, const SternPosition *built,
                                       char **feedback);

@@ -40,7 +40,7 @@ stern_position_setup_new_game (const SternVariant  *variant,
   text = stern_notation_format_position (variant, pos);
   if (!stern_notation_parse_position (text, &read_variant, &read, &local))
     {
-      g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
+      g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
                    _("Not a position: %s"), local->message);
       return NULL;
     }
@@ -59,7 +59,7 @@ stern_position_setup_new_game (const SternVariant  *variant,
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (pos->marbles[s] != 0 && !stern_variant_has_seat (variant, s))
       {
-        g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
+        g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
                      _("Not a position: %s does not play in this variant."),
                      stern_seat_display_name (s));
         return NULL;

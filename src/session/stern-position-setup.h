@@ -14,7 +14,9 @@ G_BEGIN_DECLS
  * position string, doc/rules.md §7: no seat over its marbles, only seats
  * of the variant, the side on turn among them), every seat in play has a
  * marble, and a game from it is not over at once.  Otherwise FALSE with
- * error saying what is wrong (STERN_ERROR). */
+ * error saying what is wrong: STERN_ERROR_PARSE when it is no position
+ * at all (nothing may show it as a game), STERN_ERROR_ILLEGAL when it is
+ * one but no game can start from it. */
 gboolean stern_position_setup_check (const SternVariant  *variant,
                                      const SternPosition *pos,
                                      GError             **error);

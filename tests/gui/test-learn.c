@@ -89,6 +89,11 @@ test_lesson_by_move (void)
   g_assert_true (stern_learn_window_get_explained (learn));
   g_assert_cmpuint (stern_board_view_get_hint (board, NULL), ==, 4);
   g_assert_false (stern_learn_is_done ("chain"));
+  /* The move shown, played: right, but not kept as done. */
+  click_hole (board, "i7");
+  click_hole (board, "g13");
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
+  g_assert_false (stern_learn_is_done ("chain"));
 
   gtk_window_destroy (GTK_WINDOW (learn));
 }
@@ -204,15 +209,22 @@ test_editor_refuses (void)
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.play", NULL) &&
                   stern_position_editor_get_problem (editor) == NULL);
 
-  /* An eleventh white marble, placed by a click: too many. */
+  /* An eleventh white marble, placed by a click: refused, saying why,
+   * and the board keeps the ten. */
   g_assert_true (stern_position_editor_set_text (editor,
     "classic-2 white white:m1,l2,m2,k3,l3,m3,j4,k4,l4,m4 black:e17"));
   g_assert_null (stern_position_editor_get_problem (editor));
   stern_position_editor_set_colour (editor, STERN_WHITE);
   click_hole (board, extra[0]);
-  g_assert_nonnull (strstr (stern_position_editor_get_problem (editor), "more than 10"));
-  /* Taken away again: a position. */
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "more than 10"));
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole (extra[0])],
+                    ==, STERN_EMPTY);
+  g_assert_null (stern_position_editor_get_problem (editor));
+  /* One taken away, then the eleventh hole takes it. */
+  click_hole (board, "m1");
   click_hole (board, extra[0]);
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole (extra[0])],
+                    ==, STERN_WHITE);
   g_assert_null (stern_position_editor_get_problem (editor));
 
   /* A black marble placed; the side on turn changed. */

@@ -137,6 +137,32 @@ test_building_limit (void)
   g_assert_nonnull (strstr (feedback, "z99"));
 }
 
+/* Placing marbles: not on the lesson's own, not past the number asked for. */
+static void
+test_may_place (void)
+{
+  const SternLesson *lesson = stern_lessons_lookup ("ladder");
+  g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
+  SternPosition built = *stern_game_get_position (game);
+  static const char * const rungs[] = { "l5", "l7", "l9" };
+  g_autofree char *why = NULL;
+
+  g_assert_false (stern_lesson_may_place (lesson, &built, stern_board_hole_parse ("l4", 2), NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (rungs); i++)
+    {
+      unsigned hole = stern_board_hole_parse (rungs[i], 2);
+
+      g_assert_true (stern_lesson_may_place (lesson, &built, hole, NULL));
+      stern_position_put (&built, STERN_WHITE, hole);
+    }
+  g_assert_false (stern_lesson_may_place (lesson, &built, stern_board_hole_parse ("l11", 3), &why));
+  g_assert_nonnull (strstr (why, "3"));
+  g_assert_true (stern_lesson_check_position (lesson, &built, NULL));
+  /* A move lesson takes no marbles. */
+  g_assert_false (stern_lesson_may_place (stern_lessons_lookup ("step"), &built,
+                                          stern_board_hole_parse ("a13", 3), NULL));
+}
+
 static void
 test_tutorial (void)
 {
@@ -163,6 +189,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/refused-paths", test_refused_paths);
   g_test_add_func ("/lessons/ladder-middle-marble", test_ladder_middle_marble);
   g_test_add_func ("/lessons/building-limit", test_building_limit);
+  g_test_add_func ("/lessons/may-place", test_may_place);
   g_test_add_func ("/lessons/tutorial", test_tutorial);
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 static void
 assert_refused (const char *variant_id,
                 const char *text,
+                int         code,
                 const char *what)
 {
   const SternVariant *variant = stern_variant_lookup (variant_id);
@@ -33,7 +34,7 @@ assert_refused (const char *variant_id,
         stern_position_put (&pos, seat, stern_variant_cell_parse (variant, *h, strlen (*h)));
     }
   g_assert_false (stern_position_setup_check (variant, &pos, &error));
-  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_assert_error (error, STERN_ERROR, code);
   if (strstr (error->message, what) == NULL)
     g_error ("\"%s\" refused as \"%s\", not naming %s", text, error->message, what);
   g_clear_error (&error);
@@ -44,12 +45,15 @@ assert_refused (const char *variant_id,
 static void
 test_refused (void)
 {
+  /* Not positions at all. */
   assert_refused ("classic-2", "white:m1,l2,m2,k3,l3,m3,j4,k4,l4,m4,i9 black:e17",
-                  "more than 10 marbles");
-  assert_refused ("classic-2", "white:m1", "Black has no marbles");
-  assert_refused ("classic-2", "white:m1 black:e17 red:e5", "does not play");
+                  STERN_ERROR_PARSE, "more than 10 marbles");
+  assert_refused ("classic-2", "white:m1 black:e17 red:e5", STERN_ERROR_PARSE, "does not play");
+  /* Positions no game starts from. */
+  assert_refused ("classic-2", "white:m1", STERN_ERROR_ILLEGAL, "Black has no marbles");
   /* The solo puzzle already solved: nothing left to play. */
-  assert_refused ("solo", "white:e17,e16,f16,e15,f15,g15,e14,f14,g14,h14", "over at once");
+  assert_refused ("solo", "white:e17,e16,f16,e15,f15,g15,e14,f14,g14,h14", STERN_ERROR_ILLEGAL,
+                  "over at once");
 }
 
 static void
