@@ -17,6 +17,7 @@
 #include "gui-test-util.h"
 #include "stern-learn-window.h"
 #include "stern-lessons.h"
+#include "stern-notation.h"
 #include "stern-position-editor.h"
 
 static void
@@ -183,6 +184,36 @@ test_tutorial_offered_once (void)
 }
 
 static void
+on_clipboard_text (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (*(char **) data == NULL)
+    *(char **) data = g_strdup ("");
+}
+
+static gboolean
+text_arrived (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* What an action of the editor put on the clipboard. */
+static char *
+copied_by (SternPositionEditor *editor,
+           const char          *action)
+{
+  char *text = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (editor), action, NULL);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (editor)), NULL,
+                                 on_clipboard_text, &text);
+  g_assert_true (gui_test_wait_until (text_arrived, &text, 5000));
+  return text;
+}
+
+static void
 test_editor_refuses (void)
 {
   SternPositionEditor *editor;
@@ -245,6 +276,25 @@ test_editor_refuses (void)
   g_clear_pointer (&text, g_free);
   text = stern_position_editor_get_text (editor);
   g_assert_true (g_str_has_prefix (text, "halma-8 white "));
+
+  /* Copied as a position string, and as a record starting there (a1,
+   * cell 0, emptied first: the record carries the position). */
+  stern_position_editor_set_colour (editor, STERN_WHITE);
+  stern_position_editor_toggle (editor, 0);
+  g_clear_pointer (&text, g_free);
+  text = stern_position_editor_get_text (editor);
+  {
+    g_autofree char *position = copied_by (editor, "editor.copy-position");
+    g_autofree char *record = copied_by (editor, "editor.copy-record");
+    g_autoptr(SternGame) game = stern_record_read (record, NULL, NULL);
+
+    g_assert_cmpstr (position, ==, text);
+    g_assert_nonnull (game);
+    g_assert_cmpstr (stern_game_get_variant (game)->id, ==, "halma-8");
+    g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+    g_assert_cmpuint (stern_game_get_position (game)->cell[0], ==, STERN_EMPTY);
+    g_assert_nonnull (strstr (record, "Position"));
+  }
 
   gtk_window_destroy (GTK_WINDOW (editor));
 }
