@@ -10,7 +10,10 @@
 
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include "stern-notation.h"
 
@@ -82,27 +85,55 @@ random_bytes (guint8 *buf, gsize len)
 {
   gsize got = 0;
 
-  /* The kernel's generator: tokens are what lets a player back into its
-   * seat, so they must not be guessable from earlier ones. */
+  /* The kernel's generator: tokens and invitation keys are what lets a
+   * player into a seat, so they must not be guessable from earlier ones.
+   * Nothing weaker will do instead: without it there is no safe token. */
   while (got < len)
     {
       ssize_t n = getrandom (buf + got, len - got, 0);
+      if (n < 0 && errno == EINTR)
+        continue;
       if (n <= 0)
         break;
       got += (gsize) n;
     }
-  for (; got < len; got++)
-    buf[got] = (guint8) g_random_int ();
+  if (got < len)
+    {
+      int fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+      while (fd >= 0 && got < len)
+        {
+          ssize_t n = read (fd, buf + got, len - got);
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;
+          got += (gsize) n;
+        }
+      if (fd >= 0)
+        close (fd);
+    }
+  if (got < len)
+    g_error ("neither getrandom() nor /dev/urandom gives random bytes: %s", g_strerror (errno));
 }
 
 void
 stern_net_random_code (char code[STERN_NET_CODE_LEN + 1])
 {
-  guint8 bytes[STERN_NET_CODE_LEN];
+  const guint n_letters = sizeof code_alphabet - 1;
+  /* The largest multiple of the alphabet's size in a byte: bytes at or
+   * above it are drawn again, so every letter is equally likely. */
+  const guint limit = 256 / n_letters * n_letters;
+  guint8 bytes[STERN_NET_CODE_LEN * 2];
+  unsigned filled = 0;
 
-  random_bytes (bytes, sizeof bytes);
-  for (unsigned i = 0; i < STERN_NET_CODE_LEN; i++)
-    code[i] = code_alphabet[bytes[i] % (sizeof code_alphabet - 1)];
+  while (filled < STERN_NET_CODE_LEN)
+    {
+      random_bytes (bytes, sizeof bytes);
+      for (unsigned i = 0; i < sizeof bytes && filled < STERN_NET_CODE_LEN; i++)
+        if (bytes[i] < limit)
+          code[filled++] = code_alphabet[bytes[i] % n_letters];
+    }
   code[STERN_NET_CODE_LEN] = '\0';
 }
 

@@ -61,6 +61,9 @@ struct _SternServer {
   SoupServer *soup;
   GHashTable *rooms;     /* code → SternRoom */
   GPtrArray  *conns;     /* Conn */
+  /* SternRoom → GPtrArray of the Conns in it: a move is sent to the
+   * room's own connections, whatever else is connected. */
+  GHashTable *room_conns;
   guint       next_id;
   guint       online;    /* connections that said hello */
   guint       grace_ms;
@@ -88,6 +91,7 @@ stern_server_dispose (GObject *object)
 
   stern_server_disconnect (self);
   g_clear_pointer (&self->conns, g_ptr_array_unref);
+  g_clear_pointer (&self->room_conns, g_hash_table_unref);
   g_clear_pointer (&self->rooms, g_hash_table_unref);
   G_OBJECT_CLASS (stern_server_parent_class)->dispose (object);
 }
@@ -116,6 +120,8 @@ stern_server_init (SternServer *self)
 {
   self->rooms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->conns = g_ptr_array_new_with_free_func (conn_free);
+  self->room_conns = g_hash_table_new_full (NULL, NULL, NULL,
+                                            (GDestroyNotify) g_ptr_array_unref);
   self->grace_ms = 60 * 1000;
   self->replacement_level = STERN_LEVEL_MEDIUM;
   self->rate = DEFAULT_RATE;
@@ -245,17 +251,22 @@ conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *te
   conn_send_error (conn, error, field);
 }
 
+/* The connections in the room (NULL: none).  Each of them holds a
+ * reference to the room, so the key stays valid while it is listed. */
+static GPtrArray *
+room_conns (SternServer *self, SternRoom *room)
+{
+  return g_hash_table_lookup (self->room_conns, room);
+}
+
 static void
 room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data)
 {
   SternServer *self = user_data;
+  GPtrArray *conns = room_conns (self, room);
 
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *conn = g_ptr_array_index (self->conns, i);
-      if (conn->room == room)
-        conn_send_text (conn, text);
-    }
+  for (guint i = 0; conns != NULL && i < conns->len; i++)
+    conn_send_text (g_ptr_array_index (conns, i), text);
 }
 
 /* ---- rooms ---- */
@@ -351,10 +362,9 @@ stern_server_load (SternServer *server)
 static gboolean
 room_has_conns (SternServer *self, SternRoom *room)
 {
-  for (guint i = 0; i < self->conns->len; i++)
-    if (((Conn *) g_ptr_array_index (self->conns, i))->room == room)
-      return TRUE;
-  return FALSE;
+  GPtrArray *conns = room_conns (self, room);
+
+  return conns != NULL && conns->len > 0;
 }
 
 /* A finished game nobody is in any more leaves memory; its file stays,
@@ -407,14 +417,12 @@ sweep_cb (gpointer user_data)
 static void
 count_spectators (SternServer *self, SternRoom *room)
 {
+  GPtrArray *conns = room_conns (self, room);
   guint n = 0;
 
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *other = g_ptr_array_index (self->conns, i);
-      if (other->room == room && other->seat == STERN_NO_SEAT)
-        n++;
-    }
+  for (guint i = 0; conns != NULL && i < conns->len; i++)
+    if (((Conn *) g_ptr_array_index (conns, i))->seat == STERN_NO_SEAT)
+      n++;
   stern_room_set_spectators (room, n);
 }
 
@@ -425,19 +433,25 @@ conn_leave_room (Conn *conn)
   SternServer *self = conn->server;
   guint seat = conn->seat;
   gboolean held_elsewhere = FALSE;
+  GPtrArray *conns;
 
   conn->seat = STERN_NO_SEAT;
   if (room == NULL)
     return;
+  conns = room_conns (self, room);
+  if (conns != NULL)
+    {
+      g_ptr_array_remove_fast (conns, conn);
+      if (conns->len == 0)
+        g_hash_table_remove (self->room_conns, room);
+      conns = room_conns (self, room);
+    }
   if (seat != STERN_NO_SEAT)
     {
       /* Another connection may hold the seat now (a resume from elsewhere). */
-      for (guint i = 0; i < self->conns->len; i++)
-        {
-          Conn *other = g_ptr_array_index (self->conns, i);
-          if (other != conn && other->room == room && other->seat == seat)
-            held_elsewhere = TRUE;
-        }
+      for (guint i = 0; conns != NULL && i < conns->len; i++)
+        if (((Conn *) g_ptr_array_index (conns, i))->seat == seat)
+          held_elsewhere = TRUE;
       if (!held_elsewhere)
         stern_room_set_connected (room, seat, FALSE);
     }
@@ -448,21 +462,30 @@ conn_leave_room (Conn *conn)
 static void
 conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
+  SternServer *self = conn->server;
+  GPtrArray *conns;
+
   conn_leave_room (conn);
-  conn->room = g_object_ref (room);
-  conn->seat = seat;
+  conns = room_conns (self, room);
   if (seat != STERN_NO_SEAT)
     {
       /* One connection per seat: an older one (a dead link not yet noticed,
        * or the same player on another device) becomes a spectator. */
-      SternServer *self = conn->server;
-      for (guint i = 0; i < self->conns->len; i++)
+      for (guint i = 0; conns != NULL && i < conns->len; i++)
         {
-          Conn *other = g_ptr_array_index (self->conns, i);
-          if (other != conn && other->room == room && other->seat == seat)
+          Conn *other = g_ptr_array_index (conns, i);
+          if (other->seat == seat)
             other->seat = STERN_NO_SEAT;
         }
     }
+  if (conns == NULL)
+    {
+      conns = g_ptr_array_new ();
+      g_hash_table_insert (self->room_conns, room, conns);
+    }
+  conn->room = g_object_ref (room);
+  conn->seat = seat;
+  g_ptr_array_add (conns, conn);
   count_spectators (conn->server, room);
 }
 
@@ -477,6 +500,13 @@ conn_free (gpointer data)
       if (soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
         soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
       g_clear_object (&conn->ws);
+    }
+  if (conn->room != NULL && conn->server->room_conns != NULL)
+    {
+      GPtrArray *conns = room_conns (conn->server, conn->room);
+
+      if (conns != NULL && g_ptr_array_remove_fast (conns, conn) && conns->len == 0)
+        g_hash_table_remove (conn->server->room_conns, conn->room);
     }
   g_clear_object (&conn->room);
   g_free (conn->peer);
@@ -731,12 +761,12 @@ start_rematch (SternServer *self, SternRoom *old)
       return;
     }
   add_room (self, g_object_ref (room));
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *conn = g_ptr_array_index (self->conns, i);
-      if (conn->room == old)
-        g_ptr_array_add (moving, conn);
-    }
+  {
+    GPtrArray *in_old = room_conns (self, old);
+
+    for (guint i = 0; in_old != NULL && i < in_old->len; i++)
+      g_ptr_array_add (moving, g_ptr_array_index (in_old, i));
+  }
   /* Players first, so that the game starts with everyone seated. */
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < moving->len; i++)
