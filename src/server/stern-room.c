@@ -3,26 +3,29 @@
  *
  * The room is the referee: the game here is the only one that counts, each
  * move is checked by the engine before anyone hears of it, the clocks run
- * here, and the room's file is rewritten after every action, so a server
- * killed at any moment comes back with every move that anyone was told of.
+ * here, and the room is stored (stern-store.h) after every action before
+ * anyone is told of it: an action the store refuses is undone and
+ * refused, so a server killed at any moment comes back with exactly the
+ * moves that anyone was told of.
  */
 #define G_LOG_DOMAIN "stern-server"
 
 #include "stern-room.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "stern-clock.h"
 #include "stern-notation.h"
+#include "stern-store.h"
 
-/* The room file's format, and the largest file we read back. */
-#define ROOM_FILE_FORMAT   1
-#define ROOM_FILE_MAX      (STERN_NET_MAX_SERVER_MESSAGE + 4096)
+/* The stored state's format (the same as the room files before the
+ * store), and the largest state read back. */
+#define ROOM_STATE_FORMAT  1
+#define ROOM_STATE_MAX     (STERN_NET_MAX_SERVER_MESSAGE + 4096)
+/* How soon an action the room makes by itself is tried again after the
+ * store refused it. */
+#define STORE_RETRY_MS     1000
 /* How long after the clock's end the time-out check runs, so the check
  * never comes a little too early. */
 #define CLOCK_SLACK_MS     5
@@ -34,6 +37,7 @@ typedef struct {
   SternNetSeatSetup setup;
   char     name[STERN_NET_MAX_NAME + 1];
   char     token[STERN_NET_TOKEN_LEN + 1];   /* empty while nobody holds the seat */
+  char     invite[STERN_NET_TOKEN_LEN + 1];  /* an invited seat's key; empty: none needed */
   gboolean taken;
   gboolean connected;
   gboolean replaced;
@@ -45,7 +49,7 @@ struct _SternRoom {
   GObject parent_instance;
 
   char          code[STERN_NET_CODE_LEN + 1];
-  char         *path;
+  SternStore   *store;     /* NULL: not kept */
   SternNetSetup setup;
   SternGame    *game;
   Seat          seats[STERN_N_SEATS];
@@ -55,9 +59,10 @@ struct _SternRoom {
   SternLevel    replacement_level;
   GCancellable *cancellable;
   gboolean      thinking;
+  gint         *stop;      /* the search under way stops when set */
+  gboolean      paused;    /* the computer's turn, with no person left to see it */
   gboolean      running;
-  gboolean      durable;
-  guint64       saves;     /* writes so far: even ones go to path, odd ones to path.alt */
+  guint         retry_id;
   guint         spectators;
   gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
 };
@@ -72,6 +77,19 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void advance (SternRoom *self);
+static gboolean grace_over_cb (gpointer user_data);
+
+/* Compares every byte whatever the first difference, so the time taken
+ * says nothing about how much of a guessed token or key was right. */
+static gboolean
+token_equal (const char *a, const char *b)
+{
+  guint8 diff = 0;
+
+  for (unsigned i = 0; i < STERN_NET_TOKEN_LEN; i++)
+    diff |= (guint8) (a[i] ^ b[i]);
+  return diff == 0;
+}
 
 static void
 stern_room_dispose (GObject *object)
@@ -79,7 +97,10 @@ stern_room_dispose (GObject *object)
   SternRoom *self = STERN_ROOM (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->stop)
+    g_atomic_int_set (self->stop, 1);
   g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     g_clear_handle_id (&self->seats[s].grace_id, g_source_remove);
   G_OBJECT_CLASS (stern_room_parent_class)->dispose (object);
@@ -92,7 +113,7 @@ stern_room_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->game, stern_game_free);
-  g_free (self->path);
+  g_clear_object (&self->store);
   G_OBJECT_CLASS (stern_room_parent_class)->finalize (object);
 }
 
@@ -117,23 +138,45 @@ stern_room_init (SternRoom *self)
   self->replacement_level = STERN_LEVEL_MEDIUM;
 }
 
-SternRoom *
-stern_room_new (const char *code, const SternNetSetup *setup, const char *path)
+static void
+room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup)
 {
-  SternRoom *self;
-
-  g_return_val_if_fail (stern_net_code_is_valid (code), NULL);
-  g_return_val_if_fail (setup != NULL && setup->variant != NULL, NULL);
-
-  self = g_object_new (STERN_TYPE_ROOM, NULL);
   g_strlcpy (self->code, code, sizeof self->code);
-  self->path = g_strdup (path);
   self->setup = *setup;
   self->game = stern_game_new (setup->variant, setup->preset);
   stern_clock_init (&self->clock, setup->reserve_ms, setup->increment_ms);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     self->seats[s].setup = setup->seats[s];
+}
+
+SternRoom *
+stern_room_new (const char *code, const SternNetSetup *setup, SternStore *store)
+{
+  SternRoom *self;
+
+  g_return_val_if_fail (stern_net_code_is_valid (code), NULL);
+  g_return_val_if_fail (setup != NULL && setup->variant != NULL, NULL);
+  g_return_val_if_fail (store == NULL || STERN_IS_STORE (store), NULL);
+
+  self = g_object_new (STERN_TYPE_ROOM, NULL);
+  room_init_setup (self, code, setup);
+  if (store)
+    self->store = g_object_ref (store);
+  /* An invited seat has its own key, given to the creator for the
+   * invitation link: the room code alone does not take it. */
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (stern_variant_has_seat (setup->variant, s) &&
+        setup->seats[s].kind == STERN_NET_SEAT_INVITED)
+      stern_net_random_token (self->seats[s].invite);
   return self;
+}
+
+const char *
+stern_room_get_invite (SternRoom *room, guint seat)
+{
+  g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
+  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
+  return room->seats[seat].invite[0] ? room->seats[seat].invite : NULL;
 }
 
 void
@@ -143,11 +186,18 @@ stern_room_set_grace (SternRoom *room, guint grace_ms)
   room->grace_ms = grace_ms;
 }
 
-void
-stern_room_set_durable (SternRoom *room, gboolean durable)
+gboolean
+stern_room_is_paused (SternRoom *room)
 {
-  g_return_if_fail (STERN_IS_ROOM (room));
-  room->durable = durable;
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
+  return room->paused;
+}
+
+gboolean
+stern_room_is_thinking (SternRoom *room)
+{
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
+  return room->thinking;
 }
 
 void
@@ -356,149 +406,132 @@ stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
   return entry->n_open > 0;
 }
 
-/* ---- the file ---- */
+/* ---- the store ---- */
 
-/* The room is kept in two files written in turn, CODE.json and
- * CODE.json.alt, each with the number of its write.  A write overwrites the
- * older of the two in place, so a server killed in the middle of a write
- * still has the other, one action older (and never announced the action it
- * was writing); loading takes the newest file that reads whole.  Writing in
- * place, rather than a new temporary file renamed over the old one, spares
- * the file system a new inode per move, which was most of the server's time
- * under load. */
+/* The room's state as the store keeps it: the room message (every action,
+ * the seats, the clocks) with the seats' tokens and invitation keys, which
+ * the room message never shows.  Tokens and keys are lower-case hex
+ * (checked when given out and when read), so they need no escaping. */
 static char *
-alt_path (const char *path)
+state_text (SternRoom *self)
 {
-  return g_strconcat (path, ".alt", NULL);
-}
+  g_autoptr(SternNetMessage) msg = stern_room_describe (self);
+  g_autofree char *json = stern_net_message_to_json (msg);
+  GString *text = g_string_new (NULL);
+  gboolean first = TRUE;
 
-static gboolean
-write_file (const char *path, const char *data, gsize len, gboolean durable, GError **error)
-{
-  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  gsize done = 0;
-  int saved = 0;
-
-  if (fd < 0)
-    saved = errno;
-  while (fd >= 0 && done < len)
-    {
-      ssize_t n = write (fd, data + done, len - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          saved = n < 0 ? errno : EIO;
-          break;
-        }
-      done += (gsize) n;
-    }
-  /* With --fsync the data reaches the disk before anyone hears of it. */
-  if (saved == 0 && durable && fdatasync (fd) != 0)
-    saved = errno;
-  if (fd >= 0 && close (fd) != 0 && saved == 0)
-    saved = errno;
-  if (saved != 0)
-    {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "cannot write %s: %s",
-                   path, g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+  g_string_append_printf (text, "{\"format\":%d,\"tokens\":{", ROOM_STATE_FORMAT);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (self->seats[s].taken)
+      {
+        g_string_append_printf (text, "%s\"%s\":\"%s\"", first ? "" : ",",
+                                stern_seat_colour_name (s), self->seats[s].token);
+        first = FALSE;
+      }
+  g_string_append (text, "},\"invites\":{");
+  first = TRUE;
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (self->seats[s].invite[0])
+      {
+        g_string_append_printf (text, "%s\"%s\":\"%s\"", first ? "" : ",",
+                                stern_seat_colour_name (s), self->seats[s].invite);
+        first = FALSE;
+      }
+  g_string_append_printf (text, "},\"room\":%s}", json);
+  return g_string_free (text, FALSE);
 }
 
 gboolean
 stern_room_save (SternRoom *room, GError **error)
 {
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *alt = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
-  gboolean first = TRUE;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
-  if (room->path == NULL)
+  if (room->store == NULL)
     return TRUE;
+  text = state_text (room);
+  return stern_store_put_room (room->store, room->code, text, stern_game_is_over (room->game),
+                               error);
+}
 
-  msg = stern_room_describe (room);
-  json = stern_net_message_to_json (msg);
-  /* Tokens are lower-case hex (checked when given out and when read), so
-   * they need no escaping.  The seat tokens are in the file, so only the
-   * server's user may read it. */
-  g_string_append_printf (text, "{\"format\":%d,\"write\":%" G_GUINT64_FORMAT ",\"tokens\":{",
-                          ROOM_FILE_FORMAT, room->saves);
+static gboolean
+read_keys (JsonObject *root, const char *member, SternRoom *self, const char *where,
+           gboolean want_taken, GError **error)
+{
+  JsonNode *node = json_object_get_member (root, member);
+  JsonObject *keys;
+
+  if (node == NULL && !want_taken)
+    return TRUE;    /* invitation keys came with this server */
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s: not an object",
+                   where, member);
+      return FALSE;
+    }
+  keys = json_node_get_object (node);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (room->seats[s].taken)
-      {
-        g_string_append_printf (text, "%s\"%s\":\"%s\"", first ? "" : ",",
-                                stern_seat_colour_name (s), room->seats[s].token);
-        first = FALSE;
-      }
-  g_string_append_printf (text, "},\"room\":%s}\n", json);
+    {
+      Seat *seat = &self->seats[s];
+      const char *key;
 
-  alt = alt_path (room->path);
-  if (!write_file (room->saves % 2 == 0 ? room->path : alt, text->str, text->len, room->durable,
-                   error))
-    return FALSE;
-  room->saves++;
+      if (!seat_in_play (self, s) || (want_taken ? !seat->taken
+                                                 : seat->setup.kind != STERN_NET_SEAT_INVITED))
+        continue;
+      key = json_object_get_string_member_with_default (keys, stern_seat_colour_name (s), "");
+      if (!want_taken && key[0] == '\0')
+        continue;
+      if (!stern_net_token_is_valid (key))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "%s: %s.%s: missing or not a token", where, member,
+                       stern_seat_colour_name (s));
+          return FALSE;
+        }
+      g_strlcpy (want_taken ? seat->token : seat->invite, key, STERN_NET_TOKEN_LEN + 1);
+    }
   return TRUE;
 }
 
-static void
-save_or_log (SternRoom *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!stern_room_save (self, &error))
-    room_log (self, G_LOG_LEVEL_WARNING, "cannot write the room's file: %s", error->message);
-}
-
+/* A room from its state; where names it in errors.  *write_no: the
+ * "write" member of files from before the store (0 when absent). */
 static SternRoom *
-load_one (const char *path, const char *room_path, guint64 *write_no, GError **error)
+room_from_state (const char *text, gsize len, const char *where, guint64 *write_no,
+                 GError **error)
 {
-  g_autofree char *contents = NULL;
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(SternNetMessage) msg = NULL;
   g_autoptr(SternRoom) self = NULL;
   g_autoptr(GError) local = NULL;
   g_autofree char *room_text = NULL;
-  g_autofree char *basename = g_path_get_basename (path);
-  JsonObject *root, *tokens;
+  JsonObject *root;
   JsonNode *node;
-  gsize len;
 
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (!g_file_get_contents (path, &contents, &len, error))
-    return NULL;
-  if (len > ROOM_FILE_MAX)
+  if (len > ROOM_STATE_MAX)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: larger than %d bytes",
-                   basename, ROOM_FILE_MAX);
+                   where, ROOM_STATE_MAX);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, contents, (gssize) len, &local))
+  if (!json_parser_load_from_data (parser, text, (gssize) len, &local))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", basename,
-                   local->message);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", where, local->message);
       return NULL;
     }
   node = json_parser_get_root (parser);
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
       !(root = json_node_get_object (node)) ||
-      json_object_get_int_member_with_default (root, "format", 0) != ROOM_FILE_FORMAT ||
-      !json_object_has_member (root, "tokens") ||
-      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "tokens")) ||
+      json_object_get_int_member_with_default (root, "format", 0) != ROOM_STATE_FORMAT ||
       !json_object_has_member (root, "room"))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: not a room file of format %d (format, tokens, room)",
-                   basename, ROOM_FILE_FORMAT);
+                   "%s: not a room of format %d (format, tokens, room)", where,
+                   ROOM_STATE_FORMAT);
       return NULL;
     }
-  tokens = json_object_get_object_member (root, "tokens");
-  *write_no = (guint64) MAX (0, json_object_get_int_member_with_default (root, "write", 0));
+  if (write_no)
+    *write_no = (guint64) MAX (0, json_object_get_int_member_with_default (root, "write", 0));
 
   /* The room part is a room message: the protocol's parser checks it. */
   json_generator_set_root (gen, json_object_get_member (root, "room"));
@@ -506,41 +539,31 @@ load_one (const char *path, const char *room_path, guint64 *write_no, GError **e
   msg = stern_net_message_parse (room_text, len, STERN_NET_TO_CLIENT, NULL, &local);
   if (msg == NULL || msg->type != STERN_NET_MSG_ROOM)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", basename,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", where,
                    local ? local->message : "room: not a room message");
       return NULL;
     }
 
-  self = stern_room_new (msg->code, &msg->setup, room_path);
+  self = g_object_new (STERN_TYPE_ROOM, NULL);
+  room_init_setup (self, msg->code, &msg->setup);
   for (guint i = 0; i < msg->actions->len; i++)
     if (!stern_net_apply_action_text (self->game, g_ptr_array_index (msg->actions, i), &local))
       {
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: room.actions[%u]: %s",
-                     basename, i, local->message);
+                     where, i, local->message);
         return NULL;
       }
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     {
       Seat *seat = &self->seats[s];
       const SternNetSeatInfo *info = &msg->seats[s];
-      const char *token;
 
       if (!seat_in_play (self, s))
         continue;
       seat->replaced = info->replaced;
       if (info->taken)
         {
-          token = json_object_get_string_member_with_default (tokens,
-                                                              stern_seat_colour_name (s), "");
-          if (!stern_net_token_is_valid (token))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           "%s: tokens.%s: missing or not a token", basename,
-                           stern_seat_colour_name (s));
-              return NULL;
-            }
           seat->taken = TRUE;
-          g_strlcpy (seat->token, token, sizeof seat->token);
           g_strlcpy (seat->name, info->name, sizeof seat->name);
         }
       /* The time the server was down is nobody's: each clock goes on from
@@ -548,28 +571,81 @@ load_one (const char *path, const char *room_path, guint64 *write_no, GError **e
       if (self->clock.enabled && info->clock_ms >= 0)
         self->clock.remaining_us[s] = info->clock_ms * 1000;
     }
+  if (!read_keys (root, "tokens", self, where, TRUE, error) ||
+      !read_keys (root, "invites", self, where, FALSE, error))
+    return NULL;
   return g_steal_pointer (&self);
 }
 
 SternRoom *
-stern_room_load (const char *path, GError **error)
+stern_room_load (SternStore *store, const char *code, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
+  SternRoom *room;
+
+  g_return_val_if_fail (STERN_IS_STORE (store), NULL);
+  g_return_val_if_fail (code != NULL, NULL);
+
+  text = stern_store_get_room (store, code, &local);
+  if (text == NULL)
+    {
+      if (local == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no room %s in %s", code,
+                     stern_store_get_path (store));
+      else
+        g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  where = g_strdup_printf ("%s, room %s", stern_store_get_path (store), code);
+  room = room_from_state (text, strlen (text), where, NULL, error);
+  if (room == NULL)
+    return NULL;
+  if (strcmp (room->code, code) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: it holds room %s", where,
+                   room->code);
+      g_object_unref (room);
+      return NULL;
+    }
+  room->store = g_object_ref (store);
+  return room;
+}
+
+static SternRoom *
+load_file (const char *path, guint64 *write_no, GError **error)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *basename = g_path_get_basename (path);
+  gsize len;
+
+  if (!g_file_get_contents (path, &contents, &len, error))
+    return NULL;
+  return room_from_state (contents, len, basename, write_no, error);
+}
+
+/* Before the store, a room was kept in two files written in turn,
+ * CODE.json and CODE.json.alt, each with the number of its write: the
+ * newer of the two that reads whole is the room. */
+SternRoom *
+stern_room_load_file (const char *path, GError **error)
 {
   g_autofree char *alt = NULL;
   g_autoptr(SternRoom) main_room = NULL;
   g_autoptr(SternRoom) alt_room = NULL;
   g_autoptr(GError) main_error = NULL;
   guint64 main_no = 0, alt_no = 0;
-  SternRoom *room;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  alt = alt_path (path);
-  main_room = load_one (path, path, &main_no, &main_error);
+  alt = g_strconcat (path, ".alt", NULL);
+  main_room = load_file (path, &main_no, &main_error);
   if (g_file_test (alt, G_FILE_TEST_EXISTS))
     {
       g_autoptr(GError) alt_error = NULL;
 
-      alt_room = load_one (alt, path, &alt_no, &alt_error);
+      alt_room = load_file (alt, &alt_no, &alt_error);
       if (alt_room == NULL)
         g_info ("%s: %s (the other file is used)", alt, alt_error->message);
     }
@@ -580,19 +656,87 @@ stern_room_load (const char *path, GError **error)
     }
   if (main_room == NULL)
     g_info ("%s: %s (the other file is used)", path, main_error->message);
-
-  /* The newer of the two files that read whole. */
   if (alt_room && (main_room == NULL || alt_no > main_no))
+    return g_steal_pointer (&alt_room);
+  return g_steal_pointer (&main_room);
+}
+
+void
+stern_room_set_store (SternRoom *room, SternStore *store)
+{
+  g_return_if_fail (STERN_IS_ROOM (room));
+  g_return_if_fail (store == NULL || STERN_IS_STORE (store));
+  g_set_object (&room->store, store);
+}
+
+/* What an action may change, kept until the store has it: a write that
+ * fails puts the room back as it was, and nobody hears of the action. */
+typedef struct {
+  SternGame *game;
+  SternClock clock;
+  Seat       seats[STERN_N_SEATS];
+} Undo;
+
+static void
+undo_take (SternRoom *self, Undo *undo)
+{
+  undo->game = stern_game_copy (self->game);
+  undo->clock = self->clock;
+  memcpy (undo->seats, self->seats, sizeof undo->seats);
+}
+
+static void
+undo_clear (Undo *undo)
+{
+  g_clear_pointer (&undo->game, stern_game_free);
+}
+
+/* Stores the room after an action; on failure the room is put back as it
+ * was before it, the failure logged, and error is "internal". */
+static gboolean
+commit (SternRoom *self, Undo *undo, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (stern_room_save (self, &local))
     {
-      room = g_steal_pointer (&alt_room);
-      room->saves = alt_no + 1;
+      undo_clear (undo);
+      return TRUE;
     }
-  else
+  room_log (self, G_LOG_LEVEL_WARNING, "not stored, so not done: %s", local->message);
+  stern_game_free (self->game);
+  self->game = g_steal_pointer (&undo->game);
+  self->clock = undo->clock;
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
     {
-      room = g_steal_pointer (&main_room);
-      room->saves = main_no + 1;
+      /* The timers are the room's as they are now. */
+      undo->seats[s].grace_id = self->seats[s].grace_id;
+      undo->seats[s].dropped_us = self->seats[s].dropped_us;
+      undo->seats[s].connected = self->seats[s].connected;
+      self->seats[s] = undo->seats[s];
     }
-  return room;
+  g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL,
+                       "the server cannot store this now; nothing was done");
+  return FALSE;
+}
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  SternRoom *self = user_data;
+
+  self->retry_id = 0;
+  advance (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* What the room does by itself (a pass, the computer's move, a time-out)
+ * could not be stored: it is tried again a little later. */
+static void
+retry_later (SternRoom *self)
+{
+  if (self->retry_id == 0)
+    self->retry_id = g_timeout_add (STORE_RETRY_MS, retry_cb, self);
 }
 
 /* ---- actions ---- */
@@ -625,30 +769,38 @@ announce_last (SternRoom *self)
   broadcast (self, msg);
 }
 
-/* After every action: the file first (nobody hears of an action that is
- * not on disk), then the news, then whoever is next. */
-static void
-after_action (SternRoom *self)
+/* After every action: the store first (nobody hears of an action that is
+ * not committed; one that cannot be is undone), then the news, then
+ * whoever is next. */
+static gboolean
+after_action (SternRoom *self, Undo *undo, GError **error)
 {
-  save_or_log (self);
+  if (!commit (self, undo, error))
+    return FALSE;
   announce_last (self);
   advance (self);
+  return TRUE;
 }
 
-static void
-give_up (SternRoom *self, unsigned seat, SternActionKind kind)
+static gboolean
+give_up (SternRoom *self, unsigned seat, SternActionKind kind, GError **error)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) local = NULL;
+  Undo undo;
   gboolean ok;
 
+  undo_take (self, &undo);
   stern_clock_pause (&self->clock, now_us ());
-  ok = kind == STERN_ACTION_TIMEOUT ? stern_game_timeout (self->game, seat, &error)
-                                    : stern_game_resign (self->game, seat, &error);
+  ok = kind == STERN_ACTION_TIMEOUT ? stern_game_timeout (self->game, seat, &local)
+                                    : stern_game_resign (self->game, seat, &local);
   if (!ok)
     {
       room_log (self, G_LOG_LEVEL_WARNING, "%s cannot give up: %s",
-                stern_seat_colour_name (seat), error->message);
-      return;
+                stern_seat_colour_name (seat), local->message);
+      self->clock = undo.clock;
+      undo_clear (&undo);
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE, local->message);
+      return FALSE;
     }
   /* Club preset: the computer plays the seat from now on and the player
    * ranks last (doc/rules.md §8); in the other presets the engine ended the
@@ -656,8 +808,10 @@ give_up (SternRoom *self, unsigned seat, SternActionKind kind)
   self->seats[seat].replaced = TRUE;
   if (self->setup.variant->teams)
     self->seats[stern_seat_opposite (seat)].replaced = TRUE;
-  after_action (self);
+  if (!after_action (self, &undo, error))
+    return FALSE;
   broadcast_room (self);
+  return TRUE;
 }
 
 static gboolean
@@ -672,7 +826,8 @@ clock_expired_cb (gpointer user_data)
   if (stern_clock_expired (&self->clock, seat, now_us ()))
     {
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s ran out of time", stern_seat_colour_name (seat));
-      give_up (self, seat, STERN_ACTION_TIMEOUT);
+      if (!give_up (self, seat, STERN_ACTION_TIMEOUT, NULL))
+        retry_later (self);
     }
   else
     advance (self);
@@ -684,6 +839,7 @@ typedef struct {
   SternLevel level;
   guint64    seed;
   guint      ply;
+  gint       stop;
   SternMove  move;
 } Think;
 
@@ -712,7 +868,8 @@ think_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
       g_private_set (&thread_search, search);
     }
   g_task_return_boolean (task, stern_search_choose (search, t->game, t->level, t->seed, 0,
-                                                    NULL, &t->move));
+                                                    &t->stop, &t->move) &&
+                               !g_atomic_int_get (&t->stop));
 }
 
 static void
@@ -722,23 +879,29 @@ think_done (GObject *source, GAsyncResult *result, gpointer user_data)
   Think *t = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
   gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
+  Undo undo;
 
+  self->stop = NULL;
   if (g_cancellable_is_cancelled (self->cancellable))
     return;
   self->thinking = FALSE;
   if (!ok || t->ply != stern_game_get_n_actions (self->game))
     {
-      /* The game moved on meanwhile (a time-out, say): think again. */
+      /* Stopped, or the game moved on meanwhile (a time-out, say): think
+       * again if there is someone to think for. */
       advance (self);
       return;
     }
+  undo_take (self, &undo);
   if (!stern_game_play (self->game, t->move.from, t->move.to, &error))
     {
       room_log (self, G_LOG_LEVEL_CRITICAL, "the computer's move was refused: %s",
                 error->message);
+      undo_clear (&undo);
       return;
     }
-  after_action (self);
+  if (!after_action (self, &undo, NULL))
+    retry_later (self);
 }
 
 static void
@@ -756,9 +919,29 @@ start_thinking (SternRoom *self, unsigned seat)
                ? self->seats[seat].setup.level : self->replacement_level;
   t->ply = stern_game_get_n_actions (self->game);
   t->seed = g_str_hash (self->code) * 1000003u + t->ply;
+  self->stop = &t->stop;
   task = g_task_new (self, self->cancellable, think_done, NULL);
   g_task_set_task_data (task, t, think_free);
   g_task_run_in_thread (task, think_thread);
+}
+
+/* A person still has a seat here: connected, or within the grace period
+ * to come back.  Without one the computer does not play on for nobody. */
+static gboolean
+has_person (SternRoom *self)
+{
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (seat_in_play (self, s) && self->seats[s].taken &&
+        (self->seats[s].connected || self->seats[s].grace_id != 0))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+stop_thinking (SternRoom *self)
+{
+  if (self->stop)
+    g_atomic_int_set (self->stop, 1);
 }
 
 /* Whoever is on turn now: passes are made for the player, the computer is
@@ -770,14 +953,21 @@ advance (SternRoom *self)
   unsigned turn;
 
   g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  self->paused = FALSE;
   if (!self->running || !stern_room_is_started (self))
     return;
 
   if (!stern_game_is_over (self->game) && stern_game_must_pass (self->game))
     {
+      Undo undo;
+
+      undo_take (self, &undo);
       stern_clock_pause (&self->clock, now);
-      if (stern_game_pass (self->game, NULL))
-        after_action (self);    /* which comes back here for the next seat */
+      if (!stern_game_pass (self->game, NULL))
+        undo_clear (&undo);
+      else if (!after_action (self, &undo, NULL))    /* which comes back here for the next seat */
+        retry_later (self);
       return;
     }
   if (stern_game_is_over (self->game))
@@ -790,6 +980,15 @@ advance (SternRoom *self)
   if (computer_plays (self, turn))
     {
       stern_clock_pause (&self->clock, now);
+      if (!has_person (self))
+        {
+          /* Paused until a person comes back (stern_room_set_connected). */
+          if (!self->paused)
+            room_log (self, G_LOG_LEVEL_INFO, "paused: nobody is left to play with");
+          self->paused = TRUE;
+          stop_thinking (self);
+          return;
+        }
       start_thinking (self, turn);
       return;
     }
@@ -827,6 +1026,18 @@ typedef struct {
   guint      seat;
 } Grace;
 
+static void
+start_grace (SternRoom *self, guint seat, guint ms)
+{
+  Grace *grace = g_new (Grace, 1);
+
+  grace->room = self;
+  grace->seat = seat;
+  g_clear_handle_id (&self->seats[seat].grace_id, g_source_remove);
+  self->seats[seat].grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, ms, grace_over_cb,
+                                                   grace, g_free);
+}
+
 static gboolean
 grace_over_cb (gpointer user_data)
 {
@@ -838,22 +1049,30 @@ grace_over_cb (gpointer user_data)
 
   if (!stern_room_is_started (self))
     {
+      Undo undo;
+
       /* Before the game: the seat is free again for someone else. */
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s did not come back; the seat is free",
                 stern_seat_colour_name (seat));
+      undo_take (self, &undo);
       memset (self->seats[seat].token, 0, sizeof self->seats[seat].token);
       self->seats[seat].name[0] = '\0';
       self->seats[seat].taken = FALSE;
-      save_or_log (self);
-      broadcast_room (self);
+      if (commit (self, &undo, NULL))
+        broadcast_room (self);
+      else
+        start_grace (self, seat, STORE_RETRY_MS);
     }
   else if (!stern_game_is_over (self->game) &&
            stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING)
     {
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s did not come back; the computer takes the seat",
                 stern_seat_colour_name (seat));
-      give_up (self, seat, STERN_ACTION_RESIGN);
+      if (!give_up (self, seat, STERN_ACTION_RESIGN, NULL))
+        start_grace (self, seat, STORE_RETRY_MS);
     }
+  else if (!has_person (self))
+    advance (self);    /* the computer stops if nobody is left */
   return G_SOURCE_REMOVE;
 }
 
@@ -872,24 +1091,24 @@ stern_room_set_connected (SternRoom *room, guint seat, gboolean connected)
   g_clear_handle_id (&s->grace_id, g_source_remove);
   if (!connected && !stern_game_is_over (room->game) && !s->replaced && room->running)
     {
-      Grace *grace = g_new (Grace, 1);
-      grace->room = room;
-      grace->seat = seat;
-      s->grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, room->grace_ms, grace_over_cb,
-                                        grace, g_free);
+      start_grace (room, seat, room->grace_ms);
       s->dropped_us = now_us ();
     }
   room_log (room, G_LOG_LEVEL_INFO, "%s %s", stern_seat_colour_name (seat),
             connected ? "connected" : "dropped");
   broadcast_room (room);
+  /* A person is back in a paused room, or the last one left. */
+  if (room->running && (room->paused || (!has_person (room) && room->thinking)))
+    advance (room);
 }
 
 gboolean
-stern_room_join (SternRoom *room, guint seat, const char *name, guint *out_seat,
-                 char token[STERN_NET_TOKEN_LEN + 1], GError **error)
+stern_room_join (SternRoom *room, guint seat, const char *name, const char *key,
+                 guint *out_seat, char token[STERN_NET_TOKEN_LEN + 1], GError **error)
 {
   const SternVariant *v;
   gboolean was_started;
+  Undo undo;
   Seat *s;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
@@ -903,10 +1122,18 @@ stern_room_join (SternRoom *room, guint seat, const char *name, guint *out_seat,
     }
   if (seat == STERN_NO_SEAT)
     {
+      /* The first free seat the joiner may take: an open one, or the
+       * invited seat whose key it has. */
       for (unsigned i = 0; i < v->n_players && seat == STERN_NO_SEAT; i++)
-        if (room->seats[v->seats[i]].setup.kind != STERN_NET_SEAT_COMPUTER &&
-            !room->seats[v->seats[i]].taken)
-          seat = v->seats[i];
+        {
+          const Seat *free_seat = &room->seats[v->seats[i]];
+
+          if (free_seat->setup.kind != STERN_NET_SEAT_COMPUTER && !free_seat->taken &&
+              (free_seat->invite[0] == '\0' ||
+               (key != NULL && stern_net_token_is_valid (key) &&
+                token_equal (free_seat->invite, key))))
+            seat = v->seats[i];
+        }
       if (seat == STERN_NO_SEAT)
         {
           g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_SEAT_TAKEN,
@@ -929,36 +1156,36 @@ stern_room_join (SternRoom *room, guint seat, const char *name, guint *out_seat,
                    s->setup.kind == STERN_NET_SEAT_COMPUTER ? " by the computer" : "");
       return FALSE;
     }
+  if (s->invite[0] != '\0' &&
+      (key == NULL || !stern_net_token_is_valid (key) || !token_equal (s->invite, key)))
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN,
+                   "join.key: %s is kept for an invited player; the invitation's key is needed",
+                   stern_seat_colour_name (seat));
+      return FALSE;
+    }
 
   was_started = stern_room_is_started (room);
+  undo_take (room, &undo);
   s->taken = TRUE;
-  s->connected = TRUE;
   stern_net_random_token (s->token);
   g_strlcpy (s->name, name ? name : "", sizeof s->name);
+  if (!commit (room, &undo, error))
+    return FALSE;
+  s->connected = TRUE;
   g_strlcpy (token, s->token, STERN_NET_TOKEN_LEN + 1);
   *out_seat = seat;
   room_log (room, G_LOG_LEVEL_MESSAGE, "%s joined as %s", s->name[0] ? s->name : "a player",
             stern_seat_colour_name (seat));
-  save_or_log (room);
   broadcast_room (room);
   if (!was_started && stern_room_is_started (room))
     {
       room_log (room, G_LOG_LEVEL_MESSAGE, "every seat is taken: the game starts");
       advance (room);
     }
+  else if (room->paused)
+    advance (room);
   return TRUE;
-}
-
-/* Compares every byte whatever the first difference, so the time taken
- * says nothing about how much of a guessed token was right. */
-static gboolean
-token_equal (const char *a, const char *b)
-{
-  guint8 diff = 0;
-
-  for (unsigned i = 0; i < STERN_NET_TOKEN_LEN; i++)
-    diff |= (guint8) (a[i] ^ b[i]);
-  return diff == 0;
 }
 
 gboolean
@@ -1008,6 +1235,7 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
 {
   g_autoptr(GError) local = NULL;
   gint64 now = now_us ();
+  Undo undo;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1031,21 +1259,23 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
     }
   if (room->clock.enabled && stern_clock_expired (&room->clock, seat, now))
     {
+      if (!give_up (room, seat, STERN_ACTION_TIMEOUT, error))
+        return FALSE;
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL,
                            "time is up for this seat");
-      give_up (room, seat, STERN_ACTION_TIMEOUT);
       return FALSE;
     }
+  undo_take (room, &undo);
   if (!stern_game_play_path (room->game, path, len, &local))
     {
+      undo_clear (&undo);
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL, "move.path: %s",
                    local->message);
       return FALSE;
     }
   if (room->clock.enabled)
     stern_clock_moved (&room->clock, now);
-  after_action (room);
-  return TRUE;
+  return after_action (room, &undo, error);
 }
 
 gboolean
@@ -1062,6 +1292,5 @@ stern_room_resign (SternRoom *room, guint seat, GError **error)
       return FALSE;
     }
   room_log (room, G_LOG_LEVEL_MESSAGE, "%s resigned", stern_seat_colour_name (seat));
-  give_up (room, seat, STERN_ACTION_RESIGN);
-  return TRUE;
+  return give_up (room, seat, STERN_ACTION_RESIGN, error);
 }

@@ -86,7 +86,6 @@ test_whole_game (Fixture *f, gconstpointer data)
   const char *code;
   SternRoom *room;
   const SternGame *truth;
-  g_autofree char *path = NULL;
   g_autoptr(SternRoom) reloaded = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -129,9 +128,8 @@ test_whole_game (Fixture *f, gconstpointer data)
       g_assert_cmpuint ((*p)->errors->len, ==, 0);
     }
 
-  /* The room's file holds the whole game. */
-  path = g_strdup_printf ("%s/rooms/%s.json", f->dir, code);
-  reloaded = stern_room_load (path, &error);
+  /* The store holds the whole game. */
+  reloaded = stern_room_load (stern_server_get_store (f->server), code, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (reloaded)), ==,
                     stern_game_get_n_actions (truth));
@@ -296,6 +294,19 @@ lobby_lists (Peer *peer, const char *code)
 }
 
 static void
+invited_cb (SternNetClient *client, const SternNetMessage *msg, char *key)
+{
+  g_assert_cmpuint (msg->seat, ==, STERN_BLUE);
+  g_strlcpy (key, msg->key, STERN_NET_TOKEN_LEN + 1);
+}
+
+static gboolean
+has_key (gpointer key)
+{
+  return ((char *) key)[0] != '\0';
+}
+
+static void
 test_lobby (Fixture *f, gconstpointer data)
 {
   g_autoptr(Peer) anna = peer_new (f->port, "Anna");
@@ -303,6 +314,7 @@ test_lobby (Fixture *f, gconstpointer data)
   g_autoptr(Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   char open_code[STERN_NET_CODE_LEN + 1], private_code[STERN_NET_CODE_LEN + 1];
+  char key[STERN_NET_TOKEN_LEN + 1] = "";
   LobbyWait w = { carla, 0 };
 
   net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
@@ -310,7 +322,10 @@ test_lobby (Fixture *f, gconstpointer data)
   setup.seats[STERN_BLUE].kind = STERN_NET_SEAT_INVITED;
   setup.seats[STERN_YELLOW].kind = STERN_NET_SEAT_COMPUTER;
   setup.seats[STERN_YELLOW].level = STERN_LEVEL_EASY;
+  g_signal_connect (boris->client, "invited", G_CALLBACK (invited_cb), key);
   g_strlcpy (private_code, create_room (boris, &setup, STERN_WHITE), sizeof private_code);
+  /* The creator alone hears the invited seat's key. */
+  g_assert_true (net_wait (has_key, key, 5000));
 
   stern_net_client_list (carla->client);
   g_assert_true (net_wait (has_lobby, &w, 5000));
@@ -327,7 +342,20 @@ test_lobby (Fixture *f, gconstpointer data)
           g_assert_cmpuint (r->n_open, ==, 2);
         }
     }
-  join_room (carla, private_code, STERN_BLUE);
+  /* The code alone does not take the invited seat, nor does a wrong key. */
+  stern_net_client_join (carla->client, private_code, STERN_BLUE);
+  g_assert_cmpint (peer_wait_error (carla, 0, NULL), ==, STERN_NET_ERROR_BAD_TOKEN);
+  stern_net_client_join (carla->client, private_code, STERN_NO_SEAT);
+  g_assert_cmpint (peer_wait_error (carla, 1, NULL), ==, STERN_NET_ERROR_SEAT_TAKEN);
+  stern_net_client_join_with_key (carla->client, private_code, STERN_BLUE,
+                                  "0123456789abcdef0123456789abcdef");
+  g_assert_cmpint (peer_wait_error (carla, 2, NULL), ==, STERN_NET_ERROR_BAD_TOKEN);
+  {
+    guint joined = carla->n_joined;
+
+    stern_net_client_join_with_key (carla->client, private_code, STERN_NO_SEAT, key);
+    g_assert_true (peer_wait_joined (carla, joined));
+  }
   g_assert_cmpuint (stern_net_client_get_seat (carla->client), ==, STERN_BLUE);
 
   /* The computer seat cannot be taken, nor a taken one. */
@@ -755,7 +783,6 @@ test_sweep (void)
   g_autoptr(Peer) idle = NULL;
   g_autoptr(Peer) host = NULL;
   g_autofree char *idle_code = NULL;
-  g_autofree char *idle_file = NULL;
   g_autofree char *host_code = NULL;
   SternNetSetup setup;
   const char *field = NULL;
@@ -795,8 +822,7 @@ test_sweep (void)
   stern_net_client_create (idle->client, &setup, STERN_NO_SEAT);
   g_assert_true (net_wait (peer_has_room, idle, 5000));
   idle_code = g_strdup (stern_net_client_get_code (idle->client));
-  idle_file = g_strdup_printf ("%s/rooms/%s.json", dir, idle_code);
-  g_assert_true (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  g_assert_true (stern_store_has_room (stern_server_get_store (server), idle_code));
   /* A room where someone holds a seat stays. */
   host_code = g_strdup (create_room (host, &setup, STERN_WHITE));
   net_spin (300);
@@ -805,7 +831,7 @@ test_sweep (void)
   g_clear_pointer (&idle, peer_free);
   net_spin (500);
   g_assert_null (stern_server_lookup_room (server, idle_code));
-  g_assert_false (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  g_assert_false (stern_store_has_room (stern_server_get_store (server), idle_code));
   g_assert_nonnull (stern_server_lookup_room (server, host_code));
 
   g_clear_pointer (&host, peer_free);
