@@ -345,14 +345,19 @@ static guint
 import_room_files (SternServer *self)
 {
   g_autoptr(GDir) dir = NULL;
-  const char *name;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
   guint n = 0;
 
   if (!g_file_test (self->rooms_dir, G_FILE_TEST_IS_DIR))
     return 0;
+  /* The names first: files are moved out of the folder as it is read. */
   dir = g_dir_open (self->rooms_dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)))
+  while (dir != NULL && (entry = g_dir_read_name (dir)))
+    g_ptr_array_add (names, g_strdup (entry));
+  for (guint i = 0; i < names->len; i++)
     {
+      const char *name = g_ptr_array_index (names, i);
       g_autofree char *path = NULL;
       g_autofree char *code = NULL;
       g_autofree char *alt = NULL;

@@ -12,6 +12,7 @@
 #include "stern-notation.h"
 #include "stern-room.h"
 #include "stern-server.h"
+#include "stern-store.h"
 
 typedef struct {
   char        *dir;
@@ -840,6 +841,67 @@ test_sweep (void)
   temp_dir_remove (dir);
 }
 
+/* ---- room files of servers before the store ---- */
+
+static void
+test_import (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-import-XXXXXX", &error);
+  g_autofree char *other = g_dir_make_tmp ("stern-import-XXXXXX", &error);
+  g_autofree char *other_db = g_build_filename (other, "rooms.sqlite", NULL);
+  g_autofree char *rooms = g_build_filename (dir, "rooms", NULL);
+  g_autofree char *file = g_build_filename (rooms, "ABC234.json", NULL);
+  g_autofree char *aside = g_build_filename (dir, "rooms-imported", "ABC234.json", NULL);
+  g_autofree char *note = g_build_filename (rooms, "README", NULL);
+  g_autoptr(SternStore) store = stern_store_open (other_db, FALSE, &error);
+  g_autoptr(SternRoom) room = NULL;
+  g_autoptr(SternServer) server = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *old = NULL;
+  char token[STERN_NET_TOKEN_LEN + 1];
+  SternNetSetup setup;
+  SternRoom *back;
+  guint seat;
+
+  g_assert_no_error (error);
+  /* A room as an older server left it: CODE.json with its write number. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  room = stern_room_new ("ABC234", &setup, store);
+  g_assert_true (stern_room_join (room, STERN_WHITE, "Anna", NULL, &seat, token, &error));
+  g_assert_true (stern_room_join (room, STERN_BLACK, "Boris", NULL, &seat, token, &error));
+  state = stern_store_get_room (store, "ABC234", &error);
+  g_assert_no_error (error);
+  old = g_strdup_printf ("{\"format\":1,\"write\":2,%s", state + strlen ("{\"format\":1,"));
+  g_assert_cmpint (g_mkdir_with_parents (rooms, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (file, old, -1, &error));
+  g_assert_true (g_file_set_contents (note, "not a room", -1, &error));
+
+  /* Imported into the store, resumed, and moved aside (not deleted). */
+  server = stern_server_new (dir);
+  g_assert_cmpuint (stern_server_load (server), ==, 1);
+  back = stern_server_lookup_room (server, "ABC234");
+  g_assert_nonnull (back);
+  g_assert_true (stern_room_is_started (back));
+  g_assert_true (stern_room_resume (back, token, &seat, &error));
+  g_assert_cmpuint (seat, ==, STERN_BLACK);
+  g_assert_true (stern_store_has_room (stern_server_get_store (server), "ABC234"));
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (aside, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (note, G_FILE_TEST_EXISTS));
+  g_clear_object (&server);
+
+  /* Once: the next start finds the room in the store alone. */
+  server = stern_server_new (dir);
+  g_assert_cmpuint (stern_server_load (server), ==, 1);
+  g_assert_nonnull (stern_server_lookup_room (server, "ABC234"));
+  g_clear_object (&server);
+  g_clear_object (&room);
+  g_clear_object (&store);
+  temp_dir_remove (dir);
+  temp_dir_remove (other);
+}
+
 /* ---- TLS ---- */
 
 static void
@@ -908,5 +970,6 @@ main (int argc, char **argv)
   g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
   g_test_add_func ("/net/game/sweep", test_sweep);
   g_test_add_func ("/net/game/tls", test_tls);
+  g_test_add_func ("/net/game/import", test_import);
   return g_test_run ();
 }
