@@ -12,60 +12,11 @@
 
 #include "stern-room.h"
 
-#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "stern-clock.h"
 #include "stern-notation.h"
-#include "stern-store.h"
-
-/* The stored state's format (the same as the room files before the
- * store), and the largest state read back. */
-#define ROOM_STATE_FORMAT  1
-#define ROOM_STATE_MAX     (STERN_NET_MAX_SERVER_MESSAGE + 4096)
-/* How soon an action the room makes by itself is tried again after the
- * store refused it. */
-#define STORE_RETRY_MS     1000
-/* How long after the clock's end the time-out check runs, so the check
- * never comes a little too early. */
-#define CLOCK_SLACK_MS     5
-
-#define room_log(room, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_ROOM", (room)->code, "MESSAGE", __VA_ARGS__)
-
-typedef struct {
-  SternNetSeatSetup setup;
-  char     name[STERN_NET_MAX_NAME + 1];
-  char     token[STERN_NET_TOKEN_LEN + 1];   /* empty while nobody holds the seat */
-  char     invite[STERN_NET_TOKEN_LEN + 1];  /* an invited seat's key; empty: none needed */
-  gboolean taken;
-  gboolean connected;
-  gboolean replaced;
-  guint    grace_id;
-  gint64   dropped_us;    /* when the grace period started */
-} Seat;
-
-struct _SternRoom {
-  GObject parent_instance;
-
-  char          code[STERN_NET_CODE_LEN + 1];
-  SternStore   *store;     /* NULL: not kept */
-  SternNetSetup setup;
-  SternGame    *game;
-  Seat          seats[STERN_N_SEATS];
-  SternClock    clock;
-  guint         clock_id;
-  guint         grace_ms;
-  SternLevel    replacement_level;
-  GCancellable *cancellable;
-  gboolean      thinking;
-  gint         *stop;      /* the search under way stops when set */
-  gboolean      paused;    /* the computer's turn, with no person left to see it */
-  gboolean      running;
-  guint         retry_id;
-  guint         spectators;
-  gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
-};
+#include "stern-room-private.h"
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
 
@@ -138,8 +89,8 @@ stern_room_init (SternRoom *self)
   self->replacement_level = STERN_LEVEL_MEDIUM;
 }
 
-static void
-room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup)
+void
+stern_room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup)
 {
   g_strlcpy (self->code, code, sizeof self->code);
   self->setup = *setup;
@@ -159,7 +110,7 @@ stern_room_new (const char *code, const SternNetSetup *setup, SternStore *store)
   g_return_val_if_fail (store == NULL || STERN_IS_STORE (store), NULL);
 
   self = g_object_new (STERN_TYPE_ROOM, NULL);
-  room_init_setup (self, code, setup);
+  stern_room_init_setup (self, code, setup);
   if (store)
     self->store = g_object_ref (store);
   /* An invited seat has its own key, given to the creator for the
@@ -229,8 +180,8 @@ stern_room_is_over (SternRoom *room)
   return stern_game_is_over (room->game);
 }
 
-static gboolean
-seat_in_play (SternRoom *self, unsigned seat)
+gboolean
+stern_room_seat_in_play (SternRoom *self, unsigned seat)
 {
   return stern_variant_has_seat (self->setup.variant, seat);
 }
@@ -240,7 +191,7 @@ stern_room_is_started (SternRoom *room)
 {
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (seat_in_play (room, s) && room->seats[s].setup.kind != STERN_NET_SEAT_COMPUTER &&
+    if (stern_room_seat_in_play (room, s) && room->seats[s].setup.kind != STERN_NET_SEAT_COMPUTER &&
         !room->seats[s].taken)
       return FALSE;
   return TRUE;
@@ -253,7 +204,7 @@ stern_room_get_n_taken (SternRoom *room)
 
   g_return_val_if_fail (STERN_IS_ROOM (room), 0);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (seat_in_play (room, s) && room->seats[s].taken)
+    if (stern_room_seat_in_play (room, s) && room->seats[s].taken)
       n++;
   return n;
 }
@@ -267,18 +218,10 @@ computer_plays (SternRoom *self, unsigned seat)
          stern_game_get_player_state (self->game, seat) == STERN_PLAYER_RESIGNED;
 }
 
-static gint64
-now_us (void)
+gint64
+stern_room_now_us (void)
 {
   return g_get_monotonic_time ();
-}
-
-static gint64
-clock_ms (SternRoom *self, unsigned seat, gint64 now)
-{
-  if (!self->clock.enabled || !seat_in_play (self, seat))
-    return -1;
-  return stern_clock_remaining_us (&self->clock, seat, now) / 1000;
 }
 
 /* ---- messages ---- */
@@ -289,46 +232,6 @@ broadcast (SternRoom *self, const SternNetMessage *msg)
   g_autofree char *text = stern_net_message_to_json (msg);
 
   g_signal_emit (self, signals[SIGNAL_BROADCAST], 0, text);
-}
-
-SternNetMessage *
-stern_room_describe (SternRoom *room)
-{
-  SternNetMessage *msg;
-  gint64 now = now_us ();
-
-  g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
-
-  msg = stern_net_message_new (STERN_NET_MSG_ROOM);
-  g_strlcpy (msg->code, room->code, sizeof msg->code);
-  msg->setup = room->setup;
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    {
-      const Seat *seat = &room->seats[s];
-      SternNetSeatInfo *info = &msg->seats[s];
-
-      info->kind = seat->setup.kind;
-      info->level = seat->setup.level;
-      g_strlcpy (info->name, seat->taken ? seat->name : seat->setup.name, sizeof info->name);
-      info->taken = seat->taken;
-      info->connected = seat->connected;
-      info->replaced = seat->replaced;
-      info->clock_ms = clock_ms (room, s, now);
-      /* How long a dropped player has to come back. */
-      info->grace_ms = seat->grace_id != 0
-                       ? MAX (0, (gint64) room->grace_ms - (now - seat->dropped_us) / 1000) : -1;
-    }
-  msg->spectators = room->spectators;
-  memcpy (msg->rematch, room->rematch, sizeof msg->rematch);
-  msg->actions = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < stern_game_get_n_actions (room->game); i++)
-    g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
-                                                     stern_game_get_action (room->game, i)));
-  msg->turn = stern_room_is_started (room) ? (guint8) stern_game_get_turn (room->game)
-                                           : STERN_NO_SEAT;
-  msg->over = stern_game_is_over (room->game);
-  msg->result = stern_record_result (room->game);
-  return msg;
 }
 
 static void
@@ -380,345 +283,7 @@ stern_room_set_spectators (SternRoom *room, guint spectators)
   broadcast_room (room);
 }
 
-gboolean
-stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
-{
-  const SternVariant *v;
-
-  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
-  g_return_val_if_fail (entry != NULL, FALSE);
-
-  if (stern_game_is_over (room->game))
-    return FALSE;
-  memset (entry, 0, sizeof *entry);
-  v = room->setup.variant;
-  g_strlcpy (entry->code, room->code, sizeof entry->code);
-  entry->variant = v;
-  entry->preset = room->setup.preset;
-  for (unsigned i = 0; i < v->n_players; i++)
-    {
-      const Seat *seat = &room->seats[v->seats[i]];
-      if (seat->taken)
-        entry->players++;
-      else if (seat->setup.kind == STERN_NET_SEAT_OPEN)
-        entry->open_seats[entry->n_open++] = v->seats[i];
-    }
-  return entry->n_open > 0;
-}
-
-/* ---- the store ---- */
-
-/* The room's state as the store keeps it: the room message (every action,
- * the seats, the clocks) with the seats' tokens and invitation keys, which
- * the room message never shows.  Tokens and keys are lower-case hex
- * (checked when given out and when read), so they need no escaping. */
-static char *
-state_text (SternRoom *self)
-{
-  g_autoptr(SternNetMessage) msg = stern_room_describe (self);
-  g_autofree char *json = stern_net_message_to_json (msg);
-  GString *text = g_string_new (NULL);
-  gboolean first = TRUE;
-
-  g_string_append_printf (text, "{\"format\":%d,\"tokens\":{", ROOM_STATE_FORMAT);
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (self->seats[s].taken)
-      {
-        g_string_append_printf (text, "%s\"%s\":\"%s\"", first ? "" : ",",
-                                stern_seat_colour_name (s), self->seats[s].token);
-        first = FALSE;
-      }
-  g_string_append (text, "},\"invites\":{");
-  first = TRUE;
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (self->seats[s].invite[0])
-      {
-        g_string_append_printf (text, "%s\"%s\":\"%s\"", first ? "" : ",",
-                                stern_seat_colour_name (s), self->seats[s].invite);
-        first = FALSE;
-      }
-  g_string_append_printf (text, "},\"room\":%s}", json);
-  return g_string_free (text, FALSE);
-}
-
-gboolean
-stern_room_save (SternRoom *room, GError **error)
-{
-  g_autofree char *text = NULL;
-
-  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
-  if (room->store == NULL)
-    return TRUE;
-  text = state_text (room);
-  return stern_store_put_room (room->store, room->code, text, stern_game_is_over (room->game),
-                               error);
-}
-
-static gboolean
-read_keys (JsonObject *root, const char *member, SternRoom *self, const char *where,
-           gboolean want_taken, GError **error)
-{
-  JsonNode *node = json_object_get_member (root, member);
-  JsonObject *keys;
-
-  if (node == NULL && !want_taken)
-    return TRUE;    /* invitation keys came with this server */
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s: not an object",
-                   where, member);
-      return FALSE;
-    }
-  keys = json_node_get_object (node);
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    {
-      Seat *seat = &self->seats[s];
-      const char *key;
-
-      if (!seat_in_play (self, s) || (want_taken ? !seat->taken
-                                                 : seat->setup.kind != STERN_NET_SEAT_INVITED))
-        continue;
-      key = json_object_get_string_member_with_default (keys, stern_seat_colour_name (s), "");
-      if (!want_taken && key[0] == '\0')
-        continue;
-      if (!stern_net_token_is_valid (key))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       "%s: %s.%s: missing or not a token", where, member,
-                       stern_seat_colour_name (s));
-          return FALSE;
-        }
-      g_strlcpy (want_taken ? seat->token : seat->invite, key, STERN_NET_TOKEN_LEN + 1);
-    }
-  return TRUE;
-}
-
-/* A room from its state; where names it in errors.  *write_no: the
- * "write" member of files from before the store (0 when absent). */
-static SternRoom *
-room_from_state (const char *text, gsize len, const char *where, guint64 *write_no,
-                 GError **error)
-{
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(SternRoom) self = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autofree char *room_text = NULL;
-  JsonObject *root;
-  JsonNode *node;
-
-  if (len > ROOM_STATE_MAX)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: larger than %d bytes",
-                   where, ROOM_STATE_MAX);
-      return NULL;
-    }
-  if (!json_parser_load_from_data (parser, text, (gssize) len, &local))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", where, local->message);
-      return NULL;
-    }
-  node = json_parser_get_root (parser);
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
-      !(root = json_node_get_object (node)) ||
-      json_object_get_int_member_with_default (root, "format", 0) != ROOM_STATE_FORMAT ||
-      !json_object_has_member (root, "room"))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: not a room of format %d (format, tokens, room)", where,
-                   ROOM_STATE_FORMAT);
-      return NULL;
-    }
-  if (write_no)
-    *write_no = (guint64) MAX (0, json_object_get_int_member_with_default (root, "write", 0));
-
-  /* The room part is a room message: the protocol's parser checks it. */
-  json_generator_set_root (gen, json_object_get_member (root, "room"));
-  room_text = json_generator_to_data (gen, &len);
-  msg = stern_net_message_parse (room_text, len, STERN_NET_TO_CLIENT, NULL, &local);
-  if (msg == NULL || msg->type != STERN_NET_MSG_ROOM)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", where,
-                   local ? local->message : "room: not a room message");
-      return NULL;
-    }
-
-  self = g_object_new (STERN_TYPE_ROOM, NULL);
-  room_init_setup (self, msg->code, &msg->setup);
-  for (guint i = 0; i < msg->actions->len; i++)
-    if (!stern_net_apply_action_text (self->game, g_ptr_array_index (msg->actions, i), &local))
-      {
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: room.actions[%u]: %s",
-                     where, i, local->message);
-        return NULL;
-      }
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    {
-      Seat *seat = &self->seats[s];
-      const SternNetSeatInfo *info = &msg->seats[s];
-
-      if (!seat_in_play (self, s))
-        continue;
-      seat->replaced = info->replaced;
-      if (info->taken)
-        {
-          seat->taken = TRUE;
-          g_strlcpy (seat->name, info->name, sizeof seat->name);
-        }
-      /* The time the server was down is nobody's: each clock goes on from
-       * what was left at the last action. */
-      if (self->clock.enabled && info->clock_ms >= 0)
-        self->clock.remaining_us[s] = info->clock_ms * 1000;
-    }
-  if (!read_keys (root, "tokens", self, where, TRUE, error) ||
-      !read_keys (root, "invites", self, where, FALSE, error))
-    return NULL;
-  return g_steal_pointer (&self);
-}
-
-SternRoom *
-stern_room_load (SternStore *store, const char *code, GError **error)
-{
-  g_autoptr(GError) local = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *where = NULL;
-  SternRoom *room;
-
-  g_return_val_if_fail (STERN_IS_STORE (store), NULL);
-  g_return_val_if_fail (code != NULL, NULL);
-
-  text = stern_store_get_room (store, code, &local);
-  if (text == NULL)
-    {
-      if (local == NULL)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no room %s in %s", code,
-                     stern_store_get_path (store));
-      else
-        g_propagate_error (error, g_steal_pointer (&local));
-      return NULL;
-    }
-  where = g_strdup_printf ("%s, room %s", stern_store_get_path (store), code);
-  room = room_from_state (text, strlen (text), where, NULL, error);
-  if (room == NULL)
-    return NULL;
-  if (strcmp (room->code, code) != 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: it holds room %s", where,
-                   room->code);
-      g_object_unref (room);
-      return NULL;
-    }
-  room->store = g_object_ref (store);
-  return room;
-}
-
-static SternRoom *
-load_file (const char *path, guint64 *write_no, GError **error)
-{
-  g_autofree char *contents = NULL;
-  g_autofree char *basename = g_path_get_basename (path);
-  gsize len;
-
-  if (!g_file_get_contents (path, &contents, &len, error))
-    return NULL;
-  return room_from_state (contents, len, basename, write_no, error);
-}
-
-/* Before the store, a room was kept in two files written in turn,
- * CODE.json and CODE.json.alt, each with the number of its write: the
- * newer of the two that reads whole is the room. */
-SternRoom *
-stern_room_load_file (const char *path, GError **error)
-{
-  g_autofree char *alt = NULL;
-  g_autoptr(SternRoom) main_room = NULL;
-  g_autoptr(SternRoom) alt_room = NULL;
-  g_autoptr(GError) main_error = NULL;
-  guint64 main_no = 0, alt_no = 0;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  alt = g_strconcat (path, ".alt", NULL);
-  main_room = load_file (path, &main_no, &main_error);
-  if (g_file_test (alt, G_FILE_TEST_EXISTS))
-    {
-      g_autoptr(GError) alt_error = NULL;
-
-      alt_room = load_file (alt, &alt_no, &alt_error);
-      if (alt_room == NULL)
-        g_info ("%s: %s (the other file is used)", alt, alt_error->message);
-    }
-  if (main_room == NULL && alt_room == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&main_error));
-      return NULL;
-    }
-  if (main_room == NULL)
-    g_info ("%s: %s (the other file is used)", path, main_error->message);
-  if (alt_room && (main_room == NULL || alt_no > main_no))
-    return g_steal_pointer (&alt_room);
-  return g_steal_pointer (&main_room);
-}
-
-void
-stern_room_set_store (SternRoom *room, SternStore *store)
-{
-  g_return_if_fail (STERN_IS_ROOM (room));
-  g_return_if_fail (store == NULL || STERN_IS_STORE (store));
-  g_set_object (&room->store, store);
-}
-
-/* What an action may change, kept until the store has it: a write that
- * fails puts the room back as it was, and nobody hears of the action. */
-typedef struct {
-  SternGame *game;
-  SternClock clock;
-  Seat       seats[STERN_N_SEATS];
-} Undo;
-
-static void
-undo_take (SternRoom *self, Undo *undo)
-{
-  undo->game = stern_game_copy (self->game);
-  undo->clock = self->clock;
-  memcpy (undo->seats, self->seats, sizeof undo->seats);
-}
-
-static void
-undo_clear (Undo *undo)
-{
-  g_clear_pointer (&undo->game, stern_game_free);
-}
-
-/* Stores the room after an action; on failure the room is put back as it
- * was before it, the failure logged, and error is "internal". */
-static gboolean
-commit (SternRoom *self, Undo *undo, GError **error)
-{
-  g_autoptr(GError) local = NULL;
-
-  if (stern_room_save (self, &local))
-    {
-      undo_clear (undo);
-      return TRUE;
-    }
-  room_log (self, G_LOG_LEVEL_WARNING, "not stored, so not done: %s", local->message);
-  stern_game_free (self->game);
-  self->game = g_steal_pointer (&undo->game);
-  self->clock = undo->clock;
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    {
-      /* The timers are the room's as they are now. */
-      undo->seats[s].grace_id = self->seats[s].grace_id;
-      undo->seats[s].dropped_us = self->seats[s].dropped_us;
-      undo->seats[s].connected = self->seats[s].connected;
-      self->seats[s] = undo->seats[s];
-    }
-  g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL,
-                       "the server cannot store this now; nothing was done");
-  return FALSE;
-}
+/* ---- actions ---- */
 
 static gboolean
 retry_cb (gpointer user_data)
@@ -739,7 +304,6 @@ retry_later (SternRoom *self)
     self->retry_id = g_timeout_add (STORE_RETRY_MS, retry_cb, self);
 }
 
-/* ---- actions ---- */
 
 static void
 announce_last (SternRoom *self)
@@ -747,7 +311,7 @@ announce_last (SternRoom *self)
   g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_ACTION);
   guint n = stern_game_get_n_actions (self->game);
   const SternAction *a = stern_game_get_action (self->game, n - 1);
-  gint64 now = now_us ();
+  gint64 now = stern_room_now_us ();
   g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (self->game), a);
 
   g_strlcpy (msg->code, self->code, sizeof msg->code);
@@ -759,7 +323,7 @@ announce_last (SternRoom *self)
   msg->path_variant = stern_game_get_variant (self->game);
   msg->has_clocks = self->clock.enabled;
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    msg->clocks[s] = clock_ms (self, s, now);
+    msg->clocks[s] = stern_room_clock_ms (self, s, now);
   msg->turn = (guint8) stern_game_get_turn (self->game);
   msg->over = stern_game_is_over (self->game);
   msg->result = stern_record_result (self->game);
@@ -773,9 +337,9 @@ announce_last (SternRoom *self)
  * not committed; one that cannot be is undone), then the news, then
  * whoever is next. */
 static gboolean
-after_action (SternRoom *self, Undo *undo, GError **error)
+after_action (SternRoom *self, SternRoomUndo *undo, GError **error)
 {
-  if (!commit (self, undo, error))
+  if (!stern_room_commit (self, undo, error))
     return FALSE;
   announce_last (self);
   advance (self);
@@ -786,11 +350,11 @@ static gboolean
 give_up (SternRoom *self, unsigned seat, SternActionKind kind, GError **error)
 {
   g_autoptr(GError) local = NULL;
-  Undo undo;
+  SternRoomUndo undo;
   gboolean ok;
 
-  undo_take (self, &undo);
-  stern_clock_pause (&self->clock, now_us ());
+  stern_room_undo_take (self, &undo);
+  stern_clock_pause (&self->clock, stern_room_now_us ());
   ok = kind == STERN_ACTION_TIMEOUT ? stern_game_timeout (self->game, seat, &local)
                                     : stern_game_resign (self->game, seat, &local);
   if (!ok)
@@ -798,7 +362,7 @@ give_up (SternRoom *self, unsigned seat, SternActionKind kind, GError **error)
       room_log (self, G_LOG_LEVEL_WARNING, "%s cannot give up: %s",
                 stern_seat_colour_name (seat), local->message);
       self->clock = undo.clock;
-      undo_clear (&undo);
+      stern_room_undo_clear (&undo);
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE, local->message);
       return FALSE;
     }
@@ -823,7 +387,7 @@ clock_expired_cb (gpointer user_data)
   self->clock_id = 0;
   if (seat == STERN_NO_SEAT || stern_game_is_over (self->game))
     return G_SOURCE_REMOVE;
-  if (stern_clock_expired (&self->clock, seat, now_us ()))
+  if (stern_clock_expired (&self->clock, seat, stern_room_now_us ()))
     {
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s ran out of time", stern_seat_colour_name (seat));
       if (!give_up (self, seat, STERN_ACTION_TIMEOUT, NULL))
@@ -879,7 +443,7 @@ think_done (GObject *source, GAsyncResult *result, gpointer user_data)
   Think *t = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
   gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
-  Undo undo;
+  SternRoomUndo undo;
 
   self->stop = NULL;
   if (g_cancellable_is_cancelled (self->cancellable))
@@ -892,12 +456,12 @@ think_done (GObject *source, GAsyncResult *result, gpointer user_data)
       advance (self);
       return;
     }
-  undo_take (self, &undo);
+  stern_room_undo_take (self, &undo);
   if (!stern_game_play (self->game, t->move.from, t->move.to, &error))
     {
       room_log (self, G_LOG_LEVEL_CRITICAL, "the computer's move was refused: %s",
                 error->message);
-      undo_clear (&undo);
+      stern_room_undo_clear (&undo);
       return;
     }
   if (!after_action (self, &undo, NULL))
@@ -931,7 +495,7 @@ static gboolean
 has_person (SternRoom *self)
 {
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (seat_in_play (self, s) && self->seats[s].taken &&
+    if (stern_room_seat_in_play (self, s) && self->seats[s].taken &&
         (self->seats[s].connected || self->seats[s].grace_id != 0))
       return TRUE;
   return FALSE;
@@ -949,7 +513,7 @@ stop_thinking (SternRoom *self)
 static void
 advance (SternRoom *self)
 {
-  gint64 now = now_us ();
+  gint64 now = stern_room_now_us ();
   unsigned turn;
 
   g_clear_handle_id (&self->clock_id, g_source_remove);
@@ -960,12 +524,12 @@ advance (SternRoom *self)
 
   if (!stern_game_is_over (self->game) && stern_game_must_pass (self->game))
     {
-      Undo undo;
+      SternRoomUndo undo;
 
-      undo_take (self, &undo);
+      stern_room_undo_take (self, &undo);
       stern_clock_pause (&self->clock, now);
       if (!stern_game_pass (self->game, NULL))
-        undo_clear (&undo);
+        stern_room_undo_clear (&undo);
       else if (!after_action (self, &undo, NULL))    /* which comes back here for the next seat */
         retry_later (self);
       return;
@@ -1014,7 +578,7 @@ stern_room_start (SternRoom *room)
   /* After a restart nobody is connected yet: each player gets the grace
    * period to come back. */
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (seat_in_play (room, s) && room->seats[s].taken && !room->seats[s].connected)
+    if (stern_room_seat_in_play (room, s) && room->seats[s].taken && !room->seats[s].connected)
       stern_room_set_connected (room, s, FALSE);
   advance (room);
 }
@@ -1049,16 +613,16 @@ grace_over_cb (gpointer user_data)
 
   if (!stern_room_is_started (self))
     {
-      Undo undo;
+      SternRoomUndo undo;
 
       /* Before the game: the seat is free again for someone else. */
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s did not come back; the seat is free",
                 stern_seat_colour_name (seat));
-      undo_take (self, &undo);
+      stern_room_undo_take (self, &undo);
       memset (self->seats[seat].token, 0, sizeof self->seats[seat].token);
       self->seats[seat].name[0] = '\0';
       self->seats[seat].taken = FALSE;
-      if (commit (self, &undo, NULL))
+      if (stern_room_commit (self, &undo, NULL))
         broadcast_room (self);
       else
         start_grace (self, seat, STORE_RETRY_MS);
@@ -1092,7 +656,7 @@ stern_room_set_connected (SternRoom *room, guint seat, gboolean connected)
   if (!connected && !stern_game_is_over (room->game) && !s->replaced && room->running)
     {
       start_grace (room, seat, room->grace_ms);
-      s->dropped_us = now_us ();
+      s->dropped_us = stern_room_now_us ();
     }
   room_log (room, G_LOG_LEVEL_INFO, "%s %s", stern_seat_colour_name (seat),
             connected ? "connected" : "dropped");
@@ -1108,7 +672,7 @@ stern_room_join (SternRoom *room, guint seat, const char *name, const char *key,
 {
   const SternVariant *v;
   gboolean was_started;
-  Undo undo;
+  SternRoomUndo undo;
   Seat *s;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
@@ -1141,7 +705,7 @@ stern_room_join (SternRoom *room, guint seat, const char *name, const char *key,
           return FALSE;
         }
     }
-  else if (seat >= STERN_N_SEATS || !seat_in_play (room, seat))
+  else if (seat >= STERN_N_SEATS || !stern_room_seat_in_play (room, seat))
     {
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
                    "join.seat: %s does not play in %s",
@@ -1166,11 +730,11 @@ stern_room_join (SternRoom *room, guint seat, const char *name, const char *key,
     }
 
   was_started = stern_room_is_started (room);
-  undo_take (room, &undo);
+  stern_room_undo_take (room, &undo);
   s->taken = TRUE;
   stern_net_random_token (s->token);
   g_strlcpy (s->name, name ? name : "", sizeof s->name);
-  if (!commit (room, &undo, error))
+  if (!stern_room_commit (room, &undo, error))
     return FALSE;
   s->connected = TRUE;
   g_strlcpy (token, s->token, STERN_NET_TOKEN_LEN + 1);
@@ -1220,7 +784,7 @@ check_player (SternRoom *self, guint seat, GError **error)
                            "the room is waiting for players");
       return FALSE;
     }
-  if (seat >= STERN_N_SEATS || !seat_in_play (self, seat) || computer_plays (self, seat))
+  if (seat >= STERN_N_SEATS || !stern_room_seat_in_play (self, seat) || computer_plays (self, seat))
     {
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_A_PLAYER,
                            "the computer plays this seat now");
@@ -1234,8 +798,8 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
                  GError **error)
 {
   g_autoptr(GError) local = NULL;
-  gint64 now = now_us ();
-  Undo undo;
+  gint64 now = stern_room_now_us ();
+  SternRoomUndo undo;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1265,10 +829,10 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
                            "time is up for this seat");
       return FALSE;
     }
-  undo_take (room, &undo);
+  stern_room_undo_take (room, &undo);
   if (!stern_game_play_path (room->game, path, len, &local))
     {
-      undo_clear (&undo);
+      stern_room_undo_clear (&undo);
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL, "move.path: %s",
                    local->message);
       return FALSE;
