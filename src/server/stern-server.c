@@ -786,9 +786,10 @@ handle_create (Conn *conn, SternNetMessage *msg)
             stern_preset_name (setup->preset));
   add_room (self, g_object_ref (room));
   conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
+  /* In the order of servers before: the room, then the seat. */
+  send_room (conn, room);
   if (msg->seat != STERN_NO_SEAT)
     send_joined (conn, room, seat, token);
-  send_room (conn, room);
   /* The creator alone learns the invited seats' keys, for their links. */
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (stern_room_get_invite (room, s) != NULL && s != msg->seat)
