@@ -3,6 +3,7 @@
 #pragma once
 
 #include "stern-clock.h"
+#include "stern-match.h"
 #include "stern-room.h"
 
 G_BEGIN_DECLS
@@ -14,9 +15,6 @@ G_BEGIN_DECLS
 /* How soon an action the room makes by itself is tried again after the
  * store refused it. */
 #define STORE_RETRY_MS     1000
-/* How long after the clock's end the time-out check runs, so the check
- * never comes a little too early. */
-#define CLOCK_SLACK_MS     5
 
 #define room_log(room, level, ...) \
   g_log_structured (G_LOG_DOMAIN, level, "STERN_ROOM", (room)->code, "MESSAGE", __VA_ARGS__)
@@ -39,31 +37,39 @@ struct _SternRoom {
   char          code[STERN_NET_CODE_LEN + 1];
   SternStore   *store;     /* NULL: not kept */
   SternNetSetup setup;
-  SternGame    *game;
+  /* The referee: the session's match, a SternHumanPlayer for each seat of
+   * people (their moves come in through stern_match_play) and the
+   * session's computer player for the others. */
+  SternMatch   *match;
+  guint         announced; /* actions told to the room so far */
+  gboolean      asked;     /* in an action a player asked for: a refusal is its answer */
   Seat          seats[STERN_N_SEATS];
-  SternClock    clock;
-  guint         clock_id;
   guint         grace_ms;
   SternLevel    replacement_level;
-  GCancellable *cancellable;
-  gboolean      thinking;
-  gint         *stop;      /* the search under way stops when set */
-  gboolean      paused;    /* the computer's turn, with no person left to see it */
+  gboolean      paused;    /* stopped: nobody is left to play with */
   gboolean      running;
   guint         retry_id;
   guint         spectators;
   gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
 };
 
-/* What an action may change, kept until the store has it: a write that
+/* The seats before a change of seats, kept until the store has it: a write that
  * fails puts the room back as it was, and nobody hears of the action. */
 typedef struct {
-  SternGame *game;
-  SternClock clock;
   Seat       seats[STERN_N_SEATS];
 } SternRoomUndo;
 
-void     stern_room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup);
+/* The match of a new room (game NULL) or of one read back (game and
+ * clock as they were; both taken over). */
+void     stern_room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup,
+                                SternGame *game, const SternClock *clock);
+SternGame *stern_room_game (SternRoom *self);
+/* The room's state for the store, as it is or with the game after (an
+ * action about to be played). */
+char    *stern_room_state_text (SternRoom *self, const SternGame *after);
+/* Tried again a little later (the store refused what the room did by
+ * itself). */
+void     stern_room_retry_later (SternRoom *self);
 gboolean stern_room_seat_in_play (SternRoom *self, unsigned seat);
 gint64   stern_room_now_us (void);
 /* The seat's time left, -1 without a clock. */

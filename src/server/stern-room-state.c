@@ -17,18 +17,20 @@
 gint64
 stern_room_clock_ms (SternRoom *self, unsigned seat, gint64 now)
 {
-  if (!self->clock.enabled || !stern_room_seat_in_play (self, seat))
+  SternGameClock *clock = stern_match_get_clock (self->match);
+
+  if (!stern_game_clock_is_enabled (clock) || !stern_room_seat_in_play (self, seat))
     return -1;
-  return stern_clock_remaining_us (&self->clock, seat, now) / 1000;
+  return MAX (0, stern_game_clock_get_remaining_ms (clock, seat));
 }
 
-SternNetMessage *
-stern_room_describe (SternRoom *room)
+/* The room message, with game as the room's game (or the game after an
+ * action about to be played; the clocks are as they are now). */
+static SternNetMessage *
+describe (SternRoom *room, const SternGame *game)
 {
   SternNetMessage *msg;
   gint64 now = stern_room_now_us ();
-
-  g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
 
   msg = stern_net_message_new (STERN_NET_MSG_ROOM);
   g_strlcpy (msg->code, room->code, sizeof msg->code);
@@ -52,14 +54,21 @@ stern_room_describe (SternRoom *room)
   msg->spectators = room->spectators;
   memcpy (msg->rematch, room->rematch, sizeof msg->rematch);
   msg->actions = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < stern_game_get_n_actions (room->game); i++)
+  for (guint i = 0; i < stern_game_get_n_actions (game); i++)
     g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
-                                                     stern_game_get_action (room->game, i)));
-  msg->turn = stern_room_is_started (room) ? (guint8) stern_game_get_turn (room->game)
+                                                     stern_game_get_action (game, i)));
+  msg->turn = stern_room_is_started (room) ? (guint8) stern_game_get_turn (game)
                                            : STERN_NO_SEAT;
-  msg->over = stern_game_is_over (room->game);
-  msg->result = stern_record_result (room->game);
+  msg->over = stern_game_is_over (game);
+  msg->result = stern_record_result (game);
   return msg;
+}
+
+SternNetMessage *
+stern_room_describe (SternRoom *room)
+{
+  g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
+  return describe (room, stern_room_game (room));
 }
 
 gboolean
@@ -70,7 +79,7 @@ stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   g_return_val_if_fail (entry != NULL, FALSE);
 
-  if (stern_game_is_over (room->game))
+  if (stern_game_is_over (stern_room_game (room)))
     return FALSE;
   memset (entry, 0, sizeof *entry);
   v = room->setup.variant;
@@ -94,10 +103,10 @@ stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
  * the seats, the clocks) with the seats' tokens and invitation keys, which
  * the room message never shows.  Tokens and keys are lower-case hex
  * (checked when given out and when read), so they need no escaping. */
-static char *
-state_text (SternRoom *self)
+char *
+stern_room_state_text (SternRoom *self, const SternGame *after)
 {
-  g_autoptr(SternNetMessage) msg = stern_room_describe (self);
+  g_autoptr(SternNetMessage) msg = describe (self, after ? after : stern_room_game (self));
   g_autofree char *json = stern_net_message_to_json (msg);
   GString *text = g_string_new (NULL);
   gboolean first = TRUE;
@@ -131,8 +140,9 @@ stern_room_save (SternRoom *room, GError **error)
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   if (room->store == NULL)
     return TRUE;
-  text = state_text (room);
-  return stern_store_put_room (room->store, room->code, text, stern_game_is_over (room->game),
+  text = stern_room_state_text (room, NULL);
+  return stern_store_put_room (room->store, room->code, text,
+                               stern_game_is_over (stern_room_game (room)),
                                error);
 }
 
@@ -185,8 +195,10 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
   g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(SternNetMessage) msg = NULL;
   g_autoptr(SternRoom) self = NULL;
+  g_autoptr(SternGame) game = NULL;
   g_autoptr(GError) local = NULL;
   g_autofree char *room_text = NULL;
+  SternClock clock;
   JsonObject *root;
   JsonNode *node;
 
@@ -226,21 +238,23 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
       return NULL;
     }
 
-  self = g_object_new (STERN_TYPE_ROOM, NULL);
-  stern_room_init_setup (self, msg->code, &msg->setup);
+  game = stern_game_new (msg->setup.variant, msg->setup.preset);
   for (guint i = 0; i < msg->actions->len; i++)
-    if (!stern_net_apply_action_text (self->game, g_ptr_array_index (msg->actions, i), &local))
+    if (!stern_net_apply_action_text (game, g_ptr_array_index (msg->actions, i), &local))
       {
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: room.actions[%u]: %s",
                      where, i, local->message);
         return NULL;
       }
+  self = g_object_new (STERN_TYPE_ROOM, NULL);
+  stern_clock_init (&clock, msg->setup.reserve_ms, msg->setup.increment_ms);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     {
       Seat *seat = &self->seats[s];
       const SternNetSeatInfo *info = &msg->seats[s];
 
-      if (!stern_room_seat_in_play (self, s))
+      seat->setup = msg->setup.seats[s];
+      if (!stern_variant_has_seat (msg->setup.variant, s))
         continue;
       seat->replaced = info->replaced;
       if (info->taken)
@@ -250,9 +264,10 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
         }
       /* The time the server was down is nobody's: each clock goes on from
        * what was left at the last action. */
-      if (self->clock.enabled && info->clock_ms >= 0)
-        self->clock.remaining_us[s] = info->clock_ms * 1000;
+      if (clock.enabled && info->clock_ms >= 0)
+        clock.remaining_us[s] = info->clock_ms * 1000;
     }
+  stern_room_init_setup (self, msg->code, &msg->setup, g_steal_pointer (&game), &clock);
   if (!read_keys (root, "tokens", self, where, TRUE, error) ||
       !read_keys (root, "invites", self, where, FALSE, error))
     return NULL;
@@ -354,15 +369,12 @@ stern_room_set_store (SternRoom *room, SternStore *store)
 void
 stern_room_undo_take (SternRoom *self, SternRoomUndo *undo)
 {
-  undo->game = stern_game_copy (self->game);
-  undo->clock = self->clock;
   memcpy (undo->seats, self->seats, sizeof undo->seats);
 }
 
 void
 stern_room_undo_clear (SternRoomUndo *undo)
 {
-  g_clear_pointer (&undo->game, stern_game_free);
 }
 
 /* Stores the room after an action; on failure the room is put back as it
@@ -378,9 +390,6 @@ stern_room_commit (SternRoom *self, SternRoomUndo *undo, GError **error)
       return TRUE;
     }
   room_log (self, G_LOG_LEVEL_WARNING, "not stored, so not done: %s", local->message);
-  stern_game_free (self->game);
-  self->game = g_steal_pointer (&undo->game);
-  self->clock = undo->clock;
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     {
       /* The timers are the room's as they are now. */

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-room.c: a room of sternhalma-server.
  *
- * The room is the referee: the game here is the only one that counts, each
- * move is checked by the engine before anyone hears of it, the clocks run
- * here, and the room is stored (stern-store.h) after every action before
- * anyone is told of it: an action the store refuses is undone and
- * refused, so a server killed at any moment comes back with exactly the
- * moves that anyone was told of.
+ * The room's game is the only one that counts.  Its referee is the
+ * session's SternMatch, as in a game on the desktop: it checks each move
+ * with the engine, passes for a seat without a move, runs the clock, ends a
+ * time that ran out, lets the computer take over a seat given up (club),
+ * and has the session's computer player choose the computer's moves (in a
+ * worker thread, stopped when the match is).  The room adds what a server
+ * needs: seats held by connections with their tokens and grace periods,
+ * and the store (stern-store.h), which the match asks before every action:
+ * an action the store refuses is not played and nobody hears of it, so a
+ * server killed at any moment comes back with exactly the actions anyone
+ * was told of.
  */
 #define G_LOG_DOMAIN "stern-server"
 
@@ -27,8 +32,12 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void advance (SternRoom *self);
+static void update_stopped (SternRoom *self);
 static gboolean grace_over_cb (gpointer user_data);
+static void on_position_changed (SternRoom *self);
+static void on_setup_changed (SternRoom *self);
+static gboolean commit_cb (SternMatch *match, const SternGame *after, GError **error,
+                           gpointer user_data);
 
 /* Compares every byte whatever the first difference, so the time taken
  * says nothing about how much of a guessed token or key was right. */
@@ -47,13 +56,17 @@ stern_room_dispose (GObject *object)
 {
   SternRoom *self = STERN_ROOM (object);
 
-  g_cancellable_cancel (self->cancellable);
-  if (self->stop)
-    g_atomic_int_set (self->stop, 1);
-  g_clear_handle_id (&self->clock_id, g_source_remove);
   g_clear_handle_id (&self->retry_id, g_source_remove);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     g_clear_handle_id (&self->seats[s].grace_id, g_source_remove);
+  if (self->match)
+    {
+      /* Its computer stops thinking; nothing it does reaches the room. */
+      g_signal_handlers_disconnect_by_data (self->match, self);
+      stern_match_set_commit_func (self->match, NULL, NULL, NULL);
+      stern_match_set_stopped (self->match, TRUE);
+    }
+  g_clear_object (&self->match);
   G_OBJECT_CLASS (stern_room_parent_class)->dispose (object);
 }
 
@@ -62,8 +75,6 @@ stern_room_finalize (GObject *object)
 {
   SternRoom *self = STERN_ROOM (object);
 
-  g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->game, stern_game_free);
   g_clear_object (&self->store);
   G_OBJECT_CLASS (stern_room_parent_class)->finalize (object);
 }
@@ -84,20 +95,53 @@ stern_room_class_init (SternRoomClass *klass)
 static void
 stern_room_init (SternRoom *self)
 {
-  self->cancellable = g_cancellable_new ();
   self->grace_ms = 60 * 1000;
   self->replacement_level = STERN_LEVEL_MEDIUM;
 }
 
 void
-stern_room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup)
+stern_room_init_setup (SternRoom *self, const char *code, const SternNetSetup *setup,
+                       SternGame *game, const SternClock *clock)
 {
+  SternGameSetup match_setup = { 0 };
+  SternClock fresh;
+
   g_strlcpy (self->code, code, sizeof self->code);
   self->setup = *setup;
-  self->game = stern_game_new (setup->variant, setup->preset);
-  stern_clock_init (&self->clock, setup->reserve_ms, setup->increment_ms);
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    self->seats[s].setup = setup->seats[s];
+    {
+      self->seats[s].setup = setup->seats[s];
+      /* The computer plays its own seats and those it took over. */
+      match_setup.computer[s] = setup->seats[s].kind == STERN_NET_SEAT_COMPUTER ||
+                                self->seats[s].replaced;
+      match_setup.level[s] = setup->seats[s].kind == STERN_NET_SEAT_COMPUTER
+                             ? (int) setup->seats[s].level : (int) self->replacement_level;
+    }
+  match_setup.variant = setup->variant;
+  match_setup.preset = setup->preset;
+  /* The match's clock is set from the room's, to the millisecond. */
+  match_setup.clock_reserve_s = (guint) ((setup->reserve_ms + 999) / 1000);
+  match_setup.clock_increment_s = (guint) (setup->increment_ms / 1000);
+  if (clock == NULL)
+    {
+      stern_clock_init (&fresh, setup->reserve_ms, setup->increment_ms);
+      clock = &fresh;
+    }
+
+  self->match = stern_match_new ();
+  /* A server's computer moves at once: nobody watches it think. */
+  stern_match_set_computer_delay (self->match, 0);
+  stern_match_set_takeover_level (self->match, (int) self->replacement_level);
+  stern_match_set_commit_func (self->match, commit_cb, self, NULL);
+  /* Nobody plays until the room starts and every seat is taken. */
+  stern_match_set_stopped (self->match, TRUE);
+  stern_match_start (self->match, game ? game : stern_game_new (setup->variant, setup->preset),
+                     &match_setup, clock);
+  self->announced = stern_game_get_n_actions (stern_room_game (self));
+  g_signal_connect_object (self->match, "position-changed", G_CALLBACK (on_position_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "setup-changed", G_CALLBACK (on_setup_changed),
+                           self, G_CONNECT_SWAPPED);
 }
 
 SternRoom *
@@ -110,7 +154,7 @@ stern_room_new (const char *code, const SternNetSetup *setup, SternStore *store)
   g_return_val_if_fail (store == NULL || STERN_IS_STORE (store), NULL);
 
   self = g_object_new (STERN_TYPE_ROOM, NULL);
-  stern_room_init_setup (self, code, setup);
+  stern_room_init_setup (self, code, setup, NULL, NULL);
   if (store)
     self->store = g_object_ref (store);
   /* An invited seat has its own key, given to the creator for the
@@ -148,15 +192,16 @@ gboolean
 stern_room_is_thinking (SternRoom *room)
 {
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
-  return room->thinking;
+  return stern_match_is_thinking (room->match);
 }
 
 void
 stern_room_set_replacement_level (SternRoom *room, SternLevel level)
 {
   g_return_if_fail (STERN_IS_ROOM (room));
-  g_return_if_fail (level < STERN_N_LEVELS);
+  g_return_if_fail (level < STERN_N_PLAY_LEVELS);
   room->replacement_level = level;
+  stern_match_set_takeover_level (room->match, (int) level);
 }
 
 const char *
@@ -170,14 +215,20 @@ const SternGame *
 stern_room_get_game (SternRoom *room)
 {
   g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
-  return room->game;
+  return stern_room_game (room);
+}
+
+SternGame *
+stern_room_game (SternRoom *self)
+{
+  return stern_match_get_game (self->match);
 }
 
 gboolean
 stern_room_is_over (SternRoom *room)
 {
   g_return_val_if_fail (STERN_IS_ROOM (room), TRUE);
-  return stern_game_is_over (room->game);
+  return stern_game_is_over (stern_room_game (room));
 }
 
 gboolean
@@ -214,8 +265,11 @@ stern_room_get_n_taken (SternRoom *room)
 static gboolean
 computer_plays (SternRoom *self, unsigned seat)
 {
-  return self->seats[seat].setup.kind == STERN_NET_SEAT_COMPUTER || self->seats[seat].replaced ||
-         stern_game_get_player_state (self->game, seat) == STERN_PLAYER_RESIGNED;
+  SternPlayer *player = stern_match_get_player (self->match, seat);
+
+  return (player != NULL && stern_player_get_kind (player) == STERN_PLAYER_KIND_COMPUTER) ||
+         self->seats[seat].replaced ||
+         stern_game_get_player_state (stern_room_game (self), seat) == STERN_PLAYER_RESIGNED;
 }
 
 gint64
@@ -250,7 +304,7 @@ stern_room_ask_rematch (SternRoom *room, guint seat, GError **error)
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   v = room->setup.variant;
 
-  if (!stern_game_is_over (room->game))
+  if (!stern_game_is_over (stern_room_game (room)))
     {
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE,
                            "rematch: the game has not ended");
@@ -291,202 +345,109 @@ retry_cb (gpointer user_data)
   SternRoom *self = user_data;
 
   self->retry_id = 0;
-  advance (self);
+  /* The turn on hand starts again: the computer's move, a pass, a time-out. */
+  if (!stern_match_is_stopped (self->match))
+    {
+      stern_match_set_stopped (self->match, TRUE);
+      stern_match_set_stopped (self->match, FALSE);
+    }
   return G_SOURCE_REMOVE;
 }
 
-/* What the room does by itself (a pass, the computer's move, a time-out)
- * could not be stored: it is tried again a little later. */
-static void
-retry_later (SternRoom *self)
+void
+stern_room_retry_later (SternRoom *self)
 {
   if (self->retry_id == 0)
     self->retry_id = g_timeout_add (STORE_RETRY_MS, retry_cb, self);
 }
 
+/* The match asks before each action: the room with the game after it goes
+ * to the store, and only a committed action is played. */
+static gboolean
+commit_cb (SternMatch *match, const SternGame *after, GError **error, gpointer user_data)
+{
+  SternRoom *self = user_data;
+  g_autoptr(GError) local = NULL;
+  g_autofree char *text = NULL;
 
+  if (self->store == NULL)
+    return TRUE;
+  text = stern_room_state_text (self, after);
+  if (stern_store_put_room (self->store, self->code, text, stern_game_is_over (after), &local))
+    return TRUE;
+  room_log (self, G_LOG_LEVEL_WARNING, "not stored, so not done: %s", local->message);
+  /* What the room does by itself is tried again; a player's request is
+   * answered with the error. */
+  if (!self->asked)
+    stern_room_retry_later (self);
+  g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL,
+                       "the server cannot store this now; nothing was done");
+  return FALSE;
+}
+
+/* Action i of the room's game as the action message tells it. */
 static void
-announce_last (SternRoom *self)
+announce (SternRoom *self, guint i)
 {
   g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_ACTION);
-  guint n = stern_game_get_n_actions (self->game);
-  const SternAction *a = stern_game_get_action (self->game, n - 1);
+  SternGame *game = stern_room_game (self);
+  g_autoptr(SternGame) then = NULL;
+  const SternGame *after = game;
+  const SternAction *a = stern_game_get_action (game, i);
   gint64 now = stern_room_now_us ();
-  g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (self->game), a);
+  g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (game), a);
 
+  /* An action followed by passes: turn and result as they were after it. */
+  if (i + 1 < stern_game_get_n_actions (game))
+    {
+      then = stern_game_copy (game);
+      stern_game_seek (then, i + 1);
+      after = then;
+    }
   g_strlcpy (msg->code, self->code, sizeof msg->code);
-  msg->ply = n - 1;
+  msg->ply = i;
   msg->seat = a->seat;
   msg->action = a->kind;
   memcpy (msg->path, a->path, a->path_len);
   msg->path_len = a->path_len;
-  msg->path_variant = stern_game_get_variant (self->game);
-  msg->has_clocks = self->clock.enabled;
+  msg->path_variant = stern_game_get_variant (game);
+  msg->has_clocks = stern_game_clock_is_enabled (stern_match_get_clock (self->match));
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     msg->clocks[s] = stern_room_clock_ms (self, s, now);
-  msg->turn = (guint8) stern_game_get_turn (self->game);
-  msg->over = stern_game_is_over (self->game);
-  msg->result = stern_record_result (self->game);
-  room_log (self, G_LOG_LEVEL_INFO, "%u. %s %s", n, stern_seat_colour_name (a->seat), text);
+  msg->turn = (guint8) stern_game_get_turn (after);
+  msg->over = stern_game_is_over (after);
+  msg->result = stern_record_result (after);
+  room_log (self, G_LOG_LEVEL_INFO, "%u. %s %s", i + 1, stern_seat_colour_name (a->seat), text);
   if (msg->over)
-    room_log (self, G_LOG_LEVEL_MESSAGE, "game over after %u actions: %s", n, msg->result);
+    room_log (self, G_LOG_LEVEL_MESSAGE, "game over after %u actions: %s", i + 1, msg->result);
   broadcast (self, msg);
 }
 
-/* After every action: the store first (nobody hears of an action that is
- * not committed; one that cannot be is undone), then the news, then
- * whoever is next. */
-static gboolean
-after_action (SternRoom *self, SternRoomUndo *undo, GError **error)
+/* The match played something (stored already): the room hears of it. */
+static void
+on_position_changed (SternRoom *self)
 {
-  if (!stern_room_commit (self, undo, error))
-    return FALSE;
-  announce_last (self);
-  advance (self);
-  return TRUE;
+  SternGame *game = stern_room_game (self);
+
+  while (self->announced < stern_game_get_n_actions (game))
+    announce (self, self->announced++);
+  if (stern_game_is_over (game))
+    update_stopped (self);
 }
 
-static gboolean
-give_up (SternRoom *self, unsigned seat, SternActionKind kind, GError **error)
+/* The computer took over a seat given up (club). */
+static void
+on_setup_changed (SternRoom *self)
 {
-  g_autoptr(GError) local = NULL;
-  SternRoomUndo undo;
-  gboolean ok;
+  SternGame *game = stern_room_game (self);
 
-  stern_room_undo_take (self, &undo);
-  stern_clock_pause (&self->clock, stern_room_now_us ());
-  ok = kind == STERN_ACTION_TIMEOUT ? stern_game_timeout (self->game, seat, &local)
-                                    : stern_game_resign (self->game, seat, &local);
-  if (!ok)
-    {
-      room_log (self, G_LOG_LEVEL_WARNING, "%s cannot give up: %s",
-                stern_seat_colour_name (seat), local->message);
-      self->clock = undo.clock;
-      stern_room_undo_clear (&undo);
-      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE, local->message);
-      return FALSE;
-    }
-  /* Club preset: the computer plays the seat from now on and the player
-   * ranks last (doc/rules.md §8); in the other presets the engine ended the
-   * game. */
-  self->seats[seat].replaced = TRUE;
-  if (self->setup.variant->teams)
-    self->seats[stern_seat_opposite (seat)].replaced = TRUE;
-  if (!after_action (self, &undo, error))
-    return FALSE;
+  /* The action that gave the seat up first, then the room that says so. */
+  while (self->announced < stern_game_get_n_actions (game))
+    announce (self, self->announced++);
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (stern_match_is_replaced (self->match, s))
+      self->seats[s].replaced = TRUE;
   broadcast_room (self);
-  return TRUE;
-}
-
-static gboolean
-clock_expired_cb (gpointer user_data)
-{
-  SternRoom *self = user_data;
-  unsigned seat = self->clock.running;
-
-  self->clock_id = 0;
-  if (seat == STERN_NO_SEAT || stern_game_is_over (self->game))
-    return G_SOURCE_REMOVE;
-  if (stern_clock_expired (&self->clock, seat, stern_room_now_us ()))
-    {
-      room_log (self, G_LOG_LEVEL_MESSAGE, "%s ran out of time", stern_seat_colour_name (seat));
-      if (!give_up (self, seat, STERN_ACTION_TIMEOUT, NULL))
-        retry_later (self);
-    }
-  else
-    advance (self);
-  return G_SOURCE_REMOVE;
-}
-
-typedef struct {
-  SternGame *game;
-  SternLevel level;
-  guint64    seed;
-  guint      ply;
-  gint       stop;
-  SternMove  move;
-} Think;
-
-static void
-think_free (gpointer data)
-{
-  Think *t = data;
-
-  stern_game_free (t->game);
-  g_free (t);
-}
-
-/* Each worker thread keeps its own search (its tables are large, and a
- * search is not thread-safe). */
-static GPrivate thread_search = G_PRIVATE_INIT ((GDestroyNotify) stern_search_free);
-
-static void
-think_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Think *t = data;
-  SternSearch *search = g_private_get (&thread_search);
-
-  if (search == NULL)
-    {
-      search = stern_search_new ();
-      g_private_set (&thread_search, search);
-    }
-  g_task_return_boolean (task, stern_search_choose (search, t->game, t->level, t->seed, 0,
-                                                    &t->stop, &t->move) &&
-                               !g_atomic_int_get (&t->stop));
-}
-
-static void
-think_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  SternRoom *self = STERN_ROOM (source);
-  Think *t = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
-  gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
-  SternRoomUndo undo;
-
-  self->stop = NULL;
-  if (g_cancellable_is_cancelled (self->cancellable))
-    return;
-  self->thinking = FALSE;
-  if (!ok || t->ply != stern_game_get_n_actions (self->game))
-    {
-      /* Stopped, or the game moved on meanwhile (a time-out, say): think
-       * again if there is someone to think for. */
-      advance (self);
-      return;
-    }
-  stern_room_undo_take (self, &undo);
-  if (!stern_game_play (self->game, t->move.from, t->move.to, &error))
-    {
-      room_log (self, G_LOG_LEVEL_CRITICAL, "the computer's move was refused: %s",
-                error->message);
-      stern_room_undo_clear (&undo);
-      return;
-    }
-  if (!after_action (self, &undo, NULL))
-    retry_later (self);
-}
-
-static void
-start_thinking (SternRoom *self, unsigned seat)
-{
-  g_autoptr(GTask) task = NULL;
-  Think *t;
-
-  if (self->thinking)
-    return;
-  self->thinking = TRUE;
-  t = g_new0 (Think, 1);
-  t->game = stern_game_copy (self->game);
-  t->level = self->seats[seat].setup.kind == STERN_NET_SEAT_COMPUTER
-               ? self->seats[seat].setup.level : self->replacement_level;
-  t->ply = stern_game_get_n_actions (self->game);
-  t->seed = g_str_hash (self->code) * 1000003u + t->ply;
-  self->stop = &t->stop;
-  task = g_task_new (self, self->cancellable, think_done, NULL);
-  g_task_set_task_data (task, t, think_free);
-  g_task_run_in_thread (task, think_thread);
 }
 
 /* A person still has a seat here: connected, or within the grace period
@@ -501,71 +462,23 @@ has_person (SternRoom *self)
   return FALSE;
 }
 
+/* The match plays while the room runs, every seat of people is taken, the
+ * game goes on and a person is there. */
 static void
-stop_thinking (SternRoom *self)
+update_stopped (SternRoom *self)
 {
-  if (self->stop)
-    g_atomic_int_set (self->stop, 1);
-}
+  gboolean over = stern_game_is_over (stern_room_game (self));
+  gboolean nobody = !has_person (self);
+  gboolean stop = !self->running || !stern_room_is_started (self) || over || nobody;
 
-/* Whoever is on turn now: passes are made for the player, the computer is
- * asked for its move, a person's clock starts. */
-static void
-advance (SternRoom *self)
-{
-  gint64 now = stern_room_now_us ();
-  unsigned turn;
-
-  g_clear_handle_id (&self->clock_id, g_source_remove);
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-  self->paused = FALSE;
-  if (!self->running || !stern_room_is_started (self))
-    return;
-
-  if (!stern_game_is_over (self->game) && stern_game_must_pass (self->game))
+  if (self->paused != (self->running && !over && nobody && stern_room_is_started (self)))
     {
-      SternRoomUndo undo;
-
-      stern_room_undo_take (self, &undo);
-      stern_clock_pause (&self->clock, now);
-      if (!stern_game_pass (self->game, NULL))
-        stern_room_undo_clear (&undo);
-      else if (!after_action (self, &undo, NULL))    /* which comes back here for the next seat */
-        retry_later (self);
-      return;
+      self->paused = !self->paused;
+      room_log (self, G_LOG_LEVEL_INFO, self->paused ? "paused: nobody is left to play with"
+                                                     : "a person is back: play goes on");
     }
-  if (stern_game_is_over (self->game))
-    {
-      stern_clock_pause (&self->clock, now);
-      return;
-    }
-
-  turn = stern_game_get_turn (self->game);
-  if (computer_plays (self, turn))
-    {
-      stern_clock_pause (&self->clock, now);
-      if (!has_person (self))
-        {
-          /* Paused until a person comes back (stern_room_set_connected). */
-          if (!self->paused)
-            room_log (self, G_LOG_LEVEL_INFO, "paused: nobody is left to play with");
-          self->paused = TRUE;
-          stop_thinking (self);
-          return;
-        }
-      start_thinking (self, turn);
-      return;
-    }
-  if (self->clock.enabled)
-    {
-      gint64 left;
-
-      if (self->clock.running != turn)
-        stern_clock_start (&self->clock, turn, now);
-      left = stern_clock_remaining_us (&self->clock, turn, now) / 1000;
-      self->clock_id = g_timeout_add ((guint) MAX (left, 0) + CLOCK_SLACK_MS,
-                                      clock_expired_cb, self);
-    }
+  if (stop != stern_match_is_stopped (self->match))
+    stern_match_set_stopped (self->match, stop);
 }
 
 void
@@ -580,7 +493,7 @@ stern_room_start (SternRoom *room)
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (stern_room_seat_in_play (room, s) && room->seats[s].taken && !room->seats[s].connected)
       stern_room_set_connected (room, s, FALSE);
-  advance (room);
+  update_stopped (room);
 }
 
 /* ---- players ---- */
@@ -608,6 +521,7 @@ grace_over_cb (gpointer user_data)
   Grace *grace = user_data;
   SternRoom *self = grace->room;
   unsigned seat = grace->seat;
+  SternGame *game = stern_room_game (self);
 
   self->seats[seat].grace_id = 0;
 
@@ -627,16 +541,20 @@ grace_over_cb (gpointer user_data)
       else
         start_grace (self, seat, STORE_RETRY_MS);
     }
-  else if (!stern_game_is_over (self->game) &&
-           stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING)
+  else if (!stern_game_is_over (game) &&
+           stern_game_get_player_state (game, seat) == STERN_PLAYER_PLAYING)
     {
+      g_autoptr(GError) error = NULL;
+
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s did not come back; the computer takes the seat",
                 stern_seat_colour_name (seat));
-      if (!give_up (self, seat, STERN_ACTION_RESIGN, NULL))
+      self->asked = TRUE;
+      if (!stern_match_resign (self->match, seat, &error) &&
+          g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL))
         start_grace (self, seat, STORE_RETRY_MS);
+      self->asked = FALSE;
     }
-  else if (!has_person (self))
-    advance (self);    /* the computer stops if nobody is left */
+  update_stopped (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -653,7 +571,7 @@ stern_room_set_connected (SternRoom *room, guint seat, gboolean connected)
     return;
   s->connected = connected;
   g_clear_handle_id (&s->grace_id, g_source_remove);
-  if (!connected && !stern_game_is_over (room->game) && !s->replaced && room->running)
+  if (!connected && !stern_game_is_over (stern_room_game (room)) && !s->replaced && room->running)
     {
       start_grace (room, seat, room->grace_ms);
       s->dropped_us = stern_room_now_us ();
@@ -662,8 +580,7 @@ stern_room_set_connected (SternRoom *room, guint seat, gboolean connected)
             connected ? "connected" : "dropped");
   broadcast_room (room);
   /* A person is back in a paused room, or the last one left. */
-  if (room->running && (room->paused || (!has_person (room) && room->thinking)))
-    advance (room);
+  update_stopped (room);
 }
 
 gboolean
@@ -678,7 +595,7 @@ stern_room_join (SternRoom *room, guint seat, const char *name, const char *key,
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   v = room->setup.variant;
 
-  if (stern_game_is_over (room->game))
+  if (stern_game_is_over (stern_room_game (room)))
     {
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_GAME_OVER,
                            "the game in this room is over");
@@ -743,12 +660,8 @@ stern_room_join (SternRoom *room, guint seat, const char *name, const char *key,
             stern_seat_colour_name (seat));
   broadcast_room (room);
   if (!was_started && stern_room_is_started (room))
-    {
-      room_log (room, G_LOG_LEVEL_MESSAGE, "every seat is taken: the game starts");
-      advance (room);
-    }
-  else if (room->paused)
-    advance (room);
+    room_log (room, G_LOG_LEVEL_MESSAGE, "every seat is taken: the game starts");
+  update_stopped (room);
   return TRUE;
 }
 
@@ -773,7 +686,7 @@ stern_room_resume (SternRoom *room, const char *token, guint *out_seat, GError *
 static gboolean
 check_player (SternRoom *self, guint seat, GError **error)
 {
-  if (stern_game_is_over (self->game))
+  if (stern_game_is_over (stern_room_game (self)))
     {
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_GAME_OVER, "the game is over");
       return FALSE;
@@ -798,63 +711,82 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
                  GError **error)
 {
   g_autoptr(GError) local = NULL;
-  gint64 now = stern_room_now_us ();
-  SternRoomUndo undo;
+  g_autoptr(SternGame) check = NULL;
+  SternGame *game;
+  gboolean ok;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   if (!check_player (room, seat, error))
     return FALSE;
-  if (stern_game_get_turn (room->game) != seat)
+  game = stern_room_game (room);
+  if (stern_game_get_turn (game) != seat)
     {
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_YOUR_TURN,
-                   "it is %s's turn, not %s's",
-                   stern_seat_colour_name (stern_game_get_turn (room->game)),
+                   "it is %s's turn, not %s's", stern_seat_colour_name (stern_game_get_turn (game)),
                    stern_seat_colour_name (seat));
       return FALSE;
     }
-  if (ply != stern_game_get_n_actions (room->game))
+  if (ply != stern_game_get_n_actions (game))
     {
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_STALE,
-                   "move.ply: the game is at ply %u, not %u",
-                   stern_game_get_n_actions (room->game), ply);
+                   "move.ply: the game is at ply %u, not %u", stern_game_get_n_actions (game), ply);
       return FALSE;
     }
-  if (room->clock.enabled && stern_clock_expired (&room->clock, seat, now))
+  /* The whole path is the engine's to check, not only its ends (the match
+   * plays from → to). */
+  check = stern_game_copy (game);
+  if (len < 2 || !stern_game_play_path (check, path, len, &local))
     {
-      if (!give_up (room, seat, STERN_ACTION_TIMEOUT, error))
-        return FALSE;
-      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL,
-                           "time is up for this seat");
-      return FALSE;
-    }
-  stern_room_undo_take (room, &undo);
-  if (!stern_game_play_path (room->game, path, len, &local))
-    {
-      stern_room_undo_clear (&undo);
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL, "move.path: %s",
-                   local->message);
+                   local ? local->message : "too short");
       return FALSE;
     }
-  if (room->clock.enabled)
-    stern_clock_moved (&room->clock, now);
-  return after_action (room, &undo, error);
+  room->asked = TRUE;
+  ok = stern_match_play (room->match, path[0], path[len - 1], &local);
+  room->asked = FALSE;
+  if (ok)
+    return TRUE;
+  if (g_error_matches (local, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL))
+    g_propagate_error (error, g_steal_pointer (&local));
+  else if (g_error_matches (local, STERN_ERROR, STERN_ERROR_GAME_OVER))
+    g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL,
+                         "time is up for this seat");
+  else
+    g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL, "move.path: %s",
+                 local ? local->message : "refused");
+  return FALSE;
 }
 
 gboolean
 stern_room_resign (SternRoom *room, guint seat, GError **error)
 {
+  g_autoptr(GError) local = NULL;
+  gboolean ok;
+
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
 
   if (!check_player (room, seat, error))
     return FALSE;
-  if (stern_game_get_player_state (room->game, seat) != STERN_PLAYER_PLAYING)
+  if (stern_game_get_player_state (stern_room_game (room), seat) != STERN_PLAYER_PLAYING)
     {
       g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE,
                            "this seat has finished already");
       return FALSE;
     }
+  room->asked = TRUE;
+  ok = stern_match_resign (room->match, seat, &local);
+  room->asked = FALSE;
+  if (!ok)
+    {
+      if (g_error_matches (local, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL))
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_STATE, local->message);
+      return FALSE;
+    }
   room_log (room, G_LOG_LEVEL_MESSAGE, "%s resigned", stern_seat_colour_name (seat));
-  return give_up (room, seat, STERN_ACTION_RESIGN, error);
+  update_stopped (room);
+  return TRUE;
 }
