@@ -386,6 +386,40 @@ test_abandoned (Fixture *f, gconstpointer data)
   }
 }
 
+/* A finished game stays for the retention period from its end, then goes;
+ * a game in play never does. */
+static void
+test_retention (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  const gint64 day = 24 * 3600, start = 1700000000;
+
+  stern_store_set_now (f->store, start);
+  g_assert_true (stern_store_put_room (f->store, "ABC234", "{}", FALSE, &error));
+  g_assert_true (stern_store_put_room (f->store, "ABC235", "{}", TRUE, &error));
+  /* Written again later (a rematch asked for): the end stays when it was. */
+  stern_store_set_now (f->store, start + day);
+  g_assert_true (stern_store_put_room (f->store, "ABC235", "{}", TRUE, &error));
+  g_assert_no_error (error);
+
+  stern_store_set_now (f->store, start + 6 * day);
+  g_assert_cmpint (stern_store_expire (f->store, 7 * day, &error), ==, 0);
+  g_assert_true (stern_store_has_room (f->store, "ABC235"));
+  stern_store_set_now (f->store, start + 7 * day + 1);
+  g_assert_cmpint (stern_store_expire (f->store, 7 * day, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_false (stern_store_has_room (f->store, "ABC235"));
+  g_assert_true (stern_store_has_room (f->store, "ABC234"));
+  stern_store_set_now (f->store, start + 1000 * day);
+  g_assert_cmpint (stern_store_expire (f->store, 0, &error), ==, 0);
+  g_assert_true (stern_store_has_room (f->store, "ABC234"));
+  {
+    g_autoptr(GPtrArray) playing = stern_store_list_playing (f->store, &error);
+    g_assert_cmpuint (playing->len, ==, 1);
+    g_assert_cmpstr (g_ptr_array_index (playing, 0), ==, "ABC234");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -400,6 +434,8 @@ main (int argc, char **argv)
   g_test_add ("/net/room/invited", Fixture, NULL, fixture_set_up, test_invited,
               fixture_tear_down);
   g_test_add ("/net/room/abandoned", Fixture, NULL, fixture_set_up, test_abandoned,
+              fixture_tear_down);
+  g_test_add ("/net/room/retention", Fixture, NULL, fixture_set_up, test_retention,
               fixture_tear_down);
   return g_test_run ();
 }
