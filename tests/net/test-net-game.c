@@ -12,7 +12,7 @@
 #include "stern-notation.h"
 #include "stern-room.h"
 #include "stern-server.h"
-#include "stern-store.h"
+#include "stern-store-private.h"
 
 typedef struct {
   char        *dir;
@@ -841,6 +841,67 @@ test_sweep (void)
   temp_dir_remove (dir);
 }
 
+/* ---- a store that refuses writes ---- */
+
+/* The disk turns read-only in the middle of a game: the move is refused
+ * with "internal" and nobody hears of it; a create leaves nothing behind;
+ * after a restart the room has exactly the moves that were announced. */
+static void
+test_read_only (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(SternServer) again = NULL;
+  g_autoptr(GError) error = NULL;
+  SternStore *store;
+  SternNetSetup setup;
+  g_autofree char *code = NULL;
+  SternRoom *room;
+  guint rooms;
+  /* The refused writes are logged as warnings, as they should be. */
+  GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLACK);
+  for (guint n = 1; n <= 4; n++)
+    {
+      g_assert_true (peer_play_one (n % 2 ? anna : boris));
+      g_assert_true (peer_wait_actions (anna, n));
+      g_assert_true (peer_wait_actions (boris, n));
+    }
+
+  store = stern_server_get_store (f->server);
+  stern_store_set_read_only (store, TRUE);
+  g_assert_true (peer_play_one (anna));
+  g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_INTERNAL);
+  net_spin (100);
+  g_assert_cmpuint (anna->n_actions, ==, 4);
+  g_assert_cmpuint (boris->n_actions, ==, 4);
+  room = stern_server_lookup_room (f->server, code);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
+
+  /* A room that cannot be stored is not made. */
+  rooms = stern_server_get_n_rooms (f->server);
+  stern_net_client_create (boris->client, &setup, STERN_WHITE);
+  g_assert_cmpint (peer_wait_error (boris, 0, NULL), ==, STERN_NET_ERROR_INTERNAL);
+  g_assert_cmpuint (stern_server_get_n_rooms (f->server), ==, rooms);
+
+  /* "Restarted" on the same folder: exactly the four announced moves. */
+  again = stern_server_new (f->dir);
+  g_assert_cmpuint (stern_server_load (again), ==, 1);
+  room = stern_server_lookup_room (again, code);
+  g_assert_nonnull (room);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
+  g_clear_object (&again);
+
+  /* Writable again: the refused move goes through when sent again. */
+  stern_store_set_read_only (store, FALSE);
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 5));
+  g_log_set_always_fatal (fatal);
+}
+
 /* ---- room files of servers before the store ---- */
 
 static void
@@ -971,5 +1032,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/game/sweep", test_sweep);
   g_test_add_func ("/net/game/tls", test_tls);
   g_test_add_func ("/net/game/import", test_import);
+  g_test_add ("/net/game/read-only", Fixture, NULL, fixture_set_up, test_read_only,
+              fixture_tear_down);
   return g_test_run ();
 }
