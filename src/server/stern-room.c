@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "stern-clock.h"
+#include "stern-computer-player.h"
 #include "stern-notation.h"
 #include "stern-room-private.h"
 
@@ -447,6 +448,24 @@ on_setup_changed (SternRoom *self)
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (stern_match_is_replaced (self->match, s))
       self->seats[s].replaced = TRUE;
+  /* A team gives up together (doc/rules.md §8): the computer plays the
+   * partner's seat too. */
+  if (self->setup.variant->teams)
+    for (unsigned s = 0; s < STERN_N_SEATS; s++)
+      {
+        unsigned partner = stern_seat_opposite (s);
+        SternPlayer *player = stern_match_get_player (self->match, partner);
+
+        if (self->seats[s].replaced && !self->seats[partner].replaced && player != NULL &&
+            stern_player_get_kind (player) == STERN_PLAYER_KIND_HUMAN)
+          {
+            g_autoptr(SternPlayer) computer =
+              stern_computer_player_new ((int) self->replacement_level, 0);
+
+            self->seats[partner].replaced = TRUE;
+            stern_match_set_player (self->match, partner, computer);
+          }
+      }
   broadcast_room (self);
 }
 

@@ -420,6 +420,51 @@ test_retention (Fixture *f, gconstpointer data)
   }
 }
 
+static gboolean
+black_moved (gpointer room)
+{
+  return stern_game_get_moves_made (stern_room_get_game (room), STERN_BLACK) >= 2;
+}
+
+/* Club, three teams: when a team gives up, the computer plays both its
+ * seats and the others play on. */
+static void
+test_team_gives_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternRoom) room = NULL;
+  SternNetSetup setup = { 0 };
+  char token[STERN_NET_TOKEN_LEN + 1];
+  guint seat;
+
+  setup.variant = stern_variant_lookup ("pairs-6");
+  setup.preset = STERN_PRESET_CLUB;
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    {
+      setup.seats[s].kind = STERN_NET_SEAT_COMPUTER;
+      setup.seats[s].level = STERN_LEVEL_EASY;
+    }
+  setup.seats[STERN_WHITE].kind = setup.seats[STERN_BLACK].kind = STERN_NET_SEAT_OPEN;
+  room = stern_room_new ("ABC234", &setup, f->store);
+  g_assert_true (stern_room_save (room, &error));
+  stern_room_start (room);
+  g_assert_true (stern_room_join (room, STERN_WHITE, "Anna", NULL, &seat, token, &error));
+  g_assert_true (stern_room_join (room, STERN_BLACK, "Boris", NULL, &seat, token, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (stern_room_resign (room, STERN_WHITE, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_for (black_moved, room, 30000));
+  {
+    g_autoptr(SternNetMessage) msg = stern_room_describe (room);
+    g_assert_true (msg->seats[STERN_WHITE].replaced);
+    g_assert_true (msg->seats[STERN_BLACK].replaced);
+  }
+  /* Boris may not move for the computer. */
+  g_assert_false (stern_room_resign (room, STERN_BLACK, &error));
+  g_assert_error (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_A_PLAYER);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -436,6 +481,8 @@ main (int argc, char **argv)
   g_test_add ("/net/room/abandoned", Fixture, NULL, fixture_set_up, test_abandoned,
               fixture_tear_down);
   g_test_add ("/net/room/retention", Fixture, NULL, fixture_set_up, test_retention,
+              fixture_tear_down);
+  g_test_add ("/net/room/team-gives-up", Fixture, NULL, fixture_set_up, test_team_gives_up,
               fixture_tear_down);
   return g_test_run ();
 }
