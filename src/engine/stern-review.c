@@ -10,8 +10,8 @@
 
 /* The crossing's beam: how many positions each depth keeps, per level.
  * Wider finds shorter crossings (so steadier counts) and costs in
- * proportion; Hard's 24 keeps a 60-round review within its time. */
-static const unsigned crossing_beam[STERN_N_PLAY_LEVELS] = { 6, 12, 24, 48 };
+ * proportion; Hard's 96 keeps a 60-round review well within its time. */
+static const unsigned crossing_beam[STERN_N_PLAY_LEVELS] = { 12, 32, 96, 192 };
 /* Children kept per position of the beam at most; a crowded position has
  * a few hundred moves, but the best of them are jumps found among these. */
 #define CROSSING_CHILDREN 160

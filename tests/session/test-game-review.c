@@ -77,7 +77,7 @@ test_new_game_cancels (void)
   SternGameSetup setup;
   guint reviewed_notes = 0;
 
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hh", 0, 0);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_match_new_game (match, &setup);
   /* Expert on a long game: far from done when the new game comes. */
   review = stern_game_review_new (long_game, STERN_LEVEL_EXPERT);
