@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "stern-eval.h"
+#include "stern-eval-square.h"
 
 /* The crossing's beam: how many positions each depth keeps, per level.
  * Wider finds shorter crossings (so steadier counts) and costs in
@@ -116,6 +117,18 @@ prepare (SternReviewer *r, const SternGame *game)
   stern_eval_init (&r->eval, &r->rules);
 }
 
+/* The seat's evaluation as a measure of distance only: the deadlines of
+ * the leaving-home and tempo checks (which the search weighs against the
+ * game's move counters) left out, as if both were past. */
+static int
+distance_cost (const SternReviewer *r, const SternPosition *pos, unsigned seat)
+{
+  if (r->rules.tempo_check_move)
+    return stern_eval_square_seat_cost (&r->eval, pos, seat,
+                                        MAX (r->rules.tempo_check_move, r->rules.home_check_move) + 1);
+  return stern_eval_seat_cost (&r->eval, pos, seat, -1);
+}
+
 static int
 compare_children (const void *a, const void *b)
 {
@@ -127,13 +140,16 @@ compare_children (const void *a, const void *b)
 }
 
 /* Moves the seat's marbles need alone on the board to finish, by a beam
- * search; CROSSING_MAX_DEPTH when it found no end. */
+ * search, and the evaluation of the finished position it found (the
+ * evaluation is near 0 there, not exactly); CROSSING_MAX_DEPTH and the
+ * best position's evaluation when it found no end. */
 static unsigned
-crossing_moves (SternReviewer *r, const SternPosition *alone, unsigned seat)
+crossing_moves (SternReviewer *r, const SternPosition *alone, unsigned seat, int *end_cost)
 {
   const unsigned cap = r->beam * CROSSING_CHILDREN;
   unsigned n_cur = 1;
 
+  *end_cost = distance_cost (r, alone, seat);
   if (stern_eval_seat_finished (&r->rules, alone, seat))
     return 0;
   r->cur[0] = *alone;
@@ -154,10 +170,12 @@ crossing_moves (SternReviewer *r, const SternPosition *alone, unsigned seat)
               stern_position_move (pos, from, to);
               done = stern_eval_seat_finished (&r->rules, pos, seat);
               r->children[n_child].key = pos->hash;
-              r->children[n_child].h = stern_eval_seat_cost (&r->eval, pos, seat, -1);
+              r->children[n_child].h = distance_cost (r, pos, seat);
               r->children[n_child].parent = (uint16_t) i;
               r->children[n_child].from = (uint8_t) from;
               r->children[n_child].to = (uint8_t) to;
+              if (done)
+                *end_cost = r->children[n_child].h;
               stern_position_move (pos, to, from);
               if (done)
                 return depth;
@@ -167,6 +185,7 @@ crossing_moves (SternReviewer *r, const SternPosition *alone, unsigned seat)
       if (n_child == 0)
         break;
       qsort (r->children, n_child, sizeof *r->children, compare_children);
+      *end_cost = r->children[0].h;
       for (unsigned c = 0; c < n_child && n_next < r->beam; c++)
         {
           const struct Child *child = &r->children[c];
@@ -205,14 +224,13 @@ moves_to_finish_rate (SternReviewer *r, const SternPosition *pos, unsigned seat,
     if (s != seat)
       stern_position_remove_seat (&alone, s);
   stern_position_set_to_move (&alone, seat);
-  crossing = crossing_moves (r, &alone, seat);
+  crossing = crossing_moves (r, &alone, seat, &finished);
 
   /* The other marbles: what the evaluation says they add or save, at the
    * rate of evaluation per move this crossing makes, at most half the
    * crossing either way (the evaluation is a guide, not a count). */
-  cost_real = stern_eval_seat_cost (&r->eval, pos, seat, -1);
-  cost_alone = stern_eval_seat_cost (&r->eval, &alone, seat, -1);
-  finished = r->eval.finished_cost[seat];
+  cost_real = distance_cost (r, pos, seat);
+  cost_alone = distance_cost (r, &alone, seat);
   rate = crossing > 0 ? (double) (cost_alone - finished) / crossing : 0.0;
   correction = rate > 0.0 ? (cost_real - cost_alone) / rate : 0.0;
   correction = CLAMP (correction, -(double) crossing / 2, (double) crossing / 2);
@@ -245,8 +263,7 @@ moves_to_finish_after (SternReviewer *r, const SternPosition *before, double mtf
     return 0.0;
   if (rate <= 0.0)
     return mtf_before;
-  delta = stern_eval_seat_cost (&r->eval, &after, seat, -1) -
-          stern_eval_seat_cost (&r->eval, before, seat, -1);
+  delta = distance_cost (r, &after, seat) - distance_cost (r, before, seat);
   return MAX (mtf_before + delta / rate, 1.0);
 }
 
