@@ -137,7 +137,10 @@ print_entry (const SternVariant *variant, const SternReviewEntry *e, gboolean js
   char loss[G_ASCII_DTOSTR_BUF_SIZE], after[G_ASCII_DTOSTR_BUF_SIZE];
 
   format_tenths (loss, e->loss);
-  format_tenths (after, e->after);
+  if (e->kind == STERN_ACTION_MOVE)
+    format_tenths (after, e->after);
+  else
+    g_strlcpy (after, "null", sizeof after);
   if (json)
     {
       g_autofree char *best_json = best ? g_strdup_printf ("\"%s\"", best) : g_strdup ("null");

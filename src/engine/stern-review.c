@@ -218,7 +218,9 @@ moves_to_finish_rate (SternReviewer *r, const SternPosition *pos, unsigned seat,
   double rate, correction;
 
   *rate_out = 0.0;
-  if (stern_eval_seat_finished (&r->rules, pos, seat))
+  /* A seat without marbles (out of the game, or a position without it)
+   * has nothing left to move. */
+  if (pos->marbles[seat] == 0 || stern_eval_seat_finished (&r->rules, pos, seat))
     return 0.0;
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (s != seat)
@@ -265,6 +267,35 @@ moves_to_finish_after (SternReviewer *r, const SternPosition *before, double mtf
     return mtf_before;
   delta = distance_cost (r, &after, seat) - distance_cost (r, before, seat);
   return MAX (mtf_before + delta / rate, 1.0);
+}
+
+/* The seat's evaluation after a move and its best own move after it, the
+ * others standing still: what the move prepares (or spoils) for the next
+ * one.  The move itself is from → to in before. */
+static int
+prepared_cost (SternReviewer *r, const SternPosition *before, unsigned seat,
+               unsigned from, unsigned to)
+{
+  SternPosition after = *before;
+  size_t count;
+  int best;
+
+  stern_position_move (&after, from, to);
+  best = distance_cost (r, &after, seat);
+  if (stern_eval_seat_finished (&r->rules, &after, seat))
+    return best;
+  count = stern_movegen_generate (&r->rules, &after, seat, r->scratch);
+  for (size_t k = 0; k < count; k++)
+    {
+      unsigned f = r->scratch[k].from, t = r->scratch[k].to;
+      int cost;
+
+      stern_position_move (&after, f, t);
+      cost = distance_cost (r, &after, seat);
+      stern_position_move (&after, t, f);
+      best = MIN (best, cost);
+    }
+  return best;
 }
 
 double
@@ -340,7 +371,14 @@ stern_reviewer_review_action (SternReviewer *reviewer, SternGame *game, guint pl
         }
       else
         {
-          out->loss = MAX (tenths (out->after - out->after_best), 0.0);
+          double loss = out->after - out->after_best;
+
+          /* One own move further: a move that gains at once but leaves
+           * nothing for the next one loses what the next one would. */
+          if (out->best_len >= 2 && rate > 0.0)
+            loss = MAX (loss, (prepared_cost (r, pos, seat, from, to) -
+                               prepared_cost (r, pos, seat, best.from, best.to)) / rate);
+          out->loss = MAX (tenths (loss), 0.0);
           out->klass = stern_review_classify (out->loss);
         }
       if (r->rules.tempo_check_move)
