@@ -41,9 +41,21 @@ fix_button (GtkButton *button)
     return;
   plain = without_mnemonic (label);
   /* The mnemonic makes the label name the button a second time. */
+  stern_accessible_name_button (GTK_WIDGET (button), plain);
+}
+
+void
+stern_accessible_name_button (GtkWidget  *button,
+                              const char *name)
+{
+  g_return_if_fail (GTK_IS_WIDGET (button));
+  g_return_if_fail (name != NULL);
+
+  /* From GTK 4.14 on a button is labelled by its label, which a screen
+   * reader takes before a name of the button's own. */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  plain, -1);
+                                  name, -1);
 }
 
 /* The drop-down's name: its own label, else the label that points at it. */
@@ -246,6 +258,23 @@ toplevels_changed (GListModel *toplevels,
     }
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* From libadwaita 1.5 on a dialog is a sheet inside its window, shown
+ * long after the window was mapped: its names are fixed when it maps. */
+static gboolean
+dialog_mapped (GSignalInvocationHint *hint,
+               guint                  n_values,
+               const GValue          *values,
+               gpointer               user_data)
+{
+  GObject *widget = g_value_get_object (&values[0]);
+
+  if (ADW_IS_DIALOG (widget))
+    window_mapped (GTK_WIDGET (widget));
+  return TRUE;
+}
+#endif
+
 void
 stern_accessible_follow_application (GtkApplication *app)
 {
@@ -254,4 +283,43 @@ stern_accessible_follow_application (GtkApplication *app)
   g_return_if_fail (GTK_IS_APPLICATION (app));
   g_signal_connect (toplevels, "items-changed", G_CALLBACK (toplevels_changed), NULL);
   toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    /* The signal exists once the widget class does, maybe not yet. */
+    g_autoptr(GTypeClass) widget_class = g_type_class_ref (GTK_TYPE_WIDGET);
+
+    g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                                dialog_mapped, NULL, NULL);
+  }
+#endif
+}
+
+void
+stern_accessible_name_flow_box (GtkFlowBox *box,
+                                const char *name)
+{
+  g_return_if_fail (GTK_IS_FLOW_BOX (box));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *inner = GTK_IS_FLOW_BOX_CHILD (child)
+                         ? gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)) : NULL;
+      g_autofree char *plain = NULL;
+
+      if (GTK_IS_BUTTON (inner) && gtk_button_get_label (GTK_BUTTON (inner)) != NULL)
+        plain = without_mnemonic (gtk_button_get_label (GTK_BUTTON (inner)));
+      else if (GTK_IS_WIDGET (inner))
+        {
+          /* A box with a label and a control: the label says what it is. */
+          for (GtkWidget *w = gtk_widget_get_first_child (inner); w != NULL && plain == NULL;
+               w = gtk_widget_get_next_sibling (w))
+            if (GTK_IS_LABEL (w))
+              plain = without_mnemonic (gtk_label_get_label (GTK_LABEL (w)));
+        }
+      if (plain != NULL)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        plain, -1);
+    }
 }
