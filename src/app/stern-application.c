@@ -294,6 +294,7 @@ stern_application_startup (GApplication *app)
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.hint", { "h", NULL } },
     { "win.pause", { "p", NULL } },
+    { "win.analysis", { "a", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.replay-first", { "<Alt>Home", NULL } },

@@ -56,6 +56,7 @@ struct _SternBoardView
   gsize    preview_len;
   guint8   hint[STERN_MAX_PATH];
   gsize    hint_len;
+  GArray  *hint_paths;   /* SternBoardHintPath: the coach's */
   guint8   last[STERN_N_SEATS][STERN_MAX_PATH];  /* each seat's last move */
   gsize    last_len[STERN_N_SEATS];
   guint8   newest[STERN_MAX_PATH];                 /* the newest move of all */
@@ -234,6 +235,11 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
   marks.spin = self->spin;
   marks.hint = self->hint;
   marks.hint_len = self->hint_len;
+  if (self->hint_paths != NULL)
+    {
+      marks.hint_paths = (const SternBoardHintPath *) (void *) self->hint_paths->data;
+      marks.n_hint_paths = self->hint_paths->len;
+    }
   marks.preview = self->preview;
   marks.preview_len = self->preview_len;
   /* The keyboard cursor is shown while the keyboard is in use, like focus rings. */
@@ -1318,6 +1324,7 @@ stern_board_view_finalize (GObject *object)
   SternBoardView *self = STERN_BOARD_VIEW (object);
 
   g_free (self->announcement);
+  g_clear_pointer (&self->hint_paths, g_array_unref);
 
   G_OBJECT_CLASS (stern_board_view_parent_class)->finalize (object);
 }
@@ -1440,4 +1447,17 @@ stern_board_view_get_editing (SternBoardView *self)
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
 
   return self->editing;
+}
+
+void
+stern_board_view_set_hint_paths (SternBoardView *self, const SternBoardHintPath *paths, gsize n)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+  g_return_if_fail (n == 0 || paths != NULL);
+
+  if (self->hint_paths == NULL)
+    self->hint_paths = g_array_new (FALSE, FALSE, sizeof (SternBoardHintPath));
+  g_array_set_size (self->hint_paths, 0);
+  g_array_append_vals (self->hint_paths, paths, (guint) n);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "stern-game.h"
+#include "stern-board-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -108,5 +109,10 @@ gboolean   stern_board_view_get_editing (SternBoardView *self);
  *   "move-chosen" (guint from, guint to): the human picked a legal move.
  *   "selection-changed" (): selection or highlights changed.
  *   "hole-activated" (guint hole): a hole clicked while editing. */
+
+/* The coach's paths (copied; n 0 clears them): drawn over the board until
+ * replaced or cleared, whatever else the board shows. */
+void       stern_board_view_set_hint_paths (SternBoardView *self, const SternBoardHintPath *paths,
+                                            gsize n);
 
 G_END_DECLS
