@@ -19,9 +19,11 @@
 #include <string.h>
 
 #include "stern-room.h"
+#include "stern-server-limits.h"
 
-/* Frames up to this size are read and answered with "too-large"; larger
- * ones make libsoup close the connection (close code 1009). */
+/* Frames and reassembled messages up to this size are read and answered
+ * with "too-large"; larger ones are closed with 1009 (see
+ * stern-server-limits.c). */
 #define MAX_FRAME            (64 * 1024)
 /* A connection that keeps sending after this many refused messages is
  * closed. */
@@ -30,7 +32,6 @@
 #define DEFAULT_BURST        40.0
 #define DEFAULT_MAX_ROOMS    10000
 #define DEFAULT_MAX_CONNS    5000
-#define KEEPALIVE_SECONDS    30
 #define DEFAULT_SWEEP_MS     (60 * 1000)
 /* Chat: a line every two seconds, five in a burst: enough to talk during
  * a game, too little to flood a room. */
@@ -51,6 +52,7 @@ typedef struct {
   double    chat_tokens; /* chat's own, slower bucket */
   gint64    chat_refilled_us;
   guint     strikes;
+  SternTracked *tracked; /* its socket's counts and caps */
 } Conn;
 
 struct _SternServer {
@@ -68,7 +70,8 @@ struct _SternServer {
   double      rate;
   double      burst;
   guint       max_rooms;
-  guint       max_conns;
+  SternServerLimits limit_config;
+  SternLimits *limits;
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
@@ -121,7 +124,7 @@ stern_server_init (SternServer *self)
   self->rate = DEFAULT_RATE;
   self->burst = DEFAULT_BURST;
   self->max_rooms = DEFAULT_MAX_ROOMS;
-  self->max_conns = DEFAULT_MAX_CONNS;
+  stern_server_limits_init (&self->limit_config);
   self->sweep_ms = DEFAULT_SWEEP_MS;
 }
 
@@ -171,7 +174,39 @@ void
 stern_server_set_max_connections (SternServer *server, guint max_connections)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
-  server->max_conns = max_connections;
+  server->limit_config.max_connections = max_connections;
+}
+
+void
+stern_server_limits_init (SternServerLimits *limits)
+{
+  g_return_if_fail (limits != NULL);
+  *limits = (SternServerLimits) {
+    .max_connections = DEFAULT_MAX_CONNS,
+    /* A club's table behind one router is a few people with a device or
+     * two each; 32 leaves room for a school's network. */
+    .max_per_address = 32,
+    .creates_per_minute = 10,
+    .rooms_per_address = 20,
+    /* A person mistypes a code a few times, not twenty times a minute. */
+    .guesses_per_minute = 20,
+    .upgrade_timeout_ms = 10 * 1000,
+    .ping_interval_ms = 30 * 1000,
+    /* Two pings unanswered and a bit. */
+    .ping_timeout_ms = 75 * 1000,
+    .max_message = MAX_FRAME,
+    /* A room's whole history is at most 512 KiB: two of them may wait. */
+    .max_outgoing = 1024 * 1024,
+  };
+}
+
+void
+stern_server_set_limits (SternServer *server, const SternServerLimits *limits)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (limits != NULL && limits->max_connections > 0 && limits->ping_interval_ms >= 1000);
+  g_return_if_fail (server->limits == NULL);
+  server->limit_config = *limits;
 }
 
 void
@@ -216,7 +251,8 @@ stern_server_get_online (SternServer *server)
 static void
 conn_send_text (Conn *conn, const char *text)
 {
-  if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+  if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN &&
+      stern_tracked_may_send (conn->tracked, strlen (text)))
     soup_websocket_connection_send_text (conn->ws, text);
 }
 
@@ -554,8 +590,17 @@ static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
   SternServer *self = conn->server;
-  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+  SternRoom *room;
   g_autofree char *path = NULL;
+
+  /* Codes are the invitations: guessing them is throttled per address. */
+  if (!stern_tracked_may_guess (conn->tracked))
+    {
+      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
+                 "too many unknown codes or tokens from your address; wait a minute");
+      return NULL;
+    }
+  room = g_hash_table_lookup (self->rooms, code);
 
   /* A finished room that was unloaded comes back from its file. */
   if (room == NULL && (path = room_path (self, code)) && g_file_test (path, G_FILE_TEST_EXISTS))
@@ -569,7 +614,10 @@ find_room (Conn *conn, const char *code, const char *field)
         add_room (self, room);
     }
   if (room == NULL)
-    conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+    {
+      stern_tracked_guess_failed (conn->tracked);
+      conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+    }
   return room;
 }
 
@@ -590,6 +638,15 @@ handle_create (Conn *conn, SternNetMessage *msg)
       conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "the server has no room for more rooms");
       return;
     }
+  {
+    const char *why = NULL;
+
+    if (!stern_tracked_may_create (conn->tracked, &why))
+      {
+        conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, NULL, why);
+        return;
+      }
+  }
   {
     gboolean for_people = FALSE;
 
@@ -638,6 +695,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
   conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
             stern_preset_name (setup->preset));
   add_room (self, g_object_ref (room));
+  stern_tracked_created (conn->tracked, code);
   conn_enter_room (conn, room, STERN_NO_SEAT);
   if (msg->seat != STERN_NO_SEAT)
     {
@@ -869,6 +927,8 @@ handle_resume (Conn *conn, SternNetMessage *msg)
     return;
   if (!stern_room_resume (room, msg->token, &seat, &error))
     {
+      if (g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN))
+        stern_tracked_guess_failed (conn->tracked);
       conn_send_error (conn, error, "resume.token");
       return;
     }
@@ -902,8 +962,9 @@ handle_message (Conn *conn, const char *data, gsize len)
     case STERN_NET_MSG_HELLO:
       if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
         {
-          g_autofree char *text = g_strdup_printf ("hello.protocol: this server speaks %d",
-                                                   STERN_NET_PROTOCOL_VERSION);
+          g_autofree char *text = g_strdup_printf ("hello.protocol: version %d is not spoken here; "
+                                                   "this server speaks %d",
+                                                   msg->protocol, STERN_NET_PROTOCOL_VERSION);
           conn_fail (conn, STERN_NET_ERROR_VERSION, "hello.protocol", text);
           break;
         }
@@ -977,8 +1038,11 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
   gsize len;
   const char *data = g_bytes_get_data (message, &len);
 
+  stern_tracked_heard (conn->tracked);
   if (!conn_take_token (conn))
     {
+      if (conn->tracked && conn->strikes == 0)
+        stern_limits_count_hit (stern_tracked_get_limits (conn->tracked), STERN_LIMIT_HIT_RATE);
       /* Answer the first refused message of a burst only, so a flood does
        * not turn into a flood of answers. */
       if (conn->strikes++ % 50 == 0)
@@ -1012,55 +1076,127 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
   g_ptr_array_remove_fast (self->conns, conn);
 }
 
+/* ---- the connection layer's hooks (stern-server-limits.c) ---- */
+
+static void
+limits_violation_cb (gpointer data, SternTracked *tracked, gushort code, const char *reason)
+{
+  SternServer *self = data;
+
+  for (guint i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+      if (conn->tracked == tracked && conn->ws &&
+          soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+        {
+          soup_websocket_connection_close (conn->ws, code, reason);
+          return;
+        }
+    }
+  stern_tracked_shutdown (tracked);
+}
+
+static gboolean
+limits_room_is_open (gpointer data, const char *code)
+{
+  SternServer *self = data;
+  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+
+  return room != NULL && !stern_room_is_over (room);
+}
+
+static void
+refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
+{
+  g_autoptr(GError) error = g_error_new_literal (
+    STERN_NET_ERROR, STERN_NET_ERROR_FULL,
+    why == STERN_REFUSE_ADDRESS    ? "too many connections from your address"
+    : why == STERN_REFUSE_DRAINING ? "the server is stopping; come back in a moment"
+                                   : "the server has no room for more connections");
+  g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
+  g_autofree char *text = stern_net_message_to_json (msg);
+
+  g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "STERN_PEER",
+                    stern_tracked_get_address (tracked), "STERN_LIMIT",
+                    why == STERN_REFUSE_ADDRESS ? "address-connections" : "connections", "MESSAGE",
+                    "refused a connection: %s (%u open)", error->message, n_conns);
+  stern_limits_refuse (tracked, text,
+                       why == STERN_REFUSE_ADDRESS    ? SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION
+                       : why == STERN_REFUSE_DRAINING ? SOUP_WEBSOCKET_CLOSE_GOING_AWAY
+                                                      : 1013 /* try again later */,
+                       "full");
+}
+
 static void
 websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
               SoupWebsocketConnection *ws, gpointer user_data)
 {
   SternServer *self = user_data;
-  Conn *conn = g_new0 (Conn, 1);
-  GSocketAddress *addr = soup_server_message_get_remote_address (message);
+  SternTracked *tracked = self->limits ? stern_limits_lookup (self->limits, message) : NULL;
+  SternRefuse refuse;
+  Conn *conn;
 
-  if (self->conns->len >= self->max_conns)
+  if (tracked == NULL)
     {
-      g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, STERN_NET_ERROR_FULL,
-                                                     "the server has no room for more connections");
-      g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
-      g_autofree char *text = stern_net_message_to_json (msg);
-
-      g_message ("refused a connection: %u connections already", self->conns->len);
-      soup_websocket_connection_send_text (ws, text);
-      soup_websocket_connection_close (ws, 1013 /* try again later */, "full");
-      g_free (conn);
+      soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
       return;
     }
+  refuse = stern_limits_upgraded (tracked, ws);
+  if (refuse != STERN_REFUSE_NONE)
+    {
+      refuse_upgrade (tracked, refuse, stern_limits_get_n_sockets (self->limits));
+      return;
+    }
+  conn = g_new0 (Conn, 1);
   conn->server = self;
   conn->ws = g_object_ref (ws);
+  conn->tracked = tracked;
   conn->id = ++self->next_id;
   conn->seat = STERN_NO_SEAT;
   conn->tokens = self->burst;
   conn->refilled_us = g_get_monotonic_time ();
-  if (G_IS_INET_SOCKET_ADDRESS (addr))
-    {
-      g_autofree char *host = g_inet_address_to_string (
-        g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
-      conn->peer = g_strdup_printf ("%s:%u#%u", host,
-                                    g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)),
-                                    conn->id);
-    }
-  else
-    conn->peer = g_strdup_printf ("#%u", conn->id);
+  {
+    GSocketAddress *addr = soup_server_message_get_remote_address (message);
 
-  /* Messages are small and each waits for an answer: send them at once
-   * rather than let Nagle's algorithm hold them for the next one. */
-  if (soup_server_message_get_socket (message))
-    g_socket_set_option (soup_server_message_get_socket (message), IPPROTO_TCP, TCP_NODELAY, 1,
-                         NULL);
-  soup_websocket_connection_set_max_incoming_payload_size (ws, MAX_FRAME);
-  soup_websocket_connection_set_keepalive_interval (ws, KEEPALIVE_SECONDS);
+    if (G_IS_INET_SOCKET_ADDRESS (addr))
+      {
+        g_autofree char *host = g_inet_address_to_string (
+          g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
+        conn->peer = g_strdup_printf ("%s:%u#%u", host,
+                                      g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)),
+                                      conn->id);
+      }
+    else
+      conn->peer = g_strdup_printf ("#%u", conn->id);
+  }
+
+  /* The frame guard under libsoup enforces the cap on frames and on
+   * reassembled messages with a clean 1009; libsoup's own check (which
+   * drops the TCP connection without a close frame) only backs it up. */
+  soup_websocket_connection_set_max_incoming_payload_size (ws, self->limit_config.max_message * 2);
+  soup_websocket_connection_set_keepalive_interval (ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (on_ws_closed), conn);
   g_ptr_array_add (self->conns, conn);
   conn_log (conn, G_LOG_LEVEL_INFO, "connected");
+}
+
+/* A load balancer's or a supervisor's check: the server answers, and
+ * says whether it still takes connections. */
+static void
+healthz_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  SternServer *self = user_data;
+  gboolean ok = self->limits && stern_limits_is_accepting (self->limits);
+  g_autofree char *body = g_strdup_printf ("%s\nconnections %u\nrooms %u\n",
+                                           ok ? "ok" : "draining",
+                                           self->limits ? stern_limits_get_n_sockets (self->limits) : 0,
+                                           g_hash_table_size (self->rooms));
+
+  soup_server_message_set_status (message, ok ? SOUP_STATUS_OK : SOUP_STATUS_SERVICE_UNAVAILABLE, NULL);
+  soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_COPY, body,
+                                    strlen (body));
 }
 
 /* Clients come back all at once after a restart: a long queue of
@@ -1069,7 +1205,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
 #define LISTEN_BACKLOG 1024
 
 static gboolean
-listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOptions options,
+listen_on (SternServer *self, GInetAddress *inet, guint port, GTlsCertificate *certificate,
            GError **error)
 {
   g_autoptr(GSocket) sock = NULL;
@@ -1080,24 +1216,30 @@ listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOp
   if (sock == NULL)
     return FALSE;
   g_socket_set_listen_backlog (sock, LISTEN_BACKLOG);
-  return g_socket_bind (sock, sa, TRUE, error) && g_socket_listen (sock, error) &&
-         soup_server_listen_socket (self->soup, sock, options, error);
+  if (!g_socket_bind (sock, sa, TRUE, error) || !g_socket_listen (sock, error))
+    return FALSE;
+  /* Accepted here, not by soup_server_listen_socket: see stern-server-limits.c. */
+  stern_limits_listen (self->limits, sock, self->soup, certificate);
+  return TRUE;
 }
 
 gboolean
 stern_server_listen (SternServer *server, const char *address, guint port,
                      GTlsCertificate *certificate, GError **error)
 {
-  SoupServerListenOptions options = certificate ? SOUP_SERVER_LISTEN_HTTPS : 0;
+  SternLimitsHooks hooks = { limits_violation_cb, limits_room_is_open, server };
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
   g_return_val_if_fail (server->soup == NULL, FALSE);
 
   server->soup = soup_server_new ("server-header", "sternhalma-server", NULL);
-  if (certificate)
-    soup_server_set_tls_certificate (server->soup, certificate);
+  /* Messages are small: compression would only let a small frame inflate
+   * past every cap the frame guard checks. */
+  soup_server_remove_websocket_extension (server->soup, SOUP_TYPE_WEBSOCKET_EXTENSION_DEFLATE);
   soup_server_add_websocket_handler (server->soup, NULL, NULL, NULL, websocket_cb, server, NULL);
+  soup_server_add_handler (server->soup, "/healthz", healthz_cb, server, NULL);
+  server->limits = stern_limits_new (&server->limit_config, &hooks);
 
   if (address)
     {
@@ -1107,10 +1249,11 @@ stern_server_listen (SternServer *server, const char *address, guint port,
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        "“%s” is not an IP address", address);
+          g_clear_pointer (&server->limits, stern_limits_free);
           g_clear_object (&server->soup);
           return FALSE;
         }
-      ok = listen_on (server, inet, port, options, error);
+      ok = listen_on (server, inet, port, certificate, error);
     }
   else
     {
@@ -1120,12 +1263,13 @@ stern_server_listen (SternServer *server, const char *address, guint port,
       g_autoptr(GInetAddress) any4 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
       g_autoptr(GError) error6 = NULL;
 
-      ok = listen_on (server, any6, port, options, &error6);
+      ok = listen_on (server, any6, port, certificate, &error6);
       if (!ok)
-        ok = listen_on (server, any4, port, options, error);
+        ok = listen_on (server, any4, port, certificate, error);
     }
   if (!ok)
     {
+      g_clear_pointer (&server->limits, stern_limits_free);
       g_clear_object (&server->soup);
       return FALSE;
     }
@@ -1138,17 +1282,8 @@ stern_server_listen (SternServer *server, const char *address, guint port,
 guint
 stern_server_get_port (SternServer *server)
 {
-  g_autoptr(GSList) uris = NULL;
-  guint port = 0;
-
   g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  if (server->soup == NULL)
-    return 0;
-  uris = soup_server_get_uris (server->soup);
-  if (uris)
-    port = (guint) g_uri_get_port (uris->data);
-  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
-  return port;
+  return server->limits ? stern_limits_get_port (server->limits) : 0;
 }
 
 void
@@ -1162,4 +1297,5 @@ stern_server_disconnect (SternServer *server)
   g_clear_object (&server->soup);
   if (server->conns)
     g_ptr_array_set_size (server->conns, 0);
+  g_clear_pointer (&server->limits, stern_limits_free);
 }
