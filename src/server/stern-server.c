@@ -20,6 +20,7 @@
 
 #include "stern-room.h"
 #include "stern-server-limits.h"
+#include "stern-server-metrics.h"
 
 /* Frames and reassembled messages up to this size are read and answered
  * with "too-large"; larger ones are closed with 1009 (see
@@ -52,6 +53,8 @@ typedef struct {
   double    chat_tokens; /* chat's own, slower bucket */
   gint64    chat_refilled_us;
   guint     strikes;
+  guint     n_errors_sent;
+  gboolean  moving;      /* the message being handled is a move */
   SternTracked *tracked; /* its socket's counts and caps */
 } Conn;
 
@@ -72,6 +75,13 @@ struct _SternServer {
   guint       max_rooms;
   SternServerLimits limit_config;
   SternLimits *limits;
+  SternMetrics metrics;
+  SoupServer *metrics_http;
+  gboolean    draining;
+  GStrv       origins;
+  guint       drain_id;
+  GSourceFunc drain_done;
+  gpointer    drain_data;
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
@@ -101,6 +111,7 @@ stern_server_finalize (GObject *object)
   SternServer *self = STERN_SERVER (object);
 
   g_free (self->data_dir);
+  g_strfreev (self->origins);
   g_free (self->rooms_dir);
   G_OBJECT_CLASS (stern_server_parent_class)->finalize (object);
 }
@@ -201,6 +212,14 @@ stern_server_limits_init (SternServerLimits *limits)
 }
 
 void
+stern_server_set_origins (SternServer *server, const char *const *origins)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_strfreev (server->origins);
+  server->origins = origins && origins[0] ? g_strdupv ((char **) origins) : NULL;
+}
+
+void
 stern_server_set_limits (SternServer *server, const SternServerLimits *limits)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
@@ -269,6 +288,9 @@ conn_send_error (Conn *conn, const GError *error, const char *field)
 {
   g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, field);
 
+  conn->n_errors_sent++;
+  if (error->domain == STERN_NET_ERROR)
+    stern_metrics_count_error (&conn->server->metrics, (SternNetErrorCode) error->code);
   conn_log (conn, G_LOG_LEVEL_INFO, "refused: %s", error->message);
   conn_send (conn, msg);
 }
@@ -951,6 +973,7 @@ handle_message (Conn *conn, const char *data, gsize len)
       return;
     }
 
+  conn->moving = msg->type == STERN_NET_MSG_MOVE;
   if (!conn->hello && msg->type != STERN_NET_MSG_HELLO)
     {
       conn_fail (conn, STERN_NET_ERROR_STATE, "message.type", "say hello first");
@@ -1060,7 +1083,52 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
       conn_fail (conn, STERN_NET_ERROR_BAD_JSON, NULL, "binary frames are not messages");
       return;
     }
-  handle_message (conn, data, len);
+  {
+    /* A move that got no error was played and announced. */
+    gint64 start = g_get_monotonic_time ();
+    guint errors = conn->n_errors_sent;
+
+    conn->moving = FALSE;
+    handle_message (conn, data, len);
+    if (conn->moving && conn->n_errors_sent == errors)
+      stern_metrics_count_move (&conn->server->metrics, g_get_monotonic_time () - start);
+  }
+}
+
+static gboolean
+drain_timeout_cb (gpointer data)
+{
+  SternServer *self = data;
+
+  self->drain_id = 0;
+  g_message ("drained: %u connection(s) left", self->conns->len);
+  if (self->drain_done)
+    self->drain_done (self->drain_data);
+  return G_SOURCE_REMOVE;
+}
+
+void
+stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpointer user_data)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (!server->draining);
+
+  server->draining = TRUE;
+  server->drain_done = done;
+  server->drain_data = user_data;
+  if (server->limits)
+    stern_limits_stop_accepting (server->limits);
+  g_message ("stopping: telling %u connection(s)", server->conns->len);
+  /* Closing queues the close frame after what is already queued. */
+  for (guint i = 0; i < server->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (server->conns, i);
+      if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+        soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY,
+                                         "the server is stopping");
+    }
+  server->drain_id = server->conns->len == 0 ? g_idle_add (drain_timeout_cb, server)
+                                             : g_timeout_add (timeout_ms, drain_timeout_cb, server);
 }
 
 static void
@@ -1074,6 +1142,11 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
     self->online--;
   conn_leave_room (conn);
   g_ptr_array_remove_fast (self->conns, conn);
+  if (self->draining && self->conns->len == 0 && self->drain_id)
+    {
+      g_source_remove (self->drain_id);
+      self->drain_id = g_idle_add (drain_timeout_cb, self);
+    }
 }
 
 /* ---- the connection layer's hooks (stern-server-limits.c) ---- */
@@ -1127,6 +1200,15 @@ refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
                        "full");
 }
 
+/* A WebSocket turned away still has frames to deliver: it is kept until
+ * it closes (a socket closed with unread input sends a TCP reset, which
+ * can make the peer drop what it was told). */
+static void
+keep_until_closed (SoupWebsocketConnection *ws)
+{
+  g_signal_connect (g_object_ref (ws), "closed", G_CALLBACK (g_object_unref), NULL);
+}
+
 static void
 websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
               SoupWebsocketConnection *ws, gpointer user_data)
@@ -1145,7 +1227,24 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
   if (refuse != STERN_REFUSE_NONE)
     {
       refuse_upgrade (tracked, refuse, stern_limits_get_n_sockets (self->limits));
+      keep_until_closed (ws);
       return;
+    }
+  if (self->origins)
+    {
+      const char *origin = soup_message_headers_get_one (
+        soup_server_message_get_request_headers (message), "Origin");
+
+      if (origin && !g_strv_contains ((const char *const *) self->origins, origin))
+        {
+          g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_INFO, "STERN_PEER",
+                            stern_tracked_get_address (tracked), "MESSAGE",
+                            "refused a browser connection from origin %s", origin);
+          soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
+                                           "origin not allowed");
+          keep_until_closed (ws);
+          return;
+        }
     }
   conn = g_new0 (Conn, 1);
   conn->server = self;
@@ -1178,6 +1277,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (on_ws_closed), conn);
   g_ptr_array_add (self->conns, conn);
+  self->metrics.connections_total++;
   conn_log (conn, G_LOG_LEVEL_INFO, "connected");
 }
 
@@ -1292,10 +1392,86 @@ stern_server_disconnect (SternServer *server)
   g_return_if_fail (STERN_IS_SERVER (server));
 
   g_clear_handle_id (&server->sweep_id, g_source_remove);
+  g_clear_handle_id (&server->drain_id, g_source_remove);
+  if (server->metrics_http)
+    soup_server_disconnect (server->metrics_http);
+  g_clear_object (&server->metrics_http);
   if (server->soup)
     soup_server_disconnect (server->soup);
   g_clear_object (&server->soup);
   if (server->conns)
     g_ptr_array_set_size (server->conns, 0);
   g_clear_pointer (&server->limits, stern_limits_free);
+}
+
+/* ---- metrics ---- */
+
+char *
+stern_server_render_metrics (SternServer *server)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint playing = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
+  g_hash_table_iter_init (&iter, server->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (stern_room_is_started (value) && !stern_room_is_over (value))
+      playing++;
+  return stern_metrics_render (&server->metrics, server->limits, server->online,
+                               g_hash_table_size (server->rooms), playing,
+                               server->limits && stern_limits_is_accepting (server->limits));
+}
+
+static void
+metrics_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  char *page = stern_server_render_metrics (user_data);
+
+  soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (message, "text/plain; version=0.0.4; charset=utf-8",
+                                    SOUP_MEMORY_TAKE, page, strlen (page));
+}
+
+gboolean
+stern_server_listen_metrics (SternServer *server, const char *address, guint port, GError **error)
+{
+  g_autoptr(GInetAddress) inet = NULL;
+  g_autoptr(GSocketAddress) sa = NULL;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
+  g_return_val_if_fail (server->metrics_http == NULL, FALSE);
+  inet = g_inet_address_new_from_string (address ? address : "127.0.0.1");
+  if (inet == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "“%s” is not an IP address",
+                   address);
+      return FALSE;
+    }
+  sa = g_inet_socket_address_new (inet, (guint16) port);
+  server->metrics_http = soup_server_new ("server-header", "sternhalma-server", NULL);
+  soup_server_add_handler (server->metrics_http, NULL, metrics_cb, server, NULL);
+  if (!soup_server_listen (server->metrics_http, sa, 0, error))
+    {
+      g_clear_object (&server->metrics_http);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+stern_server_get_metrics_port (SternServer *server)
+{
+  g_autoptr(GSList) uris = NULL;
+  guint port = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  if (server->metrics_http == NULL)
+    return 0;
+  uris = soup_server_get_uris (server->metrics_http);
+  if (uris)
+    port = (guint) g_uri_get_port (uris->data);
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+  return port;
 }

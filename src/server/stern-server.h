@@ -41,6 +41,9 @@ void         stern_server_set_rate (SternServer *server, double per_second, doub
 void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
 /* Connections at once; more are told "full" and closed (default 5000). */
 void         stern_server_set_max_connections (SternServer *server, guint max_connections);
+/* Browser clients send Origin: with a list, only those origins may
+ * connect (clients that send no Origin, such as the game, always may). */
+void         stern_server_set_origins (SternServer *server, const char *const *origins);
 /* Every cap at once (before listen). */
 void         stern_server_set_limits (SternServer *server, const SternServerLimits *limits);
 /* How often rooms nobody is in are looked at (default 60 s): a finished
@@ -59,6 +62,19 @@ gboolean     stern_server_listen (SternServer *server, const char *address, guin
                                   GTlsCertificate *certificate, GError **error);
 guint        stern_server_get_port (SternServer *server);
 void         stern_server_disconnect (SternServer *server);
+
+/* The Prometheus text page (doc/server.md) on its own HTTP port, at any
+ * path; address should be a local one. */
+gboolean     stern_server_listen_metrics (SternServer *server, const char *address, guint port,
+                                          GError **error);
+guint        stern_server_get_metrics_port (SternServer *server);
+char        *stern_server_render_metrics (SternServer *server);
+
+/* The graceful stop: accepting ends, every connection is told (close
+ * 1001, after what is queued for it), and done runs once they are all
+ * gone or after timeout_ms, whichever comes first. */
+void         stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done,
+                                 gpointer user_data);
 
 guint        stern_server_get_n_rooms (SternServer *server);
 /* The room with that code, or NULL (for tests and tools: a SternRoom). */
