@@ -24,7 +24,8 @@ G_BEGIN_DECLS
 
 #define STERN_NET_CODE_LEN   6    /* room code, the invitation */
 #define STERN_NET_TOKEN_LEN  32   /* seat token, hex */
-#define STERN_NET_MAX_NAME   40   /* bytes of a player's name */
+#define STERN_NET_MAX_NAME_CHARS 40 /* characters of a player's name */
+#define STERN_NET_MAX_NAME   (STERN_NET_MAX_NAME_CHARS * 4) /* its bytes, at most */
 #define STERN_NET_MAX_TEXT   200  /* bytes of an error's text, and of a chat line */
 #define STERN_NET_MAX_ROOMS_LISTED 100
 /* Longest clock: a day of reserve, an hour of increment. */
