@@ -9,7 +9,13 @@
  * message back to the mover) at p50 and p99, and the server's resident
  * memory per room.
  *
- *   bench-net [--clients 400] [--seconds 60] [--server PATH]
+ *   bench-net [--clients 400] [--seconds 60] [--server PATH] [--idle N]
+ *             [--server-option=OPTION ...]
+ *
+ * --idle holds N more connections that said hello and do nothing else
+ * (people in the lobby), to show that a move's cost does not grow with
+ * them.  --server-option passes an option to the server (for a server
+ * with per-address caps: every client here comes from 127.0.0.1).
  */
 #define G_LOG_DOMAIN "bench-net"
 
@@ -256,7 +262,11 @@ main (int argc, char **argv)
   int n_clients = 400;
   int seconds = 60;
   g_autofree char *server_path = NULL;
+  int n_idle = 0;
+  g_auto(GStrv) server_options = NULL;
   GOptionEntry entries[] = {
+    { "idle", 0, 0, G_OPTION_ARG_INT, &n_idle, "Idle connections held during the run (default 0)", "N" },
+    { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
     { "clients", 'c', 0, G_OPTION_ARG_INT, &n_clients, "Clients (two per room; default 400)", "N" },
     { "seconds", 's', 0, G_OPTION_ARG_INT, &seconds, "Length of the run (default 60)", "S" },
     { "server", 0, 0, G_OPTION_ARG_FILENAME, &server_path, "sternhalma-server to start", "PATH" },
@@ -279,6 +289,7 @@ main (int argc, char **argv)
   GPid pid;
   guint64 rss_idle, rss_rooms, rss_end;
   double elapsed, server_cpu0, bench_cpu0;
+  g_autoptr(GPtrArray) idle = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_clients < 2 ||
@@ -302,8 +313,18 @@ main (int argc, char **argv)
                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   /* Computer-speed clients send far more than a person: lift the rate limit. */
-  proc = g_subprocess_launcher_spawn (launcher, &error, server_path, "--address", "127.0.0.1",
-                                      "--port", "0", "--data-dir", dir, "--rate", "1000", NULL);
+  {
+    g_autoptr(GPtrArray) args = g_ptr_array_new ();
+    const char *fixed[] = { server_path, "--address", "127.0.0.1", "--port", "0", "--data-dir", dir,
+                            "--rate", "1000" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+      g_ptr_array_add (args, (gpointer) fixed[i]);
+    for (guint i = 0; server_options && server_options[i]; i++)
+      g_ptr_array_add (args, server_options[i]);
+    g_ptr_array_add (args, NULL);
+    proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, &error);
+  }
   if (proc == NULL)
     {
       g_printerr ("bench-net: %s\n", error->message);
@@ -321,6 +342,16 @@ main (int argc, char **argv)
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", port);
   net_spin (200);
   rss_idle = rss_kib (pid);
+  idle = g_ptr_array_new_with_free_func ((GDestroyNotify) peer_free);
+  for (int i = 0; i < n_idle; i++)
+    g_ptr_array_add (idle, peer_new_uri (uri, NULL, "idle"));
+  if (n_idle > 0)
+    {
+      guint64 rss_held = rss_kib (pid);
+      g_print ("%d idle connections held: server memory %" G_GUINT64_FORMAT " KiB (%.1f KiB each)\n",
+               n_idle, rss_held, (double) (rss_held - rss_idle) / n_idle);
+      rss_idle = rss_held;
+    }
 
   bench.latencies_us = g_array_new (FALSE, FALSE, sizeof (gint64));
   players = g_new0 (Player *, n_pairs * 2);
