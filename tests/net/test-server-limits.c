@@ -8,6 +8,8 @@
 #define G_LOG_DOMAIN "test-net"
 
 #include <gio/gio.h>
+#include <gio/gunixsocketaddress.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -16,6 +18,9 @@
 
 /* Every blocking read or write gives up after this. */
 #define IO_TIMEOUT_S 5
+
+/* Set for the next server_start only (the systemd test). */
+static const char *next_notify_socket;
 
 typedef struct {
   GSubprocess *proc;
@@ -62,6 +67,17 @@ server_start (Server *server, guint fd_limit, const char *first_option, ...)
 
   g_subprocess_launcher_set_child_setup (launcher, child_setup, GUINT_TO_POINTER (fd_limit), NULL);
   g_subprocess_launcher_setenv (launcher, "G_MESSAGES_DEBUG", "", TRUE);
+  if (next_notify_socket)
+    {
+      g_subprocess_launcher_setenv (launcher, "NOTIFY_SOCKET", next_notify_socket, TRUE);
+      g_subprocess_launcher_setenv (launcher, "WATCHDOG_USEC", "200000", TRUE);
+      next_notify_socket = NULL;
+    }
+  else
+    {
+      g_subprocess_launcher_unsetenv (launcher, "NOTIFY_SOCKET");
+      g_subprocess_launcher_unsetenv (launcher, "WATCHDOG_USEC");
+    }
   server->proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->proc));
@@ -702,6 +718,58 @@ test_sigterm_drains (void)
   g_clear_object (&server.proc);
 }
 
+/* The next datagram's text, or NULL after IO_TIMEOUT_S. */
+static char *
+notify_read (GSocket *sock)
+{
+  char buf[256];
+  gssize n = g_socket_receive (sock, buf, sizeof buf - 1, NULL, NULL);
+
+  if (n < 0)
+    return NULL;
+  buf[n] = '\0';
+  return g_strdup (buf);
+}
+
+static void
+test_systemd_notify (void)
+{
+  Server server;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-notify-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "notify", NULL);
+  g_autoptr(GSocket) sock = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_DATAGRAM, 0, &error);
+  g_autoptr(GSocketAddress) addr = g_unix_socket_address_new (path);
+  gboolean ready = FALSE, watchdog = FALSE, stopping = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (sock, addr, TRUE, &error));
+  g_socket_set_timeout (sock, IO_TIMEOUT_S);
+  next_notify_socket = path;
+  server_start (&server, 0, NULL);
+  /* READY once listening, then WATCHDOG every 100 ms. */
+  for (guint i = 0; i < 10 && !(ready && watchdog); i++)
+    {
+      g_autofree char *state = notify_read (sock);
+      g_assert_nonnull (state);
+      ready = ready || strcmp (state, "READY=1") == 0;
+      watchdog = watchdog || (ready && strcmp (state, "WATCHDOG=1") == 0);
+    }
+  g_assert_true (ready && watchdog);
+  g_subprocess_send_signal (server.proc, SIGTERM);
+  for (guint i = 0; i < 50 && !stopping; i++)
+    {
+      g_autofree char *state = notify_read (sock);
+      g_assert_nonnull (state);
+      stopping = strcmp (state, "STOPPING=1") == 0;
+    }
+  g_assert_true (stopping);
+  g_assert_true (g_subprocess_wait_check (server.proc, NULL, &error));
+  g_clear_object (&server.proc);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -722,5 +790,6 @@ main (int argc, char **argv)
   g_test_add_func ("/server-limits/version-error", test_version_error);
   g_test_add_func ("/server-limits/health-and-metrics", test_health_and_metrics);
   g_test_add_func ("/server-limits/sigterm-drains", test_sigterm_drains);
+  g_test_add_func ("/server-limits/systemd-notify", test_systemd_notify);
   return g_test_run ();
 }
