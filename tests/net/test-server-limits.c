@@ -698,6 +698,15 @@ test_health_and_metrics (void)
   g_assert_nonnull (strstr (metrics, "\nsternhalma_online 1\n"));
   g_assert_nonnull (strstr (metrics, "# TYPE sternhalma_move_latency_seconds histogram"));
   g_assert_nonnull (strstr (metrics, "sternhalma_limit_hits_total{limit=\"guesses\"} 0"));
+  /* Every socket is counted until it is gone, and then no longer. */
+  g_assert_true (wait_metric (server.metrics_port, "\nsternhalma_connections 1\n", 5));
+  g_socket_close (sock, NULL);
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autoptr(GSocket) more = client_new (server.port);
+    }
+  g_assert_true (wait_metric (server.metrics_port, "\nsternhalma_connections 0\n", 5));
+  g_assert_true (wait_metric (server.metrics_port, "\nsternhalma_online 0\n", 5));
   server_stop (&server);
 }
 
@@ -716,6 +725,27 @@ test_sigterm_drains (void)
   g_assert_true (g_subprocess_wait_check (server.proc, NULL, &error));
   g_assert_no_error (error);
   g_clear_object (&server.proc);
+}
+
+static void
+test_origin (void)
+{
+  Server server;
+  g_autoptr(GSocket) evil = NULL;
+  g_autoptr(GSocket) club = NULL;
+  g_autoptr(GSocket) game = NULL;
+
+  server_start (&server, 0, "--origin=https://club.example", NULL);
+  evil = raw_connect (server.port, 0);
+  g_assert_true (ws_handshake (evil, "Origin: https://evil.example\r\n"));
+  g_assert_cmpint (ws_read_close (evil, NULL), ==, 1008);
+  club = raw_connect (server.port, 0);
+  g_assert_true (ws_handshake (club, "Origin: https://club.example\r\n"));
+  g_assert_true (ws_send_text (club, "{\"type\":\"hello\",\"protocol\":2}"));
+  g_assert_true (ws_read_type (club, "welcome", NULL));
+  /* No Origin: not a browser (the game itself). */
+  game = client_new (server.port);
+  server_stop (&server);
 }
 
 /* The next datagram's text, or NULL after IO_TIMEOUT_S. */
@@ -791,5 +821,6 @@ main (int argc, char **argv)
   g_test_add_func ("/server-limits/health-and-metrics", test_health_and_metrics);
   g_test_add_func ("/server-limits/sigterm-drains", test_sigterm_drains);
   g_test_add_func ("/server-limits/systemd-notify", test_systemd_notify);
+  g_test_add_func ("/server-limits/origin", test_origin);
   return g_test_run ();
 }
