@@ -654,10 +654,16 @@ stern_tracked_may_send (SternTracked *tracked, gsize len)
   if (tracked == NULL || tracked->socket == NULL || tracked->limits->config->max_outgoing == 0)
     return TRUE;
   /* While the kernel takes what libsoup writes, its queue drains; once
-   * the socket stays full, everything sent waits in libsoup's memory. */
-  if (g_socket_condition_check (tracked->socket, G_IO_OUT) & G_IO_OUT)
-    tracked->unflushed = 0;
+   * the socket stays full, everything sent waits in libsoup's memory.
+   * The socket is asked (a system call) only every quarter of the cap. */
   tracked->unflushed += len;
+  if (tracked->unflushed <= tracked->limits->config->max_outgoing / 4)
+    return TRUE;
+  if (g_socket_condition_check (tracked->socket, G_IO_OUT) & G_IO_OUT)
+    {
+      tracked->unflushed = len;
+      return TRUE;
+    }
   if (tracked->unflushed <= tracked->limits->config->max_outgoing)
     return TRUE;
   if (!tracked->closing)
