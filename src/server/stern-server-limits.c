@@ -40,6 +40,9 @@
 /* After its close frame, a connection closed for a limit gets this long
  * to answer before the socket is shut. */
 #define CLOSE_GRACE_MS       2000
+/* Of a request head, what is kept to see whether it asks for an upgrade
+ * (the headers that matter come first in every client seen). */
+#define MAX_HEAD_KEPT        8192
 
 struct _SternLimits {
   const SternServerLimits *config;  /* the server's: changes apply at once */
@@ -107,6 +110,7 @@ struct _SternFrameGuard {
   gsize         pending_at;
   gboolean      frames;         /* after the upgrade */
   guint         head_match;     /* bytes of "\r\n\r\n" matched so far */
+  GString      *head;           /* the request head passing, lower case, bounded */
   /* the frame being read */
   guint8        header[14];
   guint         header_len;
@@ -197,10 +201,17 @@ guard_filter (SternFrameGuard *self, guint8 *buffer, gsize n, GError **error)
 
   if (!self->frames)
     {
-      /* Up to the end of one request head, the rest kept for later. */
+      /* Up to the end of one request head, the rest kept for later.  The
+       * frames of an upgrade request are watched from the byte after its
+       * head, whenever libsoup reads them. */
       static const char end[] = "\r\n\r\n";
+
+      if (self->head == NULL)
+        self->head = g_string_new (NULL);
       for (gsize i = 0; i < n; i++)
         {
+          if (self->head->len < MAX_HEAD_KEPT)
+            g_string_append_c (self->head, g_ascii_tolower ((char) buffer[i]));
           self->head_match = buffer[i] == (guint8) end[self->head_match] ? self->head_match + 1
                              : buffer[i] == '\r'                        ? 1
                                                                         : 0;
@@ -208,6 +219,9 @@ guard_filter (SternFrameGuard *self, guint8 *buffer, gsize n, GError **error)
             {
               self->head_match = 0;
               pass = i + 1;
+              if (strstr (self->head->str, "\nupgrade:") && strstr (self->head->str, "websocket"))
+                self->frames = TRUE;
+              g_string_truncate (self->head, 0);
               break;
             }
         }
@@ -363,6 +377,8 @@ stern_frame_guard_finalize (GObject *object)
 
   g_clear_object (&self->base);
   g_clear_pointer (&self->pending, g_byte_array_unref);
+  if (self->head)
+    g_string_free (self->head, TRUE);
   G_OBJECT_CLASS (stern_frame_guard_parent_class)->finalize (object);
 }
 
@@ -911,6 +927,7 @@ accept_one (SternLimits *self, GSocket *socket)
         }
       g_object_set (tls, "require-close-notify", FALSE, NULL);
       g_object_set_qdata (G_OBJECT (tls), tracked_quark (), tracked);
+      tracked->stream = tls;
       g_object_weak_ref (G_OBJECT (tls), tracked_stream_gone, tracked);
       g_tls_connection_handshake_async (G_TLS_CONNECTION (tls), G_PRIORITY_DEFAULT, NULL,
                                         tls_handshake_cb, self);
@@ -1041,7 +1058,10 @@ stern_limits_free (SternLimits *self)
       SternTracked *t = self->tracked.head->data;
 
       if (t->stream)
-        g_object_weak_unref (G_OBJECT (t->stream), tracked_stream_gone, t);
+        {
+          g_object_weak_unref (G_OBJECT (t->stream), tracked_stream_gone, t);
+          g_object_set_qdata (G_OBJECT (t->stream), tracked_quark (), NULL);
+        }
       g_object_set_qdata (G_OBJECT (t->remote), tracked_quark (), NULL);
       if (t->ws)
         g_object_set_qdata (G_OBJECT (t->ws), tracked_quark (), NULL);

@@ -493,6 +493,33 @@ test_fragments (void)
 
 static gboolean wait_metric (guint port, const char *line, guint seconds);
 
+/* Frames sent with the upgrade request, before the 101: watched too. */
+static void
+test_fragments_pipelined (void)
+{
+  Server server;
+  g_autoptr(GSocket) sock = NULL;
+  g_autofree char *piece = g_malloc0 (40 * 1024);
+  const char *request =
+    "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  GString *head = g_string_new (NULL);
+  char c;
+
+  server_start (&server, 0, NULL);
+  sock = raw_connect (server.port, 0);
+  g_assert_true (raw_send (sock, request, strlen (request)));
+  memset (piece, ' ', 40 * 1024);
+  g_assert_true (ws_send_frame (sock, 0x1, FALSE, piece, 40 * 1024));
+  g_assert_true (ws_send_frame (sock, 0x0, FALSE, piece, 40 * 1024));
+  while (!g_str_has_suffix (head->str, "\r\n\r\n") && raw_recv (sock, &c, 1))
+    g_string_append_c (head, c);
+  g_assert_true (g_str_has_prefix (head->str, "HTTP/1.1 101"));
+  g_string_free (head, TRUE);
+  g_assert_cmpint (ws_read_close (sock, NULL), ==, 1009);
+  server_stop (&server);
+}
+
 /* ---- a client that never reads ---- */
 
 static void
@@ -812,6 +839,7 @@ main (int argc, char **argv)
   g_test_add_func ("/server-limits/silent-peer", test_silent_peer);
   g_test_add_func ("/server-limits/big-frame", test_big_frame);
   g_test_add_func ("/server-limits/fragments", test_fragments);
+  g_test_add_func ("/server-limits/fragments-pipelined", test_fragments_pipelined);
   g_test_add_func ("/server-limits/slow-reader", test_slow_reader);
   g_test_add_func ("/server-limits/creates-per-minute", test_creates_per_minute);
   g_test_add_func ("/server-limits/rooms-per-address", test_rooms_per_address);
