@@ -89,8 +89,14 @@ struct _SternServer {
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
 
+/* Journal fields: the connection, the address its limits count, and the
+ * room it is in ("" for none), so that one can be followed with
+ * journalctl STERN_ROOM=CODE. */
 #define conn_log(conn, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "MESSAGE", __VA_ARGS__)
+  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "STERN_PEER", \
+                    (conn)->tracked ? stern_tracked_get_address ((conn)->tracked) : "", \
+                    "STERN_ROOM", (conn)->room ? stern_room_get_code ((conn)->room) : "", \
+                    "MESSAGE", __VA_ARGS__)
 
 static void conn_free (gpointer data);
 
