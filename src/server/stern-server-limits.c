@@ -347,6 +347,12 @@ stern_frame_guard_create_source (GPollableInputStream *stream, GCancellable *can
       g_source_set_ready_time (source, 0);
       return source;
     }
+  /* The base's own source: whoever polls this stream wraps it in a
+   * source of its own that calls back with the stream it knows, and a
+   * level less is a source less per connection for the main loop to
+   * look at on every turn. */
+  if (cancellable == NULL)
+    return g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (self->base), NULL);
   {
     g_autoptr(GSource) base = g_pollable_input_stream_create_source (
       G_POLLABLE_INPUT_STREAM (self->base), NULL);
