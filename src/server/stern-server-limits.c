@@ -72,7 +72,7 @@ struct _SternTracked {
   GList       link;
   GSocket     *socket;          /* owned by the stream */
   GIOStream   *stream;          /* what soup got: weak */
-  SternFrameGuard *guard;
+  SternFrameGuard *guard;       /* the stream's: valid while it is */
   Address     *address;
   GSocketAddress *remote;
   SoupWebsocketConnection *ws;  /* weak, after the upgrade */
@@ -164,8 +164,6 @@ tracked_free (SternTracked *tracked)
   g_clear_handle_id (&tracked->deadline_id, g_source_remove);
   if (tracked->ws)
     g_object_remove_weak_pointer (G_OBJECT (tracked->ws), (gpointer *) &tracked->ws);
-  if (tracked->guard)
-    stern_frame_guard_set_too_large_func (tracked->guard, NULL, NULL);
   if (!tracked->upgraded)
     self->n_half_open--;
   tracked->address->n_conns--;
@@ -663,6 +661,9 @@ stern_limits_free (SternLimits *self)
 
       if (t->stream)
         {
+          /* The stream outlives the limits: it must not call back. */
+          if (t->guard)
+            stern_frame_guard_set_too_large_func (t->guard, NULL, NULL);
           g_object_weak_unref (G_OBJECT (t->stream), tracked_stream_gone, t);
           g_object_set_qdata (G_OBJECT (t->stream), tracked_quark (), NULL);
         }
