@@ -16,6 +16,8 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 
+#include "stern-server-limits.h"
+
 /* Every blocking read or write gives up after this. */
 #define IO_TIMEOUT_S 5
 
@@ -827,11 +829,34 @@ test_systemd_notify (void)
   g_rmdir (dir);
 }
 
+/* Which addresses count as one. */
+static void
+test_address_keys (void)
+{
+  static const char *const cases[][2] = {
+    { "192.0.2.7", "192.0.2.7" },
+    { "::ffff:192.0.2.7", "192.0.2.7" },          /* IPv4 on an IPv6 socket */
+    { "2001:db8:1:2::5", "2001:db8:1:2::/64" },
+    { "2001:db8:1:2:ffff:1:2:3", "2001:db8:1:2::/64" },
+    { "2001:db8:1:3::5", "2001:db8:1:3::/64" },
+    { "::1", "0:0:0:0::/64" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GInetAddress) a = g_inet_address_new_from_string (cases[i][0]);
+      g_autofree char *key = stern_limits_address_key (a);
+
+      g_assert_cmpstr (key, ==, cases[i][1]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   signal (SIGPIPE, SIG_IGN);
+  g_test_add_func ("/server-limits/address-keys", test_address_keys);
   g_test_add_func ("/server-limits/emfile", test_emfile);
   g_test_add_func ("/server-limits/half-open-count", test_half_open_count);
   g_test_add_func ("/server-limits/per-address-connections", test_per_address_connections);
