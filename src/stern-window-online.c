@@ -831,10 +831,11 @@ online_name (SternWindow *self)
     name = self->player_name;
   else if (name == NULL || g_strcmp0 (name, "Unknown") == 0 || name[0] == '\0')
     return NULL;
-  if (strlen (name) <= STERN_NET_MAX_NAME && g_utf8_validate (name, -1, NULL))
+  /* The protocol counts a name in characters. */
+  if (g_utf8_validate (name, -1, NULL) && g_utf8_strlen (name, -1) <= STERN_NET_MAX_NAME_CHARS)
     return name;
   /* Cut at a character, not inside one. */
-  g_utf8_strncpy (real, name, STERN_NET_MAX_NAME / 4);
+  g_utf8_strncpy (real, name, STERN_NET_MAX_NAME_CHARS);
   return real;
 }
 
