@@ -7,15 +7,11 @@
  * pair whose game ends opens a new room.  After SECONDS it prints the
  * moves per second, the latency of a move (sent → the server's action
  * message back to the mover) at p50 and p99, and the server's resident
- * memory per room.
+ * memory per room.  With --idle N it first opens N more connections that
+ * say hello and then nothing, and holds them for the whole run (the cost
+ * of a move must not grow with them).
  *
- *   bench-net [--clients 400] [--seconds 60] [--server PATH] [--idle N]
- *             [--server-option=OPTION ...]
- *
- * --idle holds N more connections that said hello and do nothing else
- * (people in the lobby), to show that a move's cost does not grow with
- * them.  --server-option passes an option to the server (for a server
- * with per-address caps: every client here comes from 127.0.0.1).
+ *   bench-net [--clients 400] [--seconds 60] [--idle 0] [--server PATH]
  */
 #define G_LOG_DOMAIN "bench-net"
 
@@ -259,17 +255,19 @@ is_stopped (gpointer data)
 int
 main (int argc, char **argv)
 {
+  g_auto(GStrv) server_options = NULL;
   int n_clients = 400;
   int seconds = 60;
-  g_autofree char *server_path = NULL;
   int n_idle = 0;
-  g_auto(GStrv) server_options = NULL;
+  g_autofree char *server_path = NULL;
   GOptionEntry entries[] = {
-    { "idle", 0, 0, G_OPTION_ARG_INT, &n_idle, "Idle connections held during the run (default 0)", "N" },
-    { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
     { "clients", 'c', 0, G_OPTION_ARG_INT, &n_clients, "Clients (two per room; default 400)", "N" },
     { "seconds", 's', 0, G_OPTION_ARG_INT, &seconds, "Length of the run (default 60)", "S" },
+    { "idle", 0, 0, G_OPTION_ARG_INT, &n_idle, "Idle connections held during the run (default 0)", "N" },
     { "server", 0, 0, G_OPTION_ARG_FILENAME, &server_path, "sternhalma-server to start", "PATH" },
+    /* Every client here comes from 127.0.0.1: a server with per-address
+     * caps needs them lifted (--server-option=--max-per-address=0 …). */
+    { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- load run of sternhalma-server");
@@ -284,16 +282,16 @@ main (int argc, char **argv)
   /* One search for every client: they all run on this one thread. */
   g_autoptr(SternSearch) search = stern_search_new ();
   Player **players;
+  Player **idle;
   Pair *pairs;
   guint port, n_pairs;
   GPid pid;
   guint64 rss_idle, rss_rooms, rss_end;
   double elapsed, server_cpu0, bench_cpu0;
-  g_autoptr(GPtrArray) idle = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_clients < 2 ||
-      n_clients > 20000 || seconds < 1 || seconds > 3600)
+      n_clients > 20000 || seconds < 1 || seconds > 3600 || n_idle < 0 || n_idle > 20000)
     {
       g_printerr ("bench-net: %s\n", error ? error->message : "--clients 2…20000, --seconds 1…3600");
       return 2;
@@ -342,15 +340,24 @@ main (int argc, char **argv)
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", port);
   net_spin (200);
   rss_idle = rss_kib (pid);
-  idle = g_ptr_array_new_with_free_func ((GDestroyNotify) peer_free);
+
+  idle = g_new0 (Player *, MAX (n_idle, 1));
   for (int i = 0; i < n_idle; i++)
-    g_ptr_array_add (idle, peer_new_uri (uri, NULL, "idle"));
+    {
+      idle[i] = g_new0 (Player, 1);
+      idle[i]->client = stern_net_client_new (NULL);
+      stern_net_client_connect_async (idle[i]->client, uri, NULL, connected_cb, idle[i]);
+    }
   if (n_idle > 0)
     {
-      guint64 rss_held = rss_kib (pid);
-      g_print ("%d idle connections held: server memory %" G_GUINT64_FORMAT " KiB (%.1f KiB each)\n",
-               n_idle, rss_held, (double) (rss_held - rss_idle) / n_idle);
-      rss_idle = rss_held;
+      ReadyWait w = { idle, (guint) n_idle };
+      if (!net_wait (all_ready, &w, 120000))
+        {
+          g_printerr ("bench-net: not every idle connection was made\n");
+          return 1;
+        }
+      g_print ("%d idle connections held; server memory %" G_GUINT64_FORMAT " KiB\n", n_idle,
+               rss_kib (pid));
     }
 
   bench.latencies_us = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -423,6 +430,13 @@ main (int argc, char **argv)
              rss_idle, rss_rooms, n_pairs, (double) (rss_rooms - rss_idle) / n_pairs, rss_end);
   }
 
+  for (int i = 0; i < n_idle; i++)
+    {
+      stern_net_client_close (idle[i]->client);
+      g_object_unref (idle[i]->client);
+      g_free (idle[i]);
+    }
+  g_free (idle);
   for (guint i = 0; i < n_pairs * 2; i++)
     {
       stern_net_client_close (players[i]->client);
