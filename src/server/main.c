@@ -106,17 +106,6 @@ parse_host_port (const char *text, char **host, guint *port)
 int
 main (int argc, char **argv)
 {
-  int port = STERN_NET_DEFAULT_PORT;
-  int grace_s = 60;
-  double rate = 20;
-  g_autofree char *data_dir = NULL;
-  g_autofree char *address = NULL;
-  g_autofree char *cert_file = NULL;
-  g_autofree char *key_file = NULL;
-  g_autofree char *level_name = NULL;
-  int grace_ms = -1;
-  gboolean durable = FALSE;
-  int max_conns = 5000;
   SternServerLimits limits = default_limits ();
   int per_address = (int) limits.max_per_address;
   int creates = (int) limits.creates_per_minute;
@@ -129,6 +118,18 @@ main (int argc, char **argv)
   int upgrade_ms = -1, ping_timeout_ms = -1, drain_s = 10;
   g_autofree char *metrics = NULL;
   g_auto(GStrv) origins = NULL;
+  gboolean limits_ok;
+  int port = STERN_NET_DEFAULT_PORT;
+  int grace_s = 60;
+  double rate = 20;
+  g_autofree char *data_dir = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *cert_file = NULL;
+  g_autofree char *key_file = NULL;
+  g_autofree char *level_name = NULL;
+  int grace_ms = -1;
+  gboolean durable = FALSE;
+  int max_conns = 5000;
   GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port, "Port to listen on (0: any free port; default 7130)", "N" },
     { "address", 'a', 0, G_OPTION_ARG_STRING, &address, "Listen only on this IP address (default: all)", "ADDR" },
@@ -139,8 +140,13 @@ main (int argc, char **argv)
     { "grace-ms", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &grace_ms, "Grace period in milliseconds (tests)", "MS" },
     { "replacement-level", 0, 0, G_OPTION_ARG_STRING, &level_name, "Level of the computer that takes a seat over (default medium)", "LEVEL" },
     { "fsync", 0, 0, G_OPTION_ARG_NONE, &durable, "Sync each room's file to the disk after every move (survives power cuts; slower)", NULL },
-    { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_conns, "Connections at once, half-open ones included (default 5000; the fd limit must be higher)", "N" },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_conns, "Connections at once (default 5000)", "N" },
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, "Messages a connection may send per second (default 20)", "N" },
+    { NULL }
+  };
+  /* The connection layer's limits (doc/server.md); --max-connections
+   * counts half-open connections too, and the fd limit must be above it. */
+  GOptionEntry limit_entries[] = {
     { "max-per-address", 0, 0, G_OPTION_ARG_INT, &per_address, "Connections from one address or IPv6 /64 (default 32; 0: no cap)", "N" },
     { "creates-per-minute", 0, 0, G_OPTION_ARG_INT, &creates, "Rooms one address may create a minute (default 10; 0: no cap)", "N" },
     { "rooms-per-address", 0, 0, G_OPTION_ARG_INT, &rooms_per_address, "Open rooms one address may have created (default 20; 0: no cap)", "N" },
@@ -169,17 +175,19 @@ main (int argc, char **argv)
 
   setlocale (LC_ALL, "");
   g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, limit_entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       g_printerr ("sternhalma-server: %s\n", error->message);
       return 2;
     }
+  limits_ok = per_address >= 0 && creates >= 0 && rooms_per_address >= 0 && guesses >= 0 &&
+              upgrade_s >= 1 && ping_s >= 1 && ping_timeout_s >= 1 && max_outgoing_kib >= 16 &&
+              drain_s >= 0 && (metrics == NULL || parse_host_port (metrics, &metrics_host, &metrics_port));
   if (data_dir == NULL || port < 0 || port > 65535 || grace_s < 0 || rate <= 0 || max_conns < 1 ||
-      per_address < 0 || creates < 0 || rooms_per_address < 0 || guesses < 0 || upgrade_s < 1 ||
-      ping_s < 1 || ping_timeout_s < 1 || max_outgoing_kib < 16 || drain_s < 0 ||
-      (metrics && !parse_host_port (metrics, &metrics_host, &metrics_port)) ||
       (cert_file == NULL) != (key_file == NULL) ||
-      (level_name && (!stern_level_lookup (level_name, &level) || level >= STERN_N_PLAY_LEVELS)))
+      (level_name && (!stern_level_lookup (level_name, &level) || level >= STERN_N_PLAY_LEVELS)) ||
+      !limits_ok)
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
       g_printerr ("sternhalma-server: %s\n\n%s",
@@ -203,6 +211,8 @@ main (int argc, char **argv)
   stern_server_set_replacement_level (server, level);
   stern_server_set_rate (server, rate, rate * 2);
   stern_server_set_durable (server, durable);
+  stern_server_set_max_connections (server, (guint) max_conns);
+  stern_server_load (server);
   limits.max_connections = (guint) max_conns;
   limits.max_per_address = (guint) per_address;
   limits.creates_per_minute = (guint) creates;
@@ -214,7 +224,6 @@ main (int argc, char **argv)
   limits.max_outgoing = (gsize) max_outgoing_kib * 1024;
   stern_server_set_limits (server, &limits);
   stern_server_set_origins (server, (const char *const *) origins);
-  stern_server_load (server);
   if (!stern_server_listen (server, address, (guint) port, certificate, &error))
     {
       g_printerr ("sternhalma-server: %s\n", error->message);

@@ -18,9 +18,9 @@
 #include <netinet/tcp.h>
 #include <string.h>
 
-#include "stern-room.h"
 #include "stern-server-limits.h"
 #include "stern-server-metrics.h"
+#include "stern-room.h"
 
 /* Frames and reassembled messages up to this size are read and answered
  * with "too-large"; larger ones are closed with 1009 (see
@@ -618,17 +618,8 @@ static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
   SternServer *self = conn->server;
-  SternRoom *room;
+  SternRoom *room = g_hash_table_lookup (self->rooms, code);
   g_autofree char *path = NULL;
-
-  /* Codes are the invitations: guessing them is throttled per address. */
-  if (!stern_tracked_may_guess (conn->tracked))
-    {
-      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
-                 "too many unknown codes or tokens from your address; wait a minute");
-      return NULL;
-    }
-  room = g_hash_table_lookup (self->rooms, code);
 
   /* A finished room that was unloaded comes back from its file. */
   if (room == NULL && (path = room_path (self, code)) && g_file_test (path, G_FILE_TEST_EXISTS))
@@ -640,6 +631,14 @@ find_room (Conn *conn, const char *code, const char *field)
         g_warning ("room file %s cannot be read: %s", path, error->message);
       else
         add_room (self, room);
+    }
+  /* Codes are the invitations: guessing them is throttled per address,
+   * and an address over its allowance learns nothing of this code. */
+  if (!stern_tracked_may_guess (conn->tracked))
+    {
+      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
+                 "too many unknown codes or tokens from your address; wait a minute");
+      return NULL;
     }
   if (room == NULL)
     {
@@ -722,8 +721,8 @@ handle_create (Conn *conn, SternNetMessage *msg)
     }
   conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
             stern_preset_name (setup->preset));
-  add_room (self, g_object_ref (room));
   stern_tracked_created (conn->tracked, code);
+  add_room (self, g_object_ref (room));
   conn_enter_room (conn, room, STERN_NO_SEAT);
   if (msg->seat != STERN_NO_SEAT)
     {

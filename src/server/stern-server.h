@@ -10,9 +10,6 @@
 
 G_BEGIN_DECLS
 
-#define STERN_TYPE_SERVER (stern_server_get_type ())
-G_DECLARE_FINAL_TYPE (SternServer, stern_server, STERN, SERVER, GObject)
-
 /* The connection layer's caps (doc/server.md, "Limits"); 0 in a
  * per-address cap means no cap. */
 typedef struct {
@@ -29,6 +26,9 @@ typedef struct {
 } SternServerLimits;
 
 void         stern_server_limits_init (SternServerLimits *limits);
+
+#define STERN_TYPE_SERVER (stern_server_get_type ())
+G_DECLARE_FINAL_TYPE (SternServer, stern_server, STERN, SERVER, GObject)
 
 /* Room files go to DATA_DIR/rooms/ (NULL: rooms are not kept). */
 SternServer *stern_server_new (const char *data_dir);
