@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Every colour of ours readable in the light and the dark style.
 
-Reads src/style.css (the light style, and the base of the dark one) and
-src/style-dark.css (what libadwaita adds in the dark style), and checks
+Reads src/app/style.css (the light style, and the base of the dark one) and
+src/app/style-dark.css (what libadwaita adds in the dark style), and checks
 with the WCAG 2 formula:
   - text (`color:` of the move list, the round numbers, the clocks):
     contrast >= 4.5:1 against what is under it (Adwaita's window

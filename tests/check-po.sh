@@ -39,7 +39,7 @@ grep -v '^[[:space:]]*#' "$po/POTFILES.in" | sed '/^[[:space:]]*$/d' | sort -u >
 (
   cd "$root" &&
   grep -lE '(^|[^A-Za-z0-9_])(N?C?_|g_dn?gettext|g_dpgettext2|ngettext)[[:space:]]*\(' \
-    src/*.c src/cli/*.c src/session/*.c 2>/dev/null
+    src/*.c src/app/*.c src/cli/*.c src/session/*.c 2>/dev/null
   cd "$root" && grep -l 'translatable="yes"' ui/*.ui 2>/dev/null
 ) | sort -u > "$tmp/needed"
 missing=$(comm -13 "$tmp/listed" "$tmp/needed")

@@ -365,13 +365,13 @@ test_record_comments_after_moves (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 3);
 }
 
-/* The example record in README.md is a legal game: read from the README
- * itself, so the two cannot drift apart (issue #14). */
+/* The example record of doc/cli.md is a legal game: read from the page
+ * itself, so the two cannot drift apart. */
 static void
-test_readme_example (void)
+test_cli_doc_example (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
-  g_autofree char *readme = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "doc", "cli.md", NULL);
+  g_autofree char *page = NULL;
   g_autoptr (GString) record = g_string_new (NULL);
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;
@@ -379,9 +379,9 @@ test_readme_example (void)
   g_auto (GStrv) lines = NULL;
   gboolean in_block = FALSE;
 
-  g_assert_true (g_file_get_contents (path, &readme, NULL, &error));
+  g_assert_true (g_file_get_contents (path, &page, NULL, &error));
   g_assert_no_error (error);
-  lines = g_strsplit (readme, "\n", -1);
+  lines = g_strsplit (page, "\n", -1);
   /* The indented block that starts with the Variant tag, up to the first
    * line that is not indented (blank lines inside it are kept). */
   for (guint i = 0; lines[i] != NULL; i++)
@@ -397,7 +397,7 @@ test_readme_example (void)
 
   game = stern_record_read_with_warnings (record->str, NULL, warnings, &error);
   if (error != NULL)
-    g_error ("README example:\n%s\n%s", record->str, error->message);
+    g_error ("doc/cli.md example:\n%s\n%s", record->str, error->message);
   g_assert_cmpuint (warnings->len, ==, 0);
   g_assert_cmpuint (stern_game_get_n_actions (game), >=, 4);
 }
@@ -553,6 +553,6 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/record-tags-checked", test_record_tags_checked);
   g_test_add_func ("/notation/record-round-numbers", test_record_round_numbers);
   g_test_add_func ("/notation/record-comments-after-moves", test_record_comments_after_moves);
-  g_test_add_func ("/notation/readme-example", test_readme_example);
+  g_test_add_func ("/notation/cli-doc-example", test_cli_doc_example);
   return g_test_run ();
 }

@@ -600,3 +600,95 @@ stern_cli_bench_search (void)
               seconds > 0 ? (double) nodes / seconds : 0.0);
     }
 }
+
+/* The node-count signature: every variant under every preset it allows,
+ * from its start and after some greedy plies, at Easy, Medium and Hard,
+ * and Expert once a variant (after the plies, table preset: Expert's
+ * budget is four to twelve times Hard's, and one search of it a variant
+ * keeps the signature quick enough for a test); the safety cap off.  A change meant only to make the engine
+ * faster must leave it as it is (CONTRIBUTING.md). */
+#define SIGNATURE_PLIES 8
+
+static guint64
+signature_mix (guint64 hash, guint64 value)
+{
+  /* FNV-1a over the value's eight bytes. */
+  for (int i = 0; i < 8; i++)
+    {
+      hash ^= (value >> (8 * i)) & 0xff;
+      hash *= G_GUINT64_CONSTANT (0x100000001b3);
+    }
+  return hash;
+}
+
+/* Each level's search from the game as it is, mixed into the signature. */
+static void
+signature_searches (SternSearch    *search,
+                    const SternGame *game,
+                    unsigned         ply,
+                    gboolean         with_expert,
+                    guint64         *hash,
+                    guint64         *total,
+                    unsigned        *cases)
+{
+  const SternVariant *variant = stern_game_get_variant (game);
+
+  for (SternLevel level = STERN_LEVEL_EASY;
+       level <= (with_expert ? STERN_LEVEL_EXPERT : STERN_LEVEL_HARD); level++)
+    {
+      g_autofree char *text = NULL;
+      SternSearchInfo info;
+      SternMove move = { 0 };
+
+      if (!stern_search_choose (search, game, level, 1, 0, NULL, &move))
+        continue;
+      stern_search_get_info (search, &info);
+      text = format_move (game, &move);
+      printf ("%-16s %-5s ply %u %-6s %-12s %7" G_GUINT64_FORMAT " nodes, depth %u, score %d\n",
+              variant->id, stern_preset_name (stern_game_get_preset (game)), ply,
+              stern_level_name (level), text, info.nodes, info.depth, info.score);
+      *hash = signature_mix (*hash, info.nodes);
+      *hash = signature_mix (*hash, ((guint64) move.from << 8) | move.to);
+      *hash = signature_mix (*hash, (guint64) (gint64) info.score);
+      *total += info.nodes;
+      (*cases)++;
+    }
+}
+
+int
+stern_cli_bench_signature (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+  guint64 hash = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+  guint64 total = 0;
+  unsigned cases = 0;
+
+  stern_search_set_uncapped (search, TRUE);
+  for (unsigned v = 0; v < STERN_N_ALL_VARIANTS; v++)
+    for (SternPreset preset = STERN_PRESET_TABLE; preset <= STERN_PRESET_RACE; preset++)
+      {
+        const SternVariant *variant = stern_variant_get (v);
+        g_autoptr (SternGame) game = NULL;
+
+        if (!stern_preset_allows_variant (preset, variant))
+          continue;
+        game = stern_game_new (variant, preset);
+        /* From the start, then after the greedy plies. */
+        for (unsigned ply = 0; ply <= SIGNATURE_PLIES; ply++)
+          {
+            SternMove move;
+
+            if (ply == 0 || ply == SIGNATURE_PLIES)
+              signature_searches (search, game, ply,
+                                  ply == SIGNATURE_PLIES && preset == STERN_PRESET_TABLE,
+                                  &hash, &total, &cases);
+            if (stern_game_is_over (game) ||
+                !stern_search_choose (search, game, STERN_LEVEL_GREEDY, ply, 0, NULL, &move) ||
+                !stern_game_play (game, move.from, move.to, NULL))
+              break;
+          }
+      }
+  printf ("Bench: %" G_GUINT64_FORMAT " nodes in %u searches, signature %016" G_GINT64_MODIFIER "x\n",
+          total, cases, hash);
+  return 0;
+}

@@ -7,3 +7,6 @@ int stern_cli_match (int argc, char **argv);
 int stern_cli_solo (int argc, char **argv);
 /* The search part of `bench`: nodes per second of each searching level. */
 void stern_cli_bench_search (void);
+/* `bench --signature`: each search's node count and move, then one line
+ * "Bench: N nodes in M searches, signature HEX". */
+int  stern_cli_bench_signature (void);

@@ -35,7 +35,7 @@ static const Command commands[] = {
   { "moves",  "[--preset P] 'POSITION'", N_("print every legal move of the colour on turn"), cmd_moves },
   { "perft",  "[--preset P] VARIANT DEPTH", N_("count the move sequences of DEPTH moves from the start"), cmd_perft },
   { "replay", "FILE", N_("check a game record and print its final position and result"), cmd_replay },
-  { "bench",  "", N_("measure move generation speed"), cmd_bench },
+  { "bench",  "[--signature]", N_("measure move generation and search speed, or print the search's node-count signature"), cmd_bench },
   { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION' | LEVEL --record FILE", N_("print the move the computer plays at LEVEL"), stern_cli_bestmove },
   { "match",  "[--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...", N_("play games between computer levels"), stern_cli_match },
   { "solo",   "[--seed S] LEVEL", N_("play the solo variant and count the moves"), stern_cli_solo },
@@ -273,8 +273,10 @@ cmd_bench (int argc, char **argv)
   guint64 total = 0;
   double total_seconds = 0;
 
+  if (argc == 1 && g_str_equal (argv[0], "--signature"))
+    return stern_cli_bench_signature ();
   if (argc != 0)
-    return usage (_("bench takes no arguments"));
+    return usage (_("bench takes no arguments but --signature"));
   for (size_t i = 0; i < G_N_ELEMENTS (bench_cases); i++)
     {
       const SternVariant *variant = stern_variant_lookup (bench_cases[i].variant);

@@ -190,6 +190,7 @@ struct _SternSearch {
   guint64       nodes, node_limit;
   gint64        deadline_us;        /* wall clock (g_get_monotonic_time) */
   gint64        cpu_deadline_us;    /* the thread's CPU time (thread_cpu_us) */
+  bool          uncapped;           /* the node budget alone ends a level's search */
   const gint   *stop;
   bool          aborted;
   uint64_t      seen[SEEN_SIZE];    /* the game's earlier positions; 0: empty slot */
@@ -264,6 +265,13 @@ stern_search_free (SternSearch *search)
   g_free (search->solo_cur);
   g_free (search->solo_next);
   g_free (search);
+}
+
+void
+stern_search_set_uncapped (SternSearch *search, gboolean uncapped)
+{
+  g_return_if_fail (search != NULL);
+  search->uncapped = uncapped;
 }
 
 void
@@ -653,6 +661,8 @@ set_time_cap (SternSearch *s, gint64 start, int level_ms, int movetime_ms)
       s->deadline_us = start + (gint64) movetime_ms * 1000;
       return;
     }
+  if (s->uncapped)
+    return;
   s->cpu_deadline_us = thread_cpu_us () + (gint64) level_ms * 1000;
   s->deadline_us = start + (gint64) level_ms * 1000 * WALL_CEILING_FACTOR;
 }

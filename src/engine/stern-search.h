@@ -61,6 +61,11 @@ typedef struct {
   double   seconds;
 } SternSearchInfo;
 
+/* Without the safety cap a level's search ends at its node budget alone,
+ * however loaded the machine: for benchmarks and the node-count signature
+ * (sternhalma-cli bench --signature), never for a player. */
+void         stern_search_set_uncapped (SternSearch *search, gboolean uncapped);
+
 /* What the last stern_search_choose() did. */
 void         stern_search_get_info (const SternSearch *search, SternSearchInfo *info);
 

@@ -148,6 +148,49 @@ def toplevels(app):
     return out
 
 
+DIALOG_ROLES = ("dialog", "alert", "file chooser")
+
+
+def inner_dialogs(window):
+    """Dialogs shown inside the main window: libadwaita 1.5's AdwDialog
+    opens as a sheet of the window rather than as a window of its own."""
+    out = []
+
+    def visit(node, depth):
+        if node is None or depth > 40:
+            return
+        try:
+            if depth > 0 and node.getRoleName() in DIALOG_ROLES and \
+                    node.getState().contains(pyatspi.STATE_VISIBLE):
+                out.append(node)
+                return
+            n = node.childCount
+        except Exception:
+            return
+        for i in range(n):
+            try:
+                visit(node.getChildAtIndex(i), depth + 1)
+            except Exception:
+                continue
+
+    visit(window, 0)
+    return out
+
+
+def opened_since(app, window, before_names, title):
+    """The window or in-window dialog whose title was not there before."""
+    new = None
+    for f in toplevels(app) + inner_dialogs(window):
+        if f.name not in before_names and (title is None or title in (f.name or "")) and \
+                (new is None or f.childCount >= new.childCount):
+            new = f
+    return new
+
+
+def still_open(app, window, name):
+    return any(f.name == name for f in toplevels(app) + inner_dialogs(window))
+
+
 def press(key):
     subprocess.run(["xdotool", "key", key], timeout=10, stderr=subprocess.DEVNULL)
 
@@ -162,8 +205,7 @@ def open_dialogs(app, nodes):
     results = []
     window = find(app, lambda n: n.getRoleName() == "frame" and n.name == "Sternhalma")
     for how, name, title in DIALOGS:
-        before = {id(f): f for f in toplevels(app)}
-        before_names = [f.name for f in before.values()]
+        before_names = [f.name for f in toplevels(app) + inner_dialogs(window)]
         if how == "button":
             target = find(window, lambda n: n.getRoleName() == "push button" and n.name == name)
         else:
@@ -180,20 +222,22 @@ def open_dialogs(app, nodes):
                 target = find(app, lambda n: n.getRoleName() == "menu item" and item_name(n) == name)
                 time.sleep(0.1)
         if target is None or not act(target):
+            print("check-controls: %s: %s" % (name, "not found" if target is None else "cannot act"),
+                  file=sys.stderr)
             results.append((name, False))
             continue
         # The new window: one whose title was not there before.
         new = None
         end = time.monotonic() + 15
         while new is None and time.monotonic() < end:
-            for f in toplevels(app):
-                if f.name not in before_names and (title is None or title in (f.name or "")) and \
-                        (new is None or f.childCount >= new.childCount):
-                    new = f
+            new = opened_since(app, window, before_names, title)
             if new is None:
                 time.sleep(0.2)
         results.append((name, new is not None))
         if new is None:
+            print("check-controls: %s did not open; open now: %r" % (
+                name, [(f.getRoleName(), f.name) for f in toplevels(app) + inner_dialogs(window)]),
+                file=sys.stderr)
             continue
         time.sleep(0.5)
         new_name = new.name or name
@@ -209,7 +253,7 @@ def open_dialogs(app, nodes):
             press("Escape")
             time.sleep(0.5)
             try:
-                if all(f.name != new_name for f in toplevels(app)):
+                if not still_open(app, window, new_name):
                     break
             except Exception:
                 break

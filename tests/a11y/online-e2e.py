@@ -315,12 +315,20 @@ class Player:
         return mine
 
     def keys(self, window_name, *keys):
-        windows = wait_for(lambda: self.x_windows(window_name), what=self.label + "'s X window")
+        """Types keys into the X window of that name.  A question may have
+        none of its own: libadwaita 1.5 shows it inside the game's window,
+        which then takes the keys."""
+        windows = wait_for(lambda: self.x_windows(window_name) or
+                           (self.x_windows("Sternhalma") if self.question_inside() else []),
+                           what=self.label + "'s X window")
         subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]],
                        stderr=subprocess.DEVNULL, timeout=10)
         for k in keys:
             subprocess.run(["xdotool", "key", "--clearmodifiers", k], check=True, timeout=10)
             time.sleep(0.12)
+
+    def question_inside(self):
+        return find(self.window, lambda n: role(n) in ("alert", "dialog")) is not None
 
     def place(self, x, y):
         for w in wait_for(lambda: self.x_windows("Sternhalma"), what=self.label + "'s X window"):
@@ -421,11 +429,16 @@ def on_screen(node):
 
 
 def button(dialog, name):
-    return wait_for(lambda: find(dialog, lambda n: role(n) == "push button" and
-                                 n.name == name and
-                                 n.getState().contains(pyatspi.STATE_SENSITIVE) and
-                                 on_screen(n)),
-                    what="the button %r" % name)
+    found = wait_for(lambda: find(dialog, lambda n: role(n) == "push button" and
+                                  n.name == name and
+                                  n.getState().contains(pyatspi.STATE_SENSITIVE) and
+                                  on_screen(n)))
+    if found is None:
+        there = [(fresh(n, "name"), on_screen(n)) for n in
+                 find_all(dialog, lambda n: role(n) == "push button")]
+        raise Failed("timed out waiting for the button %r; buttons (name, on screen): %r"
+                     % (name, there))
+    return found
 
 
 def choose(player, dialog, combo_name, item_name):
@@ -446,14 +459,36 @@ def choose(player, dialog, combo_name, item_name):
             return
         current = find(toggle, lambda n: role(n) == "label" and n.name not in ("", "(None)"))
         do_action(toggle)
-        items = wait_for(lambda: find(combo, lambda n: role(n) == "list"),
-                         what="the list of %r" % combo_name)
-        names = [getattr(find(i, lambda n: role(n) == "label"), "name", None) for i in children(items)]
-        if item_name not in names:
-            raise Failed("no %r in %r: %r" % (item_name, combo_name, names))
-        here = names.index(current.name) if current is not None and current.name in names else 0
-        steps = names.index(item_name) - here
+        wait_for(lambda: find(combo, lambda n: role(n) == "list"), what="the list of %r" % combo_name)
+
+        def shown():
+            """The rows made for the list, and which of them has the focus:
+            GTK 4.14 makes rows only for the part of the list on screen."""
+            items = find(combo, lambda n: role(n) == "list")
+            rows = children(items) if items is not None else []
+            names = [getattr(find(i, lambda n: role(n) == "label"), "name", None) for i in rows]
+            focused = [i for i, row in enumerate(rows)
+                       if fresh_state(row).contains(pyatspi.STATE_FOCUSED)]
+            return names, focused[0] if focused else None
+
         time.sleep(0.3)   # the popover takes the keyboard once it is shown
+        names, focus = shown()
+        if focus is None:
+            # GTK 4.8 says nothing of the focus: the list starts at the choice.
+            focus = names.index(current.name) if current is not None and current.name in names else 0
+        seen = list(names)
+        while item_name not in names:
+            # Down past the last row made, which brings the next ones.
+            before = (names, focus)
+            player.keys("Play Online", *(["Down"] * max(1, len(names) - focus)))
+            wait_for(lambda: shown() != before, 3)
+            names, focus = shown()
+            seen += [n for n in names if n not in seen]
+            if focus is None:
+                raise Failed("the list of %r says no row has the focus" % combo_name)
+            if (names, focus) == before:
+                raise Failed("no %r in %r: %r" % (item_name, combo_name, seen))
+        steps = names.index(item_name) - focus
         player.keys("Play Online", *(["Down"] * steps if steps > 0 else ["Up"] * -steps), "Return")
         if wait_for(chosen, 5):
             return

@@ -22,6 +22,10 @@ void stern_accessible_fix_names (GtkWidget *root);
  * app on). */
 void stern_accessible_follow_application (GtkApplication *app);
 
+/* Names a button otherwise than by the words on it (a "Join" that says
+ * which room it joins). */
+void stern_accessible_name_button (GtkWidget *button, const char *name);
+
 /* Names a drop-down and the button inside it that a screen reader reads. */
 void stern_accessible_name_drop_down (GtkDropDown *drop, const char *name);
 

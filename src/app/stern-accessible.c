@@ -41,9 +41,21 @@ fix_button (GtkButton *button)
     return;
   plain = without_mnemonic (label);
   /* The mnemonic makes the label name the button a second time. */
+  stern_accessible_name_button (GTK_WIDGET (button), plain);
+}
+
+void
+stern_accessible_name_button (GtkWidget  *button,
+                              const char *name)
+{
+  g_return_if_fail (GTK_IS_WIDGET (button));
+  g_return_if_fail (name != NULL);
+
+  /* From GTK 4.14 on a button is labelled by its label, which a screen
+   * reader takes before a name of the button's own. */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  plain, -1);
+                                  name, -1);
 }
 
 /* The drop-down's name: its own label, else the label that points at it. */
@@ -246,6 +258,23 @@ toplevels_changed (GListModel *toplevels,
     }
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+/* From libadwaita 1.5 on a dialog is a sheet inside its window, shown
+ * long after the window was mapped: its names are fixed when it maps. */
+static gboolean
+dialog_mapped (GSignalInvocationHint *hint,
+               guint                  n_values,
+               const GValue          *values,
+               gpointer               user_data)
+{
+  GObject *widget = g_value_get_object (&values[0]);
+
+  if (ADW_IS_DIALOG (widget))
+    window_mapped (GTK_WIDGET (widget));
+  return TRUE;
+}
+#endif
+
 void
 stern_accessible_follow_application (GtkApplication *app)
 {
@@ -254,4 +283,13 @@ stern_accessible_follow_application (GtkApplication *app)
   g_return_if_fail (GTK_IS_APPLICATION (app));
   g_signal_connect (toplevels, "items-changed", G_CALLBACK (toplevels_changed), NULL);
   toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    /* The signal exists once the widget class does, maybe not yet. */
+    g_autoptr(GTypeClass) widget_class = g_type_class_ref (GTK_TYPE_WIDGET);
+
+    g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                                dialog_mapped, NULL, NULL);
+  }
+#endif
 }

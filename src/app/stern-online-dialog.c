@@ -410,8 +410,7 @@ room_row (SternOnlineDialog       *self,
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   /* Translators: the button of a room in the list; %s is the room code. */
   spoken = g_strdup_printf (_("Join room %s"), room->code);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  spoken, -1);
+  stern_accessible_name_button (button, spoken);
   gtk_widget_set_tooltip_text (button, spoken);
   g_object_set_data_full (G_OBJECT (button), "stern-code", g_strdup (room->code), g_free);
   g_signal_connect_object (button, "clicked", G_CALLBACK (room_join_clicked), self, 0);
