@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 
 #include "stern-server-limits.h"
+#include "temp-dir-util.h"
 
 /* Every blocking read or write gives up after this. */
 #define IO_TIMEOUT_S 5
@@ -28,6 +29,7 @@ typedef struct {
   GSubprocess *proc;
   guint        port;
   guint        metrics_port;
+  char        *dir;
 } Server;
 
 static void
@@ -51,12 +53,12 @@ server_start (Server *server, guint fd_limit, const char *first_option, ...)
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("stern-limits-XXXXXX", &error);
+  char *dir = temp_dir_new ("stern-limits-XXXXXX");
   va_list args;
   char *line;
 
-  g_assert_no_error (error);
   g_assert_nonnull (binary);
+  server->dir = dir;
   g_ptr_array_add (argv, g_strdup (binary));
   g_ptr_array_add (argv, g_strdup ("--address=127.0.0.1"));
   g_ptr_array_add (argv, g_strdup ("--port=0"));
@@ -101,11 +103,19 @@ server_start (Server *server, guint fd_limit, const char *first_option, ...)
 }
 
 static void
+server_forget (Server *server)
+{
+  g_clear_object (&server->proc);
+  temp_dir_remove (server->dir);
+  g_clear_pointer (&server->dir, g_free);
+}
+
+static void
 server_stop (Server *server)
 {
   g_subprocess_force_exit (server->proc);
   g_subprocess_wait (server->proc, NULL, NULL);
-  g_clear_object (&server->proc);
+  server_forget (server);
 }
 
 /* ---- a WebSocket client by hand, blocking with a timeout ---- */
@@ -753,7 +763,7 @@ test_sigterm_drains (void)
   g_assert_cmpint (ws_read_close (sock, NULL), ==, 1001);
   g_assert_true (g_subprocess_wait_check (server.proc, NULL, &error));
   g_assert_no_error (error);
-  g_clear_object (&server.proc);
+  server_forget (&server);
 }
 
 static void
@@ -824,7 +834,7 @@ test_systemd_notify (void)
     }
   g_assert_true (stopping);
   g_assert_true (g_subprocess_wait_check (server.proc, NULL, &error));
-  g_clear_object (&server.proc);
+  server_forget (&server);
   g_unlink (path);
   g_rmdir (dir);
 }
