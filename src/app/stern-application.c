@@ -12,6 +12,8 @@
 #include "stern-application.h"
 
 #include "stern-accessible.h"
+#include "stern-learn-window.h"
+#include "stern-position-editor.h"
 #include "stern-preferences-window.h"
 #include "stern-rules-window.h"
 #include "stern-window.h"
@@ -57,7 +59,9 @@ get_window (GApplication *app)
       window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
       /* The game in progress and the rating are kept there. */
       stern_window_set_data_dir (STERN_WINDOW (window), dir);
-      stern_window_offer_resume (STERN_WINDOW (window));
+      /* On the first start (nothing to continue) the tutorial is offered. */
+      if (!stern_window_offer_resume (STERN_WINDOW (window)))
+        stern_learn_offer_tutorial (STERN_WINDOW (window));
     }
 
   return STERN_WINDOW (window);
@@ -307,6 +311,9 @@ stern_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
+  /* Learn, the tutorial and the position editor. */
+  stern_learn_add_actions (GTK_APPLICATION (app));
+  stern_position_editor_add_action (GTK_APPLICATION (app));
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),

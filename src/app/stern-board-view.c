@@ -40,6 +40,7 @@ struct _SternBoardView
 
   gboolean interactive;
   gboolean illustration;           /* a picture in the rules help: no input */
+  gboolean editing;                /* setting up a position: holes report activation */
   unsigned zones_seat;             /* zones shown without a pick, or STERN_NO_SEAT */
   guint    focus_hole;             /* centre of an enlarged part, or STERN_NO_CELL */
   double   focus_radius;           /* its radius in hole spacings */
@@ -95,6 +96,7 @@ G_DEFINE_FINAL_TYPE (SternBoardView, stern_board_view, GTK_TYPE_WIDGET)
 enum {
   MOVE_CHOSEN,
   SELECTION_CHANGED,
+  HOLE_ACTIVATED,
   N_SIGNALS
 };
 
@@ -445,6 +447,13 @@ preview_to (SternBoardView *self, guint hole)
 static void
 activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
 {
+  /* Setting up a position: any hole, empty or not, is the editor's. */
+  if (self->editing)
+    {
+      if (is_hole (hole))
+        g_signal_emit (self, signals[HOLE_ACTIVATED], 0, hole);
+      return;
+    }
   if (!can_pick (self))
     return;
 
@@ -1357,6 +1366,12 @@ stern_board_view_class_init (SternBoardViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  signals[HOLE_ACTIVATED] =
+    g_signal_new ("hole-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
 
   /* Observers wait for the end of a move's animation through notify. */
   properties[PROP_ANIMATING] =
@@ -1408,4 +1423,21 @@ stern_board_view_init (SternBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
                                   -1);
+}
+
+void
+stern_board_view_set_editing (SternBoardView *self, gboolean editing)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+
+  self->editing = !!editing;
+  clear_selection (self);
+}
+
+gboolean
+stern_board_view_get_editing (SternBoardView *self)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
+
+  return self->editing;
 }

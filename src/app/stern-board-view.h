@@ -98,8 +98,15 @@ void       stern_board_view_click (SternBoardView *self, double x, double y);
 void       stern_board_view_hover (SternBoardView *self, double x, double y);
 gboolean   stern_board_view_key (SternBoardView *self, guint keyval);
 
+/* Setting up a position (the position editor, the Learn window's
+ * exercises): a click or Enter on any hole emits "hole-activated" instead
+ * of picking marbles and moves.  Off by default. */
+void       stern_board_view_set_editing (SternBoardView *self, gboolean editing);
+gboolean   stern_board_view_get_editing (SternBoardView *self);
+
 /* Signals:
  *   "move-chosen" (guint from, guint to): the human picked a legal move.
- *   "selection-changed" (): selection or highlights changed. */
+ *   "selection-changed" (): selection or highlights changed.
+ *   "hole-activated" (guint hole): a hole clicked while editing. */
 
 G_END_DECLS

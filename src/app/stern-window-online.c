@@ -817,6 +817,7 @@ typedef struct {
   SternNetSetup      setup;
   char               code[STERN_NET_CODE_LEN + 1];
   char               token[STERN_NET_TOKEN_LEN + 1];
+  char               key[STERN_NET_TOKEN_LEN + 1];   /* an invited seat's, or "" */
 } GoOnline;
 
 /* The name others see: the one in Preferences, else the user's real name
@@ -896,7 +897,7 @@ connected_cb (GObject      *source,
       stern_net_client_create (client, &go->setup, go->setup.variant->seats[0]);
       break;
     case STERN_ONLINE_JOIN:
-      stern_net_client_join (client, go->code, STERN_NO_SEAT);
+      stern_net_client_join_with_key (client, go->code, STERN_NO_SEAT, go->key);
       break;
     case STERN_ONLINE_RESUME:
       stern_net_client_resume (client, go->code, go->token);
@@ -998,11 +999,13 @@ stern_window_open_invitation (SternWindow *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *ws_uri = NULL;
   char code[STERN_NET_CODE_LEN + 1];
+  char key[STERN_NET_TOKEN_LEN + 1];
+  SternNetClient *client;
 
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (link != NULL);
 
-  if (!stern_net_invitation_parse (link, &ws_uri, code, &error))
+  if (!stern_net_invitation_parse_key (link, &ws_uri, code, key, &error))
     {
       g_autofree char *body =
         g_strdup_printf (_("This is not an invitation link: %s"), error->message);
@@ -1010,5 +1013,19 @@ stern_window_open_invitation (SternWindow *self,
       stern_window_show_error (self, _("Network Game"), body);
       return;
     }
-  stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
+  client = stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
+  stern_window_set_invitation_key (client, key);
+}
+
+void
+stern_window_set_invitation_key (SternNetClient *client,
+                                 const char     *key)
+{
+  GoOnline *go;
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+
+  go = g_object_get_data (G_OBJECT (client), "stern-go-online");
+  if (go != NULL && key != NULL && stern_net_token_is_valid (key))
+    g_strlcpy (go->key, key, sizeof go->key);
 }

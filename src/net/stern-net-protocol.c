@@ -11,7 +11,10 @@
 
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include "stern-notation.h"
 
@@ -20,7 +23,7 @@ G_DEFINE_QUARK (stern-net-error-quark, stern_net_error)
 static const char *const type_names[STERN_NET_N_MSG_TYPES] = {
   "hello", "list", "create", "join", "watch", "resume", "move", "resign", "leave",
   "quick", "chat", "rematch",
-  "welcome", "lobby", "joined", "room", "action", "error", "chat",
+  "welcome", "lobby", "joined", "room", "action", "error", "chat", "invited",
 };
 
 static const char *const error_names[STERN_NET_N_ERRORS] = {
@@ -83,27 +86,55 @@ random_bytes (guint8 *buf, gsize len)
 {
   gsize got = 0;
 
-  /* The kernel's generator: tokens are what lets a player back into its
-   * seat, so they must not be guessable from earlier ones. */
+  /* The kernel's generator: tokens and invitation keys are what lets a
+   * player into a seat, so they must not be guessable from earlier ones.
+   * Nothing weaker will do instead: without it there is no safe token. */
   while (got < len)
     {
       ssize_t n = getrandom (buf + got, len - got, 0);
+      if (n < 0 && errno == EINTR)
+        continue;
       if (n <= 0)
         break;
       got += (gsize) n;
     }
-  for (; got < len; got++)
-    buf[got] = (guint8) g_random_int ();
+  if (got < len)
+    {
+      int fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+      while (fd >= 0 && got < len)
+        {
+          ssize_t n = read (fd, buf + got, len - got);
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;
+          got += (gsize) n;
+        }
+      if (fd >= 0)
+        close (fd);
+    }
+  if (got < len)
+    g_error ("neither getrandom() nor /dev/urandom gives random bytes: %s", g_strerror (errno));
 }
 
 void
 stern_net_random_code (char code[STERN_NET_CODE_LEN + 1])
 {
-  guint8 bytes[STERN_NET_CODE_LEN];
+  const guint n_letters = sizeof code_alphabet - 1;
+  /* The largest multiple of the alphabet's size in a byte: bytes at or
+   * above it are drawn again, so every letter is equally likely. */
+  const guint limit = 256 / n_letters * n_letters;
+  guint8 bytes[STERN_NET_CODE_LEN * 2];
+  unsigned filled = 0;
 
-  random_bytes (bytes, sizeof bytes);
-  for (unsigned i = 0; i < STERN_NET_CODE_LEN; i++)
-    code[i] = code_alphabet[bytes[i] % (sizeof code_alphabet - 1)];
+  while (filled < STERN_NET_CODE_LEN)
+    {
+      random_bytes (bytes, sizeof bytes);
+      for (unsigned i = 0; i < sizeof bytes && filled < STERN_NET_CODE_LEN; i++)
+        if (bytes[i] < limit)
+          code[filled++] = code_alphabet[bytes[i] % n_letters];
+    }
   code[STERN_NET_CODE_LEN] = '\0';
 }
 
@@ -145,21 +176,40 @@ stern_net_token_is_valid (const char *token)
 char *
 stern_net_invitation_format (const char *host, guint port, gboolean tls, const char *code)
 {
+  return stern_net_invitation_format_key (host, port, tls, code, NULL);
+}
+
+char *
+stern_net_invitation_format_key (const char *host, guint port, gboolean tls, const char *code,
+                                 const char *key)
+{
   g_autofree char *bracketed = NULL;
 
   g_return_val_if_fail (host != NULL && *host != '\0', NULL);
   g_return_val_if_fail (port > 0 && port < 65536, NULL);
   g_return_val_if_fail (stern_net_code_is_valid (code), NULL);
+  g_return_val_if_fail (key == NULL || stern_net_token_is_valid (key), NULL);
 
   /* An IPv6 address goes in brackets, as in any URI. */
   if (strchr (host, ':') && host[0] != '[')
     host = bracketed = g_strdup_printf ("[%s]", host);
-  return g_strdup_printf ("sternhalma://%s:%u/%s%s", host, port, code, tls ? "?tls=1" : "");
+  return g_strdup_printf ("sternhalma://%s:%u/%s%s%s%s", host, port, code, tls ? "?tls=1" : "",
+                          key ? (tls ? "&key=" : "?key=") : "", key ? key : "");
 }
 
 gboolean
 stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET_CODE_LEN + 1],
                             GError **error)
+{
+  char key[STERN_NET_TOKEN_LEN + 1];
+
+  return stern_net_invitation_parse_key (link, ws_uri, code, key, error);
+}
+
+gboolean
+stern_net_invitation_parse_key (const char *link, char **ws_uri,
+                                char code[STERN_NET_CODE_LEN + 1],
+                                char key[STERN_NET_TOKEN_LEN + 1], GError **error)
 {
   g_autoptr(GUri) uri = NULL;
   g_autoptr(GError) local = NULL;
@@ -198,16 +248,31 @@ stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET
                    path[0] == '/' ? path + 1 : path);
       return FALSE;
     }
+  key[0] = '\0';
   query = g_uri_get_query (uri);
   if (query != NULL)
     {
-      if (strcmp (query, "tls=1") == 0)
-        tls = TRUE;
-      else if (strcmp (query, "tls=0") != 0)
+      g_auto(GStrv) options = g_strsplit (query, "&", 0);
+
+      for (guint i = 0; options[i] != NULL; i++)
         {
-          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
-                       "invitation: unknown option “%s” (only tls=1)", query);
-          return FALSE;
+          const char *option = options[i];
+
+          if (strcmp (option, "tls=1") == 0)
+            tls = TRUE;
+          else if (strcmp (option, "tls=0") == 0)
+            tls = FALSE;
+          else if (g_str_has_prefix (option, "key=") && stern_net_token_is_valid (option + 4))
+            g_strlcpy (key, option + 4, STERN_NET_TOKEN_LEN + 1);
+          else
+            {
+              g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                           g_str_has_prefix (option, "key=")
+                             ? "invitation: “%s” is not an invitation key (32 hex digits)"
+                             : "invitation: unknown option “%s” (only tls=1 and key=)",
+                           g_str_has_prefix (option, "key=") ? option + 4 : option);
+              return FALSE;
+            }
         }
     }
   port = g_uri_get_port (uri);
@@ -966,11 +1031,21 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
              read_name (r, obj, p, "name", &msg->name);
 
     case STERN_NET_MSG_JOIN:
-      ALLOW ("code", "seat", "name");
+      ALLOW ("code", "seat", "name", "key");
       return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
                          sizeof msg->code) &&
              read_seat (r, obj, p, "seat", FALSE, &msg->seat) &&
-             read_name (r, obj, p, "name", &msg->name);
+             read_name (r, obj, p, "name", &msg->name) &&
+             read_fixed (r, obj, p, "key", FALSE, stern_net_token_is_valid, msg->key,
+                         sizeof msg->key);
+
+    case STERN_NET_MSG_INVITED:
+      ALLOW ("code", "seat", "key");
+      return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                         sizeof msg->code) &&
+             read_seat (r, obj, p, "seat", TRUE, &msg->seat) &&
+             read_fixed (r, obj, p, "key", TRUE, stern_net_token_is_valid, msg->key,
+                         sizeof msg->key);
 
     case STERN_NET_MSG_WATCH:
       ALLOW ("code");
@@ -1392,6 +1467,13 @@ stern_net_message_to_json (const SternNetMessage *msg)
         add_string (b, "seat", stern_seat_colour_name (msg->seat));
       if (msg->name)
         add_string (b, "name", msg->name);
+      if (msg->key[0])
+        add_string (b, "key", msg->key);
+      break;
+    case STERN_NET_MSG_INVITED:
+      add_string (b, "code", msg->code);
+      add_string (b, "seat", stern_seat_colour_name (msg->seat));
+      add_string (b, "key", msg->key);
       break;
     case STERN_NET_MSG_WATCH:
       add_string (b, "code", msg->code);

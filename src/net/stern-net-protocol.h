@@ -59,6 +59,7 @@ typedef enum {
   STERN_NET_MSG_ACTION,
   STERN_NET_MSG_ERROR,
   STERN_NET_MSG_SAID,       /* protocol 2: "chat" as the server relays it */
+  STERN_NET_MSG_INVITED,    /* protocol 2, new: an invited seat's key, to the room's creator */
   STERN_NET_N_MSG_TYPES,
 } SternNetMsgType;
 
@@ -152,6 +153,7 @@ typedef struct {
   gboolean rematch[STERN_N_SEATS];          /* room: the seats that asked for a rematch */
   char     code[STERN_NET_CODE_LEN + 1];    /* join, watch, resume, joined, room, action */
   char     token[STERN_NET_TOKEN_LEN + 1];  /* resume, joined */
+  char     key[STERN_NET_TOKEN_LEN + 1];    /* join (optional: an invited seat's key), invited */
   guint8   seat;                            /* join (STERN_NO_SEAT: any), joined, action;
                                                create: the seat to take or STERN_NO_SEAT */
   guint    ply;                             /* move: actions before it; action: its index */
@@ -226,7 +228,8 @@ void             stern_net_random_code (char code[STERN_NET_CODE_LEN + 1]);
 void             stern_net_random_token (char token[STERN_NET_TOKEN_LEN + 1]);
 
 /* Invitation links: sternhalma://HOST[:PORT]/CODE, or with "?tls=1" for a
- * server that speaks TLS.  The default port is STERN_NET_DEFAULT_PORT. */
+ * server that speaks TLS, and "key=KEY" (after "?" or "&") for an invited
+ * seat.  The default port is STERN_NET_DEFAULT_PORT. */
 #define STERN_NET_DEFAULT_PORT 7130
 
 char            *stern_net_invitation_format (const char *host, guint port, gboolean tls,
@@ -236,5 +239,13 @@ char            *stern_net_invitation_format (const char *host, guint port, gboo
 gboolean         stern_net_invitation_parse  (const char *link, char **ws_uri,
                                               char code[STERN_NET_CODE_LEN + 1],
                                               GError **error);
+/* The same with an invited seat's key (key: NULL for none). */
+char            *stern_net_invitation_format_key (const char *host, guint port, gboolean tls,
+                                                  const char *code, const char *key);
+/* key gets the link's key, or "" when it has none. */
+gboolean         stern_net_invitation_parse_key  (const char *link, char **ws_uri,
+                                                  char code[STERN_NET_CODE_LEN + 1],
+                                                  char key[STERN_NET_TOKEN_LEN + 1],
+                                                  GError **error);
 
 G_END_DECLS

@@ -130,18 +130,20 @@ main (int argc, char **argv)
   int grace_ms = -1;
   gboolean durable = FALSE;
   int max_conns = 5000;
+  int retention_days = 7;
   GOptionEntry entries[] = {
     { "port", 'p', 0, G_OPTION_ARG_INT, &port, "Port to listen on (0: any free port; default 7130)", "N" },
     { "address", 'a', 0, G_OPTION_ARG_STRING, &address, "Listen only on this IP address (default: all)", "ADDR" },
-    { "data-dir", 'd', 0, G_OPTION_ARG_FILENAME, &data_dir, "Folder for the rooms' files (required)", "DIR" },
+    { "data-dir", 'd', 0, G_OPTION_ARG_FILENAME, &data_dir, "Folder for the rooms' store, rooms.sqlite (required)", "DIR" },
     { "tls-cert", 0, 0, G_OPTION_ARG_FILENAME, &cert_file, "TLS certificate (PEM); with --tls-key, serve wss://", "FILE" },
     { "tls-key", 0, 0, G_OPTION_ARG_FILENAME, &key_file, "TLS private key (PEM)", "FILE" },
     { "grace", 'g', 0, G_OPTION_ARG_INT, &grace_s, "Seconds a dropped player keeps the seat (default 60)", "S" },
     { "grace-ms", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &grace_ms, "Grace period in milliseconds (tests)", "MS" },
     { "replacement-level", 0, 0, G_OPTION_ARG_STRING, &level_name, "Level of the computer that takes a seat over (default medium)", "LEVEL" },
-    { "fsync", 0, 0, G_OPTION_ARG_NONE, &durable, "Sync each room's file to the disk after every move (survives power cuts; slower)", NULL },
+    { "fsync", 0, 0, G_OPTION_ARG_NONE, &durable, "Flush the store to the disk at every move (synchronous=FULL: survives power cuts; slower)", NULL },
     { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_conns, "Connections at once (default 5000)", "N" },
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, "Messages a connection may send per second (default 20)", "N" },
+    { "retention-days", 0, 0, G_OPTION_ARG_INT, &retention_days, "Days a finished game stays watchable by its code (default 7)", "N" },
     { NULL }
   };
   /* The connection layer's limits (doc/server.md); --max-connections
@@ -185,6 +187,7 @@ main (int argc, char **argv)
               upgrade_s >= 1 && ping_s >= 1 && ping_timeout_s >= 1 && max_outgoing_kib >= 16 &&
               drain_s >= 0 && (metrics == NULL || parse_host_port (metrics, &metrics_host, &metrics_port));
   if (data_dir == NULL || port < 0 || port > 65535 || grace_s < 0 || rate <= 0 || max_conns < 1 ||
+      retention_days < 0 || retention_days > 3650 ||
       (cert_file == NULL) != (key_file == NULL) ||
       (level_name && (!stern_level_lookup (level_name, &level) || level >= STERN_N_PLAY_LEVELS)) ||
       !limits_ok)
@@ -211,6 +214,7 @@ main (int argc, char **argv)
   stern_server_set_replacement_level (server, level);
   stern_server_set_rate (server, rate, rate * 2);
   stern_server_set_durable (server, durable);
+  stern_server_set_retention (server, (guint) retention_days * 24 * 3600);
   stern_server_set_max_connections (server, (guint) max_conns);
   stern_server_load (server);
   limits.max_connections = (guint) max_conns;

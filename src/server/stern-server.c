@@ -21,6 +21,7 @@
 #include "stern-server-limits.h"
 #include "stern-server-metrics.h"
 #include "stern-room.h"
+#include "stern-store.h"
 
 /* Frames and reassembled messages up to this size are read and answered
  * with "too-large"; larger ones are closed with 1009 (see
@@ -34,6 +35,8 @@
 #define DEFAULT_MAX_ROOMS    10000
 #define DEFAULT_MAX_CONNS    5000
 #define DEFAULT_SWEEP_MS     (60 * 1000)
+/* How long a finished game stays watchable by its code. */
+#define DEFAULT_RETENTION_S  (7 * 24 * 3600)
 /* Chat: a line every two seconds, five in a burst: enough to talk during
  * a game, too little to flood a room. */
 #define CHAT_RATE            0.5
@@ -62,10 +65,15 @@ struct _SternServer {
   GObject parent_instance;
 
   char       *data_dir;
-  char       *rooms_dir;
+  char       *rooms_dir;  /* the room files of servers before the store, imported once */
+  SternStore *store;      /* NULL until opened, or without a data folder */
+  gint64      retention_s;
   SoupServer *soup;
   GHashTable *rooms;     /* code → SternRoom */
   GPtrArray  *conns;     /* Conn */
+  /* SternRoom → GPtrArray of the Conns in it: a move is sent to the
+   * room's own connections, whatever else is connected. */
+  GHashTable *room_conns;
   guint       next_id;
   guint       online;    /* connections that said hello */
   guint       grace_ms;
@@ -107,7 +115,9 @@ stern_server_dispose (GObject *object)
 
   stern_server_disconnect (self);
   g_clear_pointer (&self->conns, g_ptr_array_unref);
+  g_clear_pointer (&self->room_conns, g_hash_table_unref);
   g_clear_pointer (&self->rooms, g_hash_table_unref);
+  g_clear_object (&self->store);
   G_OBJECT_CLASS (stern_server_parent_class)->dispose (object);
 }
 
@@ -136,6 +146,8 @@ stern_server_init (SternServer *self)
 {
   self->rooms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->conns = g_ptr_array_new_with_free_func (conn_free);
+  self->room_conns = g_hash_table_new_full (NULL, NULL, NULL,
+                                            (GDestroyNotify) g_ptr_array_unref);
   self->grace_ms = 60 * 1000;
   self->replacement_level = STERN_LEVEL_MEDIUM;
   self->rate = DEFAULT_RATE;
@@ -143,6 +155,7 @@ stern_server_init (SternServer *self)
   self->max_rooms = DEFAULT_MAX_ROOMS;
   stern_server_limits_init (&self->limit_config);
   self->sweep_ms = DEFAULT_SWEEP_MS;
+  self->retention_s = DEFAULT_RETENTION_S;
 }
 
 SternServer *
@@ -249,6 +262,20 @@ stern_server_set_durable (SternServer *server, gboolean durable)
   server->durable = durable;
 }
 
+void
+stern_server_set_retention (SternServer *server, guint seconds)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  server->retention_s = seconds;
+}
+
+gpointer
+stern_server_get_store (SternServer *server)
+{
+  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
+  return server->store;
+}
+
 guint
 stern_server_get_n_rooms (SternServer *server)
 {
@@ -309,104 +336,172 @@ conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *te
   conn_send_error (conn, error, field);
 }
 
+/* The connections in the room (NULL: none).  Each of them holds a
+ * reference to the room, so the key stays valid while it is listed. */
+static GPtrArray *
+room_conns (SternServer *self, SternRoom *room)
+{
+  return g_hash_table_lookup (self->room_conns, room);
+}
+
 static void
 room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data)
 {
   SternServer *self = user_data;
+  GPtrArray *conns = room_conns (self, room);
 
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *conn = g_ptr_array_index (self->conns, i);
-      if (conn->room == room)
-        conn_send_text (conn, text);
-    }
+  for (guint i = 0; conns != NULL && i < conns->len; i++)
+    conn_send_text (g_ptr_array_index (conns, i), text);
 }
 
 /* ---- rooms ---- */
 
-static char *
-room_path (SternServer *self, const char *code)
+/* The store, opened at the first need; NULL (logged) when the data
+ * folder cannot hold it.  Without a data folder rooms are not kept. */
+static SternStore *
+open_store (SternServer *self)
 {
-  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
 
-  if (self->rooms_dir == NULL)
-    return NULL;
-  name = g_strconcat (code, ".json", NULL);
-  return g_build_filename (self->rooms_dir, name, NULL);
+  if (self->store != NULL || self->data_dir == NULL)
+    return self->store;
+  if (g_mkdir_with_parents (self->data_dir, 0700) != 0)
+    {
+      g_warning ("cannot create %s: %s", self->data_dir, g_strerror (errno));
+      return NULL;
+    }
+  path = g_build_filename (self->data_dir, "rooms.sqlite", NULL);
+  self->store = stern_store_open (path, self->durable, &error);
+  if (self->store == NULL)
+    g_warning ("cannot open the room store: %s", error->message);
+  return self->store;
 }
 
 static void
 add_room (SternServer *self, SternRoom *room)
 {
   stern_room_set_grace (room, self->grace_ms);
-  stern_room_set_durable (room, self->durable);
   stern_room_set_replacement_level (room, self->replacement_level);
   g_signal_connect_object (room, "broadcast", G_CALLBACK (room_broadcast_cb), self, 0);
   g_hash_table_insert (self->rooms, g_strdup (stern_room_get_code (room)), room);
   stern_room_start (room);
 }
 
-guint
-stern_server_load (SternServer *server)
+/* A file of the rooms folder goes to rooms-imported/ once read (or found
+ * unreadable): imported once, never deleted. */
+static void
+move_aside (SternServer *self, const char *name)
+{
+  g_autofree char *from = g_build_filename (self->rooms_dir, name, NULL);
+  g_autofree char *aside_dir = g_build_filename (self->data_dir, "rooms-imported", NULL);
+  g_autofree char *to = g_build_filename (aside_dir, name, NULL);
+
+  if (!g_file_test (from, G_FILE_TEST_EXISTS))
+    return;
+  if (g_mkdir_with_parents (aside_dir, 0700) != 0 || g_rename (from, to) != 0)
+    g_warning ("cannot move %s to %s: %s", from, aside_dir, g_strerror (errno));
+}
+
+/* The room files of servers before the store: each goes into the store
+ * (one transaction a room), then aside. */
+static guint
+import_room_files (SternServer *self)
 {
   g_autoptr(GDir) dir = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *name;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
   guint n = 0;
 
-  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  if (server->rooms_dir == NULL)
+  if (!g_file_test (self->rooms_dir, G_FILE_TEST_IS_DIR))
     return 0;
-  if (g_mkdir_with_parents (server->rooms_dir, 0700) != 0)
+  /* The names first: files are moved out of the folder as it is read. */
+  dir = g_dir_open (self->rooms_dir, 0, NULL);
+  while (dir != NULL && (entry = g_dir_read_name (dir)))
+    g_ptr_array_add (names, g_strdup (entry));
+  for (guint i = 0; i < names->len; i++)
     {
-      g_warning ("cannot create %s: %s", server->rooms_dir, g_strerror (errno));
-      return 0;
-    }
-  dir = g_dir_open (server->rooms_dir, 0, &error);
-  if (dir == NULL)
-    {
-      g_warning ("cannot read %s: %s", server->rooms_dir, error->message);
-      return 0;
-    }
-  while ((name = g_dir_read_name (dir)))
-    {
+      const char *name = g_ptr_array_index (names, i);
       g_autofree char *path = NULL;
       g_autofree char *code = NULL;
-      SternRoom *room;
+      g_autofree char *alt = NULL;
+      g_autoptr(SternRoom) room = NULL;
+      g_autoptr(GError) error = NULL;
 
-      /* Only CODE.json (the room reads its CODE.json.alt itself); anything
-       * else a person put there is left alone. */
+      /* Only CODE.json (with its CODE.json.alt); anything else a person
+       * put there is left alone. */
       if (!g_str_has_suffix (name, ".json"))
         continue;
       code = g_strndup (name, strlen (name) - 5);
       if (!stern_net_code_is_valid (code))
         continue;
-      path = g_build_filename (server->rooms_dir, name, NULL);
+      path = g_build_filename (self->rooms_dir, name, NULL);
+      alt = g_strconcat (name, ".alt", NULL);
+      room = stern_room_load_file (path, &error);
+      if (room == NULL)
+        g_warning ("room file %s not imported: %s (moved to rooms-imported/)", path,
+                   error->message);
+      else if (strcmp (stern_room_get_code (room), code) != 0)
+        g_warning ("room file %s not imported: it holds room %s (moved to rooms-imported/)",
+                   path, stern_room_get_code (room));
+      else if (stern_store_has_room (self->store, code))
+        g_warning ("room file %s not imported: the store has room %s already "
+                   "(moved to rooms-imported/)", path, code);
+      else
+        {
+          stern_room_set_store (room, self->store);
+          if (!stern_room_save (room, &error))
+            {
+              /* Left where it is, to be imported at the next start. */
+              g_warning ("room file %s not imported: %s", path, error->message);
+              continue;
+            }
+          n++;
+        }
+      move_aside (self, name);
+      move_aside (self, alt);
+    }
+  if (n > 0)
+    g_message ("imported %u room file(s) from %s into %s", n, self->rooms_dir,
+               stern_store_get_path (self->store));
+  return n;
+}
+
+guint
+stern_server_load (SternServer *server)
+{
+  g_autoptr(GPtrArray) codes = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  if (open_store (server) == NULL)
+    return 0;
+  import_room_files (server);
+  codes = stern_store_list_playing (server->store, &error);
+  if (codes == NULL)
+    {
+      g_warning ("cannot list the rooms: %s", error->message);
+      return 0;
+    }
+  for (guint i = 0; i < codes->len; i++)
+    {
+      const char *code = g_ptr_array_index (codes, i);
+      SternRoom *room;
+
+      if (g_hash_table_contains (server->rooms, code))
+        continue;
       g_clear_error (&error);
-      room = stern_room_load (path, &error);
+      room = stern_room_load (server->store, code, &error);
       if (room == NULL)
         {
-          g_warning ("room file %s not resumed: %s", path, error->message);
-          continue;
-        }
-      if (strcmp (stern_room_get_code (room), code) != 0 ||
-          g_hash_table_contains (server->rooms, code))
-        {
-          g_warning ("room file %s not resumed: it holds room %s", path,
-                     stern_room_get_code (room));
-          g_object_unref (room);
-          continue;
-        }
-      if (stern_room_is_over (room))
-        {
-          /* Kept on disk; loaded again when someone asks for its code. */
-          g_object_unref (room);
+          g_warning ("room %s not resumed: %s", code, error->message);
           continue;
         }
       add_room (server, room);
       n++;
     }
-  g_message ("resumed %u room(s) in play from %s", n, server->rooms_dir);
+  g_message ("resumed %u room(s) in play from %s", n, stern_store_get_path (server->store));
   return n;
 }
 
@@ -415,10 +510,9 @@ stern_server_load (SternServer *server)
 static gboolean
 room_has_conns (SternServer *self, SternRoom *room)
 {
-  for (guint i = 0; i < self->conns->len; i++)
-    if (((Conn *) g_ptr_array_index (self->conns, i))->room == room)
-      return TRUE;
-  return FALSE;
+  GPtrArray *conns = room_conns (self, room);
+
+  return conns != NULL && conns->len > 0;
 }
 
 /* A finished game nobody is in any more leaves memory; its file stays,
@@ -426,7 +520,7 @@ room_has_conns (SternServer *self, SternRoom *room)
 static void
 maybe_unload (SternServer *self, SternRoom *room)
 {
-  if (!stern_room_is_over (room) || self->rooms_dir == NULL || room_has_conns (self, room))
+  if (!stern_room_is_over (room) || self->store == NULL || room_has_conns (self, room))
     return;
   g_info ("room %s unloaded (game over, nobody in it)", stern_room_get_code (room));
   g_hash_table_remove (self->rooms, stern_room_get_code (room));
@@ -439,6 +533,16 @@ sweep_cb (gpointer user_data)
   GHashTableIter iter;
   gpointer value;
 
+  if (self->store)
+    {
+      g_autoptr(GError) error = NULL;
+      int n = stern_store_expire (self->store, self->retention_s, &error);
+
+      if (n < 0)
+        g_warning ("cannot delete old finished games: %s", error->message);
+      else if (n > 0)
+        g_message ("%d finished game(s) deleted after the retention period", n);
+    }
   g_hash_table_iter_init (&iter, self->rooms);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
@@ -446,22 +550,22 @@ sweep_cb (gpointer user_data)
 
       if (room_has_conns (self, room))
         continue;
-      if (stern_room_is_over (room) && self->rooms_dir)
+      if (stern_room_is_over (room) && self->store)
         g_hash_table_iter_remove (&iter);
       else if (!stern_room_is_started (room) && stern_room_get_n_taken (room) == 0)
         {
           /* Nobody came, or everybody left before the start: there is no
            * game to keep. */
-          g_autofree char *path = room_path (self, stern_room_get_code (room));
+          g_autoptr(GError) error = NULL;
 
+          if (self->store && !stern_store_delete_room (self->store, stern_room_get_code (room),
+                                                       &error))
+            {
+              g_warning ("room %s not removed: %s", stern_room_get_code (room), error->message);
+              continue;
+            }
           g_message ("room %s removed: nobody in it and no game started",
                      stern_room_get_code (room));
-          if (path)
-            {
-              g_autofree char *alt = g_strconcat (path, ".alt", NULL);
-              g_unlink (path);
-              g_unlink (alt);
-            }
           g_hash_table_iter_remove (&iter);
         }
     }
@@ -471,14 +575,12 @@ sweep_cb (gpointer user_data)
 static void
 count_spectators (SternServer *self, SternRoom *room)
 {
+  GPtrArray *conns = room_conns (self, room);
   guint n = 0;
 
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *other = g_ptr_array_index (self->conns, i);
-      if (other->room == room && other->seat == STERN_NO_SEAT)
-        n++;
-    }
+  for (guint i = 0; conns != NULL && i < conns->len; i++)
+    if (((Conn *) g_ptr_array_index (conns, i))->seat == STERN_NO_SEAT)
+      n++;
   stern_room_set_spectators (room, n);
 }
 
@@ -489,19 +591,25 @@ conn_leave_room (Conn *conn)
   SternServer *self = conn->server;
   guint seat = conn->seat;
   gboolean held_elsewhere = FALSE;
+  GPtrArray *conns;
 
   conn->seat = STERN_NO_SEAT;
   if (room == NULL)
     return;
+  conns = room_conns (self, room);
+  if (conns != NULL)
+    {
+      g_ptr_array_remove_fast (conns, conn);
+      if (conns->len == 0)
+        g_hash_table_remove (self->room_conns, room);
+      conns = room_conns (self, room);
+    }
   if (seat != STERN_NO_SEAT)
     {
       /* Another connection may hold the seat now (a resume from elsewhere). */
-      for (guint i = 0; i < self->conns->len; i++)
-        {
-          Conn *other = g_ptr_array_index (self->conns, i);
-          if (other != conn && other->room == room && other->seat == seat)
-            held_elsewhere = TRUE;
-        }
+      for (guint i = 0; conns != NULL && i < conns->len; i++)
+        if (((Conn *) g_ptr_array_index (conns, i))->seat == seat)
+          held_elsewhere = TRUE;
       if (!held_elsewhere)
         stern_room_set_connected (room, seat, FALSE);
     }
@@ -512,21 +620,30 @@ conn_leave_room (Conn *conn)
 static void
 conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
+  SternServer *self = conn->server;
+  GPtrArray *conns;
+
   conn_leave_room (conn);
-  conn->room = g_object_ref (room);
-  conn->seat = seat;
+  conns = room_conns (self, room);
   if (seat != STERN_NO_SEAT)
     {
       /* One connection per seat: an older one (a dead link not yet noticed,
        * or the same player on another device) becomes a spectator. */
-      SternServer *self = conn->server;
-      for (guint i = 0; i < self->conns->len; i++)
+      for (guint i = 0; conns != NULL && i < conns->len; i++)
         {
-          Conn *other = g_ptr_array_index (self->conns, i);
-          if (other != conn && other->room == room && other->seat == seat)
+          Conn *other = g_ptr_array_index (conns, i);
+          if (other->seat == seat)
             other->seat = STERN_NO_SEAT;
         }
     }
+  if (conns == NULL)
+    {
+      conns = g_ptr_array_new ();
+      g_hash_table_insert (self->room_conns, room, conns);
+    }
+  conn->room = g_object_ref (room);
+  conn->seat = seat;
+  g_ptr_array_add (conns, conn);
   count_spectators (conn->server, room);
 }
 
@@ -541,6 +658,13 @@ conn_free (gpointer data)
       if (soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
         soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
       g_clear_object (&conn->ws);
+    }
+  if (conn->room != NULL && conn->server->room_conns != NULL)
+    {
+      GPtrArray *conns = room_conns (conn->server, conn->room);
+
+      if (conns != NULL && g_ptr_array_remove_fast (conns, conn) && conns->len == 0)
+        g_hash_table_remove (conn->server->room_conns, conn->room);
     }
   g_clear_object (&conn->room);
   g_free (conn->peer);
@@ -614,21 +738,36 @@ send_room (Conn *conn, SternRoom *room)
   conn_send (conn, msg);
 }
 
+/* A code no room has, in memory or in the store (a finished game keeps
+ * its code for the retention period).  31^6 codes: a clash is rare, and a
+ * few tries make it vanishingly so. */
+static gboolean
+new_code (SternServer *self, char code[STERN_NET_CODE_LEN + 1])
+{
+  for (unsigned tries = 0; tries < 100; tries++)
+    {
+      stern_net_random_code (code);
+      if (!g_hash_table_contains (self->rooms, code) &&
+          (self->store == NULL || !stern_store_has_room (self->store, code)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
   SternServer *self = conn->server;
   SternRoom *room = g_hash_table_lookup (self->rooms, code);
-  g_autofree char *path = NULL;
 
-  /* A finished room that was unloaded comes back from its file. */
-  if (room == NULL && (path = room_path (self, code)) && g_file_test (path, G_FILE_TEST_EXISTS))
+  /* A finished room that was unloaded comes back from the store. */
+  if (room == NULL && self->store && stern_store_has_room (self->store, code))
     {
       g_autoptr(GError) error = NULL;
 
-      room = stern_room_load (path, &error);
+      room = stern_room_load (self->store, code, &error);
       if (room == NULL)
-        g_warning ("room file %s cannot be read: %s", path, error->message);
+        g_warning ("room %s cannot be read: %s", code, error->message);
       else
         add_room (self, room);
     }
@@ -696,48 +835,57 @@ handle_create (Conn *conn, SternNetMessage *msg)
                  "create.take: not an open or invited seat of this room");
       return;
     }
-  /* 31^6 codes: a clash is rare, and a few tries make it vanishingly so. */
-  for (unsigned tries = 0;; tries++)
+  if (!new_code (self, code))
     {
-      stern_net_random_code (code);
-      if (!g_hash_table_contains (self->rooms, code))
-        break;
-      if (tries == 100)
+      conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "no free room code");
+      return;
+    }
+  room = stern_room_new (code, setup, NULL);
+  /* The seat is taken before the room is stored, so that the room and
+   * its creator's seat are one write: a create that cannot be stored
+   * leaves nothing behind. */
+  if (msg->seat != STERN_NO_SEAT &&
+      !stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name,
+                        stern_room_get_invite (room, msg->seat), &seat, token, &error))
+    {
+      conn_send_error (conn, error, NULL);
+      return;
+    }
+  if (self->data_dir != NULL)
+    {
+      if (open_store (self) == NULL)
         {
-          conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "no free room code");
+          conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
           return;
         }
-    }
-  path = room_path (self, code);
-  room = stern_room_new (code, setup, path);
-  stern_room_set_durable (room, self->durable);
-  /* The folder is made here too, in case it went away (or load was not called). */
-  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 ||
-               !stern_room_save (room, &error)))
-    {
-      g_warning ("%s", error ? error->message : g_strerror (errno));
-      conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
-      return;
+      stern_room_set_store (room, self->store);
+      if (!stern_room_save (room, &error))
+        {
+          conn_log (conn, G_LOG_LEVEL_WARNING, "room %s not created: %s", code, error->message);
+          conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
+          return;
+        }
     }
   conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
             stern_preset_name (setup->preset));
   stern_tracked_created (conn->tracked, code);
   add_room (self, g_object_ref (room));
-  conn_enter_room (conn, room, STERN_NO_SEAT);
+  conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
+  /* In the order of servers before: the room, then the seat. */
+  send_room (conn, room);
   if (msg->seat != STERN_NO_SEAT)
-    {
-      if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name, &seat, token,
-                            &error))
-        {
-          conn_send_error (conn, error, NULL);
-          return;
-        }
-      conn->seat = seat;
-      count_spectators (self, room);
-      send_joined (conn, room, seat, token);
-    }
-  else
-    send_room (conn, room);
+    send_joined (conn, room, seat, token);
+  /* The creator alone learns the invited seats' keys, for their links. */
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (stern_room_get_invite (room, s) != NULL && s != msg->seat)
+      {
+        g_autoptr(SternNetMessage) invited = stern_net_message_new (STERN_NET_MSG_INVITED);
+
+        g_strlcpy (invited->code, code, sizeof invited->code);
+        invited->seat = (guint8) s;
+        g_strlcpy (invited->key, stern_room_get_invite (room, s), sizeof invited->key);
+        conn_send (conn, invited);
+      }
 }
 
 static void handle_join (Conn *conn, SternNetMessage *msg);
@@ -790,7 +938,7 @@ handle_quick (Conn *conn, SternNetMessage *msg)
 
 /* Every player asked: a new room of the same game, each player one seat
  * further in turn order (the first mover changes), spectators along. */
-static void
+static gboolean
 start_rematch (SternServer *self, SternRoom *old)
 {
   g_autoptr(SternNetMessage) was = stern_room_describe (old);
@@ -798,30 +946,27 @@ start_rematch (SternServer *self, SternRoom *old)
   SternNetSetup setup = was->setup;
   g_autoptr(GPtrArray) moving = g_ptr_array_new ();
   char code[STERN_NET_CODE_LEN + 1];
-  g_autofree char *path = NULL;
   g_autoptr(SternRoom) room = NULL;
   g_autoptr(GError) error = NULL;
 
   for (unsigned i = 0; i < v->n_players; i++)
     setup.seats[v->seats[(i + 1) % v->n_players]] = was->setup.seats[v->seats[i]];
-  do
-    stern_net_random_code (code);
-  while (g_hash_table_contains (self->rooms, code));
-  path = room_path (self, code);
-  room = stern_room_new (code, &setup, path);
-  stern_room_set_durable (room, self->durable);
-  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 || !stern_room_save (room, &error)))
+  if (!new_code (self, code))
+    return FALSE;
+  room = stern_room_new (code, &setup, self->data_dir ? open_store (self) : NULL);
+  if (self->data_dir && (self->store == NULL || !stern_room_save (room, &error)))
     {
-      g_warning ("%s", error ? error->message : g_strerror (errno));
-      return;
+      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old),
+                 error ? error->message : "no store");
+      return FALSE;
     }
   add_room (self, g_object_ref (room));
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *conn = g_ptr_array_index (self->conns, i);
-      if (conn->room == old)
-        g_ptr_array_add (moving, conn);
-    }
+  {
+    GPtrArray *in_old = room_conns (self, old);
+
+    for (guint i = 0; in_old != NULL && i < in_old->len; i++)
+      g_ptr_array_add (moving, g_ptr_array_index (in_old, i));
+  }
   /* Players first, so that the game starts with everyone seated. */
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < moving->len; i++)
@@ -842,7 +987,7 @@ start_rematch (SternServer *self, SternRoom *old)
             g_clear_error (&error);
             if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
                                                                           : conn->name,
-                                  &seat, token, &error))
+                                  stern_room_get_invite (room, next), &seat, token, &error))
               {
                 conn_send_error (conn, error, NULL);
                 continue;
@@ -855,6 +1000,7 @@ start_rematch (SternServer *self, SternRoom *old)
         send_room (conn, room);
       }
   g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
+  return TRUE;
 }
 
 static void
@@ -870,7 +1016,10 @@ handle_rematch (Conn *conn)
       return;
     }
   if (stern_room_ask_rematch (room, conn->seat, &error))
-    start_rematch (conn->server, room);
+    {
+      if (!start_rematch (conn->server, room))
+        conn_fail (conn, STERN_NET_ERROR_INTERNAL, "rematch", "the server cannot store the new room");
+    }
   else if (error != NULL)
     conn_send_error (conn, error, "rematch");
 }
@@ -932,8 +1081,8 @@ handle_join (Conn *conn, SternNetMessage *msg)
     return;
   /* The seat is given out before the joiner enters the room, so the
    * room message that announces it reaches the joiner too. */
-  if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name, &seat, token,
-                        &error))
+  if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name,
+                        msg->key[0] ? msg->key : NULL, &seat, token, &error))
     {
       conn_send_error (conn, error, "join.seat");
       return;

@@ -30,7 +30,8 @@ void         stern_server_limits_init (SternServerLimits *limits);
 #define STERN_TYPE_SERVER (stern_server_get_type ())
 G_DECLARE_FINAL_TYPE (SternServer, stern_server, STERN, SERVER, GObject)
 
-/* Room files go to DATA_DIR/rooms/ (NULL: rooms are not kept). */
+/* Rooms are kept in DATA_DIR/rooms.sqlite (NULL: rooms are not kept);
+ * room files of older servers in DATA_DIR/rooms/ are imported once. */
 SternServer *stern_server_new (const char *data_dir);
 
 /* Before load and listen: */
@@ -50,11 +51,18 @@ void         stern_server_set_limits (SternServer *server, const SternServerLimi
  * game leaves memory (its files stay), a room whose game never started and
  * where nobody holds a seat is removed with its files. */
 void         stern_server_set_sweep_interval (SternServer *server, guint ms);
-/* Sync each room's file to the disk after every action (see stern-room.h). */
+/* The store (DATA_DIR/rooms.sqlite) commits with synchronous=FULL: every
+ * action reaches the disk before anyone hears of it (survives a power
+ * cut, not only a crash of the server). */
 void         stern_server_set_durable (SternServer *server, gboolean durable);
+/* How long a finished game stays in the store, watchable by its code
+ * (default 7 days); the sweep deletes it after that. */
+void         stern_server_set_retention (SternServer *server, guint seconds);
 
-/* Resumes every room found in the data folder; a file that cannot be read
- * is logged and left where it is.  Returns the number of rooms resumed. */
+/* Opens the store, imports old room files (each moved to
+ * DATA_DIR/rooms-imported/ once read) and resumes every room in play; a
+ * room that cannot be read is logged and left in the store.  Returns the
+ * number of rooms resumed. */
 guint        stern_server_load (SternServer *server);
 /* address NULL: every interface; port 0: any free port (see get_port).
  * With a certificate, connections use TLS (wss://). */
@@ -80,5 +88,7 @@ guint        stern_server_get_n_rooms (SternServer *server);
 /* The room with that code, or NULL (for tests and tools: a SternRoom). */
 gpointer     stern_server_lookup_room (SternServer *server, const char *code);
 guint        stern_server_get_online (SternServer *server);
+/* The store (a SternStore; NULL before load or without a data folder). */
+gpointer     stern_server_get_store (SternServer *server);
 
 G_END_DECLS

@@ -66,6 +66,13 @@ struct _SternMatch
   char           *notice;          /* damaged data, told to the user */
 
   State           last;            /* the properties as last notified */
+
+  /* A match a server referees (stern_match_set_commit_func and the rest). */
+  SternMatchCommitFunc commit_func;
+  gpointer        commit_data;
+  GDestroyNotify  commit_destroy;
+  gboolean        stopped;         /* nobody plays, no clock runs */
+  int             takeover_level;  /* for a seat given up (club); -1: the rules' */
 };
 
 G_DEFINE_FINAL_TYPE (SternMatch, stern_match, G_TYPE_OBJECT)
@@ -101,6 +108,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void advance (SternMatch *self, gboolean animate);
+static gboolean commit_action (SternMatch *self, SternActionKind kind, guint seat, guint from,
+                               guint to, GError **error);
 
 /* ------------------------------------------------------------------ */
 /* State and notifications                                             */
@@ -271,7 +280,7 @@ sync_clock (SternMatch *self)
   if (!stern_game_clock_is_enabled (self->clock))
     return;
 
-  if (turn != STERN_NO_SEAT && !is_browsing (self) && !self->paused &&
+  if (turn != STERN_NO_SEAT && !is_browsing (self) && !self->paused && !self->stopped &&
       self->hold_count == 0 &&
       stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING &&
       !stern_game_must_pass (self->game))
@@ -294,6 +303,9 @@ after_give_up (SternMatch *self,
 {
   int takeover = stern_rules_takeover_level (stern_game_get_rules (self->game));
 
+  if (takeover >= 0 && self->takeover_level >= 0)
+    takeover = self->takeover_level;
+
   if (!stern_game_is_over (self->game) && stern_match_is_human (self, seat) && takeover >= 0)
     {
       self->setup.computer[seat] = TRUE;
@@ -315,6 +327,12 @@ time_ran_out (SternMatch *self,
 
   stop_players (self);
 
+  /* Refused by the commit function: tried again at the next tick. */
+  if (!commit_action (self, STERN_ACTION_TIMEOUT, seat, 0, 0, &error))
+    {
+      notify_state (self);
+      return;
+    }
   if (!stern_game_timeout (self->game, seat, &error))
     {
       /* Not to be asked again every tick: the clock goes off. */
@@ -631,13 +649,15 @@ advance (SternMatch *self,
   guint guard = 0;
   unsigned turn;
 
-  while (!stern_game_is_over (self->game) &&
+  while (!self->stopped && !stern_game_is_over (self->game) &&
          stern_game_must_pass (self->game) &&
          guard++ < 2 * STERN_N_SEATS)
     {
       g_autoptr(GError) error = NULL;
 
-      if (!stern_game_pass (self->game, &error))
+      if (!commit_action (self, STERN_ACTION_PASS, stern_game_get_turn (self->game), 0, 0,
+                          &error) ||
+          !stern_game_pass (self->game, &error))
         {
           g_warning ("Could not pass: %s", error->message);
           break;
@@ -648,7 +668,7 @@ advance (SternMatch *self,
 
   self->thinking = FALSE;
   turn = stern_game_get_turn (self->game);
-  if (turn != STERN_NO_SEAT && !stern_game_must_pass (self->game))
+  if (turn != STERN_NO_SEAT && !stern_game_must_pass (self->game) && !self->stopped)
     {
       SternPlayer *player = self->players[turn];
 
@@ -675,6 +695,40 @@ advance (SternMatch *self,
   stern_match_autosave (self);
 }
 
+/* The commit function's word on an action before it is played: it gets
+ * the game as the action would leave it, and FALSE refuses the action. */
+static gboolean
+commit_action (SternMatch     *self,
+               SternActionKind kind,
+               guint           seat,
+               guint           from,
+               guint           to,
+               GError        **error)
+{
+  g_autoptr(SternGame) after = NULL;
+  gboolean ok = FALSE;
+
+  if (self->commit_func == NULL)
+    return TRUE;
+  after = stern_game_copy (self->game);
+  switch (kind)
+    {
+    case STERN_ACTION_MOVE:
+      ok = stern_game_play (after, from, to, error);
+      break;
+    case STERN_ACTION_PASS:
+      ok = stern_game_pass (after, error);
+      break;
+    case STERN_ACTION_RESIGN:
+      ok = stern_game_resign (after, seat, error);
+      break;
+    case STERN_ACTION_TIMEOUT:
+      ok = stern_game_timeout (after, seat, error);
+      break;
+    }
+  return ok && self->commit_func (self, after, error, self->commit_data);
+}
+
 /* Plays the move of the player on turn. */
 static gboolean
 play_move (SternMatch *self,
@@ -695,7 +749,8 @@ play_move (SternMatch *self,
       return FALSE;
     }
 
-  if (!stern_game_play (self->game, from, to, error))
+  if (!commit_action (self, STERN_ACTION_MOVE, mover, from, to, error) ||
+      !stern_game_play (self->game, from, to, error))
     return FALSE;
 
   if (mover != STERN_NO_SEAT)
@@ -864,7 +919,8 @@ stern_match_resign (SternMatch *self,
 
   stop_players (self);
 
-  if (!stern_game_resign (self->game, seat, error))
+  if (!commit_action (self, STERN_ACTION_RESIGN, seat, 0, 0, error) ||
+      !stern_game_resign (self->game, seat, error))
     {
       /* Whoever was on turn goes on. */
       self->over_announced = stern_game_is_over (self->game);
@@ -1438,6 +1494,9 @@ stern_match_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->clock, self);
     }
   g_clear_object (&self->clock);
+  if (self->commit_destroy != NULL)
+    g_clear_pointer (&self->commit_data, self->commit_destroy);
+  self->commit_func = NULL;
 
   G_OBJECT_CLASS (stern_match_parent_class)->dispose (object);
 }
@@ -1516,10 +1575,64 @@ stern_match_init (SternMatch *self)
   g_signal_connect_object (self->clock, "tick", G_CALLBACK (on_clock_tick),
                            self, G_CONNECT_SWAPPED);
   self->last.turn = STERN_NO_SEAT;
+  self->takeover_level = -1;
 }
 
 SternMatch *
 stern_match_new (void)
 {
   return g_object_new (STERN_TYPE_MATCH, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A match refereed by a server                                        */
+
+void
+stern_match_set_commit_func (SternMatch          *self,
+                             SternMatchCommitFunc func,
+                             gpointer             user_data,
+                             GDestroyNotify       destroy)
+{
+  g_return_if_fail (STERN_IS_MATCH (self));
+
+  if (self->commit_destroy != NULL)
+    g_clear_pointer (&self->commit_data, self->commit_destroy);
+  self->commit_func = func;
+  self->commit_data = user_data;
+  self->commit_destroy = destroy;
+}
+
+void
+stern_match_set_stopped (SternMatch *self,
+                         gboolean    stopped)
+{
+  g_return_if_fail (STERN_IS_MATCH (self));
+
+  self->stopped = !!stopped;
+  if (self->game == NULL)
+    return;
+  if (self->stopped)
+    {
+      stop_players (self);
+      sync_clock (self);
+      notify_state (self);
+    }
+  else
+    advance (self, FALSE);
+}
+
+gboolean
+stern_match_is_stopped (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  return self->stopped;
+}
+
+void
+stern_match_set_takeover_level (SternMatch *self,
+                                int         level)
+{
+  g_return_if_fail (STERN_IS_MATCH (self));
+  g_return_if_fail (level < STERN_COMPUTER_N_LEVELS);
+  self->takeover_level = level;
 }

@@ -573,7 +573,8 @@ test_invitations (void)
   const char *bad[] = {
     "", "http://host/ABC234", "sternhalma:///ABC234", "sternhalma://host/", "sternhalma://host/abc234",
     "sternhalma://host/ABC2345", "sternhalma://host/ABC234?tls=yes", "sternhalma://host:99999/ABC234",
-    "sternhalma://host/ABC234/x",
+    "sternhalma://host/ABC234/x", "sternhalma://host/ABC234?key=123",
+    "sternhalma://host/ABC234?tls=1&key=0123456789ABCDEF0123456789ABCDEF",
   };
 
   for (unsigned i = 0; i < G_N_ELEMENTS (good); i++)
@@ -608,6 +609,70 @@ test_invitations (void)
     g_assert_true (stern_net_invitation_parse (link, &uri, code, NULL));
     g_assert_cmpstr (uri, ==, "wss://[fe80::1]:7130/");
     g_assert_cmpstr (code, ==, "ABC234");
+  }
+
+  /* An invited seat's link carries its key; one without has none. */
+  {
+    char key[STERN_NET_TOKEN_LEN + 1];
+    char back[STERN_NET_TOKEN_LEN + 1];
+    char code[STERN_NET_CODE_LEN + 1];
+    g_autofree char *uri = NULL;
+    g_autofree char *plain = stern_net_invitation_format_key ("host", 7130, FALSE, "ABC234", NULL);
+    g_autofree char *link = NULL;
+    g_autofree char *tls_link = NULL;
+
+    stern_net_random_token (key);
+    link = stern_net_invitation_format_key ("host", 7130, FALSE, "ABC234", key);
+    tls_link = stern_net_invitation_format_key ("host", 7130, TRUE, "ABC234", key);
+    {
+      g_autofree char *want = g_strconcat ("sternhalma://host:7130/ABC234?key=", key, NULL);
+      g_autofree char *want_tls = g_strconcat ("sternhalma://host:7130/ABC234?tls=1&key=", key,
+                                               NULL);
+      g_assert_cmpstr (link, ==, want);
+      g_assert_cmpstr (tls_link, ==, want_tls);
+    }
+    g_assert_true (stern_net_invitation_parse_key (link, NULL, code, back, NULL));
+    g_assert_cmpstr (back, ==, key);
+    g_assert_true (stern_net_invitation_parse_key (tls_link, &uri, code, back, NULL));
+    g_assert_cmpstr (back, ==, key);
+    g_assert_cmpstr (uri, ==, "wss://host:7130/");
+    g_assert_true (stern_net_invitation_parse_key (plain, NULL, code, back, NULL));
+    g_assert_cmpstr (back, ==, "");
+  }
+
+  /* Room codes: every letter of the alphabet comes, none more than chance
+   * allows (a byte % 31 favoured the first 8 letters by 9 to 8). */
+  {
+    static const char alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    guint counts[sizeof alphabet - 1] = { 0 };
+    const guint n_codes = 31 * 400;
+
+    for (guint i = 0; i < n_codes; i++)
+      {
+        char code[STERN_NET_CODE_LEN + 1];
+
+        stern_net_random_code (code);
+        g_assert_true (stern_net_code_is_valid (code));
+        for (unsigned c = 0; c < STERN_NET_CODE_LEN; c++)
+          counts[strchr (alphabet, code[c]) - alphabet]++;
+      }
+    /* Each letter is expected 2400 times (sd about 48); with the old bias
+     * the first eight came about 2640 times and the rest 2350. */
+    {
+      guint first8 = 0, rest = 0;
+
+      for (unsigned c = 0; c < 31; c++)
+        {
+          g_assert_cmpuint (counts[c], >, 2150);
+          g_assert_cmpuint (counts[c], <, 2650);
+          if (c < 8)
+            first8 += counts[c];
+          else
+            rest += counts[c];
+        }
+      /* The first eight letters' share: 8/31 = 25.8 %, biased 28.2 %. */
+      g_assert_cmpfloat ((double) first8 / (first8 + rest), <, 0.27);
+    }
   }
 }
 
