@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "stern-server.h"
 
@@ -250,6 +251,9 @@ main (int argc, char **argv)
   g_unix_signal_add (SIGTERM, quit_cb, &stop);
   sd_notify_state ("READY=1");
   watchdog_usec = g_getenv ("WATCHDOG_USEC");
+  /* The watchdog is this process's only when WATCHDOG_PID (if set) says so. */
+  if (g_getenv ("WATCHDOG_PID") && g_ascii_strtoll (g_getenv ("WATCHDOG_PID"), NULL, 10) != getpid ())
+    watchdog_usec = NULL;
   if (watchdog_usec && g_ascii_strtoull (watchdog_usec, NULL, 10) >= 2000)
     g_timeout_add ((guint) (g_ascii_strtoull (watchdog_usec, NULL, 10) / 2000), watchdog_cb, NULL);
   g_main_loop_run (loop);
