@@ -653,6 +653,47 @@ read_fixed (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   return TRUE;
 }
 
+/* What a name may not hold: control and format characters, line and
+ * paragraph separators, noncharacters. */
+static gboolean
+name_char_allowed (gunichar c)
+{
+  GUnicodeType t = g_unichar_type (c);
+
+  return !g_unichar_iscntrl (c) && !is_noncharacter (c) && t != G_UNICODE_FORMAT &&
+         t != G_UNICODE_LINE_SEPARATOR && t != G_UNICODE_PARAGRAPH_SEPARATOR;
+}
+
+char *
+stern_net_name_clean (const char *name)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  guint n = 0;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  valid = g_utf8_make_valid (name, -1);
+  out = g_string_new (NULL);
+  for (const char *p = valid; *p && n < STERN_NET_MAX_NAME_CHARS; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (name_char_allowed (c) && c != 0xfffd)
+        {
+          g_string_append_unichar (out, c);
+          n++;
+        }
+    }
+  g_strstrip (out->str);
+  out->len = strlen (out->str);
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 read_name (Reader *r, JsonObject *obj, const char *prefix, const char *name, char **out)
 {
@@ -675,10 +716,8 @@ read_name (Reader *r, JsonObject *obj, const char *prefix, const char *name, cha
   for (const char *p = *out; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
-      GUnicodeType t = g_unichar_type (c);
 
-      if (t == G_UNICODE_FORMAT || t == G_UNICODE_LINE_SEPARATOR ||
-          t == G_UNICODE_PARAGRAPH_SEPARATOR)
+      if (!name_char_allowed (c))
         {
           g_clear_pointer (out, g_free);
           return fail (r, STERN_NET_ERROR_BAD_FIELD, field,

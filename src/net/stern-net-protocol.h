@@ -221,6 +221,11 @@ char            *stern_net_action_to_text (const SternVariant *variant,
 gboolean         stern_net_apply_action_text (SternGame *game, const char *text,
                                               GError **error);
 
+/* A name as the protocol takes it: what it may not hold left out, blanks
+ * at both ends trimmed, cut at STERN_NET_MAX_NAME_CHARS characters; NULL
+ * when nothing is left.  Free with g_free. */
+char            *stern_net_name_clean (const char *name);
+
 /* Room codes and tokens: their alphabet and form. */
 gboolean         stern_net_code_is_valid (const char *code);
 gboolean         stern_net_token_is_valid (const char *token);

@@ -767,6 +767,38 @@ test_names (void)
   g_string_free (forty, TRUE);
 }
 
+/* What the game sends as its name is always taken. */
+static void
+test_name_clean (void)
+{
+  static const struct { const char *in, *out; } cases[] = {
+    { "Anna", "Anna" },
+    { "  Anna  ", "Anna" },
+    { "Eve\xe2\x80\xae" "evil", "Eveevil" },                 /* U+202E */
+    { "Bo\xe2\x80\x8b\xe2\x80\x8dris", "Boris" },        /* U+200B, U+200D */
+    { "A\xe2\x80\xa8" "B\xef\xbf\xbf", "AB" },             /* U+2028, U+FFFF */
+    { "Z\x01\x7f\xc2\x85", "Z" },                          /* Cc */
+    { "bad\xff" " utf", "bad utf" },
+    { "\xe2\x80\x8b", NULL },
+    { "123456789012345678901234567890123456789012345", "1234567890123456789012345678901234567890" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *clean = stern_net_name_clean (cases[i].in);
+
+      g_assert_cmpstr (clean, ==, cases[i].out);
+      if (clean)
+        {
+          g_autofree char *json = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}", clean);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(SternNetMessage) msg = stern_net_message_parse (json, strlen (json),
+                                                                    STERN_NET_TO_SERVER, NULL, &error);
+          g_assert_no_error (error);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -781,5 +813,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net/protocol/invitations", test_invitations);
   g_test_add_func ("/net/protocol/strict-json", test_strict_json);
   g_test_add_func ("/net/protocol/names", test_names);
+  g_test_add_func ("/net/protocol/name-clean", test_name_clean);
   return g_test_run ();
 }
