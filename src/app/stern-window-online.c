@@ -825,17 +825,17 @@ typedef struct {
 static const char *
 online_name (SternWindow *self)
 {
-  static char real[STERN_NET_MAX_NAME + 1];
+  static char *real;
   const char *name = g_get_real_name ();
 
   if (self->player_name != NULL && self->player_name[0] != '\0')
     name = self->player_name;
   else if (name == NULL || g_strcmp0 (name, "Unknown") == 0 || name[0] == '\0')
     return NULL;
-  if (strlen (name) <= STERN_NET_MAX_NAME && g_utf8_validate (name, -1, NULL))
-    return name;
-  /* Cut at a character, not inside one. */
-  g_utf8_strncpy (real, name, STERN_NET_MAX_NAME / 4);
+  /* As the server will take it (characters it refuses left out, at most
+   * 40 characters), so that a name never keeps anyone from playing. */
+  g_free (real);
+  real = stern_net_name_clean (name);
   return real;
 }
 

@@ -7,6 +7,7 @@
 #define G_LOG_DOMAIN "stern-net"
 
 #include "stern-net-protocol.h"
+#include "stern-net-json.h"
 
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -494,6 +495,13 @@ member (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   return node;
 }
 
+/* U+FDD0…U+FDEF and the last two code points of every plane. */
+static gboolean
+is_noncharacter (gunichar c)
+{
+  return (c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) == 0xfffe;
+}
+
 static gboolean
 read_string (Reader *r, JsonObject *obj, const char *prefix, const char *name,
              gboolean required, gsize max_len, char **out)
@@ -517,8 +525,15 @@ read_string (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   if (!g_utf8_validate (s, -1, NULL))
     return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "not valid UTF-8");
   for (const char *p = s; *p; p = g_utf8_next_char (p))
-    if (g_unichar_iscntrl (g_utf8_get_char (p)))
-      return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "control characters are not allowed");
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c))
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "control characters are not allowed");
+      if (is_noncharacter (c) || c == 0x2028 || c == 0x2029)
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, field,
+                     "U+%04X is not allowed (a noncharacter or a line separator)", c);
+    }
   *out = g_strdup (s);
   return TRUE;
 }
@@ -638,10 +653,79 @@ read_fixed (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   return TRUE;
 }
 
+/* What a name may not hold: control and format characters, line and
+ * paragraph separators, noncharacters. */
+static gboolean
+name_char_allowed (gunichar c)
+{
+  GUnicodeType t = g_unichar_type (c);
+
+  return !g_unichar_iscntrl (c) && !is_noncharacter (c) && t != G_UNICODE_FORMAT &&
+         t != G_UNICODE_LINE_SEPARATOR && t != G_UNICODE_PARAGRAPH_SEPARATOR;
+}
+
+char *
+stern_net_name_clean (const char *name)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  guint n = 0;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  valid = g_utf8_make_valid (name, -1);
+  out = g_string_new (NULL);
+  for (const char *p = valid; *p && n < STERN_NET_MAX_NAME_CHARS; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (name_char_allowed (c) && c != 0xfffd)
+        {
+          g_string_append_unichar (out, c);
+          n++;
+        }
+    }
+  g_strstrip (out->str);
+  out->len = strlen (out->str);
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 read_name (Reader *r, JsonObject *obj, const char *prefix, const char *name, char **out)
 {
-  return read_string (r, obj, prefix, name, FALSE, STERN_NET_MAX_NAME, out);
+  g_autofree char *field = NULL;
+
+  if (!read_string (r, obj, prefix, name, FALSE, STERN_NET_MAX_NAME, out))
+    return FALSE;
+  if (*out == NULL)
+    return TRUE;
+  field = g_strdup_printf ("%s.%s", prefix, name);
+  /* Counted as people see it, in characters, on both ends. */
+  if (g_utf8_strlen (*out, -1) > STERN_NET_MAX_NAME_CHARS)
+    {
+      g_clear_pointer (out, g_free);
+      return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "longer than %d characters",
+                   STERN_NET_MAX_NAME_CHARS);
+    }
+  /* Names are shown beside others': no invisible formatting (bidi
+   * overrides, zero-width joiners), no separators of lines or paragraphs. */
+  for (const char *p = *out; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!name_char_allowed (c))
+        {
+          g_clear_pointer (out, g_free);
+          return fail (r, STERN_NET_ERROR_BAD_FIELD, field,
+                       "U+%04X (an invisible formatting character or a separator) is not allowed in a name",
+                       c);
+        }
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -1246,6 +1330,10 @@ stern_net_message_parse (const char *data, gsize len, SternNetDirection directio
       return NULL;
     }
 
+  /* json-glib alone would take comments, single quotes, a second value
+   * and duplicate members. */
+  if (!stern_net_json_check_strict (data, len, error))
+    return NULL;
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
     {

@@ -24,7 +24,8 @@ G_BEGIN_DECLS
 
 #define STERN_NET_CODE_LEN   6    /* room code, the invitation */
 #define STERN_NET_TOKEN_LEN  32   /* seat token, hex */
-#define STERN_NET_MAX_NAME   40   /* bytes of a player's name */
+#define STERN_NET_MAX_NAME_CHARS 40 /* characters of a player's name */
+#define STERN_NET_MAX_NAME   (STERN_NET_MAX_NAME_CHARS * 4) /* its bytes, at most */
 #define STERN_NET_MAX_TEXT   200  /* bytes of an error's text, and of a chat line */
 #define STERN_NET_MAX_ROOMS_LISTED 100
 /* Longest clock: a day of reserve, an hour of increment. */
@@ -219,6 +220,11 @@ char            *stern_net_action_to_text (const SternVariant *variant,
 /* Applies that text to game (moves are checked by the engine). */
 gboolean         stern_net_apply_action_text (SternGame *game, const char *text,
                                               GError **error);
+
+/* A name as the protocol takes it: what it may not hold left out, blanks
+ * at both ends trimmed, cut at STERN_NET_MAX_NAME_CHARS characters; NULL
+ * when nothing is left.  Free with g_free. */
+char            *stern_net_name_clean (const char *name);
 
 /* Room codes and tokens: their alphabet and form. */
 gboolean         stern_net_code_is_valid (const char *code);

@@ -18,11 +18,14 @@
 #include <netinet/tcp.h>
 #include <string.h>
 
+#include "stern-server-limits.h"
+#include "stern-server-metrics.h"
 #include "stern-room.h"
 #include "stern-store.h"
 
-/* Frames up to this size are read and answered with "too-large"; larger
- * ones make libsoup close the connection (close code 1009). */
+/* Frames and reassembled messages up to this size are read and answered
+ * with "too-large"; larger ones are closed with 1009 (see
+ * stern-server-limits.c). */
 #define MAX_FRAME            (64 * 1024)
 /* A connection that keeps sending after this many refused messages is
  * closed. */
@@ -31,7 +34,6 @@
 #define DEFAULT_BURST        40.0
 #define DEFAULT_MAX_ROOMS    10000
 #define DEFAULT_MAX_CONNS    5000
-#define KEEPALIVE_SECONDS    30
 #define DEFAULT_SWEEP_MS     (60 * 1000)
 /* How long a finished game stays watchable by its code. */
 #define DEFAULT_RETENTION_S  (7 * 24 * 3600)
@@ -54,6 +56,9 @@ typedef struct {
   double    chat_tokens; /* chat's own, slower bucket */
   gint64    chat_refilled_us;
   guint     strikes;
+  guint     n_errors_sent;
+  gboolean  moving;      /* the message being handled is a move */
+  SternTracked *tracked; /* its socket's counts and caps */
 } Conn;
 
 struct _SternServer {
@@ -76,7 +81,15 @@ struct _SternServer {
   double      rate;
   double      burst;
   guint       max_rooms;
-  guint       max_conns;
+  SternServerLimits limit_config;
+  SternLimits *limits;
+  SternMetrics metrics;
+  SoupServer *metrics_http;
+  gboolean    draining;
+  GStrv       origins;
+  guint       drain_id;
+  GSourceFunc drain_done;
+  gpointer    drain_data;
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
@@ -84,8 +97,14 @@ struct _SternServer {
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
 
+/* Journal fields: the connection, the address its limits count, and the
+ * room it is in ("" for none), so that one can be followed with
+ * journalctl STERN_ROOM=CODE. */
 #define conn_log(conn, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "MESSAGE", __VA_ARGS__)
+  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "STERN_PEER", \
+                    (conn)->tracked ? stern_tracked_get_address ((conn)->tracked) : "", \
+                    "STERN_ROOM", (conn)->room ? stern_room_get_code ((conn)->room) : "", \
+                    "MESSAGE", __VA_ARGS__)
 
 static void conn_free (gpointer data);
 
@@ -108,6 +127,7 @@ stern_server_finalize (GObject *object)
   SternServer *self = STERN_SERVER (object);
 
   g_free (self->data_dir);
+  g_strfreev (self->origins);
   g_free (self->rooms_dir);
   G_OBJECT_CLASS (stern_server_parent_class)->finalize (object);
 }
@@ -133,7 +153,7 @@ stern_server_init (SternServer *self)
   self->rate = DEFAULT_RATE;
   self->burst = DEFAULT_BURST;
   self->max_rooms = DEFAULT_MAX_ROOMS;
-  self->max_conns = DEFAULT_MAX_CONNS;
+  stern_server_limits_init (&self->limit_config);
   self->sweep_ms = DEFAULT_SWEEP_MS;
   self->retention_s = DEFAULT_RETENTION_S;
 }
@@ -184,7 +204,47 @@ void
 stern_server_set_max_connections (SternServer *server, guint max_connections)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
-  server->max_conns = max_connections;
+  server->limit_config.max_connections = max_connections;
+}
+
+void
+stern_server_limits_init (SternServerLimits *limits)
+{
+  g_return_if_fail (limits != NULL);
+  *limits = (SternServerLimits) {
+    .max_connections = DEFAULT_MAX_CONNS,
+    /* A club's table behind one router is a few people with a device or
+     * two each; 32 leaves room for a school's network. */
+    .max_per_address = 32,
+    .creates_per_minute = 10,
+    .rooms_per_address = 20,
+    /* A person mistypes a code a few times, not twenty times a minute. */
+    .guesses_per_minute = 20,
+    .upgrade_timeout_ms = 10 * 1000,
+    .ping_interval_ms = 30 * 1000,
+    /* Two pings unanswered and a bit. */
+    .ping_timeout_ms = 75 * 1000,
+    .max_message = MAX_FRAME,
+    /* A room's whole history is at most 512 KiB: two of them may wait. */
+    .max_outgoing = 1024 * 1024,
+  };
+}
+
+void
+stern_server_set_origins (SternServer *server, const char *const *origins)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_strfreev (server->origins);
+  server->origins = origins && origins[0] ? g_strdupv ((char **) origins) : NULL;
+}
+
+void
+stern_server_set_limits (SternServer *server, const SternServerLimits *limits)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (limits != NULL && limits->max_connections > 0 && limits->ping_interval_ms >= 1000);
+  g_return_if_fail (server->limits == NULL);
+  server->limit_config = *limits;
 }
 
 void
@@ -243,7 +303,8 @@ stern_server_get_online (SternServer *server)
 static void
 conn_send_text (Conn *conn, const char *text)
 {
-  if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+  if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN &&
+      stern_tracked_may_send (conn->tracked, strlen (text)))
     soup_websocket_connection_send_text (conn->ws, text);
 }
 
@@ -260,6 +321,9 @@ conn_send_error (Conn *conn, const GError *error, const char *field)
 {
   g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, field);
 
+  conn->n_errors_sent++;
+  if (error->domain == STERN_NET_ERROR)
+    stern_metrics_count_error (&conn->server->metrics, (SternNetErrorCode) error->code);
   conn_log (conn, G_LOG_LEVEL_INFO, "refused: %s", error->message);
   conn_send (conn, msg);
 }
@@ -707,8 +771,19 @@ find_room (Conn *conn, const char *code, const char *field)
       else
         add_room (self, room);
     }
+  /* Codes are the invitations: guessing them is throttled per address,
+   * and an address over its allowance learns nothing of this code. */
+  if (!stern_tracked_may_guess (conn->tracked))
+    {
+      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
+                 "too many unknown codes or tokens from your address; wait a minute");
+      return NULL;
+    }
   if (room == NULL)
-    conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+    {
+      stern_tracked_guess_failed (conn->tracked);
+      conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+    }
   return room;
 }
 
@@ -729,6 +804,15 @@ handle_create (Conn *conn, SternNetMessage *msg)
       conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "the server has no room for more rooms");
       return;
     }
+  {
+    const char *why = NULL;
+
+    if (!stern_tracked_may_create (conn->tracked, &why))
+      {
+        conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, NULL, why);
+        return;
+      }
+  }
   {
     gboolean for_people = FALSE;
 
@@ -784,6 +868,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
     }
   conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
             stern_preset_name (setup->preset));
+  stern_tracked_created (conn->tracked, code);
   add_room (self, g_object_ref (room));
   conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
   /* In the order of servers before: the room, then the seat. */
@@ -1018,6 +1103,8 @@ handle_resume (Conn *conn, SternNetMessage *msg)
     return;
   if (!stern_room_resume (room, msg->token, &seat, &error))
     {
+      if (g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN))
+        stern_tracked_guess_failed (conn->tracked);
       conn_send_error (conn, error, "resume.token");
       return;
     }
@@ -1040,6 +1127,7 @@ handle_message (Conn *conn, const char *data, gsize len)
       return;
     }
 
+  conn->moving = msg->type == STERN_NET_MSG_MOVE;
   if (!conn->hello && msg->type != STERN_NET_MSG_HELLO)
     {
       conn_fail (conn, STERN_NET_ERROR_STATE, "message.type", "say hello first");
@@ -1051,8 +1139,9 @@ handle_message (Conn *conn, const char *data, gsize len)
     case STERN_NET_MSG_HELLO:
       if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
         {
-          g_autofree char *text = g_strdup_printf ("hello.protocol: this server speaks %d",
-                                                   STERN_NET_PROTOCOL_VERSION);
+          g_autofree char *text = g_strdup_printf ("hello.protocol: version %d is not spoken here; "
+                                                   "this server speaks %d",
+                                                   msg->protocol, STERN_NET_PROTOCOL_VERSION);
           conn_fail (conn, STERN_NET_ERROR_VERSION, "hello.protocol", text);
           break;
         }
@@ -1126,8 +1215,11 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
   gsize len;
   const char *data = g_bytes_get_data (message, &len);
 
+  stern_tracked_heard (conn->tracked);
   if (!conn_take_token (conn))
     {
+      if (conn->tracked && conn->strikes == 0)
+        stern_limits_count_hit (stern_tracked_get_limits (conn->tracked), STERN_LIMIT_HIT_RATE);
       /* Answer the first refused message of a burst only, so a flood does
        * not turn into a flood of answers. */
       if (conn->strikes++ % 50 == 0)
@@ -1145,7 +1237,52 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
       conn_fail (conn, STERN_NET_ERROR_BAD_JSON, NULL, "binary frames are not messages");
       return;
     }
-  handle_message (conn, data, len);
+  {
+    /* A move that got no error was played and announced. */
+    gint64 start = g_get_monotonic_time ();
+    guint errors = conn->n_errors_sent;
+
+    conn->moving = FALSE;
+    handle_message (conn, data, len);
+    if (conn->moving && conn->n_errors_sent == errors)
+      stern_metrics_count_move (&conn->server->metrics, g_get_monotonic_time () - start);
+  }
+}
+
+static gboolean
+drain_timeout_cb (gpointer data)
+{
+  SternServer *self = data;
+
+  self->drain_id = 0;
+  g_message ("drained: %u connection(s) left", self->conns->len);
+  if (self->drain_done)
+    self->drain_done (self->drain_data);
+  return G_SOURCE_REMOVE;
+}
+
+void
+stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpointer user_data)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (!server->draining);
+
+  server->draining = TRUE;
+  server->drain_done = done;
+  server->drain_data = user_data;
+  if (server->limits)
+    stern_limits_stop_accepting (server->limits);
+  g_message ("stopping: telling %u connection(s)", server->conns->len);
+  /* Closing queues the close frame after what is already queued. */
+  for (guint i = 0; i < server->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (server->conns, i);
+      if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+        soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY,
+                                         "the server is stopping");
+    }
+  server->drain_id = server->conns->len == 0 ? g_idle_add (drain_timeout_cb, server)
+                                             : g_timeout_add (timeout_ms, drain_timeout_cb, server);
 }
 
 static void
@@ -1159,6 +1296,71 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
     self->online--;
   conn_leave_room (conn);
   g_ptr_array_remove_fast (self->conns, conn);
+  if (self->draining && self->conns->len == 0 && self->drain_id)
+    {
+      g_source_remove (self->drain_id);
+      self->drain_id = g_idle_add (drain_timeout_cb, self);
+    }
+}
+
+/* ---- the connection layer's hooks (stern-server-limits.c) ---- */
+
+static void
+limits_violation_cb (gpointer data, SternTracked *tracked, gushort code, const char *reason)
+{
+  SternServer *self = data;
+
+  for (guint i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+      if (conn->tracked == tracked && conn->ws &&
+          soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+        {
+          soup_websocket_connection_close (conn->ws, code, reason);
+          return;
+        }
+    }
+  stern_tracked_shutdown (tracked);
+}
+
+static gboolean
+limits_room_is_open (gpointer data, const char *code)
+{
+  SternServer *self = data;
+  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+
+  return room != NULL && !stern_room_is_over (room);
+}
+
+static void
+refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
+{
+  g_autoptr(GError) error = g_error_new_literal (
+    STERN_NET_ERROR, STERN_NET_ERROR_FULL,
+    why == STERN_REFUSE_ADDRESS    ? "too many connections from your address"
+    : why == STERN_REFUSE_DRAINING ? "the server is stopping; come back in a moment"
+                                   : "the server has no room for more connections");
+  g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
+  g_autofree char *text = stern_net_message_to_json (msg);
+
+  g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "STERN_PEER",
+                    stern_tracked_get_address (tracked), "STERN_LIMIT",
+                    why == STERN_REFUSE_ADDRESS ? "address-connections" : "connections", "MESSAGE",
+                    "refused a connection: %s (%u open)", error->message, n_conns);
+  stern_limits_refuse (tracked, text,
+                       why == STERN_REFUSE_ADDRESS    ? SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION
+                       : why == STERN_REFUSE_DRAINING ? SOUP_WEBSOCKET_CLOSE_GOING_AWAY
+                                                      : 1013 /* try again later */,
+                       "full");
+}
+
+/* A WebSocket turned away still has frames to deliver: it is kept until
+ * it closes (a socket closed with unread input sends a TCP reset, which
+ * can make the peer drop what it was told). */
+static void
+keep_until_closed (SoupWebsocketConnection *ws)
+{
+  g_signal_connect (g_object_ref (ws), "closed", G_CALLBACK (g_object_unref), NULL);
 }
 
 static void
@@ -1166,50 +1368,89 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
               SoupWebsocketConnection *ws, gpointer user_data)
 {
   SternServer *self = user_data;
-  Conn *conn = g_new0 (Conn, 1);
-  GSocketAddress *addr = soup_server_message_get_remote_address (message);
+  SternTracked *tracked = self->limits ? stern_limits_lookup (self->limits, message) : NULL;
+  SternRefuse refuse;
+  Conn *conn;
 
-  if (self->conns->len >= self->max_conns)
+  if (tracked == NULL)
     {
-      g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, STERN_NET_ERROR_FULL,
-                                                     "the server has no room for more connections");
-      g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
-      g_autofree char *text = stern_net_message_to_json (msg);
-
-      g_message ("refused a connection: %u connections already", self->conns->len);
-      soup_websocket_connection_send_text (ws, text);
-      soup_websocket_connection_close (ws, 1013 /* try again later */, "full");
-      g_free (conn);
+      soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
       return;
     }
+  refuse = stern_limits_upgraded (tracked, ws);
+  if (refuse != STERN_REFUSE_NONE)
+    {
+      refuse_upgrade (tracked, refuse, stern_limits_get_n_sockets (self->limits));
+      keep_until_closed (ws);
+      return;
+    }
+  if (self->origins)
+    {
+      const char *origin = soup_message_headers_get_one (
+        soup_server_message_get_request_headers (message), "Origin");
+
+      if (origin && !g_strv_contains ((const char *const *) self->origins, origin))
+        {
+          g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_INFO, "STERN_PEER",
+                            stern_tracked_get_address (tracked), "MESSAGE",
+                            "refused a browser connection from origin %s", origin);
+          soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
+                                           "origin not allowed");
+          keep_until_closed (ws);
+          return;
+        }
+    }
+  conn = g_new0 (Conn, 1);
   conn->server = self;
   conn->ws = g_object_ref (ws);
+  conn->tracked = tracked;
   conn->id = ++self->next_id;
   conn->seat = STERN_NO_SEAT;
   conn->tokens = self->burst;
   conn->refilled_us = g_get_monotonic_time ();
-  if (G_IS_INET_SOCKET_ADDRESS (addr))
-    {
-      g_autofree char *host = g_inet_address_to_string (
-        g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
-      conn->peer = g_strdup_printf ("%s:%u#%u", host,
-                                    g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)),
-                                    conn->id);
-    }
-  else
-    conn->peer = g_strdup_printf ("#%u", conn->id);
+  {
+    GSocketAddress *addr = soup_server_message_get_remote_address (message);
 
-  /* Messages are small and each waits for an answer: send them at once
-   * rather than let Nagle's algorithm hold them for the next one. */
-  if (soup_server_message_get_socket (message))
-    g_socket_set_option (soup_server_message_get_socket (message), IPPROTO_TCP, TCP_NODELAY, 1,
-                         NULL);
-  soup_websocket_connection_set_max_incoming_payload_size (ws, MAX_FRAME);
-  soup_websocket_connection_set_keepalive_interval (ws, KEEPALIVE_SECONDS);
+    if (G_IS_INET_SOCKET_ADDRESS (addr))
+      {
+        g_autofree char *host = g_inet_address_to_string (
+          g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
+        conn->peer = g_strdup_printf ("%s:%u#%u", host,
+                                      g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)),
+                                      conn->id);
+      }
+    else
+      conn->peer = g_strdup_printf ("#%u", conn->id);
+  }
+
+  /* The frame guard under libsoup enforces the cap on frames and on
+   * reassembled messages with a clean 1009; libsoup's own check (which
+   * drops the TCP connection without a close frame) only backs it up. */
+  soup_websocket_connection_set_max_incoming_payload_size (ws, self->limit_config.max_message * 2);
+  soup_websocket_connection_set_keepalive_interval (ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (on_ws_closed), conn);
   g_ptr_array_add (self->conns, conn);
+  self->metrics.connections_total++;
   conn_log (conn, G_LOG_LEVEL_INFO, "connected");
+}
+
+/* A load balancer's or a supervisor's check: the server answers, and
+ * says whether it still takes connections. */
+static void
+healthz_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  SternServer *self = user_data;
+  gboolean ok = self->limits && stern_limits_is_accepting (self->limits);
+  g_autofree char *body = g_strdup_printf ("%s\nconnections %u\nrooms %u\n",
+                                           ok ? "ok" : "draining",
+                                           self->limits ? stern_limits_get_n_sockets (self->limits) : 0,
+                                           g_hash_table_size (self->rooms));
+
+  soup_server_message_set_status (message, ok ? SOUP_STATUS_OK : SOUP_STATUS_SERVICE_UNAVAILABLE, NULL);
+  soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_COPY, body,
+                                    strlen (body));
 }
 
 /* Clients come back all at once after a restart: a long queue of
@@ -1218,7 +1459,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
 #define LISTEN_BACKLOG 1024
 
 static gboolean
-listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOptions options,
+listen_on (SternServer *self, GInetAddress *inet, guint port, GTlsCertificate *certificate,
            GError **error)
 {
   g_autoptr(GSocket) sock = NULL;
@@ -1229,24 +1470,30 @@ listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOp
   if (sock == NULL)
     return FALSE;
   g_socket_set_listen_backlog (sock, LISTEN_BACKLOG);
-  return g_socket_bind (sock, sa, TRUE, error) && g_socket_listen (sock, error) &&
-         soup_server_listen_socket (self->soup, sock, options, error);
+  if (!g_socket_bind (sock, sa, TRUE, error) || !g_socket_listen (sock, error))
+    return FALSE;
+  /* Accepted here, not by soup_server_listen_socket: see stern-server-limits.c. */
+  stern_limits_listen (self->limits, sock, self->soup, certificate);
+  return TRUE;
 }
 
 gboolean
 stern_server_listen (SternServer *server, const char *address, guint port,
                      GTlsCertificate *certificate, GError **error)
 {
-  SoupServerListenOptions options = certificate ? SOUP_SERVER_LISTEN_HTTPS : 0;
+  SternLimitsHooks hooks = { limits_violation_cb, limits_room_is_open, server };
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
   g_return_val_if_fail (server->soup == NULL, FALSE);
 
   server->soup = soup_server_new ("server-header", "sternhalma-server", NULL);
-  if (certificate)
-    soup_server_set_tls_certificate (server->soup, certificate);
+  /* Messages are small: compression would only let a small frame inflate
+   * past every cap the frame guard checks. */
+  soup_server_remove_websocket_extension (server->soup, SOUP_TYPE_WEBSOCKET_EXTENSION_DEFLATE);
   soup_server_add_websocket_handler (server->soup, NULL, NULL, NULL, websocket_cb, server, NULL);
+  soup_server_add_handler (server->soup, "/healthz", healthz_cb, server, NULL);
+  server->limits = stern_limits_new (&server->limit_config, &hooks);
 
   if (address)
     {
@@ -1256,10 +1503,11 @@ stern_server_listen (SternServer *server, const char *address, guint port,
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        "“%s” is not an IP address", address);
+          g_clear_pointer (&server->limits, stern_limits_free);
           g_clear_object (&server->soup);
           return FALSE;
         }
-      ok = listen_on (server, inet, port, options, error);
+      ok = listen_on (server, inet, port, certificate, error);
     }
   else
     {
@@ -1269,12 +1517,13 @@ stern_server_listen (SternServer *server, const char *address, guint port,
       g_autoptr(GInetAddress) any4 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
       g_autoptr(GError) error6 = NULL;
 
-      ok = listen_on (server, any6, port, options, &error6);
+      ok = listen_on (server, any6, port, certificate, &error6);
       if (!ok)
-        ok = listen_on (server, any4, port, options, error);
+        ok = listen_on (server, any4, port, certificate, error);
     }
   if (!ok)
     {
+      g_clear_pointer (&server->limits, stern_limits_free);
       g_clear_object (&server->soup);
       return FALSE;
     }
@@ -1287,17 +1536,8 @@ stern_server_listen (SternServer *server, const char *address, guint port,
 guint
 stern_server_get_port (SternServer *server)
 {
-  g_autoptr(GSList) uris = NULL;
-  guint port = 0;
-
   g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  if (server->soup == NULL)
-    return 0;
-  uris = soup_server_get_uris (server->soup);
-  if (uris)
-    port = (guint) g_uri_get_port (uris->data);
-  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
-  return port;
+  return server->limits ? stern_limits_get_port (server->limits) : 0;
 }
 
 void
@@ -1306,9 +1546,86 @@ stern_server_disconnect (SternServer *server)
   g_return_if_fail (STERN_IS_SERVER (server));
 
   g_clear_handle_id (&server->sweep_id, g_source_remove);
+  g_clear_handle_id (&server->drain_id, g_source_remove);
+  if (server->metrics_http)
+    soup_server_disconnect (server->metrics_http);
+  g_clear_object (&server->metrics_http);
   if (server->soup)
     soup_server_disconnect (server->soup);
   g_clear_object (&server->soup);
   if (server->conns)
     g_ptr_array_set_size (server->conns, 0);
+  g_clear_pointer (&server->limits, stern_limits_free);
+}
+
+/* ---- metrics ---- */
+
+char *
+stern_server_render_metrics (SternServer *server)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint playing = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
+  g_hash_table_iter_init (&iter, server->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (stern_room_is_started (value) && !stern_room_is_over (value))
+      playing++;
+  return stern_metrics_render (&server->metrics, server->limits, server->online,
+                               g_hash_table_size (server->rooms), playing,
+                               server->limits && stern_limits_is_accepting (server->limits));
+}
+
+static void
+metrics_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  char *page = stern_server_render_metrics (user_data);
+
+  soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (message, "text/plain; version=0.0.4; charset=utf-8",
+                                    SOUP_MEMORY_TAKE, page, strlen (page));
+}
+
+gboolean
+stern_server_listen_metrics (SternServer *server, const char *address, guint port, GError **error)
+{
+  g_autoptr(GInetAddress) inet = NULL;
+  g_autoptr(GSocketAddress) sa = NULL;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
+  g_return_val_if_fail (server->metrics_http == NULL, FALSE);
+  inet = g_inet_address_new_from_string (address ? address : "127.0.0.1");
+  if (inet == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "“%s” is not an IP address",
+                   address);
+      return FALSE;
+    }
+  sa = g_inet_socket_address_new (inet, (guint16) port);
+  server->metrics_http = soup_server_new ("server-header", "sternhalma-server", NULL);
+  soup_server_add_handler (server->metrics_http, NULL, metrics_cb, server, NULL);
+  if (!soup_server_listen (server->metrics_http, sa, 0, error))
+    {
+      g_clear_object (&server->metrics_http);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+stern_server_get_metrics_port (SternServer *server)
+{
+  g_autoptr(GSList) uris = NULL;
+  guint port = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  if (server->metrics_http == NULL)
+    return 0;
+  uris = soup_server_get_uris (server->metrics_http);
+  if (uris)
+    port = (guint) g_uri_get_port (uris->data);
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+  return port;
 }

@@ -10,6 +10,23 @@
 
 G_BEGIN_DECLS
 
+/* The connection layer's caps (doc/server.md, "Limits"); 0 in a
+ * per-address cap means no cap. */
+typedef struct {
+  guint max_connections;     /* sockets at once, upgraded or not (default 5000) */
+  guint max_per_address;     /* connections from one address or IPv6 /64 (default 32) */
+  guint creates_per_minute;  /* rooms one address may create a minute (default 10) */
+  guint rooms_per_address;   /* rooms not over that one address created (default 20) */
+  guint guesses_per_minute;  /* wrong codes or tokens from one address a minute (default 20) */
+  guint upgrade_timeout_ms;  /* from accept to the WebSocket upgrade (default 10 s) */
+  guint ping_interval_ms;    /* keep-alive pings, whole seconds (default 30 s) */
+  guint ping_timeout_ms;     /* nothing heard that long: closed (default 75 s) */
+  gsize max_message;         /* bytes of a frame or a reassembled message (default 64 KiB) */
+  gsize max_outgoing;        /* bytes queued to a peer that does not read (default 1 MiB) */
+} SternServerLimits;
+
+void         stern_server_limits_init (SternServerLimits *limits);
+
 #define STERN_TYPE_SERVER (stern_server_get_type ())
 G_DECLARE_FINAL_TYPE (SternServer, stern_server, STERN, SERVER, GObject)
 
@@ -25,6 +42,11 @@ void         stern_server_set_rate (SternServer *server, double per_second, doub
 void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
 /* Connections at once; more are told "full" and closed (default 5000). */
 void         stern_server_set_max_connections (SternServer *server, guint max_connections);
+/* Browser clients send Origin: with a list, only those origins may
+ * connect (clients that send no Origin, such as the game, always may). */
+void         stern_server_set_origins (SternServer *server, const char *const *origins);
+/* Every cap at once (before listen). */
+void         stern_server_set_limits (SternServer *server, const SternServerLimits *limits);
 /* How often rooms nobody is in are looked at (default 60 s): a finished
  * game leaves memory (its files stay), a room whose game never started and
  * where nobody holds a seat is removed with its files. */
@@ -48,6 +70,19 @@ gboolean     stern_server_listen (SternServer *server, const char *address, guin
                                   GTlsCertificate *certificate, GError **error);
 guint        stern_server_get_port (SternServer *server);
 void         stern_server_disconnect (SternServer *server);
+
+/* The Prometheus text page (doc/server.md) on its own HTTP port, at any
+ * path; address should be a local one. */
+gboolean     stern_server_listen_metrics (SternServer *server, const char *address, guint port,
+                                          GError **error);
+guint        stern_server_get_metrics_port (SternServer *server);
+char        *stern_server_render_metrics (SternServer *server);
+
+/* The graceful stop: accepting ends, every connection is told (close
+ * 1001, after what is queued for it), and done runs once they are all
+ * gone or after timeout_ms, whichever comes first. */
+void         stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done,
+                                 gpointer user_data);
 
 guint        stern_server_get_n_rooms (SternServer *server);
 /* The room with that code, or NULL (for tests and tools: a SternRoom). */

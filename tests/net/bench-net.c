@@ -255,6 +255,7 @@ is_stopped (gpointer data)
 int
 main (int argc, char **argv)
 {
+  g_auto(GStrv) server_options = NULL;
   int n_clients = 400;
   int seconds = 60;
   int n_idle = 0;
@@ -264,6 +265,9 @@ main (int argc, char **argv)
     { "seconds", 's', 0, G_OPTION_ARG_INT, &seconds, "Length of the run (default 60)", "S" },
     { "idle", 0, 0, G_OPTION_ARG_INT, &n_idle, "Idle connections held during the run (default 0)", "N" },
     { "server", 0, 0, G_OPTION_ARG_FILENAME, &server_path, "sternhalma-server to start", "PATH" },
+    /* Every client here comes from 127.0.0.1: a server with per-address
+     * caps needs them lifted (--server-option=--max-per-address=0 …). */
+    { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- load run of sternhalma-server");
@@ -307,8 +311,18 @@ main (int argc, char **argv)
                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   /* Computer-speed clients send far more than a person: lift the rate limit. */
-  proc = g_subprocess_launcher_spawn (launcher, &error, server_path, "--address", "127.0.0.1",
-                                      "--port", "0", "--data-dir", dir, "--rate", "1000", NULL);
+  {
+    g_autoptr(GPtrArray) args = g_ptr_array_new ();
+    const char *fixed[] = { server_path, "--address", "127.0.0.1", "--port", "0", "--data-dir", dir,
+                            "--rate", "1000" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+      g_ptr_array_add (args, (gpointer) fixed[i]);
+    for (guint i = 0; server_options && server_options[i]; i++)
+      g_ptr_array_add (args, server_options[i]);
+    g_ptr_array_add (args, NULL);
+    proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, &error);
+  }
   if (proc == NULL)
     {
       g_printerr ("bench-net: %s\n", error->message);
