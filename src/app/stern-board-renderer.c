@@ -9,8 +9,6 @@
  * once per size.  A frame is then a few image paints and some paths.
  */
 
-#define G_LOG_DOMAIN "stern-board-renderer"
-
 #include "stern-board-renderer.h"
 
 #include <gio/gio.h>

@@ -11,8 +11,6 @@
  * SternBoardRenderer's (stern-board-renderer.h).
  */
 
-#define G_LOG_DOMAIN "stern-board-view"
-
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>

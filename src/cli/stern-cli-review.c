@@ -1,10 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-cli-review.c: `review` (every action of a record weighed against
  * the computer's move) and `analyse` (a position's moves to finish and the
  * computer's line).  The text and the JSON lines are kept stable for
- * scripts; diagnostics go to stderr. */
-#define G_LOG_DOMAIN "sternhalma-cli"
-
+ * scripts; diagnostics go to stderr.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-cli-review.h"
 
 #include <stdio.h>

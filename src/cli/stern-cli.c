@@ -1,8 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-cli.c: the commands of sternhalma-cli.  Output on stdout is kept
- * stable for scripts; diagnostics go to stderr. */
-#define G_LOG_DOMAIN "sternhalma-cli"
-
+ * stable for scripts; diagnostics go to stderr.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-cli.h"
 
 #include <stdio.h>

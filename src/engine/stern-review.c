@@ -1,5 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-review.c: moves to finish, the loss of a move and its class. */
+/* stern-review.c: moves to finish, the loss of a move and its class.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 
 #include "stern-review.h"
 

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-review.h: the coach's measures of a game: each player's moves to
  * finish, what a move lost against the computer's best move, in moves, and
  * a class for it (doc/computer.md, "Review").
@@ -9,6 +8,9 @@
  * moves at the crossing's own rate, corrects it for the other marbles
  * (hurdles to jump over, holes taken).  A reviewer holds the search and
  * the buffers; it is not thread-safe, so give each thread its own.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -4,8 +4,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-engine"
-
 #include "stern-search-private.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-net-client.c: a WebSocket connection to a sternhalma-server. */
-#define G_LOG_DOMAIN "stern-net"
-
+/* stern-net-client.c: a WebSocket connection to a sternhalma-server.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-net-client.h"
 
 #include <libsoup/soup.h>
@@ -297,6 +298,20 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
       if (strcmp (msg->code, self->code) == 0)
         g_signal_emit (self, signals[SIGNAL_CHAT], 0, msg);
       break;
+    /* What clients send: the protocol reader refuses it from a server. */
+    case STERN_NET_MSG_HELLO:
+    case STERN_NET_MSG_LIST:
+    case STERN_NET_MSG_CREATE:
+    case STERN_NET_MSG_JOIN:
+    case STERN_NET_MSG_WATCH:
+    case STERN_NET_MSG_RESUME:
+    case STERN_NET_MSG_MOVE:
+    case STERN_NET_MSG_RESIGN:
+    case STERN_NET_MSG_LEAVE:
+    case STERN_NET_MSG_QUICK:
+    case STERN_NET_MSG_CHAT:
+    case STERN_NET_MSG_REMATCH:
+    case STERN_NET_N_MSG_TYPES:
     default:
       g_assert_not_reached ();
     }

@@ -1,7 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-client.h: one connection to a sternhalma-server (GLib main
  * loop, no GTK).  It keeps a copy of the room's game, built from the
  * server's messages and checked by the engine, so a window can draw it.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

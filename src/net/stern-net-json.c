@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-json.c: the strict check every protocol message passes before
  * json-glib reads it.
  *
@@ -7,6 +6,9 @@
  * last one wins, so two readers of one message may disagree).  This is
  * RFC 8259 to the letter, plus what the protocol forbids on top: a NUL in
  * a string, and whole numbers too long to be exact in a double.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stern-net-json.h"
 

@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-json.h (private to src/net): strict JSON, checked before
- * json-glib reads a message (see stern-net-json.c). */
+ * json-glib reads a message (see stern-net-json.c).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include <glib.h>

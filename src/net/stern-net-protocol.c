@@ -1,11 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-protocol.c: parsing, checking and writing the messages of
  * network play.  Nothing here trusts its input: every member is looked up
  * by name, its JSON type checked, its value bounded, and any member the
  * message type does not have is an error.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-net"
-
 #include "stern-net-protocol.h"
 #include "stern-net-json.h"
 

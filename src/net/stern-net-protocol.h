@@ -1,10 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-protocol.h: the messages of network play (doc/protocol.md).
  *
  * Every message is one JSON object in one WebSocket text frame, with a
  * "type" member naming it.  Parsing checks the size, the JSON, the type,
  * every member's presence and type and range, and rejects members the
  * type does not have; the error names the member ("move.path: …").
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

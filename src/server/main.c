@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* main.c: sternhalma-server, the network play server (doc/protocol.md). */
-#define G_LOG_DOMAIN "stern-server"
-
+/* main.c: sternhalma-server, the network play server (doc/protocol.md).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <gio/gunixsocketaddress.h>
 #include <glib-unix.h>
 #include <locale.h>

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-frame-guard.c: the stream libsoup reads a connection through.
  *
  * libsoup checks each WebSocket frame's length against one cap only and
@@ -11,6 +10,9 @@
  * an upgrade request are watched from the byte after its head, so no
  * frame passes unseen.  SternGuardedStream is the GIOStream libsoup gets:
  * the guard in, the socket's own stream out.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stern-frame-guard.h"
 

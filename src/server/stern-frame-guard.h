@@ -1,7 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-frame-guard.h (private to src/server): the stream libsoup reads
  * each connection through, with the cap on frames and on reassembled
- * messages (see stern-frame-guard.c). */
+ * messages (see stern-frame-guard.c).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include <gio/gio.h>

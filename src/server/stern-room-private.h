@@ -1,5 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-room-private.h: what stern-room.c and stern-room-state.c share. */
+/* stern-room-private.h: what stern-room.c and stern-room-state.c share.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include "stern-clock.h"

@@ -1,11 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-room-state.c: the state of a room of sternhalma-server: as the
  * room message shows it (and the lobby lists it), as its store keeps it
  * (written after each action and read back), the room files of servers
  * before the store, and an action undone when the store refuses it.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-server"
-
 #include <json-glib/json-glib.h>
 #include <string.h>
 

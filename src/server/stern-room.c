@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-room.c: a room of sternhalma-server.
  *
  * The room's game is the only one that counts.  Its referee is the
@@ -12,9 +11,10 @@
  * an action the store refuses is not played and nobody hears of it, so a
  * server killed at any moment comes back with exactly the actions anyone
  * was told of.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-server"
-
 #include "stern-room.h"
 
 #include <string.h>

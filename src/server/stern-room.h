@@ -1,7 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-room.h: one room of sternhalma-server: the authoritative game, its
  * seats and clocks, the computer for empty or abandoned seats, and the
  * room's row in the store (stern-store.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server-limits.c: accepting, counting and guarding connections.
  *
  * libsoup's own listener drops its accept source at the first failed
@@ -11,9 +10,10 @@
  * Every socket reaches libsoup through a SternGuardedStream
  * (stern-frame-guard.c), which closes a frame or message over the cap
  * with 1009 before libsoup buffers it.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-server"
-
 #include "stern-server-limits.h"
 
 #include "stern-frame-guard.h"

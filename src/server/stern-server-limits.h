@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server-limits.h (private to src/server): the connection layer's
  * guards.  The server accepts its sockets itself (so running out of file
  * descriptors pauses accepting instead of ending it), counts every socket
@@ -6,6 +5,9 @@
  * per-address counts and buckets, gives each connection a deadline for the
  * upgrade, and watches each WebSocket's frames on their way in (a frame or
  * a reassembled message over the cap is closed with 1009, not buffered).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,8 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server-metrics.c: counters and the Prometheus text page.
  *
  * Counting is a few additions on the paths it counts; the page is only
  * written when asked for, on the metrics port (never the players' one).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stern-server-metrics.h"
 

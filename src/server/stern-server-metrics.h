@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server-metrics.h (private to src/server): the counters behind
- * --metrics, written in Prometheus' text format (doc/server.md). */
+ * --metrics, written in Prometheus' text format (doc/server.md).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include <glib.h>

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server.c: connections and rooms of sternhalma-server.
  *
  * Everything a client sends is untrusted: frames are size-limited twice
@@ -7,9 +6,10 @@
  * message is checked member by member, a connection acts only in its own
  * room and only for its own seat, and a token bucket per connection slows
  * floods down before they cost the other rooms anything.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-server"
-
 #include "stern-server.h"
 
 #include <glib/gstdio.h>
@@ -1203,6 +1203,16 @@ handle_message (Conn *conn, const char *data, gsize len)
     case STERN_NET_MSG_LEAVE:
       conn_leave_room (conn);
       break;
+    /* What the server sends: the protocol reader refuses it from a client. */
+    case STERN_NET_MSG_WELCOME:
+    case STERN_NET_MSG_LOBBY:
+    case STERN_NET_MSG_JOINED:
+    case STERN_NET_MSG_ROOM:
+    case STERN_NET_MSG_ACTION:
+    case STERN_NET_MSG_ERROR:
+    case STERN_NET_MSG_SAID:
+    case STERN_NET_MSG_INVITED:
+    case STERN_NET_N_MSG_TYPES:
     default:
       g_assert_not_reached ();
     }

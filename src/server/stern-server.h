@@ -1,6 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server.h: the WebSocket server of network play: connections,
  * the lobby, rooms by code, and the checks on everything clients send.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

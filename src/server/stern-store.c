@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-store.c: the rooms of sternhalma-server in SQLite.
  *
  * One table, one row a room: its code, its state (the room's own JSON,
@@ -6,9 +5,10 @@
  * game is over and since when.  Every write is a single statement outside
  * any explicit transaction, which SQLite commits as one transaction before
  * the call returns; WAL mode keeps a reader (a backup) from blocking it.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-server"
-
 #include "stern-store-private.h"
 
 #include <glib/gstdio.h>

@@ -1,10 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-store.h: where sternhalma-server keeps its rooms: one SQLite
  * database (DATA_DIR/rooms.sqlite, WAL mode).  Each room is one row
  * holding its state as the room wrote it (stern-room.c); every write is
  * one transaction, and returns only once SQLite committed it, so the
  * caller tells nobody of an action the store does not hold.  Finished
  * games stay for a retention period, then go (stern_store_expire).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -12,8 +12,6 @@
  * ("Разбор позиции", "Практические упражнения") are predicates over the
  * position the player built.
  */
-#define G_LOG_DOMAIN "stern-session"
-
 #include <string.h>
 
 #include <glib/gi18n-lib.h>

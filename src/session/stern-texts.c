@@ -7,8 +7,6 @@
  * person's name ("Ана", singular), so no sentence here puts a verb after a
  * name: the name stands after a colon or a preposition.
  */
-#define G_LOG_DOMAIN "stern-session"
-
 #include <glib/gi18n-lib.h>
 
 #include "stern-texts.h"

@@ -48,7 +48,7 @@ char       *stern_texts_seat_detail (const SternGameSetup *setup, unsigned seat,
                                      gboolean human);
 
 /* The fewest moves known for crossing the board alone with ten marbles
- * (issue #14's figure; the engine does not prove it). */
+ * (a published figure; the engine does not prove it). */
 #define STERN_TEXTS_SOLO_BEST_KNOWN 27
 
 /* For a finished solo game, the moves made against the best known ("27
