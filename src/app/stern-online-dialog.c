@@ -14,7 +14,7 @@
 
 #include "stern-accessible.h"
 #include "stern-server.h"
-#include "stern-window-online.h"
+#include "stern-online-texts.h"
 
 /* The key on the application under which the hosted server lives: it
  * outlasts the dialog, and stops when the application ends. */
@@ -78,7 +78,6 @@ struct _SternOnlineDialog
   GtkButton   *refresh_button;
   GtkListBox  *rooms_list;
 
-  SternWindow *window;       /* weak */
   SternNetClient *lobby;     /* a connection of its own, for the list of rooms */
   GSettings   *settings;
   GtkDropDown *seat_drops[STERN_N_SEATS];
@@ -88,6 +87,13 @@ struct _SternOnlineDialog
 };
 
 G_DEFINE_FINAL_TYPE (SternOnlineDialog, stern_online_dialog, GTK_TYPE_WINDOW)
+
+enum {
+  SIGNAL_GO_ONLINE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void
 show_status (SternOnlineDialog *self,
@@ -186,6 +192,23 @@ on_client_joined (SternOnlineDialog     *self,
   show_invitation (self, msg->code);
 }
 
+/* Asks for the connection the user chose: the window makes it and
+ * returns its client (its own), or NULL when nobody answers. */
+static SternNetClient *
+go_online (SternOnlineDialog   *self,
+           const char          *uri,
+           SternOnlineRequest   request,
+           const SternNetSetup *setup,
+           const char          *code,
+           const char          *key)
+{
+  SternNetClient *client = NULL;
+
+  g_signal_emit (self, signals[SIGNAL_GO_ONLINE], 0, uri, (int) request, setup, code,
+                 key != NULL && key[0] != '\0' ? key : NULL, &client);
+  return client;
+}
+
 static void
 follow_client (SternOnlineDialog *self,
                SternNetClient    *client)
@@ -273,7 +296,7 @@ create_clicked (SternOnlineDialog *self)
   guint clock = gtk_drop_down_get_selected (self->clock_drop);
   SternNetClient *client;
 
-  if (uri == NULL || self->window == NULL)
+  if (uri == NULL)
     return;
 
   memset (&setup, 0, sizeof setup);
@@ -304,7 +327,7 @@ create_clicked (SternOnlineDialog *self)
 
   gtk_widget_set_visible (self->invitation_box, FALSE);
   set_link_host (self, uri);
-  client = stern_window_go_online (self->window, uri, STERN_ONLINE_CREATE, &setup, NULL);
+  client = go_online (self, uri, STERN_ONLINE_CREATE, &setup, NULL, NULL);
   follow_client (self, client);
 }
 
@@ -317,9 +340,6 @@ join_or_watch (SternOnlineDialog  *self,
   char code[STERN_NET_CODE_LEN + 1];
   char key[STERN_NET_TOKEN_LEN + 1] = "";
   SternNetClient *client;
-
-  if (self->window == NULL)
-    return;
 
   if (g_str_has_prefix (text, "sternhalma:"))
     {
@@ -349,9 +369,8 @@ join_or_watch (SternOnlineDialog  *self,
     }
 
   show_status (self, NULL);
-  client = stern_window_go_online (self->window, uri, request, NULL, code);
   /* An invited seat's link: its key takes the seat. */
-  stern_window_set_invitation_key (client, key);
+  client = go_online (self, uri, request, NULL, code, key);
   follow_client (self, client);
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -374,9 +393,9 @@ room_join_clicked (GtkButton         *button,
   const char *code = g_object_get_data (G_OBJECT (button), "stern-code");
   g_autofree char *uri = server_uri (self);
 
-  if (uri == NULL || code == NULL || self->window == NULL)
+  if (uri == NULL || code == NULL)
     return;
-  follow_client (self, stern_window_go_online (self->window, uri, STERN_ONLINE_JOIN, NULL, code));
+  follow_client (self, go_online (self, uri, STERN_ONLINE_JOIN, NULL, code, NULL));
   gtk_window_close (GTK_WINDOW (self));
 }
 
@@ -518,13 +537,13 @@ quick_clicked (SternOnlineDialog *self)
   g_autofree char *uri = server_uri (self);
   SternNetSetup setup;
 
-  if (uri == NULL || self->window == NULL)
+  if (uri == NULL)
     return;
   memset (&setup, 0, sizeof setup);
   setup.variant = chosen_variant (self);
   gtk_widget_set_visible (self->invitation_box, FALSE);
   set_link_host (self, uri);
-  follow_client (self, stern_window_go_online (self->window, uri, STERN_ONLINE_QUICK, &setup, NULL));
+  follow_client (self, go_online (self, uri, STERN_ONLINE_QUICK, &setup, NULL, NULL));
 }
 
 static void
@@ -622,7 +641,6 @@ stern_online_dialog_dispose (GObject *object)
       stern_net_client_close (self->lobby);
       g_clear_object (&self->lobby);
     }
-  g_clear_weak_pointer (&self->window);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_ONLINE_DIALOG);
 
@@ -647,6 +665,23 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
 
   object_class->dispose = stern_online_dialog_dispose;
   object_class->finalize = stern_online_dialog_finalize;
+
+  /**
+   * SternOnlineDialog::go-online:
+   * @uri: the server's ws:// or wss:// address
+   * @request: a SternOnlineRequest
+   * @setup: (nullable): the room's SternNetSetup (create, quick play)
+   * @code: (nullable): the room code (join, watch)
+   * @key: (nullable): an invited seat's key
+   *
+   * The user asked to go online.  Returns the SternNetClient the
+   * connection is made with, owned by the handler, for the dialog to show
+   * how it goes; NULL when it is not made.
+   */
+  signals[SIGNAL_GO_ONLINE] =
+    g_signal_new ("go-online", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  g_signal_accumulator_first_wins, NULL, NULL, G_TYPE_POINTER, 5,
+                  G_TYPE_STRING, G_TYPE_INT, G_TYPE_POINTER, G_TYPE_STRING, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-online-dialog.ui");
@@ -746,18 +781,17 @@ stern_online_dialog_init (SternOnlineDialog *self)
 }
 
 GtkWidget *
-stern_online_dialog_new (SternWindow *window)
+stern_online_dialog_new (GtkWindow        *parent,
+                         SternOnlineMatch *online)
 {
   SternOnlineDialog *self;
-  SternOnlineMatch *online;
 
-  g_return_val_if_fail (STERN_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (online == NULL || STERN_IS_ONLINE_MATCH (online), NULL);
 
-  self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", window, NULL);
-  g_set_weak_pointer (&self->window, window);
+  self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", parent, NULL);
 
   /* Opened again while in a room: its invitation is still there to send. */
-  online = stern_window_get_online (window);
   if (online != NULL && stern_online_match_has_room (online))
     {
       SternNetClient *client = stern_online_match_get_client (online);

@@ -720,7 +720,7 @@ play_online_activated (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  gtk_window_present (GTK_WINDOW (stern_online_dialog_new (STERN_WINDOW (widget))));
+  stern_window_present_online_dialog (STERN_WINDOW (widget));
 }
 #endif
 

@@ -12,79 +12,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "stern-online-dialog.h"
+#include "stern-online-texts.h"
 #include "stern-window-private.h"
-
-const char *
-stern_online_error_text (SternNetErrorCode code)
-{
-  switch (code)
-    {
-    case STERN_NET_ERROR_BAD_JSON:
-    case STERN_NET_ERROR_TOO_LARGE:
-    case STERN_NET_ERROR_BAD_FIELD:
-    case STERN_NET_ERROR_UNKNOWN_TYPE:
-      return _("The server did not understand the game. Is it a Sternhalma server of the same version?");
-    case STERN_NET_ERROR_VERSION:
-      return _("The server speaks another version of the game’s protocol.");
-    case STERN_NET_ERROR_STATE:
-      return _("That is not possible now: the room is waiting for players, or your game has ended.");
-    case STERN_NET_ERROR_NO_ROOM:
-      return _("There is no room with this code on the server.");
-    case STERN_NET_ERROR_SEAT_TAKEN:
-      return _("Every seat of this room is taken. You can watch the game.");
-    case STERN_NET_ERROR_BAD_TOKEN:
-      return _("Your seat could not be taken back: the server does not know it any more.");
-    case STERN_NET_ERROR_NOT_A_PLAYER:
-      return _("You are watching this game, not playing in it.");
-    case STERN_NET_ERROR_NOT_YOUR_TURN:
-      return _("It is not your turn.");
-    case STERN_NET_ERROR_STALE:
-      return _("Another move came first; the board shows the game as it is now.");
-    case STERN_NET_ERROR_ILLEGAL:
-      return _("The server refused the move.");
-    case STERN_NET_ERROR_GAME_OVER:
-      return _("The game has ended.");
-    case STERN_NET_ERROR_RATE_LIMITED:
-      return _("Too many requests at once; wait a moment.");
-    case STERN_NET_ERROR_FULL:
-      return _("The server is full. Try again later.");
-    case STERN_NET_ERROR_INTERNAL:
-    case STERN_NET_N_ERRORS:
-    default:
-      return _("The server could not do it.");
-    }
-}
-
-char *
-stern_online_address_to_uri (const char  *address,
-                             GError     **error)
-{
-  g_autofree char *trimmed = g_strstrip (g_strdup (address != NULL ? address : ""));
-  g_autofree char *host = NULL;
-  gint port = -1;
-  g_autofree char *full = NULL;
-
-  if (g_str_has_prefix (trimmed, "ws://") || g_str_has_prefix (trimmed, "wss://"))
-    {
-      if (!g_uri_is_valid (trimmed, G_URI_FLAGS_NONE, NULL))
-        goto bad;
-      return g_steal_pointer (&trimmed);
-    }
-
-  full = g_strconcat ("ws://", trimmed, "/", NULL);
-  if (trimmed[0] == '\0' || strchr (trimmed, '/') != NULL ||
-      !g_uri_split_network (full, G_URI_FLAGS_NONE, NULL, &host, &port, NULL) ||
-      host == NULL || host[0] == '\0')
-    goto bad;
-  if (port <= 0)
-    port = STERN_NET_DEFAULT_PORT;
-  return g_strdup_printf (strchr (host, ':') ? "ws://[%s]:%d/" : "ws://%s:%d/", host, port);
-
-bad:
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-               _("“%s” is not a server address (HOST or HOST:PORT)."), trimmed);
-  return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* The seat kept for the next start                                    */
@@ -1025,4 +955,33 @@ stern_window_set_invitation_key (SternNetClient *client,
   go = g_object_get_data (G_OBJECT (client), "stern-go-online");
   if (go != NULL && key != NULL && stern_net_token_is_valid (key))
     g_strlcpy (go->key, key, sizeof go->key);
+}
+
+static SternNetClient *
+on_dialog_go_online (SternOnlineDialog *dialog,
+                     const char        *uri,
+                     int                request,
+                     gpointer           setup,
+                     const char        *code,
+                     const char        *key,
+                     SternWindow       *self)
+{
+  SternNetClient *client = stern_window_go_online (self, uri, (SternOnlineRequest) request, setup,
+                                                   code);
+
+  if (key != NULL)
+    stern_window_set_invitation_key (client, key);
+  return client;
+}
+
+void
+stern_window_present_online_dialog (SternWindow *self)
+{
+  GtkWidget *dialog;
+
+  g_return_if_fail (STERN_IS_WINDOW (self));
+
+  dialog = stern_online_dialog_new (GTK_WINDOW (self), stern_window_get_online (self));
+  g_signal_connect_object (dialog, "go-online", G_CALLBACK (on_dialog_go_online), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }

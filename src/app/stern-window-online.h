@@ -12,19 +12,13 @@
 #include "stern-online-match.h"
 #include "stern-window.h"
 
+#include "stern-online-texts.h"
+
 G_BEGIN_DECLS
 
 /* Set on a window opened for an invitation whose saved game was not yet
  * offered: if the server cannot be reached, it is offered then. */
 #define STERN_WINDOW_OFFER_RESUME_KEY "stern-offer-resume"
-
-typedef enum {
-  STERN_ONLINE_CREATE,
-  STERN_ONLINE_JOIN,
-  STERN_ONLINE_WATCH,
-  STERN_ONLINE_RESUME,   /* the seat kept by the last run (stern_window_resume_online) */
-  STERN_ONLINE_QUICK,    /* Quick Play: setup names the variant */
-} SternOnlineRequest;
 
 /* Connects to ws_uri and, once connected, creates a room with setup
  * (taking its first seat), joins the room code, or watches it.  The
@@ -37,6 +31,8 @@ SternNetClient   *stern_window_go_online (SternWindow *self, const char *ws_uri,
 /* Joins the room of a sternhalma://HOST:PORT/CODE link (an invited seat's
  * link has its key too); a link that is not one is reported in the window. */
 void              stern_window_open_invitation (SternWindow *self, const char *link);
+/* Play Online, its requests answered by this window. */
+void              stern_window_present_online_dialog (SternWindow *self);
 /* The invited seat's key a client of stern_window_go_online() joins with. */
 void              stern_window_set_invitation_key (SternNetClient *client, const char *key);
 /* Back to a local game: leaves the room (NULL to stop following). */
@@ -62,12 +58,5 @@ gboolean          stern_window_online_rematch (SternWindow *self);
 /* If the last run left an online game in play, goes back to its seat
  * (with the kept token) and says so in a toast. */
 gboolean          stern_window_resume_online (SternWindow *self);
-
-/* A protocol error (doc/protocol.md) for people, translated. */
-const char       *stern_online_error_text (SternNetErrorCode code);
-
-/* The ws:// address of "host", "host:port" or a ws:// or wss:// address;
- * NULL with an error when it cannot be one. */
-char             *stern_online_address_to_uri (const char *address, GError **error);
 
 G_END_DECLS

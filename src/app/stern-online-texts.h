@@ -1,0 +1,31 @@
+/* stern-online-texts.h: what the window and the Play Online dialog share
+ * of network play: the requests the dialog makes, and the words.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "stern-net-protocol.h"
+
+G_BEGIN_DECLS
+
+/* What the Play Online dialog asks the window for (its "go-online"). */
+typedef enum {
+  STERN_ONLINE_CREATE,
+  STERN_ONLINE_JOIN,
+  STERN_ONLINE_WATCH,
+  STERN_ONLINE_RESUME,   /* the seat kept by the last run (stern_window_resume_online) */
+  STERN_ONLINE_QUICK,    /* Quick Play: setup names the variant */
+} SternOnlineRequest;
+
+/* A protocol error (doc/protocol.md) for people, translated. */
+const char *stern_online_error_text (SternNetErrorCode code);
+
+/* The ws:// address of "host", "host:port" or a ws:// or wss:// address;
+ * NULL with an error when it cannot be one. */
+char       *stern_online_address_to_uri (const char *address, GError **error);
+
+G_END_DECLS
