@@ -26,9 +26,30 @@ struct _SternNetClient {
   char code[STERN_NET_CODE_LEN + 1];
   char token[STERN_NET_TOKEN_LEN + 1];
   guint online;
+  gboolean connected;            /* as last notified */
 };
 
 G_DEFINE_FINAL_TYPE (SternNetClient, stern_net_client, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CONNECTED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Tells "notify::connected" when the connection opened or went. */
+static void
+update_connected (SternNetClient *self)
+{
+  gboolean now = stern_net_client_is_connected (self);
+
+  if (now == self->connected)
+    return;
+  self->connected = now;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECTED]);
+}
 
 enum {
   SIGNAL_WELCOME,
@@ -54,6 +75,7 @@ disconnect_ws (SternNetClient *self)
   if (soup_websocket_connection_get_state (self->ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (self->ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
   g_clear_object (&self->ws);
+  update_connected (self);
 }
 
 static void
@@ -86,6 +108,24 @@ stern_net_client_finalize (GObject *object)
 }
 
 static void
+stern_net_client_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  SternNetClient *self = STERN_NET_CLIENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONNECTED:
+      g_value_set_boolean (value, stern_net_client_is_connected (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 stern_net_client_class_init (SternNetClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -94,6 +134,13 @@ stern_net_client_class_init (SternNetClientClass *klass)
 
   object_class->dispose = stern_net_client_dispose;
   object_class->finalize = stern_net_client_finalize;
+  object_class->get_property = stern_net_client_get_property;
+
+  /* Whether the WebSocket to the server is open. */
+  properties[PROP_CONNECTED] =
+    g_param_spec_boolean ("connected", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   for (unsigned i = 0; i < G_N_ELEMENTS (names); i++)
     signals[i] = g_signal_new (names[i], G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -334,6 +381,7 @@ on_closed (SoupWebsocketConnection *ws, gpointer user_data)
                                "the server closed the connection");
       g_object_unref (task);
     }
+  update_connected (self);
   g_signal_emit (self, signals[SIGNAL_CLOSED], 0);
   g_object_unref (self);
 }
@@ -405,6 +453,7 @@ connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   soup_websocket_connection_set_keepalive_interval (ws, 30);
   g_signal_connect (ws, "message", G_CALLBACK (on_message), self);
   g_signal_connect (ws, "closed", G_CALLBACK (on_closed), self);
+  update_connected (self);
 
   hello = stern_net_message_new (STERN_NET_MSG_HELLO);
   hello->name = g_strdup (self->name);

@@ -47,6 +47,7 @@ gboolean  stern_net_client_reconnect_finish (SternNetClient  *client,
                                              GError         **error);
 /* Closes the connection (the seat stays the player's for the grace period). */
 void      stern_net_client_close (SternNetClient *client);
+/* Also the "connected" property, notified when it changes. */
 gboolean  stern_net_client_is_connected (SternNetClient *client);
 
 /* Requests; the answers come as signals. */

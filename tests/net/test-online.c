@@ -94,6 +94,12 @@ typedef struct {
   guint  n_actions;
 } AllAt;
 
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
 static gboolean
 all_at (gpointer data)
 {
@@ -397,8 +403,22 @@ test_online_offline_move (void)
   }
   g_assert_true (stern_match_human_to_play (boris->match));
 
-  stern_net_client_close (boris->peer->client);
-  g_assert_true (net_wait (is_lost, boris, WAIT_MS));
+  {
+    /* The connection's state is a property a view can follow. */
+    gboolean connected = FALSE;
+    guint notified = 0;
+    gulong id = g_signal_connect_swapped (boris->peer->client, "notify::connected",
+                                          G_CALLBACK (count_notify), &notified);
+
+    g_object_get (boris->peer->client, "connected", &connected, NULL);
+    g_assert_true (connected);
+    stern_net_client_close (boris->peer->client);
+    g_assert_true (net_wait (is_lost, boris, WAIT_MS));
+    g_object_get (boris->peer->client, "connected", &connected, NULL);
+    g_assert_false (connected);
+    g_assert_cmpuint (notified, >=, 1);
+    g_signal_handler_disconnect (boris->peer->client, id);
+  }
   g_assert_false (stern_online_match_is_connected (boris->online));
   {
     Side *players[] = { boris };
