@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "stern-board-view.h"
+
+#include "stern-board-scene.h"
 #include "stern-board-layout.h"
 #include "stern-board-renderer.h"
 #include "stern-board.h"
@@ -46,14 +48,8 @@ struct _SternBoardView
   gboolean animations;
   unsigned bottom_seat;
 
-  /* What the human picked. */
-  guint    selected;
-  SternSet highlighted;
-  SternSet fatal;                  /* highlighted moves that eliminate the mover */
-  guint8   preview[STERN_MAX_PATH];
-  gsize    preview_len;
-  guint8   hint[STERN_MAX_PATH];
-  gsize    hint_len;
+  /* What the human picked, previewed and the cursor (no GTK). */
+  SternBoardScene scene;
   GArray  *hint_paths;   /* SternBoardHintPath: the coach's */
   guint8   last[STERN_N_SEATS][STERN_MAX_PATH];  /* each seat's last move */
   gsize    last_len[STERN_N_SEATS];
@@ -62,8 +58,7 @@ struct _SternBoardView
   guint    n_actions_seen;                         /* to announce new moves */
   unsigned cursor_turn;                            /* the turn the cursor was placed for */
 
-  /* Keyboard cursor. */
-  guint    cursor;
+  /* Keyboard cursor: its hole is the scene's. */
   gboolean keyboard_used;
   double   cursor_pref_x;          /* column kept while moving up and down */
 
@@ -86,8 +81,6 @@ struct _SternBoardView
   char    *announcement;           /* the accessible description */
 
   SternBoardRenderer *renderer;
-
-  SternMove moves[STERN_MAX_MOVES];
 };
 
 G_DEFINE_FINAL_TYPE (SternBoardView, stern_board_view, GTK_TYPE_WIDGET)
@@ -211,8 +204,8 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
 
   stern_board_marks_init (&marks);
   /* With a marble picked: grey where it may not stop, gild its goal. */
-  if (pos != NULL && is_hole (self->selected) && pos->cell[self->selected] != STERN_EMPTY)
-    zones = pos->cell[self->selected];
+  if (pos != NULL && is_hole (self->scene.selected) && pos->cell[self->scene.selected] != STERN_EMPTY)
+    zones = pos->cell[self->scene.selected];
   else if (pos != NULL && self->zones_seat < STERN_N_SEATS)
     zones = self->zones_seat;
   if (zones != STERN_NO_SEAT)
@@ -221,9 +214,9 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
       marks.no_stop = rules->no_stop[zones];
       marks.goal = rules->goal[zones];
     }
-  marks.selected = self->selected;
-  marks.highlighted = self->highlighted;
-  marks.fatal = self->fatal;
+  marks.selected = self->scene.selected;
+  marks.highlighted = self->scene.highlighted;
+  marks.fatal = self->scene.fatal;
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       marks.last[seat] = self->last[seat];
@@ -231,18 +224,18 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
     }
   marks.at_home = marbles_to_warn (self);
   marks.spin = self->spin;
-  marks.hint = self->hint;
-  marks.hint_len = self->hint_len;
+  marks.hint = self->scene.hint;
+  marks.hint_len = self->scene.hint_len;
   if (self->hint_paths != NULL)
     {
       marks.hint_paths = (const SternBoardHintPath *) (void *) self->hint_paths->data;
       marks.n_hint_paths = self->hint_paths->len;
     }
-  marks.preview = self->preview;
-  marks.preview_len = self->preview_len;
+  marks.preview = self->scene.preview;
+  marks.preview_len = self->scene.preview_len;
   /* The keyboard cursor is shown while the keyboard is in use, like focus rings. */
   if (cursor_visible (self))
-    marks.cursor = self->cursor;
+    marks.cursor = self->scene.cursor;
   marks.anim_path = self->anim_path;
   marks.anim_len = self->anim_len;
   marks.anim_progress = self->anim_progress;
@@ -277,11 +270,11 @@ describe_hole (SternBoardView *self, guint hole)
     /* Translators: a hole of the board with no marble, "k3, empty" */
     g_string_append_printf (text, _("%s, empty"), name);
 
-  if (hole == self->selected)
+  if (hole == self->scene.selected)
     g_string_append_printf (text, ", %s", _("selected"));
-  else if (stern_set_has (self->fatal, hole))
+  else if (stern_set_has (self->scene.fatal, hole))
     g_string_append_printf (text, ", %s", _("reachable, but this move eliminates you"));
-  else if (stern_set_has (self->highlighted, hole))
+  else if (stern_set_has (self->scene.highlighted, hole))
     g_string_append_printf (text, ", %s", _("reachable"));
   /* What the warning on the marble shows. */
   if (stern_set_has (marbles_to_warn (self), hole))
@@ -305,7 +298,7 @@ set_description (SternBoardView *self, const char *text)
 static void
 update_accessible (SternBoardView *self)
 {
-  g_autofree char *text = describe_hole (self, self->cursor);
+  g_autofree char *text = describe_hole (self, self->scene.cursor);
 
   set_description (self, text);
 }
@@ -346,19 +339,13 @@ describe_move (const SternVariant *variant, const SternAction *action)
 static void
 clear_preview (SternBoardView *self)
 {
-  self->preview_len = 0;
+  self->scene.preview_len = 0;
 }
 
 static void
 clear_selection (SternBoardView *self)
 {
-  gboolean changed = is_hole (self->selected) || self->highlighted != 0;
-
-  self->selected = STERN_NO_CELL;
-  self->highlighted = 0;
-  self->fatal = 0;
-  clear_preview (self);
-  if (changed)
+  if (stern_board_scene_clear_selection (&self->scene))
     {
       g_signal_emit (self, signals[SELECTION_CHANGED], 0);
       update_accessible (self);
@@ -391,35 +378,10 @@ can_pick (SternBoardView *self)
          !stern_game_is_over (self->game);
 }
 
-static gboolean
-is_own_marble (SternBoardView *self, guint hole)
-{
-  const SternPosition *pos = stern_game_get_position (self->game);
-  unsigned turn = stern_game_get_turn (self->game);
-
-  return is_hole (hole) && turn != STERN_NO_SEAT && pos->cell[hole] == turn;
-}
-
 static void
 select_marble (SternBoardView *self, guint hole)
 {
-  size_t n = stern_game_legal_moves (self->game, self->moves);
-
-  /* A hint for another marble would leave two numbered paths on the board. */
-  if (self->hint_len > 0 && self->hint[0] != hole)
-    self->hint_len = 0;
-  self->selected = hole;
-  self->highlighted = 0;
-  self->fatal = 0;
-  clear_preview (self);
-  for (size_t i = 0; i < n; i++)
-    {
-      if (self->moves[i].from != hole)
-        continue;
-      self->highlighted |= stern_set_bit (self->moves[i].to);
-      if (self->moves[i].flags & STERN_MOVE_FATAL)
-        self->fatal |= stern_set_bit (self->moves[i].to);
-    }
+  stern_board_scene_select (&self->scene, hole);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -429,20 +391,8 @@ select_marble (SternBoardView *self, guint hole)
 static void
 preview_to (SternBoardView *self, guint hole)
 {
-  gsize len = 0;
-
-  if (!(is_hole (self->selected) && is_hole (hole) && stern_set_has (self->highlighted, hole)))
-    hole = STERN_NO_CELL;
-  /* Motion within one hole changes nothing. */
-  if (self->preview_len >= 2 && self->preview[self->preview_len - 1] == hole)
-    return;
-  if (hole != STERN_NO_CELL)
-    len = stern_movegen_path (stern_game_get_rules (self->game),
-                              stern_game_get_position (self->game),
-                              self->selected, hole, self->preview);
-  if (len != self->preview_len || len != 0)
+  if (stern_board_scene_preview_to (&self->scene, hole))
     gtk_widget_queue_draw (GTK_WIDGET (self));
-  self->preview_len = len;
 }
 
 /* A click or Enter on a hole.  A click elsewhere drops the pick, as the
@@ -451,6 +401,8 @@ preview_to (SternBoardView *self, guint hole)
 static void
 activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
 {
+  guint from = STERN_NO_CELL, to = STERN_NO_CELL;
+
   /* Setting up a position: any hole, empty or not, is the editor's. */
   if (self->editing)
     {
@@ -461,38 +413,37 @@ activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
   if (!can_pick (self))
     return;
 
-  if (is_hole (self->selected) && is_hole (hole) && stern_set_has (self->highlighted, hole))
+  switch (stern_board_scene_activate (&self->scene, hole, keyboard, &from, &to))
     {
-      guint from = self->selected;
+    case STERN_BOARD_SCENE_MOVE:
+      g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+      update_accessible (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      g_signal_emit (self, signals[MOVE_CHOSEN], 0, from, to);
+      break;
+    case STERN_BOARD_SCENE_PICKED:
+    case STERN_BOARD_SCENE_DROPPED:
+      g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+      update_accessible (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      break;
+    case STERN_BOARD_SCENE_UNREACHABLE:
+      {
+        char name[STERN_HOLE_NAME_MAX];
+        g_autofree char *text = NULL;
 
-      clear_selection (self);
-      g_signal_emit (self, signals[MOVE_CHOSEN], 0, from, hole);
-      return;
+        stern_variant_cell_name (stern_game_get_variant (self->game), hole, name);
+        /* Translators: %s is a hole, "e5" */
+        text = g_strdup_printf (_("The picked marble cannot reach %s"), name);
+        announce (self, text);
+        gtk_widget_error_bell (GTK_WIDGET (self));
+      }
+      break;
+    case STERN_BOARD_SCENE_NOTHING:
+    default:
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      break;
     }
-
-  if (is_own_marble (self, hole))
-    {
-      if (hole == self->selected)
-        clear_selection (self);
-      else
-        select_marble (self, hole);
-      return;
-    }
-
-  if (keyboard && is_hole (self->selected) && is_hole (hole))
-    {
-      char name[STERN_HOLE_NAME_MAX];
-      g_autofree char *text = NULL;
-
-      stern_variant_cell_name (stern_game_get_variant (self->game), hole, name);
-      /* Translators: %s is a hole, "e5" */
-      text = g_strdup_printf (_("The picked marble cannot reach %s"), name);
-      announce (self, text);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
-
-  clear_selection (self);
 }
 
 static void
@@ -500,9 +451,8 @@ set_cursor (SternBoardView *self, guint hole)
 {
   g_autofree char *text = NULL;
 
-  if (hole == self->cursor)
+  if (!stern_board_scene_set_cursor (&self->scene, hole))
     return;
-  self->cursor = hole;
   text = describe_hole (self, hole);
   announce (self, text);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -518,8 +468,8 @@ initial_cursor (SternBoardView *self)
   unsigned turn;
   guint lowest;
 
-  if (is_hole (self->selected))
-    return self->selected;
+  if (is_hole (self->scene.selected))
+    return self->scene.selected;
   if (self->game == NULL)
     return centre;
   turn = stern_game_get_turn (self->game);
@@ -539,10 +489,10 @@ remember_column (SternBoardView *self)
   SternBoardLayout layout;
   double y;
 
-  if (!on_board (self, self->cursor))
+  if (!on_board (self, self->scene.cursor))
     return;
   get_layout (self, &layout, 2, 2);
-  stern_board_layout_screen_offset (&layout, self->cursor, &self->cursor_pref_x, &y);
+  stern_board_layout_screen_offset (&layout, self->scene.cursor, &self->cursor_pref_x, &y);
 }
 
 /* The angle the layout turns the board by for a bottom seat
@@ -668,15 +618,15 @@ place_cursor_for_turn (SternBoardView *self)
 {
   unsigned turn;
 
-  if (self->game == NULL || !self->interactive || !on_board (self, self->cursor) ||
-      is_hole (self->selected))
+  if (self->game == NULL || !self->interactive || !on_board (self, self->scene.cursor) ||
+      is_hole (self->scene.selected))
     return;
   turn = stern_game_get_turn (self->game);
-  if (turn == STERN_NO_SEAT || stern_game_get_position (self->game)->cell[self->cursor] == turn)
+  if (turn == STERN_NO_SEAT || stern_game_get_position (self->game)->cell[self->scene.cursor] == turn)
     return;
   set_cursor (self, initial_cursor (self));
   remember_column (self);
-  preview_to (self, self->cursor);
+  preview_to (self, self->scene.cursor);
 }
 
 static gboolean
@@ -741,12 +691,13 @@ stern_board_view_set_game (SternBoardView *self, SternGame *game)
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
   self->game = game;
+  self->scene.game = game;
   /* A new game is not news to announce. */
   self->n_actions_seen = game != NULL ? stern_game_get_n_actions (game) : 0;
   stern_board_view_game_changed (self, FALSE);
   /* A cursor in use starts the new game on the marbles of the seat on
    * turn, not where the last game left it. */
-  if (game != NULL && is_hole (self->cursor))
+  if (game != NULL && is_hole (self->scene.cursor))
     {
       set_cursor (self, initial_cursor (self));
       remember_column (self);
@@ -770,7 +721,7 @@ stern_board_view_game_changed (SternBoardView *self, gboolean animate_last)
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
   stop_move_animation (self);
-  self->hint_len = 0;
+  self->scene.hint_len = 0;
   clear_selection (self);
   update_last_move (self);
 
@@ -901,9 +852,7 @@ stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len)
   for (gsize i = 0; i < len; i++)
     g_return_if_fail (is_hole (path[i]));
 
-  self->hint_len = MIN (len, STERN_MAX_PATH);
-  if (self->hint_len > 0)
-    memcpy (self->hint, path, self->hint_len);
+  stern_board_scene_set_hint (&self->scene, path, len);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -951,7 +900,7 @@ stern_board_view_get_selected (SternBoardView *self)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), STERN_NO_CELL);
 
-  return self->selected;
+  return self->scene.selected;
 }
 
 SternSet
@@ -959,7 +908,7 @@ stern_board_view_get_highlighted (SternBoardView *self)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), 0);
 
-  return self->highlighted;
+  return self->scene.highlighted;
 }
 
 guint
@@ -967,7 +916,7 @@ stern_board_view_get_cursor (SternBoardView *self)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), STERN_NO_CELL);
 
-  return self->cursor;
+  return self->scene.cursor;
 }
 
 gsize
@@ -975,9 +924,9 @@ stern_board_view_get_preview (SternBoardView *self, guint8 *path)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), 0);
 
-  if (path != NULL && self->preview_len > 0)
-    memcpy (path, self->preview, self->preview_len);
-  return self->preview_len;
+  if (path != NULL && self->scene.preview_len > 0)
+    memcpy (path, self->scene.preview, self->scene.preview_len);
+  return self->scene.preview_len;
 }
 
 const char *
@@ -1036,9 +985,9 @@ stern_board_view_get_hint (SternBoardView *self, guint8 *path)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), 0);
 
-  if (path != NULL && self->hint_len > 0)
-    memcpy (path, self->hint, self->hint_len);
-  return self->hint_len;
+  if (path != NULL && self->scene.hint_len > 0)
+    memcpy (path, self->scene.hint, self->scene.hint_len);
+  return self->scene.hint_len;
 }
 
 gboolean
@@ -1075,18 +1024,18 @@ stern_board_view_key (SternBoardView *self, guint keyval)
     case GDK_KEY_ISO_Enter:
     case GDK_KEY_space:
     case GDK_KEY_KP_Space:
-      if (!on_board (self, self->cursor))
+      if (!on_board (self, self->scene.cursor))
         return FALSE;
       self->keyboard_used = TRUE;
-      activate_hole (self, self->cursor, TRUE);
-      if (is_hole (self->selected))
-        preview_to (self, self->cursor);
+      activate_hole (self, self->scene.cursor, TRUE);
+      if (is_hole (self->scene.selected))
+        preview_to (self, self->scene.cursor);
       return TRUE;
 
     case GDK_KEY_Escape:
-      if (is_hole (self->selected) || self->hint_len > 0)
+      if (is_hole (self->scene.selected) || self->scene.hint_len > 0)
         {
-          self->hint_len = 0;
+          self->scene.hint_len = 0;
           clear_selection (self);
           return TRUE;
         }
@@ -1097,7 +1046,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
     }
 
   self->keyboard_used = TRUE;
-  if (!on_board (self, self->cursor))
+  if (!on_board (self, self->scene.cursor))
     {
       set_cursor (self, initial_cursor (self));
       remember_column (self);
@@ -1108,7 +1057,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
       guint next;
 
       get_layout (self, &layout, 2, 2);
-      next = stern_board_layout_hole_in_direction (&layout, self->cursor, dx, dy,
+      next = stern_board_layout_hole_in_direction (&layout, self->scene.cursor, dx, dy,
                                                    self->cursor_pref_x);
 
       if (is_hole (next))
@@ -1120,7 +1069,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->game != NULL)
-    preview_to (self, self->cursor);
+    preview_to (self, self->scene.cursor);
   return TRUE;
 }
 
@@ -1222,7 +1171,7 @@ static void
 on_leave (GtkEventControllerMotion *motion,
           SternBoardView           *self)
 {
-  if (self->preview_len != 0)
+  if (self->scene.preview_len != 0)
     {
       clear_preview (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1246,9 +1195,9 @@ static void
 on_focus_enter (GtkEventControllerFocus *focus,
                 SternBoardView          *self)
 {
-  if (!on_board (self, self->cursor))
+  if (!on_board (self, self->scene.cursor))
     {
-      self->cursor = initial_cursor (self);
+      self->scene.cursor = initial_cursor (self);
       remember_column (self);
       update_accessible (self);
     }
@@ -1311,6 +1260,7 @@ stern_board_view_dispose (GObject *object)
   stop_animation (self);
   g_clear_handle_id (&self->cursor_idle_id, g_source_remove);
   self->game = NULL;
+  self->scene.game = NULL;
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (stern_board_view_parent_class)->dispose (object);
@@ -1395,8 +1345,7 @@ stern_board_view_init (SternBoardView *self)
   GtkGesture *click;
   GtkEventController *controller;
 
-  self->selected = STERN_NO_CELL;
-  self->cursor = STERN_NO_CELL;
+  stern_board_scene_init (&self->scene);
   self->zones_seat = STERN_NO_SEAT;
   self->focus_hole = STERN_NO_CELL;
   self->interactive = TRUE;
