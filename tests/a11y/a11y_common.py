@@ -1,7 +1,75 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""What the accessibility scripts in this folder share."""
+"""What the accessibility scripts in this folder share: TAP output, the
+checks that skip a script where it cannot run, and reading the tree."""
+
+import os
+import shutil
+import sys
 
 import pyatspi
+
+
+class Tap:
+    """Numbered TAP lines; failures counted for the exit status."""
+
+    def __init__(self):
+        self.run = 0
+        self.failures = 0
+
+    def ok(self, cond, what):
+        self.run += 1
+        print(("ok %d - %s" if cond else "not ok %d - %s") % (self.run, what), flush=True)
+        if not cond:
+            self.failures += 1
+        return cond
+
+
+def skip_all(why):
+    print("1..0 # SKIP " + why, flush=True)
+    sys.exit(77)
+
+
+def require_desktop():
+    """Skips the script without xdotool, an X display or a session bus."""
+    if shutil.which("xdotool") is None:
+        skip_all("xdotool not found")
+    if not os.environ.get("DISPLAY"):
+        skip_all("no X display (run under xvfb-run)")
+    if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        skip_all("no session bus (run under dbus-run-session)")
+
+
+def find(node, pred, depth=0):
+    """The first object under node (node included) that pred accepts; an
+    object that goes away while it is read is passed over."""
+    if node is None or depth > 60:
+        return None
+    try:
+        if pred(node):
+            return node
+        n = node.childCount
+    except Exception:
+        return None
+    for i in range(n):
+        try:
+            hit = find(node.getChildAtIndex(i), pred, depth + 1)
+        except Exception:
+            continue
+        if hit is not None:
+            return hit
+    return None
+
+
+def act(node):
+    """Clicks, activates or presses node through its Action interface."""
+    if node is None:
+        return False
+    action = node.queryAction()
+    for i in range(action.nActions):
+        if action.getName(i) in ("click", "activate", "press"):
+            action.doAction(i)
+            return True
+    return False
 
 
 def _labelled_by(node):

@@ -21,34 +21,15 @@ import sys
 import tempfile
 import time
 
-tests_run = 0
-failures = 0
+from a11y_common import Tap, require_desktop, skip_all  # noqa: E402
 
-
-def ok(cond, what):
-    global tests_run, failures
-    tests_run += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (tests_run, what), flush=True)
-    if not cond:
-        failures += 1
-    return cond
-
-
-def skip_all(why):
-    print("1..0 # SKIP " + why, flush=True)
-    sys.exit(77)
-
-
+tap = Tap()
+ok = tap.ok
 try:
     import pyatspi
 except ImportError:
     skip_all("pyatspi not found (package python3-pyatspi)")
-if shutil.which("xdotool") is None:
-    skip_all("xdotool not found")
-if not os.environ.get("DISPLAY"):
-    skip_all("no X display (run under xvfb-run)")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    skip_all("no session bus (run under dbus-run-session)")
+require_desktop()
 
 HOLE = re.compile(r"\b[a-q]1?[0-9]\b")
 
@@ -149,8 +130,8 @@ def main():
                 app.kill()
                 app.wait()
         shutil.rmtree(home, ignore_errors=True)
-    print("1..%d" % tests_run, flush=True)
-    return 1 if failures else 0
+    print("1..%d" % tap.run, flush=True)
+    return 1 if tap.failures else 0
 
 
 def run(app):

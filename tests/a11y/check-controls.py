@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 
-from a11y_common import item_name
+from a11y_common import act, find, item_name
 
 try:
     import gi
@@ -106,35 +106,6 @@ DIALOGS = [
     ("menu", "About Sternhalma", None),
     ("menu", "Resign…", None),
 ]
-
-
-def find(node, pred, depth=0):
-    if node is None or depth > 60:
-        return None
-    try:
-        if pred(node):
-            return node
-        n = node.childCount
-    except Exception:
-        return None
-    for i in range(n):
-        try:
-            hit = find(node.getChildAtIndex(i), pred, depth + 1)
-        except Exception:
-            continue
-        if hit is not None:
-            return hit
-    return None
-
-
-
-def act(node):
-    action = node.queryAction()
-    for i in range(action.nActions):
-        if action.getName(i) in ("click", "activate", "press"):
-            action.doAction(i)
-            return True
-    return False
 
 
 def toplevels(app):

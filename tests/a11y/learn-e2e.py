@@ -24,71 +24,18 @@ import sys
 import tempfile
 import time
 
-from a11y_common import item_name
+import pyatspi
 
-tests_run = 0
-failures = 0
+from a11y_common import Tap, act, find, item_name, require_desktop
 
-
-def ok(cond, what):
-    global tests_run, failures
-    tests_run += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (tests_run, what), flush=True)
-    if not cond:
-        failures += 1
-    return cond
-
-
-def skip_all(why):
-    print("1..0 # SKIP " + why, flush=True)
-    sys.exit(77)
-
-
-try:
-    import pyatspi
-except ImportError:
-    skip_all("pyatspi not found (package python3-pyatspi)")
-if shutil.which("xdotool") is None:
-    skip_all("xdotool not found")
-if not os.environ.get("DISPLAY"):
-    skip_all("no display (run under xvfb-run)")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    skip_all("no session bus (run under dbus-run-session)")
+tap = Tap()
+ok = tap.ok
+require_desktop()
 
 HOLE = re.compile(r"\b([a-q])(1?[0-9])\b")
 # Patience for a machine busy with other tests.
 WAIT = 20
 SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
-
-
-def find(node, pred, depth=0):
-    if node is None or depth > 60:
-        return None
-    try:
-        if pred(node):
-            return node
-        n = node.childCount
-    except Exception:
-        return None
-    for i in range(n):
-        try:
-            hit = find(node.getChildAtIndex(i), pred, depth + 1)
-        except Exception:
-            continue
-        if hit is not None:
-            return hit
-    return None
-
-
-def act(node):
-    if node is None:
-        return False
-    action = node.queryAction()
-    for i in range(action.nActions):
-        if action.getName(i) in ("click", "activate", "press"):
-            action.doAction(i)
-            return True
-    return False
 
 
 def wait_for(fn, seconds=WAIT):
@@ -310,8 +257,8 @@ def main():
             stop(proc)
     finally:
         shutil.rmtree(home, ignore_errors=True)
-    print("1..%d" % tests_run, flush=True)
-    return 1 if failures else 0
+    print("1..%d" % tap.run, flush=True)
+    return 1 if tap.failures else 0
 
 
 if __name__ == "__main__":
