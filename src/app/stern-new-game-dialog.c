@@ -296,7 +296,7 @@ stern_new_game_dialog_get_setup (SternNewGameDialog *self,
       guint level = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->level));
 
       setup->computer[seat] = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->kind)) == KIND_COMPUTER;
-      setup->level[seat] = level < STERN_COMPUTER_N_LEVELS ? (int) level : STERN_COMPUTER_MEDIUM;
+      setup->level[seat] = level < STERN_N_PLAY_LEVELS ? (SternLevel) level : STERN_LEVEL_MEDIUM;
     }
 }
 
@@ -393,11 +393,11 @@ static void
 build_seat_rows (SternNewGameDialog *self)
 {
   const char *kinds[] = { _("Human"), _("Computer"), NULL };
-  const char *levels[STERN_COMPUTER_N_LEVELS + 1];
+  const char *levels[STERN_N_PLAY_LEVELS + 1];
 
-  for (int i = 0; i < STERN_COMPUTER_N_LEVELS; i++)
+  for (int i = 0; i < STERN_N_PLAY_LEVELS; i++)
     levels[i] = stern_level_display_name (i);
-  levels[STERN_COMPUTER_N_LEVELS] = NULL;
+  levels[STERN_N_PLAY_LEVELS] = NULL;
 
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
@@ -411,7 +411,7 @@ build_seat_rows (SternNewGameDialog *self)
       gtk_widget_set_hexpand (row->name, TRUE);
       row->kind = drop_down_new (kinds);
       row->level = drop_down_new (levels);
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (row->level), STERN_COMPUTER_MEDIUM);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (row->level), STERN_LEVEL_MEDIUM);
 
       /* Screen readers name each drop-down after its seat. */
       /* Translators: %s is a colour, the name of a seat */

@@ -282,7 +282,7 @@ play_activated (GtkWidget  *widget,
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     {
       setup.computer[s] = s != self->pos.to_move;
-      setup.level[s] = STERN_COMPUTER_MEDIUM;
+      setup.level[s] = STERN_LEVEL_MEDIUM;
     }
   game = stern_position_setup_new_game (self->variant, &self->pos, NULL);
   if (game == NULL)

@@ -12,7 +12,7 @@ struct _SternComputerPlayer
 {
   GObject       parent_instance;
 
-  int           level;
+  SternLevel    level;
   guint         delay_ms;
 
   /* The turn in progress: the search's cancellable, when it began, the
@@ -142,7 +142,7 @@ stern_computer_player_init (SternComputerPlayer *self)
 }
 
 SternPlayer *
-stern_computer_player_new (int   level,
+stern_computer_player_new (SternLevel level,
                            guint delay_ms)
 {
   SternComputerPlayer *self = g_object_new (STERN_TYPE_COMPUTER_PLAYER, NULL);
@@ -152,10 +152,10 @@ stern_computer_player_new (int   level,
   return STERN_PLAYER (self);
 }
 
-int
+SternLevel
 stern_computer_player_get_level (SternComputerPlayer *self)
 {
-  g_return_val_if_fail (STERN_IS_COMPUTER_PLAYER (self), 0);
+  g_return_val_if_fail (STERN_IS_COMPUTER_PLAYER (self), STERN_LEVEL_MEDIUM);
 
   return self->level;
 }

@@ -12,16 +12,17 @@
 #pragma once
 
 #include "stern-player.h"
+#include "stern-search.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_COMPUTER_PLAYER (stern_computer_player_get_type ())
 G_DECLARE_FINAL_TYPE (SternComputerPlayer, stern_computer_player, STERN, COMPUTER_PLAYER, GObject)
 
-/* level: a SternComputerLevel; delay_ms: the shortest time a move takes. */
-SternPlayer *stern_computer_player_new (int level, guint delay_ms);
+/* delay_ms: the shortest time a move takes. */
+SternPlayer *stern_computer_player_new (SternLevel level, guint delay_ms);
 
-int          stern_computer_player_get_level (SternComputerPlayer *self);
+SternLevel   stern_computer_player_get_level (SternComputerPlayer *self);
 void         stern_computer_player_set_delay (SternComputerPlayer *self, guint delay_ms);
 /* Whether a search or the delay after it is under way. */
 gboolean     stern_computer_player_is_busy   (SternComputerPlayer *self);

@@ -7,34 +7,30 @@
 
 #include "stern-search.h"
 
-/* The window's levels are the engine's playable ones, in the same order. */
-G_STATIC_ASSERT ((int) STERN_COMPUTER_EASY == (int) STERN_LEVEL_EASY);
-G_STATIC_ASSERT ((int) STERN_COMPUTER_EXPERT == (int) STERN_LEVEL_EXPERT);
-G_STATIC_ASSERT ((int) STERN_COMPUTER_N_LEVELS == STERN_N_PLAY_LEVELS);
 /* The club's takeover level (stern_rules_takeover_level) is a play level. */
 G_STATIC_ASSERT (STERN_LEVEL_MEDIUM == 1);
 
 const char *
-stern_computer_level_name (int level)
+stern_computer_level_name (SternLevel level)
 {
-  if (level < 0 || level >= STERN_COMPUTER_N_LEVELS)
-    level = STERN_COMPUTER_MEDIUM;
-  return stern_level_name ((SternLevel) level);
+  if ((guint) level >= STERN_N_PLAY_LEVELS)
+    level = STERN_LEVEL_MEDIUM;
+  return stern_level_name (level);
 }
 
-int
+SternLevel
 stern_computer_level_from_name (const char *name)
 {
   SternLevel level;
 
-  if (name != NULL && stern_level_lookup (name, &level) && (int) level < STERN_COMPUTER_N_LEVELS)
-    return (int) level;
-  return STERN_COMPUTER_MEDIUM;
+  if (name != NULL && stern_level_lookup (name, &level) && level < STERN_N_PLAY_LEVELS)
+    return level;
+  return STERN_LEVEL_MEDIUM;
 }
 
 typedef struct {
   SternGame *game;
-  int        level;
+  SternLevel level;
   guint32    seed;
   int        movetime_ms;
   gint       stop;       /* set from the cancelling thread, polled by the search */
@@ -85,7 +81,7 @@ choose_thread (GTask        *task,
   g_assert (g_atomic_int_get (&cd->handed) == 1);
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), &cd->stop, NULL);
-  found = stern_search_choose (search, cd->game, (SternLevel) cd->level, cd->seed,
+  found = stern_search_choose (search, cd->game, cd->level, cd->seed,
                                cd->movetime_ms, &cd->stop, &choice);
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);
@@ -112,7 +108,7 @@ choose_thread (GTask        *task,
 
 void
 stern_computer_choose_async (SternGame           *copy,
-                             int                  level,
+                             SternLevel           level,
                              guint32              seed,
                              int                  movetime_ms,
                              GCancellable        *cancellable,

@@ -11,27 +11,20 @@
 #include <gio/gio.h>
 
 #include "stern-game.h"
+#include "stern-search.h"
 
 G_BEGIN_DECLS
 
-typedef enum {
-  STERN_COMPUTER_EASY,
-  STERN_COMPUTER_MEDIUM,
-  STERN_COMPUTER_HARD,
-  STERN_COMPUTER_EXPERT,
-  STERN_COMPUTER_N_LEVELS,
-} SternComputerLevel;
-
 /* "easy", "medium", "hard", "expert"; unknown names give medium. */
-const char *stern_computer_level_name (int level);
-int         stern_computer_level_from_name (const char *name);
+const char *stern_computer_level_name (SternLevel level);
+SternLevel  stern_computer_level_from_name (const char *name);
 
 /* Chooses a move for the seat on turn of copy in a worker thread.  Takes
  * ownership of copy (a stern_game_copy() the caller no longer touches) and
  * frees it when done.  The same seed gives the same choice.  movetime_ms
  * > 0 limits the thought to that long (a clock); 0 uses the level's own. */
 void     stern_computer_choose_async  (SternGame           *copy,
-                                       int                  level,
+                                       SternLevel           level,
                                        guint32              seed,
                                        int                  movetime_ms,
                                        GCancellable        *cancellable,

@@ -11,7 +11,7 @@ struct _SternGameReview {
   GObject       parent_instance;
 
   SternGame    *game;
-  int           level;
+  SternLevel    level;
   GCancellable *cancellable;
   GSignalGroup *match_signals;
   GArray       *entries;      /* SternReviewEntry, once complete */
@@ -42,7 +42,7 @@ static GParamSpec *properties[N_PROPS];
  * to the review, so a progress report that arrives late finds nothing. */
 typedef struct {
   SternGame *game;
-  int        level;
+  SternLevel level;
   gint       stop;
   gint       reviewed;
   GWeakRef   review;
@@ -106,7 +106,7 @@ review_thread (GTask *task, gpointer source_object, gpointer task_data,
                GCancellable *cancellable)
 {
   Work *work = task_data;
-  g_autoptr (SternReviewer) reviewer = stern_reviewer_new ((SternLevel) work->level);
+  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (work->level);
   const SternVariant *variant = stern_game_get_variant (work->game);
   guint total = stern_game_get_n_actions (work->game);
   Result *result = g_new0 (Result, 1);
@@ -351,7 +351,7 @@ stern_game_review_get_worst (SternGameReview *self, guint seat, guint *plies, gu
 }
 
 SternGameReview *
-stern_game_review_new (const SternGame *game, int level)
+stern_game_review_new (const SternGame *game, SternLevel level)
 {
   SternGameReview *self;
 

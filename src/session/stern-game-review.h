@@ -23,8 +23,8 @@ G_BEGIN_DECLS
 #define STERN_TYPE_GAME_REVIEW (stern_game_review_get_type ())
 G_DECLARE_FINAL_TYPE (SternGameReview, stern_game_review, STERN, GAME_REVIEW, GObject)
 
-/* Reviews game (copied now) at level (a SternComputerLevel). */
-SternGameReview *stern_game_review_new (const SternGame *game, int level);
+/* Reviews game (copied now) at level. */
+SternGameReview *stern_game_review_new (const SternGame *game, SternLevel level);
 
 /* Cancels the review when match starts another game (NULL: follow none). */
 void     stern_game_review_follow_match (SternGameReview *self, SternMatch *match);

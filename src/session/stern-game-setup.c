@@ -224,14 +224,14 @@ stern_preset_description (SternPreset preset)
 }
 
 const char *
-stern_level_display_name (int level)
+stern_level_display_name (SternLevel level)
 {
-  static const char * const names[STERN_COMPUTER_N_LEVELS] = {
+  static const char * const names[STERN_N_PLAY_LEVELS] = {
     N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"),
   };
 
-  if (level < 0 || level >= STERN_COMPUTER_N_LEVELS)
-    level = STERN_COMPUTER_MEDIUM;
+  if ((guint) level >= STERN_N_PLAY_LEVELS)
+    level = STERN_LEVEL_MEDIUM;
   return _(names[level]);
 }
 

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "stern-game.h"
+#include "stern-search.h"
 
 G_BEGIN_DECLS
 
@@ -20,7 +21,7 @@ typedef struct {
   const SternVariant *variant;
   SternPreset         preset;
   gboolean            computer[STERN_N_SEATS];  /* by seat; unused seats ignored */
-  int                 level[STERN_N_SEATS];     /* SternComputerLevel, by seat */
+  SternLevel          level[STERN_N_SEATS];     /* by seat */
   guint               clock_reserve_s;          /* each player's reserve; 0 = no clock */
   guint               clock_increment_s;        /* added after each move */
   /* Players' names from a game record's tags, by seat; "" for none. */
@@ -62,7 +63,7 @@ const char *stern_variant_display_name (const SternVariant *variant);
 const char *stern_variant_description (const SternVariant *variant);
 const char *stern_preset_display_name (SternPreset preset);
 const char *stern_preset_description (SternPreset preset);
-const char *stern_level_display_name (int level);
+const char *stern_level_display_name (SternLevel level);
 /* "1st place", …; place 1 to 6. */
 const char *stern_place_display_name (unsigned place);
 

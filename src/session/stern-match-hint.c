@@ -10,7 +10,7 @@
 #include "stern-computer.h"
 
 /* The hint is the Hard level's move. */
-#define HINT_LEVEL STERN_COMPUTER_HARD
+#define HINT_LEVEL STERN_LEVEL_HARD
 
 static void
 hint_chosen (GObject      *source,

@@ -1081,6 +1081,6 @@ stern_match_set_takeover_level (SternMatch *self,
                                 int         level)
 {
   g_return_if_fail (STERN_IS_MATCH (self));
-  g_return_if_fail (level < STERN_COMPUTER_N_LEVELS);
+  g_return_if_fail (level < STERN_N_PLAY_LEVELS);
   self->takeover_level = level;
 }

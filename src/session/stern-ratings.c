@@ -33,17 +33,22 @@ struct _SternRatings
 };
 
 double
-stern_level_rating (int level)
+stern_level_rating (SternLevel level)
 {
   switch (level)
     {
-    case STERN_COMPUTER_EASY:
+    case STERN_LEVEL_EASY:
       return STERN_LEVEL_RATING_EASY;
-    case STERN_COMPUTER_HARD:
+    case STERN_LEVEL_HARD:
       return STERN_LEVEL_RATING_HARD;
-    case STERN_COMPUTER_EXPERT:
+    case STERN_LEVEL_EXPERT:
       return STERN_LEVEL_RATING_EXPERT;
-    case STERN_COMPUTER_MEDIUM:
+    case STERN_LEVEL_MEDIUM:
+    /* The baselines are not offered to players. */
+    case STERN_LEVEL_RANDOM:
+    case STERN_LEVEL_GREEDY:
+    case STERN_LEVEL_SEARCH3:
+    case STERN_N_LEVELS:
     default:
       return STERN_LEVEL_RATING_MEDIUM;
     }

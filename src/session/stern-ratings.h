@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 #define STERN_LEVEL_RATING_HARD   1450.0
 #define STERN_LEVEL_RATING_EXPERT 1605.0
 
-double stern_level_rating (int level);
+double stern_level_rating (SternLevel level);
 
 typedef struct _SternRatings SternRatings;
 

@@ -317,7 +317,7 @@ stern_saved_game_read_with_warnings (const char     *text,
     {
       const char *name = tags.players[seat];
 
-      result.level[seat] = STERN_COMPUTER_MEDIUM;
+      result.level[seat] = STERN_LEVEL_MEDIUM;
       /* What we write ourselves for unnamed players is no name. */
       if (name != NULL && g_strcmp0 (name, "Human") != 0 && !g_str_has_prefix (name, "Computer ("))
         stern_game_setup_set_name (&result, seat, name);

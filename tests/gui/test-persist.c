@@ -76,8 +76,8 @@ write_settings (void)
   setup.variant = stern_variant_lookup ("halma-10");
   setup.preset = STERN_PRESET_TABLE;
   setup.computer[STERN_BLACK] = TRUE;
-  setup.level[STERN_WHITE] = STERN_COMPUTER_MEDIUM;
-  setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
+  setup.level[STERN_WHITE] = STERN_LEVEL_MEDIUM;
+  setup.level[STERN_BLACK] = STERN_LEVEL_HARD;
   setup.clock_reserve_s = 17 * 60;
   setup.clock_increment_s = 7;
   stern_new_game_dialog_set_setup (dialog, &setup);
@@ -114,7 +114,7 @@ read_settings (void)
   g_assert_true (setup.variant == stern_variant_lookup ("halma-10"));
   g_assert_true (setup.computer[STERN_BLACK]);
   g_assert_false (setup.computer[STERN_WHITE]);
-  g_assert_cmpint (setup.level[STERN_BLACK], ==, STERN_COMPUTER_HARD);
+  g_assert_cmpint (setup.level[STERN_BLACK], ==, STERN_LEVEL_HARD);
   g_assert_cmpuint (setup.clock_reserve_s, ==, 17 * 60);
   g_assert_cmpuint (setup.clock_increment_s, ==, 7);
   gtk_window_destroy (GTK_WINDOW (dialog));

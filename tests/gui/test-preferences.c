@@ -37,7 +37,7 @@ setup_for (SternGameSetup *setup,
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_MEDIUM;
+      setup->level[seat] = STERN_LEVEL_MEDIUM;
     }
 }
 

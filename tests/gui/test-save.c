@@ -305,7 +305,7 @@ test_autosave_resume (void)
   window = gui_test_window_new (dir);
   g_assert_false (stern_window_offer_resume (window));
   session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hcchch", 300, 3);
-  setup.level[2] = STERN_COMPUTER_MEDIUM;
+  setup.level[2] = STERN_LEVEL_MEDIUM;
   stern_window_new_game (window, &setup);
   /* A new game not yet begun is nothing to continue. */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -333,7 +333,7 @@ test_autosave_resume (void)
   g_assert_false (loaded->computer[STERN_WHITE]);
   g_assert_true (loaded->computer[STERN_BLUE]);
   g_assert_true (loaded->computer[STERN_YELLOW]);
-  g_assert_cmpint (loaded->level[STERN_BLUE], ==, STERN_COMPUTER_MEDIUM);
+  g_assert_cmpint (loaded->level[STERN_BLUE], ==, STERN_LEVEL_MEDIUM);
   g_assert_cmpuint (loaded->clock_reserve_s, ==, 300);
   g_assert_cmpint (ABS (stern_game_clock_get_remaining_ms (stern_window_get_clock (again), STERN_BLUE) - left),
                    <, 200);
@@ -824,7 +824,7 @@ test_clock_computer (void)
 
   window = gui_test_window_new (NULL);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 300, 3);
-  setup.level[STERN_BLACK] = STERN_COMPUTER_EXPERT;
+  setup.level[STERN_BLACK] = STERN_LEVEL_EXPERT;
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
 
@@ -931,7 +931,7 @@ test_rating (void)
 
   /* Two players against Hard: Elo against its fixed rating. */
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
+  setup.level[STERN_BLACK] = STERN_LEVEL_HARD;
   stern_window_new_game (window, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   answer_message (window, TRUE);
@@ -953,9 +953,9 @@ test_rating (void)
 
   /* Four players: by places, each computer one pair. */
   session_test_setup (&setup, "classic-4", STERN_PRESET_TABLE, "hcccccc", 0, 0);
-  setup.level[STERN_RED] = STERN_COMPUTER_EASY;
-  setup.level[STERN_BLACK] = STERN_COMPUTER_MEDIUM;
-  setup.level[STERN_YELLOW] = STERN_COMPUTER_EXPERT;
+  setup.level[STERN_RED] = STERN_LEVEL_EASY;
+  setup.level[STERN_BLACK] = STERN_LEVEL_MEDIUM;
+  setup.level[STERN_YELLOW] = STERN_LEVEL_EXPERT;
   stern_window_new_game (window, &setup);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   answer_message (window, TRUE);

@@ -457,7 +457,7 @@ test_computer (void)
   setup.variant = stern_variant_lookup ("ugolki-mini+diag");
   setup.preset = STERN_PRESET_TABLE;
   setup.computer[STERN_BLACK] = TRUE;
-  setup.level[STERN_BLACK] = STERN_COMPUTER_EASY;
+  setup.level[STERN_BLACK] = STERN_LEVEL_EASY;
   stern_window_set_computer_delay (window, 0);
   gtk_window_present (GTK_WINDOW (window));
   stern_window_new_game (window, &setup);

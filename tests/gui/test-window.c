@@ -34,7 +34,7 @@ setup_for (SternGameSetup *setup,
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_MEDIUM;
+      setup->level[seat] = STERN_LEVEL_MEDIUM;
     }
 }
 
@@ -286,7 +286,7 @@ test_sounds (void)
   g_assert_true (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
   setup_for (&setup, "classic-2", "hhhchh");
-  setup.level[STERN_BLACK] = STERN_COMPUTER_EASY;
+  setup.level[STERN_BLACK] = STERN_LEVEL_EASY;
   stern_window_new_game (window, &setup);
 
   /* White's jump: the jump sound; the computer's answer, then white's
@@ -836,7 +836,7 @@ test_halma_three_to_the_end (void)
   window = window_new ();
   setup_for (&setup, "halma-10-3", "cccccc");
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    setup.level[seat] = STERN_COMPUTER_EASY;
+    setup.level[seat] = STERN_LEVEL_EASY;
   stern_window_new_game (window, &setup);
   g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
   g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
@@ -1030,7 +1030,7 @@ test_new_game_dialog (void)
 
   setup_for (&setup, "pairs-4", "hchhch");
   setup.preset = STERN_PRESET_CLUB;
-  setup.level[STERN_RED] = STERN_COMPUTER_EXPERT;
+  setup.level[STERN_RED] = STERN_LEVEL_EXPERT;
   stern_new_game_dialog_set_setup (dialog, &setup);
   g_signal_connect (dialog, "start", G_CALLBACK (on_dialog_start), &got);
   stern_new_game_dialog_start (dialog);
@@ -1040,7 +1040,7 @@ test_new_game_dialog (void)
   g_assert_cmpint (got.preset, ==, STERN_PRESET_CLUB);
   g_assert_true (got.computer[STERN_RED]);
   g_assert_false (got.computer[STERN_WHITE]);
-  g_assert_cmpint (got.level[STERN_RED], ==, STERN_COMPUTER_EXPERT);
+  g_assert_cmpint (got.level[STERN_RED], ==, STERN_LEVEL_EXPERT);
 
   variant = g_settings_get_string (settings, "variant");
   preset = g_settings_get_string (settings, "preset");

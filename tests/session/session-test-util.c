@@ -54,7 +54,7 @@ session_test_setup (SternGameSetup *setup,
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_EASY;
+      setup->level[seat] = STERN_LEVEL_EASY;
     }
   setup->clock_reserve_s = reserve_s;
   setup->clock_increment_s = increment_s;

@@ -501,7 +501,7 @@ test_ratings_kept (void)
 
   g_assert_true (g_file_set_contents (path, damaged, -1, NULL));
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
+  setup.level[STERN_BLACK] = STERN_LEVEL_HARD;
   stern_match_new_game (match, &setup);
   g_assert_true (stern_match_resign (match, STERN_WHITE, &error));
   g_assert_no_error (error);

@@ -581,7 +581,7 @@ test_autosave_resume (void)
 
   /* A short clock: the computers think for a thirtieth of it. */
   session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhchch", 6, 0);
-  setup.level[STERN_BLUE] = STERN_COMPUTER_HARD;
+  setup.level[STERN_BLUE] = STERN_LEVEL_HARD;
   stern_match_new_game (match, &setup);
   /* A game not begun is not kept. */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -602,7 +602,7 @@ test_autosave_resume (void)
   /* White and the two computers, twice. */
   g_assert_cmpuint (stern_game_get_n_actions_total (resumed), ==, 6);
   g_assert_true (loaded.computer[STERN_BLUE]);
-  g_assert_cmpint (loaded.level[STERN_BLUE], ==, STERN_COMPUTER_HARD);
+  g_assert_cmpint (loaded.level[STERN_BLUE], ==, STERN_LEVEL_HARD);
   g_assert_false (loaded.computer[STERN_WHITE]);
   g_assert_true (clock.enabled);
   g_assert_cmpint (clock.remaining_us[STERN_WHITE] / 1000, <=, 98765);
@@ -629,7 +629,7 @@ test_autosave_resume (void)
   g_assert_cmpint (stern_player_get_kind (stern_match_get_player (other, STERN_BLUE)), ==,
                    STERN_PLAYER_KIND_COMPUTER);
   g_assert_cmpint (stern_computer_player_get_level (STERN_COMPUTER_PLAYER (stern_match_get_player (other, STERN_BLUE))),
-                   ==, STERN_COMPUTER_HARD);
+                   ==, STERN_LEVEL_HARD);
 
   /* A finished game is not offered again. */
   g_assert_true (stern_match_resign (other, STERN_WHITE, &error));
@@ -702,8 +702,8 @@ test_round_trip_seats (void)
   SternClock clock;
 
   session_test_setup (&setup, "classic-6", STERN_PRESET_TABLE, "hcchch", 0, 0);
-  setup.level[1] = STERN_COMPUTER_EXPERT;
-  setup.level[2] = STERN_COMPUTER_HARD;
+  setup.level[1] = STERN_LEVEL_EXPERT;
+  setup.level[2] = STERN_LEVEL_HARD;
   text = stern_saved_game_write (game, &setup, NULL, 0);
   g_assert_nonnull (strstr (text, "[Seats \"human computer:expert computer:hard human computer:easy human\"]"));
 
@@ -734,7 +734,7 @@ test_ratings (void)
   guint won, drawn, lost;
 
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  setup.level[STERN_BLACK] = STERN_COMPUTER_HARD;
+  setup.level[STERN_BLACK] = STERN_LEVEL_HARD;
   stern_match_new_game (match, &setup);
   g_assert_true (stern_match_resign (match, STERN_WHITE, &error));
   g_assert_no_error (error);

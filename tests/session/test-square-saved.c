@@ -61,7 +61,7 @@ setup_for (SternGameSetup *setup, const SternVariant *variant)
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     {
       setup->computer[seat] = seat % 2 == 1;
-      setup->level[seat] = (int) (seat % STERN_COMPUTER_N_LEVELS);
+      setup->level[seat] = (int) (seat % STERN_N_PLAY_LEVELS);
     }
 }
 
