@@ -24,20 +24,32 @@ gui_test_game_over (gpointer window)
   return stern_game_is_over (stern_window_get_game (window));
 }
 
+gint64
+gui_test_deadline (guint timeout_ms)
+{
+  return g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+}
+
+gboolean
+gui_test_step (gint64 end)
+{
+  if (g_get_monotonic_time () > end)
+    return FALSE;
+  if (!g_main_context_iteration (NULL, FALSE))
+    g_usleep (1000);
+  return TRUE;
+}
+
 gboolean
 gui_test_wait_until (GuiTestCondition cond,
                      gpointer         data,
                      guint            timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  gint64 end = gui_test_deadline (timeout_ms);
 
   while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
+    if (!gui_test_step (end))
+      return FALSE;
   return TRUE;
 }
 
@@ -59,6 +71,28 @@ gui_test_spin (guint ms)
   while (g_get_monotonic_time () < end)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (1000);
+}
+
+void
+gui_test_flush (void)
+{
+  /* Bounded: a source that keeps itself ready (a frame clock) must not
+   * hold the test here. */
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+void
+gui_test_destroy (gpointer window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_flush ();
+}
+
+gboolean
+gui_test_is_shown_wide (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 200;
 }
 
 guint

@@ -205,6 +205,34 @@ static const Size sizes[] = {
   { 1280, 800, FALSE, "large" },
 };
 
+typedef struct {
+  SternWindow *window;
+  const Size  *size;
+} SizedWindow;
+
+/* Laid out at the size asked for, less the window's border where there
+ * is one (no window manager). */
+static gboolean
+has_size (gpointer data)
+{
+  const SizedWindow *sized = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (sized->window));
+
+  return width <= sized->size->width && width >= sized->size->width - 20;
+}
+
+static gboolean
+is_folded (gpointer window)
+{
+  return stern_window_is_panel_folded (window);
+}
+
+static gboolean
+is_unfolded (gpointer window)
+{
+  return !stern_window_is_panel_folded (window);
+}
+
 static gboolean
 strip_follows_folding (gpointer window)
 {
@@ -284,8 +312,15 @@ check_size (const Size *size,
     session_test_first_safe_move (stern_window_get_game (window), &from, &to);
     stern_board_view_select (stern_window_get_board (window), from);
   }
-  gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, window, 5000));
+  {
+    /* The size asked for, once the window manager (if any) agrees. */
+    SizedWindow sized = { window, size };
+
+    g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
+  }
+  /* The panel folds once the window is laid out at its size. */
+  g_assert_true (gui_test_wait_until (size->folded ? is_folded : is_unfolded, window, 5000));
   /* The strip follows the folding from an idle: on a loaded machine it
    * may come a moment after the allocation. */
   g_assert_true (gui_test_wait_until (strip_follows_folding, window, 5000));
@@ -361,13 +396,11 @@ check_size (const Size *size,
       g_assert_false (gtk_widget_get_mapped (list) && gtk_widget_get_width (list) > 0 &&
                       gtk_widget_get_child_visible (list));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
-      gui_test_spin (600);
-      g_assert_true (gtk_widget_get_mapped (list));
-      g_assert_cmpint (gtk_widget_get_width (list), >, 200);
+      /* It slides in over a few frames. */
+      g_assert_true (gui_test_wait_until (gui_test_is_shown_wide, list, 5000));
       save_screenshot (GTK_WIDGET (window), panel_name);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
 }
 
 static void
@@ -405,7 +438,6 @@ test_rules_screenshot (void)
   gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
   gtk_window_present (GTK_WINDOW (rules));
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, rules, 5000));
-  gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, rules, 5000));
   g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);
   save_screenshot (rules, "rules.png");

@@ -379,8 +379,7 @@ time_long_game (guint   n,
       t = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
       *undo = MAX (*undo, t);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
 }
 
 /* A long game shows in seconds, not minutes: the move list looked for

@@ -294,6 +294,15 @@ panel_names (SternWindow *window)
   return g_string_free (names, FALSE);
 }
 
+static gboolean
+panel_names_are (SternWindow *window,
+                 const char  *expect)
+{
+  g_autofree char *names = panel_names (window);
+
+  return g_strcmp0 (names, expect) == 0;
+}
+
 static void
 test_controls_write_settings (void)
 {
@@ -337,8 +346,8 @@ test_controls_write_settings (void)
 
   /* ... and follow changes made elsewhere. */
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  gui_test_spin (50);
-  g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
+  GUI_TEST_WAIT_FOR (!gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))),
+                     5000);
 
   /* Activating a row (a click or Enter anywhere on it) flips its switch. */
   coordinates_row = pref (preferences, "coordinates_row");
@@ -382,7 +391,7 @@ test_window_follows (void)
   plain_x = hole_x (window);
   g_assert_false (window_action_state (window, "show-coordinates"));
   gtk_switch_set_active (coordinates, TRUE);
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (fabs (hole_x (window) - plain_x) > 1.0, 5000);
   coords_x = hole_x (window);
   g_assert_cmpfloat (fabs (coords_x - plain_x), >, 1.0);
   /* The menu's toggle shows the same. */
@@ -391,22 +400,19 @@ test_window_follows (void)
   /* And the other way: the menu's toggle moves the switch. */
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-coordinates",
                                       g_variant_new_boolean (FALSE));
-  gui_test_spin (50);
-  g_assert_false (gtk_switch_get_active (coordinates));
-  g_assert_cmpfloat (fabs (hole_x (window) - plain_x), <, 1e-6);
+  GUI_TEST_WAIT_FOR (!gtk_switch_get_active (coordinates), 5000);
+  GUI_TEST_WAIT_FOR (fabs (hole_x (window) - plain_x) < 1e-6, 5000);
 
   /* Animations: a move is animated only when they are on. */
   gtk_switch_set_active (animations, TRUE);
-  gui_test_spin (50);
-  g_assert_true (window_action_state (window, "animations"));
+  GUI_TEST_WAIT_FOR (window_action_state (window, "animations"), 5000);
   g_signal_emit_by_name (board, "move-chosen", gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
   g_assert_true (stern_board_view_is_animating (board));
   gtk_switch_set_active (animations, FALSE);
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (!window_action_state (window, "animations"), 5000);
   /* Turning them off stops the animation in progress, too. */
-  g_assert_false (stern_board_view_is_animating (board));
-  g_assert_false (window_action_state (window, "animations"));
+  GUI_TEST_WAIT_FOR (!stern_board_view_is_animating (board), 5000);
   {
     guint from, to;
 
@@ -418,8 +424,7 @@ test_window_follows (void)
 
   /* Rotation: with it off a hot-seat board stays where it is. */
   gtk_switch_set_active (GTK_SWITCH (pref (preferences, "rotate_switch")), FALSE);
-  gui_test_spin (50);
-  g_assert_false (window_action_state (window, "rotate-to-player"));
+  GUI_TEST_WAIT_FOR (!window_action_state (window, "rotate-to-player"), 5000);
   {
     unsigned bottom = stern_board_view_get_bottom_seat (board);
     SternGameSetup setup;
@@ -494,9 +499,9 @@ test_in_step_after_new_game (void)
 
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-coordinates",
                                       g_variant_new_boolean (TRUE));
-  gui_test_spin (50);
-  g_assert_true (g_settings_get_boolean (settings, "show-coordinates"));
-  g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
+  GUI_TEST_WAIT_FOR (g_settings_get_boolean (settings, "show-coordinates"), 5000);
+  GUI_TEST_WAIT_FOR (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))),
+                     5000);
 
   /* The window's size goes straight to the settings as well (from
    * libadwaita 1.5 on, closing a window with a dialog over it closes the
@@ -598,7 +603,7 @@ test_player_name (void)
 
   /* The name replaces the colour of the human's seat at once. */
   gtk_editable_set_text (entry, "Ada Lovelace");
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (panel_names_are (window, "Ada Lovelace|Black"), 5000);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "Ada Lovelace|Black");
   g_clear_pointer (&names, g_free);
@@ -606,7 +611,7 @@ test_player_name (void)
 
   /* Blank is no name. */
   gtk_editable_set_text (entry, "   ");
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (panel_names_are (window, "White|Black"), 5000);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "White|Black");
   g_clear_pointer (&names, g_free);
@@ -712,7 +717,7 @@ test_app_action_and_shortcuts (void)
   /* Quit closes every window: the preferences go with the game window
    * (destroy-with-parent) and must not be closed a second time. */
   gtk_window_present (window);
-  gui_test_spin (100);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
 }

@@ -76,8 +76,7 @@ start_from_dialog (SternWindow          *window,
 static void
 window_free (SternWindow *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
 }
 
 static char *
@@ -642,6 +641,7 @@ test_replay (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+  /* The computer must not start in the replay: nothing may happen here. */
   gui_test_spin (200);
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
@@ -679,11 +679,11 @@ test_replay_click (void)
   game = stern_window_get_game (window);
   for (guint i = 0; i < 4; i++)
     gui_test_play_first (window);
-  gui_test_spin (100);
 
   list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), STERN_TYPE_WINDOW,
                                                     "move_list"));
   g_assert_nonnull (list);
+  GUI_TEST_WAIT_FOR (stern_move_list_get_cell (STERN_MOVE_LIST (list), 3) != NULL, 5000);
   collect_moves (list, buttons);
   g_assert_cmpuint (buttons->len, ==, 4);
 
@@ -746,7 +746,7 @@ test_clock_runs (void)
   clock = stern_window_get_clock (window);
   g_assert_true (stern_game_clock_is_enabled (clock));
 
-  gui_test_spin (400);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_WHITE) < 300000 - 200, 5000);
   white = stern_game_clock_get_remaining_ms (clock, STERN_WHITE);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
   g_assert_cmpint (white, <, 300000 - 200);
@@ -755,19 +755,18 @@ test_clock_runs (void)
 
   gui_test_play_first (window);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_WHITE), >, white + 2500);
-  gui_test_spin (300);
-  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, 300000);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_BLACK) < 300000, 5000);
 
   /* Hidden: the time stands still. */
   gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  gui_test_spin (250);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_running (clock) == STERN_NO_SEAT, 5000);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
+  /* Nothing may happen here: a shorter wait only makes this weaker. */
   gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), ==, black);
   gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
-  gui_test_spin (300);
-  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, black);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_BLACK) < black, 5000);
 
   window_free (window);
 }
@@ -1000,7 +999,7 @@ test_rating (void)
   g_snprintf (text, sizeof text, "%.0f", expected);
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
   gtk_window_present (GTK_WINDOW (statistics));
-  gui_test_spin (100);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, statistics, 5000));
   gtk_window_destroy (GTK_WINDOW (statistics));
 
   window_free (window);

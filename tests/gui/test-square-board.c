@@ -283,7 +283,9 @@ test_window (void)
                                         gtk_widget_get_height (w), &x, &y);
           stern_board_view_click (view, x, y);
           g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, ply + 1);
-          gui_test_spin (50);
+          /* The board turns to the next player. */
+          GUI_TEST_WAIT_FOR (stern_board_view_get_bottom_seat (view) ==
+                             stern_game_get_turn (stern_window_get_game (window)), 5000);
         }
 
       game = stern_window_get_game (window);
@@ -299,8 +301,7 @@ test_window (void)
 
       if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
         gui_test_spin (3000);
-      gtk_window_destroy (GTK_WINDOW (window));
-      gui_test_spin (50);
+      gui_test_destroy (window);
     }
 }
 
@@ -375,8 +376,7 @@ test_rules_page (void)
   stern_rules_window_set_page (STERN_RULES_WINDOW (window), "halma");
   g_assert_cmpstr (stern_rules_window_get_page (STERN_RULES_WINDOW (window)), ==, "halma");
   gtk_window_present (GTK_WINDOW (window));
-  gui_test_spin (200);
-  g_assert_cmpuint (count_square_views (GTK_WIDGET (window)), ==, 2);
+  GUI_TEST_WAIT_FOR (count_square_views (GTK_WIDGET (window)) == 2, 5000);
   if (shots != NULL)
     gui_test_spin (3000);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -435,7 +435,7 @@ test_keyboard (void)
   stern_board_view_set_game (view, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_game_free (game);
-  gui_test_spin (20);
+  gui_test_flush ();
 }
 
 /* Against the computer on a square board: it answers the human's move. */
@@ -473,12 +473,10 @@ test_computer (void)
   stern_board_view_hole_centre (view, to, gtk_widget_get_width (w), gtk_widget_get_height (w), &x, &y);
   stern_board_view_click (view, x, y);
   g_assert_true (gui_test_wait_until ((GuiTestCondition) gui_test_not_thinking, window, 20000));
-  gui_test_spin (100);
-  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
+  GUI_TEST_WAIT_FOR (stern_game_get_n_actions (stern_window_get_game (window)) == 2, 20000);
   g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (20);
+  gui_test_destroy (window);
 }
 
 /* Whether a label under widget shows text. */
@@ -540,7 +538,7 @@ test_game_over (void)
     gui_test_spin (2500);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_game_free (game);
-  gui_test_spin (20);
+  gui_test_flush ();
 }
 
 int

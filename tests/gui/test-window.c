@@ -189,7 +189,7 @@ test_pause (void)
   g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
   /* No resignation in a pause: the action is off, no question opens. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
-  gui_test_spin (100);
+  gui_test_flush ();
   g_assert_false (message_window_open ());
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
@@ -470,7 +470,7 @@ test_hot_seat_undo_redo (void)
                                                                       "move_list"));
     const char *rounds[3] = { "1.", "", "2." };
 
-    gui_test_spin (50);
+    GUI_TEST_WAIT_FOR (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), 2) != NULL, 5000);
     for (guint i = 0; i < 3; i++)
       {
         GtkWidget *row = stern_move_list_get_cell (STERN_MOVE_LIST (move_list), i);
