@@ -8,7 +8,7 @@
 
 #include <adwaita.h>
 
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 gboolean gui_test_have_display;
 

@@ -10,7 +10,8 @@
 
 #include "stern-game.h"
 #include "stern-save-banner.h"
-#include "stern-window.h"
+#include "stern-board-view-private.h"
+#include "stern-window-private.h"
 
 #include "session-test-util.h"
 

@@ -21,7 +21,7 @@
 #include "stern-computer.h"
 #include "stern-notation.h"
 #include "stern-rules-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 

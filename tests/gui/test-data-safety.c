@@ -23,7 +23,7 @@
 #include "stern-notation.h"
 #include "stern-save-banner.h"
 #include "stern-saved-game.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 

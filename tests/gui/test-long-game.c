@@ -27,7 +27,7 @@
 #include "stern-move-list.h"
 #include "stern-notation.h"
 #include "stern-saved-game.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 

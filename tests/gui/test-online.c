@@ -19,7 +19,7 @@
 #include "stern-net-client.h"
 #include "stern-online-dialog.h"
 #include "stern-server.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 #include "stern-window-online.h"
 
 #include "gui-test-util.h"

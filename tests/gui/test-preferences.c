@@ -21,7 +21,7 @@
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-preferences-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 

@@ -19,7 +19,7 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
-#include "stern-board-view.h"
+#include "stern-board-view-private.h"
 #include "stern-notation.h"
 #include "stern-rules-window.h"
 

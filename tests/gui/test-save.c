@@ -22,7 +22,7 @@
 #include "stern-save-banner.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "stern-file-dialog.h"
 #include "gui-test-util.h"

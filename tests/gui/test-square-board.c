@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "stern-board-layout.h"
-#include "stern-board-view.h"
+#include "stern-board-view-private.h"
 #include "stern-board.h"
 #include "stern-computer.h"
 #include "stern-game.h"
@@ -31,7 +31,7 @@
 #include "stern-notation.h"
 #include "stern-rules-window.h"
 #include "stern-texts.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 

@@ -18,7 +18,7 @@
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-seat-dot.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 
