@@ -718,6 +718,7 @@ test_app_action_and_shortcuts (void)
    * (destroy-with-parent) and must not be closed a second time. */
   gtk_window_present (window);
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  gui_test_flush ();
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
 }
