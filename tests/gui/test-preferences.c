@@ -25,22 +25,6 @@
 
 #include "gui-test-util.h"
 
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           const char     *kinds)   /* one letter a seat: h or c */
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_MEDIUM;
-    }
-}
-
 static SternWindow *
 game_window_new (const char *variant,
                  const char *kinds)
@@ -50,7 +34,7 @@ game_window_new (const char *variant,
 
   window = g_object_new (STERN_TYPE_WINDOW, NULL);
   stern_window_set_computer_delay (window, 0);
-  setup_for (&setup, variant, kinds);
+  session_test_setup (&setup, variant, STERN_PRESET_TABLE, kinds, 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_present (GTK_WINDOW (window));
   return window;
@@ -429,7 +413,7 @@ test_window_follows (void)
     unsigned bottom = stern_board_view_get_bottom_seat (board);
     SternGameSetup setup;
 
-    setup_for (&setup, "classic-2", "hhhhhh");
+    session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
     stern_window_new_game (window, &setup);
     bottom = stern_board_view_get_bottom_seat (board);
     g_signal_emit_by_name (board, "move-chosen", gui_test_hole ("l3"), gui_test_hole ("l5"));
@@ -486,7 +470,7 @@ test_in_step_after_new_game (void)
         dialog = STERN_NEW_GAME_DIALOG (item);
     }
   g_assert_nonnull (dialog);
-  setup_for (&setup, "classic-3", "hhhhhh");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_new_game_dialog_set_setup (dialog, &setup);
   g_signal_connect (dialog, "start", G_CALLBACK (on_dialog_start), &started);
   stern_new_game_dialog_start (dialog);
@@ -547,7 +531,7 @@ test_confirm_fatal_moves (void)
 
   /* On (the default): asked first. */
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "confirm_switch"))));
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_load_game (window,
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
                           &setup);
@@ -618,7 +602,7 @@ test_player_name (void)
 
   /* With several humans nobody knows who is who: colours. */
   gtk_editable_set_text (entry, "Ada");
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "White|Black");
@@ -626,7 +610,7 @@ test_player_name (void)
   g_assert_true (g_str_has_prefix (stern_window_get_status (window), "White to move"));
 
   /* The human at another seat gets the name there. */
-  setup_for (&setup, "classic-3", "cccccc");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "cccccc", 0, 0);
   setup.computer[setup.variant->seats[1]] = FALSE;
   stern_window_new_game (window, &setup);
   names = panel_names (window);

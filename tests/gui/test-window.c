@@ -22,22 +22,6 @@
 
 #include "gui-test-util.h"
 
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           const char     *kinds)   /* one letter a seat: h or c */
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_COMPUTER_MEDIUM;
-    }
-}
-
 static SternWindow *
 window_new (void)
 {
@@ -75,7 +59,7 @@ test_status (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
 
   status = stern_window_get_status (window);
@@ -102,11 +86,11 @@ test_status_pick (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "halma-10", "hhhhhh");
+  session_test_setup (&setup, "halma-10", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your stones"));
 
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your marbles"));
   board = stern_window_get_board (window);
@@ -174,7 +158,7 @@ test_pause (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.clock_reserve_s = 300;
   setup.clock_increment_s = 3;
   stern_window_new_game (window, &setup);
@@ -285,7 +269,7 @@ test_sounds (void)
   sounds = stern_window_get_sounds (window);
   g_assert_true (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.level[STERN_BLACK] = STERN_COMPUTER_EASY;
   stern_window_new_game (window, &setup);
 
@@ -318,7 +302,7 @@ test_sounds (void)
   sounds = stern_window_get_sounds (window);
   g_assert_false (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
@@ -341,7 +325,7 @@ test_custom_clock (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (NULL, settings));
-  setup_for (&setup, "classic-2", "hchhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhhh", 0, 0);
   setup.clock_reserve_s = 17 * 60;
   setup.clock_increment_s = 7;
   stern_new_game_dialog_set_setup (dialog, &setup);
@@ -399,7 +383,7 @@ test_status_countdown_singular (void)
   g_assert_no_error (error);
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_load_game (window,
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
                           &setup);
@@ -428,7 +412,7 @@ test_hot_seat_undo_redo (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
 
@@ -535,7 +519,7 @@ test_rotate_to_player (void)
   board = stern_window_get_board (window);
 
   /* One human, sitting at black: black is at the bottom all game. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   setup.computer[STERN_WHITE] = TRUE;
   stern_window_new_game (window, &setup);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
@@ -543,7 +527,7 @@ test_rotate_to_player (void)
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
   /* Hot-seat with rotate-to-player (the default): the board follows. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
@@ -585,7 +569,7 @@ test_computer_answers (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   g_assert_false (stern_window_is_thinking (window));
@@ -644,7 +628,7 @@ test_computer_waits_for_animation (void)
 
   window = window_new ();
   g_settings_set_boolean (settings, "animations", TRUE);
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
 
@@ -674,10 +658,10 @@ test_cancel (void)
   window = window_new ();
 
   /* The worker's answer still on its way when a new game starts. */
-  setup_for (&setup, "classic-2", "chhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_true (stern_window_is_thinking (window));
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
   game = stern_window_get_game (window);
@@ -687,12 +671,12 @@ test_cancel (void)
 
   /* The answer waiting out its pause when a new game starts. */
   stern_window_set_computer_delay (window, 60000);
-  setup_for (&setup, "classic-2", "chhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gui_test_spin (300);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
-  setup_for (&setup, "classic-3", "hhhhhh");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
   gui_test_spin (100);
@@ -700,7 +684,7 @@ test_cancel (void)
 
   /* Undo cancels a thinking computer too. */
   stern_window_set_computer_delay (window, 60000);
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   {
@@ -738,7 +722,7 @@ test_fatal_confirm (void)
   g_assert_no_error (error);
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_load_game (window,
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
                           &setup);
@@ -769,7 +753,7 @@ test_fatal_confirm (void)
   g_assert_nonnull (strstr (stern_window_get_status (window), "Game over: Black wins"));
 
   /* A non-fatal move does not ask. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_null (stern_window_get_game_over_window (window));
   {
@@ -803,7 +787,7 @@ test_auto_pass (void)
   g_assert_no_error (error);
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_load_game (window,
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL),
                           &setup);
@@ -834,7 +818,7 @@ test_halma_three_to_the_end (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "halma-10-3", "cccccc");
+  session_test_setup (&setup, "halma-10-3", STERN_PRESET_TABLE, "cccccc", 0, 0);
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     setup.level[seat] = STERN_COMPUTER_EASY;
   stern_window_new_game (window, &setup);
@@ -865,7 +849,7 @@ test_computer_game_to_the_end (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   window = window_new ();
-  setup_for (&setup, "classic-2", "cccccc");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "cccccc", 0, 0);
   stern_window_new_game (window, &setup);
 
   /* Two computers play a whole game. */
@@ -889,7 +873,7 @@ test_computer_game_to_the_end (void)
   g_assert_null (stern_window_get_game_over_window (window));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
   g_assert_true (stern_window_get_setup (window)->computer[STERN_BLACK]);
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -973,14 +957,14 @@ test_new_game_dialog_presets (void)
   window = window_new ();
   dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (GTK_WINDOW (window), NULL));
 
-  setup_for (&setup, "classic-2", "hchhch");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_RACE;
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_get_setup (dialog, &got);
   g_assert_cmpint (got.preset, ==, STERN_PRESET_RACE);
   g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
 
-  setup_for (&setup, "classic-3", "hchhch");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_RACE;
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_get_setup (dialog, &got);
@@ -1028,7 +1012,7 @@ test_new_game_dialog (void)
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
 
-  setup_for (&setup, "pairs-4", "hchhch");
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_CLUB;
   setup.level[STERN_RED] = STERN_COMPUTER_EXPERT;
   stern_new_game_dialog_set_setup (dialog, &setup);
@@ -1064,12 +1048,12 @@ test_new_game_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* Saved settings drive the window's first game. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_destroy (GTK_WINDOW (window));
   window = window_new ();
   g_assert_true (stern_game_get_variant (stern_window_get_game (window)) == stern_variant_lookup ("pairs-4"));
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1096,7 +1080,7 @@ test_window_size_saved (void)
   g_assert_cmpint (width, ==, 900);
   g_assert_cmpint (height, ==, 700);
 
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_set_default_size (GTK_WINDOW (window), 820, 640);
   gtk_window_close (GTK_WINDOW (window));
