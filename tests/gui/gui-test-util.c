@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
 #include "gui-test-util.h"
 
 #include <string.h>
@@ -11,6 +13,19 @@
 #include "stern-window-private.h"
 
 gboolean gui_test_have_display;
+
+void
+gui_test_init (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+
+  gui_test_have_display = gtk_init_check ();
+  if (!gui_test_have_display)
+    return;
+  adw_init ();
+  settings = g_settings_new (APP_ID);
+  g_settings_set_boolean (settings, "animations", FALSE);
+}
 
 gboolean
 gui_test_not_thinking (gpointer window)

@@ -15,8 +15,14 @@
 
 #include "session-test-util.h"
 
-/* Set by each test's main() from gtk_init_check(). */
+/* Set by gui_test_init(). */
 extern gboolean gui_test_have_display;
+
+/* For each window test's main(), after g_test_init(): opens the display
+ * if there is one (gui_test_have_display), with libadwaita's styles, and
+ * turns the board's animations off (moves appear at once; a test that
+ * wants them turns them on). */
+void     gui_test_init (void);
 
 /* A GUI test without a display skips rather than passes. */
 #define GUI_TEST_SKIP_WITHOUT_DISPLAY()               \

@@ -456,15 +456,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = NULL;
-
-      adw_init ();
-      settings = g_settings_new (APP_ID);
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_func ("/app/open-command-line", test_open_command_line);
   g_test_add_func ("/app/sizes", test_sizes);

@@ -405,13 +405,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_data_func ("/data-safety/folder-in-place", GINT_TO_POINTER (BLOCK_FOLDER_IN_PLACE),
                         check_blocked);

@@ -713,18 +713,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  /* The window's libadwaita widgets want their style sheet. */
+  gui_test_init ();
   if (gui_test_have_display)
-    adw_init ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      /* Moves appear at once unless a test wants animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-      g_type_ensure (STERN_TYPE_WINDOW);
-    }
+    g_type_ensure (STERN_TYPE_WINDOW);
 
   g_test_add_func ("/preferences/controls-write-settings", test_controls_write_settings);
   g_test_add_func ("/preferences/window-follows", test_window_follows);

@@ -545,17 +545,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = NULL;
-
-      /* The window's libadwaita widgets want their style sheet. */
-      adw_init ();
-      settings = g_settings_new (APP_ID);
-      /* Moves appear at once: the test does not wait for animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
   g_test_add_func ("/square-board/click-moves", test_click_moves);
   g_test_add_func ("/square-board/window", test_window);
   g_test_add_func ("/square-board/new-game-dialog", test_new_game_dialog);

@@ -1098,17 +1098,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  /* The window's libadwaita widgets want their style sheet. */
-  if (gui_test_have_display)
-    adw_init ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      /* Moves appear at once: the tests do not wait for animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_func ("/window/status", test_status);
   g_test_add_func ("/window/status-pick", test_status_pick);
