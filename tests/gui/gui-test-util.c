@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 
+#include "stern-notation.h"
 #include "stern-window-private.h"
 
 gboolean gui_test_have_display;
@@ -134,6 +135,42 @@ gui_test_window_new (const char *data_dir)
   stern_window_set_data_dir (window, data_dir);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  return window;
+}
+
+SternWindow *
+gui_test_game_window_new (const char *variant,
+                          const char *kinds)
+{
+  SternWindow *window = gui_test_window_new (NULL);
+  SternGameSetup setup;
+
+  session_test_setup (&setup, variant, STERN_PRESET_TABLE, kinds, 0, 0);
+  stern_window_new_game (window, &setup);
+  return window;
+}
+
+SternWindow *
+gui_test_position_window_new (const char *position,
+                              unsigned    moves_made)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternPosition pos;
+  const SternVariant *variant;
+  g_autoptr(GError) error = NULL;
+  unsigned made[STERN_N_SEATS];
+
+  g_assert_true (stern_notation_parse_position (position, &variant, &pos, &error));
+  g_assert_no_error (error);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    made[seat] = moves_made;
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, variant->id, STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_window_load_game (window,
+                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos,
+                                                        moves_made > 0 ? made : NULL),
+                          &setup);
   return window;
 }
 

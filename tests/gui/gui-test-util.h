@@ -83,6 +83,12 @@ gboolean gui_test_no_dialog (gpointer window);
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */
 SternWindow *gui_test_window_new (const char *data_dir);
+/* gui_test_window_new (NULL) playing a new game of variant on the table
+ * preset, kinds as for session_test_setup(). */
+SternWindow *gui_test_game_window_new (const char *variant, const char *kinds);
+/* gui_test_window_new (NULL) playing on from position (stern-notation.h)
+ * with hot-seat humans, every seat having made moves_made moves. */
+SternWindow *gui_test_position_window_new (const char *position, unsigned moves_made);
 /* The save banner (stern-save-banner.h) among widget and its descendants,
  * or NULL. */
 SternSaveBanner *gui_test_find_banner (GtkWidget *widget);

@@ -25,21 +25,6 @@
 
 #include "gui-test-util.h"
 
-static SternWindow *
-game_window_new (const char *variant,
-                 const char *kinds)
-{
-  SternWindow *window;
-  SternGameSetup setup;
-
-  window = g_object_new (STERN_TYPE_WINDOW, NULL);
-  stern_window_set_computer_delay (window, 0);
-  session_test_setup (&setup, variant, STERN_PRESET_TABLE, kinds, 0, 0);
-  stern_window_new_game (window, &setup);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
-
 /* The preferences are a window before libadwaita 1.5 and a dialog over
  * the game window from 1.5 on: these say the same thing of both. */
 static void
@@ -363,7 +348,7 @@ test_window_follows (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  window = game_window_new ("classic-2", "hhhhhh");
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   board = stern_window_get_board (window);
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
@@ -456,7 +441,7 @@ test_in_step_after_new_game (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  window = game_window_new ("classic-2", "hhhhhh");
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
 
@@ -525,7 +510,7 @@ test_confirm_fatal_moves (void)
                                                 &variant, &pos, &error));
   g_assert_no_error (error);
 
-  window = game_window_new ("classic-2", "hhhhhh");
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
 
@@ -576,7 +561,7 @@ test_player_name (void)
 
   g_settings_set_string (settings, "player-name", "");
   /* One human, at white, against the computer. */
-  window = game_window_new ("classic-2", "hhhchh");
+  window = gui_test_game_window_new ("classic-2", "hhhchh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
   entry = GTK_EDITABLE (pref (preferences, "name_entry"));

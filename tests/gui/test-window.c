@@ -22,17 +22,6 @@
 
 #include "gui-test-util.h"
 
-static SternWindow *
-window_new (void)
-{
-  SternWindow *window;
-
-  window = g_object_new (STERN_TYPE_WINDOW, NULL);
-  stern_window_set_computer_delay (window, 0);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
-
 static gboolean
 game_over_shown (gpointer data)
 {
@@ -53,14 +42,11 @@ static void
 test_status (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   const char *status;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
 
   status = stern_window_get_status (window);
   g_test_message ("status: %s", status);
@@ -85,9 +71,7 @@ test_status_pick (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  session_test_setup (&setup, "halma-10", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("halma-10", "hhhhhh");
   g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your stones"));
 
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
@@ -157,7 +141,7 @@ test_pause (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.clock_reserve_s = 300;
   setup.clock_increment_s = 3;
@@ -265,7 +249,7 @@ test_sounds (void)
 
   /* On by default. */
   g_settings_reset (settings, "sounds");
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   sounds = stern_window_get_sounds (window);
   g_assert_true (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
@@ -298,7 +282,7 @@ test_sounds (void)
   /* Switched off in the settings: nothing is asked for. */
   g_array_set_size (heard, 0);
   g_settings_set_boolean (settings, "sounds", FALSE);
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   sounds = stern_window_get_sounds (window);
   g_assert_false (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
@@ -369,24 +353,11 @@ static void
 test_status_countdown_singular (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
-  SternPosition pos;
-  const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
-  unsigned moves_made[STERN_N_SEATS] = { 29, 29, 29, 29, 29, 29 };
   const char *status;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  g_assert_true (stern_notation_parse_position ("classic-2 white white:k4,k6 black:e17,g12",
-                                                &variant, &pos, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
-  stern_window_load_game (window,
-                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
-                          &setup);
+  window = gui_test_position_window_new ("classic-2 white white:k4,k6 black:e17,g12", 29);
   status = stern_window_get_status (window);
   g_test_message ("status: %s", status);
   g_assert_nonnull (strstr (status, "White to move"));
@@ -402,7 +373,6 @@ static void
 test_hot_seat_undo_redo (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   SternGame *game;
   guint from, to;
   g_autofree char *list = NULL;
@@ -411,9 +381,7 @@ test_hot_seat_undo_redo (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   game = stern_window_get_game (window);
 
   /* Nothing to undo yet. */
@@ -515,7 +483,7 @@ test_rotate_to_player (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   board = stern_window_get_board (window);
 
   /* One human, sitting at black: black is at the bottom all game. */
@@ -560,7 +528,6 @@ static void
 test_computer_answers (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   SternGame *game;
   g_autoptr(SternGame) replay = NULL;
   const SternAction *reply;
@@ -568,9 +535,7 @@ test_computer_answers (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "hhhchh");
   game = stern_window_get_game (window);
   g_assert_false (stern_window_is_thinking (window));
 
@@ -594,7 +559,7 @@ test_computer_answers (void)
   reply = stern_game_get_action (game, 1);
   g_assert_cmpint (reply->kind, ==, STERN_ACTION_MOVE);
   g_assert_cmpuint (reply->seat, ==, STERN_BLACK);
-  replay = stern_game_new (setup.variant, setup.preset);
+  replay = stern_game_new (stern_game_get_variant (game), STERN_PRESET_TABLE);
   g_assert_true (stern_game_play (replay, stern_game_get_action (game, 0)->path[0],
                                   stern_game_get_action (game, 0)->path[stern_game_get_action (game, 0)->path_len - 1],
                                   NULL));
@@ -626,7 +591,7 @@ test_computer_waits_for_animation (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   g_settings_set_boolean (settings, "animations", TRUE);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
@@ -655,7 +620,7 @@ test_cancel (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
 
   /* The worker's answer still on its way when a new game starts. */
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
@@ -709,23 +674,11 @@ test_fatal_confirm (void)
   SternWindow *window;
   SternGameSetup setup;
   SternGame *game;
-  SternPosition pos;
-  const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
-  unsigned moves_made[STERN_N_SEATS] = { 30, 30, 30, 30, 30, 30 };
   GtkWindow *over;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  g_assert_true (stern_notation_parse_position ("classic-2 white white:k5,e9 black:e17,g12",
-                                                &variant, &pos, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
-  stern_window_load_game (window,
-                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
-                          &setup);
+  window = gui_test_position_window_new ("classic-2 white white:k5,e9 black:e17,g12", 30);
   game = stern_window_get_game (window);
   g_assert_true (stern_game_is_fatal (game, gui_test_hole ("k5"), gui_test_hole ("k4")));
 
@@ -772,25 +725,13 @@ static void
 test_auto_pass (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   SternGame *game;
-  SternPosition pos;
-  const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
   g_autofree char *list = NULL;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* White's only marble, m1, is shut in by black marbles in black's goal. */
-  g_assert_true (stern_notation_parse_position ("classic-2 white white:m1 black:m2,l2,m3,k3",
-                                                &variant, &pos, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
-  stern_window_load_game (window,
-                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL),
-                          &setup);
+  window = gui_test_position_window_new ("classic-2 white white:m1 black:m2,l2,m3,k3", 0);
   game = stern_window_get_game (window);
 
   /* The window passed for white at once: black is on turn. */
@@ -817,7 +758,7 @@ test_halma_three_to_the_end (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   session_test_setup (&setup, "halma-10-3", STERN_PRESET_TABLE, "cccccc", 0, 0);
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     setup.level[seat] = STERN_COMPUTER_EASY;
@@ -848,9 +789,7 @@ test_computer_game_to_the_end (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "cccccc", 0, 0);
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "cccccc");
 
   /* Two computers play a whole game. */
   g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
@@ -899,7 +838,7 @@ test_seat_dot_round (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* The app's style, as the application loads it. */
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, "/io/github/sternhalma/Sternhalma/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
@@ -954,7 +893,7 @@ test_new_game_dialog_presets (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (GTK_WINDOW (window), NULL));
 
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhch", 0, 0);
@@ -996,7 +935,7 @@ test_new_game_dialog (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
 
   /* The window's action opens the dialog. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
@@ -1051,7 +990,7 @@ test_new_game_dialog (void)
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_destroy (GTK_WINDOW (window));
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   g_assert_true (stern_game_get_variant (stern_window_get_game (window)) == stern_variant_lookup ("pairs-4"));
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
@@ -1075,7 +1014,7 @@ test_window_size_saved (void)
 
   g_settings_set_int (settings, "window-width", 900);
   g_settings_set_int (settings, "window-height", 700);
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 900);
   g_assert_cmpint (height, ==, 700);
