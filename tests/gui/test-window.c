@@ -611,6 +611,9 @@ test_computer_waits_for_animation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The spins here give a cancelled answer the time to arrive, were it not
+ * cancelled: checks that nothing happens, which a busy machine can only
+ * make weaker. */
 static void
 test_cancel (void)
 {
