@@ -164,13 +164,31 @@ test_open_command_line (void)
 
 /* ------------------------------------------------------------------ */
 
+/* The window as drawn: NULL until it has drawn a frame. */
+static GskRenderNode *
+drawn_node (GtkWidget *window)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (window),
+                          gtk_widget_get_height (window));
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+static gboolean
+has_drawn (gpointer window)
+{
+  g_autoptr(GskRenderNode) node = drawn_node (window);
+
+  return node != NULL;
+}
+
 static void
 save_screenshot (GtkWidget  *window,
                  const char *name)
 {
   const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
@@ -180,10 +198,8 @@ save_screenshot (GtkWidget  *window,
   if (dir == NULL || *dir == '\0')
     return;
 
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
+  g_assert_true (gui_test_wait_until (has_drawn, window, 5000));
+  node = drawn_node (window);
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -204,6 +220,18 @@ static const Size sizes[] = {
   { 700, 500, FALSE, "small" },
   { 1280, 800, FALSE, "large" },
 };
+
+/* Widget has come all the way into its window: it is not cut at the
+ * window's edge. */
+static gboolean
+slid_in (gpointer widget)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (widget, window, &bounds) && bounds.origin.x >= 0 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (window);
+}
 
 typedef struct {
   SternWindow *window;
@@ -398,6 +426,7 @@ check_size (const Size *size,
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
       /* It slides in over a few frames. */
       g_assert_true (gui_test_wait_until (gui_test_is_shown_wide, list, 5000));
+      g_assert_true (gui_test_wait_until (slid_in, list, 5000));
       save_screenshot (GTK_WIDGET (window), panel_name);
     }
   gui_test_destroy (window);
