@@ -179,11 +179,11 @@ test_hit_odd (void)
 
   /* Bad arguments are refused with a critical, the layout left alone. */
   memset (&layout, 0, sizeof layout);
-  g_test_expect_message ("stern-board-layout", G_LOG_LEVEL_CRITICAL, "*bottom_seat*");
+  g_test_expect_message ("sternhalma", G_LOG_LEVEL_CRITICAL, "*bottom_seat*");
   stern_board_layout_init (&layout, 400, 400, STERN_N_SEATS, FALSE, STERN_NO_CELL, 0);
   g_test_assert_expected_messages ();
   g_assert_cmpfloat (layout.unit, ==, 0);
-  g_test_expect_message ("stern-board-layout", G_LOG_LEVEL_CRITICAL, "*focus_radius*");
+  g_test_expect_message ("sternhalma", G_LOG_LEVEL_CRITICAL, "*focus_radius*");
   stern_board_layout_init (&layout, 400, 400, 0, FALSE, hole ("i9"), 0);
   g_test_assert_expected_messages ();
   g_assert_cmpfloat (layout.unit, ==, 0);

@@ -293,3 +293,33 @@ stern_accessible_follow_application (GtkApplication *app)
   }
 #endif
 }
+
+void
+stern_accessible_name_flow_box (GtkFlowBox *box,
+                                const char *name)
+{
+  g_return_if_fail (GTK_IS_FLOW_BOX (box));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *inner = GTK_IS_FLOW_BOX_CHILD (child)
+                         ? gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)) : NULL;
+      g_autofree char *plain = NULL;
+
+      if (GTK_IS_BUTTON (inner) && gtk_button_get_label (GTK_BUTTON (inner)) != NULL)
+        plain = without_mnemonic (gtk_button_get_label (GTK_BUTTON (inner)));
+      else if (GTK_IS_WIDGET (inner))
+        {
+          /* A box with a label and a control: the label says what it is. */
+          for (GtkWidget *w = gtk_widget_get_first_child (inner); w != NULL && plain == NULL;
+               w = gtk_widget_get_next_sibling (w))
+            if (GTK_IS_LABEL (w))
+              plain = without_mnemonic (gtk_label_get_label (GTK_LABEL (w)));
+        }
+      if (plain != NULL)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        plain, -1);
+    }
+}

@@ -28,5 +28,8 @@ void stern_accessible_name_button (GtkWidget *button, const char *name);
 
 /* Names a drop-down and the button inside it that a screen reader reads. */
 void stern_accessible_name_drop_down (GtkDropDown *drop, const char *name);
+/* Names a flow box of buttons, and each of its children after the button
+ * (or label) it holds: GTK names them after their classes. */
+void stern_accessible_name_flow_box (GtkFlowBox *box, const char *name);
 
 G_END_DECLS

@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -12,6 +10,8 @@
 #include "stern-application.h"
 
 #include "stern-accessible.h"
+#include "stern-learn-window.h"
+#include "stern-position-editor.h"
 #include "stern-preferences-window.h"
 #include "stern-rules-window.h"
 #include "stern-window.h"
@@ -57,7 +57,9 @@ get_window (GApplication *app)
       window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
       /* The game in progress and the rating are kept there. */
       stern_window_set_data_dir (STERN_WINDOW (window), dir);
-      stern_window_offer_resume (STERN_WINDOW (window));
+      /* On the first start (nothing to continue) the tutorial is offered. */
+      if (!stern_window_offer_resume (STERN_WINDOW (window)))
+        stern_learn_offer_tutorial (STERN_WINDOW (window));
     }
 
   return STERN_WINDOW (window);
@@ -290,6 +292,7 @@ stern_application_startup (GApplication *app)
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.hint", { "h", NULL } },
     { "win.pause", { "p", NULL } },
+    { "win.analysis", { "a", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.replay-first", { "<Alt>Home", NULL } },
@@ -307,6 +310,9 @@ stern_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
+  /* Learn, the tutorial and the position editor. */
+  stern_learn_add_actions (GTK_APPLICATION (app));
+  stern_position_editor_add_action (GTK_APPLICATION (app));
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),

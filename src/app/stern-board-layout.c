@@ -4,8 +4,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "stern-board-layout"
-
 #include "stern-board-layout.h"
 
 #include <math.h>

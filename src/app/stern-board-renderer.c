@@ -9,8 +9,6 @@
  * once per size.  A frame is then a few image paints and some paths.
  */
 
-#define G_LOG_DOMAIN "stern-board-renderer"
-
 #include "stern-board-renderer.h"
 
 #include <gio/gio.h>
@@ -1012,6 +1010,55 @@ draw_path_badges (cairo_t *cr, const SternBoardLayout *l, const guint8 *path, gs
   g_object_unref (layout);
 }
 
+static gboolean path_is_valid (const guint8 *path, gsize len);
+
+/* A coach's path: the line as a hint's, one badge with the label where
+ * it lands, so that several of them stay readable together. */
+static void
+draw_labelled_path (cairo_t *cr, const SternBoardLayout *l, const SternBoardHintPath *hp)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  double badge = 0.22 * l->unit, x, y;
+  int w, h;
+
+  if (hp->len < 2 || !path_is_valid (hp->path, hp->len))
+    return;
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  path_line (cr, l, hp->path, hp->len);
+  cairo_set_source_rgba (cr, 0.1, 0.07, 0.04, 0.55);
+  cairo_set_line_width (cr, 0.16 * l->unit);
+  cairo_stroke (cr);
+  path_line (cr, l, hp->path, hp->len);
+  cairo_set_source_rgb (cr, hp->rgb[0], hp->rgb[1], hp->rgb[2]);
+  cairo_set_line_width (cr, 0.08 * l->unit);
+  cairo_stroke (cr);
+  if (hp->label[0] == '\0')
+    return;
+
+  stern_board_layout_hole_centre (l, hp->path[hp->len - 1], &x, &y);
+  cairo_arc (cr, x, y, badge, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, 0.12, 0.09, 0.06);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, hp->rgb[0], hp->rgb[1], hp->rgb[2]);
+  cairo_set_line_width (cr, 0.05 * l->unit);
+  cairo_stroke (cr);
+
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, badge * 1.2 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, hp->label, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  cairo_new_path (cr);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
 /* Strokes the current path twice: a wide outline, then the colour. */
 static void
 stroke_marked (cairo_t *cr, const SternBoardLayout *l, unsigned seat, double width)
@@ -1298,6 +1345,8 @@ stern_board_renderer_draw (SternBoardRenderer     *self,
     draw_path_badges (cr, l, marks->hint, marks->hint_len, 0.35, 0.65, 1.0);
   if (marks->preview_len >= 2)
     draw_path_badges (cr, l, marks->preview, marks->preview_len, 1.0, 1.0, 1.0);
+  for (gsize i = 0; i < marks->n_hint_paths; i++)
+    draw_labelled_path (cr, l, &marks->hint_paths[i]);
 
   /* The moving marble, above everything, lifted while it jumps. */
   if (pos != NULL && hidden != STERN_NO_CELL && pos->cell[hidden] != STERN_EMPTY)

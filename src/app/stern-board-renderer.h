@@ -16,10 +16,20 @@
 #include <glib-object.h>
 
 #include "stern-board-layout.h"
+#include "stern-movegen.h"
 #include "stern-position.h"
 #include "stern-variant.h"
 
 G_BEGIN_DECLS
+
+/* A path drawn for the coach: a line in a colour with its label (a move's
+ * number in a line of play) on the landing hole. */
+typedef struct {
+  guint8 path[STERN_MAX_PATH];
+  gsize  len;
+  double rgb[3];
+  char   label[8];
+} SternBoardHintPath;
 
 /* What a frame shows besides the marbles.  Paths are borrowed for the call;
  * a hole is STERN_NO_CELL and a path has length 0 when not shown. */
@@ -45,6 +55,8 @@ typedef struct {
   double        anim_progress;     /* hops done, fractional */
   double        spin;              /* radians: the board turned about its centre by */
                                    /* this (a rotation under way), marbles upright */
+  const SternBoardHintPath *hint_paths;  /* the coach's paths, drawn in order */
+  gsize         n_hint_paths;
 } SternBoardMarks;
 
 /* Marks with nothing shown. */

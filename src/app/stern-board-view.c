@@ -11,8 +11,6 @@
  * SternBoardRenderer's (stern-board-renderer.h).
  */
 
-#define G_LOG_DOMAIN "stern-board-view"
-
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -40,6 +38,7 @@ struct _SternBoardView
 
   gboolean interactive;
   gboolean illustration;           /* a picture in the rules help: no input */
+  gboolean editing;                /* setting up a position: holes report activation */
   unsigned zones_seat;             /* zones shown without a pick, or STERN_NO_SEAT */
   guint    focus_hole;             /* centre of an enlarged part, or STERN_NO_CELL */
   double   focus_radius;           /* its radius in hole spacings */
@@ -55,6 +54,7 @@ struct _SternBoardView
   gsize    preview_len;
   guint8   hint[STERN_MAX_PATH];
   gsize    hint_len;
+  GArray  *hint_paths;   /* SternBoardHintPath: the coach's */
   guint8   last[STERN_N_SEATS][STERN_MAX_PATH];  /* each seat's last move */
   gsize    last_len[STERN_N_SEATS];
   guint8   newest[STERN_MAX_PATH];                 /* the newest move of all */
@@ -95,6 +95,7 @@ G_DEFINE_FINAL_TYPE (SternBoardView, stern_board_view, GTK_TYPE_WIDGET)
 enum {
   MOVE_CHOSEN,
   SELECTION_CHANGED,
+  HOLE_ACTIVATED,
   N_SIGNALS
 };
 
@@ -232,6 +233,11 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
   marks.spin = self->spin;
   marks.hint = self->hint;
   marks.hint_len = self->hint_len;
+  if (self->hint_paths != NULL)
+    {
+      marks.hint_paths = (const SternBoardHintPath *) (void *) self->hint_paths->data;
+      marks.n_hint_paths = self->hint_paths->len;
+    }
   marks.preview = self->preview;
   marks.preview_len = self->preview_len;
   /* The keyboard cursor is shown while the keyboard is in use, like focus rings. */
@@ -445,6 +451,13 @@ preview_to (SternBoardView *self, guint hole)
 static void
 activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
 {
+  /* Setting up a position: any hole, empty or not, is the editor's. */
+  if (self->editing)
+    {
+      if (is_hole (hole))
+        g_signal_emit (self, signals[HOLE_ACTIVATED], 0, hole);
+      return;
+    }
   if (!can_pick (self))
     return;
 
@@ -1309,6 +1322,7 @@ stern_board_view_finalize (GObject *object)
   SternBoardView *self = STERN_BOARD_VIEW (object);
 
   g_free (self->announcement);
+  g_clear_pointer (&self->hint_paths, g_array_unref);
 
   G_OBJECT_CLASS (stern_board_view_parent_class)->finalize (object);
 }
@@ -1357,6 +1371,12 @@ stern_board_view_class_init (SternBoardViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  signals[HOLE_ACTIVATED] =
+    g_signal_new ("hole-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
 
   /* Observers wait for the end of a move's animation through notify. */
   properties[PROP_ANIMATING] =
@@ -1408,4 +1428,34 @@ stern_board_view_init (SternBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
                                   -1);
+}
+
+void
+stern_board_view_set_editing (SternBoardView *self, gboolean editing)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+
+  self->editing = !!editing;
+  clear_selection (self);
+}
+
+gboolean
+stern_board_view_get_editing (SternBoardView *self)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
+
+  return self->editing;
+}
+
+void
+stern_board_view_set_hint_paths (SternBoardView *self, const SternBoardHintPath *paths, gsize n)
+{
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+  g_return_if_fail (n == 0 || paths != NULL);
+
+  if (self->hint_paths == NULL)
+    self->hint_paths = g_array_new (FALSE, FALSE, sizeof (SternBoardHintPath));
+  g_array_set_size (self->hint_paths, 0);
+  g_array_append_vals (self->hint_paths, paths, (guint) n);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

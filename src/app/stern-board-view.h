@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "stern-game.h"
+#include "stern-board-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -69,8 +70,20 @@ void       stern_board_view_show_zones (SternBoardView *self, unsigned seat);
 /* The picked marble's hole, STERN_NO_CELL if none. */
 guint      stern_board_view_get_selected (SternBoardView *self);
 
+/* Setting up a position (the position editor, the Learn window's
+ * exercises): a click or Enter on any hole emits "hole-activated" instead
+ * of picking marbles and moves.  Off by default. */
+void       stern_board_view_set_editing (SternBoardView *self, gboolean editing);
+gboolean   stern_board_view_get_editing (SternBoardView *self);
+
 /* Signals:
  *   "move-chosen" (guint from, guint to): the human picked a legal move.
- *   "selection-changed" (): selection or highlights changed. */
+ *   "selection-changed" (): selection or highlights changed.
+ *   "hole-activated" (guint hole): a hole clicked while editing. */
+
+/* The coach's paths (copied; n 0 clears them): drawn over the board until
+ * replaced or cleared, whatever else the board shows. */
+void       stern_board_view_set_hint_paths (SternBoardView *self, const SternBoardHintPath *paths,
+                                            gsize n);
 
 G_END_DECLS

@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -27,6 +25,7 @@ G_DEFINE_FINAL_TYPE (SternGameOverWindow, stern_game_over_window, GTK_TYPE_WINDO
 
 enum {
   SIGNAL_PLAY_AGAIN,
+  SIGNAL_REVIEW,
   N_SIGNALS
 };
 
@@ -50,6 +49,25 @@ stern_game_over_window_play_again (SternGameOverWindow *self)
   gtk_window_close (GTK_WINDOW (self));
   g_signal_emit (self, signals[SIGNAL_PLAY_AGAIN], 0);
   g_object_unref (self);
+}
+
+void
+stern_game_over_window_review (SternGameOverWindow *self)
+{
+  g_return_if_fail (STERN_IS_GAME_OVER_WINDOW (self));
+
+  g_object_ref (self);
+  gtk_window_close (GTK_WINDOW (self));
+  g_signal_emit (self, signals[SIGNAL_REVIEW], 0);
+  g_object_unref (self);
+}
+
+static void
+review_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  stern_game_over_window_review (STERN_GAME_OVER_WINDOW (widget));
 }
 
 static void
@@ -178,14 +196,22 @@ stern_game_over_window_class_init (SternGameOverWindowClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 
+  signals[SIGNAL_REVIEW] =
+    g_signal_new ("review",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
   gtk_widget_class_install_action (widget_class, "game-over.play-again", NULL, play_again_activated);
+  gtk_widget_class_install_action (widget_class, "game-over.review", NULL, review_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 stern_game_over_window_init (SternGameOverWindow *self)
 {
-  GtkWidget *header, *box, *buttons, *close, *again;
+  GtkWidget *header, *box, *buttons, *close, *again, *review;
 
   gtk_window_set_title (GTK_WINDOW (self), _("Game Over"));
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
@@ -226,6 +252,10 @@ stern_game_over_window_init (SternGameOverWindow *self)
   close = gtk_button_new_with_mnemonic (_("_Close"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "window.close");
   gtk_box_append (GTK_BOX (buttons), close);
+
+  review = gtk_button_new_with_mnemonic (_("_Review Game"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (review), "game-over.review");
+  gtk_box_append (GTK_BOX (buttons), review);
 
   again = gtk_button_new_with_mnemonic (_("_Play Again"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (again), "game-over.play-again");

@@ -1,7 +1,8 @@
 /* stern-game-over-window.h: the places at the end of a game.
  *
  * A modal window with the result, each player's place (and team), and the
- * buttons Play Again (emits "play-again", then closes) and Close.
+ * buttons Play Again (emits "play-again", then closes), Review Game (emits
+ * "review", then closes) and Close.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,5 +26,7 @@ GtkWidget *stern_game_over_window_new (GtkWindow            *parent,
 const char *stern_game_over_window_get_result (SternGameOverWindow *self);
 /* As the Play Again button does. */
 void        stern_game_over_window_play_again (SternGameOverWindow *self);
+/* As the Review Game button does. */
+void        stern_game_over_window_review (SternGameOverWindow *self);
 
 G_END_DECLS

@@ -7,8 +7,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -37,6 +35,7 @@ struct _SternMoveList
   GtkListView       *view;
 
   SternMatch        *match;
+  GSignalGroup      *match_signals;  /* follows match */
   SternMoveModel    *model;
   GPtrArray         *rows;        /* every row box built (the view owns them) */
   guint              n_rows_built;
@@ -299,18 +298,11 @@ stern_move_list_set_match (SternMoveList *self,
   if (self->match == match)
     return;
 
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
   g_set_object (&self->match, match);
   stern_move_model_set_match (self->model, match);
+  g_signal_group_set_target (self->match_signals, match);
   if (match != NULL)
-    {
-      g_signal_connect_object (match, "game-started", G_CALLBACK (on_position_changed),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "position-changed", G_CALLBACK (on_position_changed),
-                               self, G_CONNECT_SWAPPED);
-      on_position_changed (self);
-    }
+    on_position_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
 }
 
@@ -410,8 +402,7 @@ stern_move_list_dispose (GObject *object)
   SternMoveList *self = STERN_MOVE_LIST (object);
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match_signals);
   g_clear_object (&self->match);
   if (self->model != NULL)
     stern_move_model_set_match (self->model, NULL);
@@ -468,6 +459,11 @@ stern_move_list_init (SternMoveList *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new ();
   self->model = stern_move_model_new ();
+  self->match_signals = g_signal_group_new (STERN_TYPE_MATCH);
+  g_signal_group_connect_swapped (self->match_signals, "game-started",
+                                  G_CALLBACK (on_position_changed), self);
+  g_signal_group_connect_swapped (self->match_signals, "position-changed",
+                                  G_CALLBACK (on_position_changed), self);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect_object (factory, "setup", G_CALLBACK (setup_row), self, G_CONNECT_SWAPPED);

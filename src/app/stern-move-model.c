@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "stern-move-model.h"
 
 /* ---- an item: an index into the history ---- */
@@ -42,6 +40,7 @@ struct _SternMoveModel
   GObject     parent_instance;
 
   SternMatch *match;
+  GSignalGroup *match_signals;     /* follows match */
   /* A key of each action the model last announced, so that a change of
    * the history is found by comparing from its end (keys, not copies of
    * the actions: 4 bytes an action instead of 130 in a 400,000-move game). */
@@ -157,16 +156,8 @@ stern_move_model_set_match (SternMoveModel *self,
 
   if (self->match == match)
     return;
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
   g_set_object (&self->match, match);
-  if (match != NULL)
-    {
-      g_signal_connect_object (match, "game-started", G_CALLBACK (reset),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "position-changed", G_CALLBACK (stern_move_model_sync),
-                               self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->match_signals, match);
   reset (self);
 }
 
@@ -183,8 +174,7 @@ stern_move_model_dispose (GObject *object)
 {
   SternMoveModel *self = STERN_MOVE_MODEL (object);
 
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match_signals);
   g_clear_object (&self->match);
 
   G_OBJECT_CLASS (stern_move_model_parent_class)->dispose (object);
@@ -213,6 +203,11 @@ static void
 stern_move_model_init (SternMoveModel *self)
 {
   self->known = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->match_signals = g_signal_group_new (STERN_TYPE_MATCH);
+  g_signal_group_connect_swapped (self->match_signals, "game-started",
+                                  G_CALLBACK (reset), self);
+  g_signal_group_connect_swapped (self->match_signals, "position-changed",
+                                  G_CALLBACK (stern_move_model_sync), self);
 }
 
 SternMoveModel *

@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-window"
-
 #include "config.h"
 
 #include "stern-online-dialog.h"
@@ -317,6 +315,8 @@ join_or_watch (SternOnlineDialog  *self,
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->join_entry))));
   g_autofree char *uri = NULL;
   char code[STERN_NET_CODE_LEN + 1];
+  char key[STERN_NET_TOKEN_LEN + 1] = "";
+  SternNetClient *client;
 
   if (self->window == NULL)
     return;
@@ -325,7 +325,7 @@ join_or_watch (SternOnlineDialog  *self,
     {
       g_autoptr(GError) error = NULL;
 
-      if (!stern_net_invitation_parse (text, &uri, code, &error))
+      if (!stern_net_invitation_parse_key (text, &uri, code, key, &error))
         {
           g_autofree char *message =
             g_strdup_printf (_("This is not an invitation link: %s"), error->message);
@@ -349,7 +349,10 @@ join_or_watch (SternOnlineDialog  *self,
     }
 
   show_status (self, NULL);
-  follow_client (self, stern_window_go_online (self->window, uri, request, NULL, code));
+  client = stern_window_go_online (self->window, uri, request, NULL, code);
+  /* An invited seat's link: its key takes the seat. */
+  stern_window_set_invitation_key (client, key);
+  follow_client (self, client);
   gtk_window_close (GTK_WINDOW (self));
 }
 

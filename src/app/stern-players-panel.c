@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -32,6 +30,8 @@ struct _SternPlayersPanel
   GtkListBox *list;
 
   SternMatch *match;
+  GSignalGroup *match_signals;  /* follows match */
+  GSignalGroup *clock_signals;  /* follows match's clock */
   char       *player_name;
   PlayerRow   rows[STERN_N_SEATS];
   /* Network play: the names the players gave and whether they are
@@ -326,26 +326,11 @@ stern_players_panel_set_match (SternPlayersPanel *self,
   if (self->match == match)
     return;
 
-  if (self->match != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->match, self);
-      g_signal_handlers_disconnect_by_data (stern_match_get_clock (self->match), self);
-    }
   g_set_object (&self->match, match);
-  if (match != NULL)
-    {
-      g_signal_connect_object (match, "game-started", G_CALLBACK (build_rows),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "position-changed", G_CALLBACK (update_rows),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "notify::turn", G_CALLBACK (update_rows),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "setup-changed", G_CALLBACK (on_setup_changed),
-                               self, G_CONNECT_SWAPPED);
-      /* The clock ticks only while one runs. */
-      g_signal_connect_object (stern_match_get_clock (match), "tick",
-                               G_CALLBACK (update_clocks), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->match_signals, match);
+  /* The clock ticks only while one runs. */
+  g_signal_group_set_target (self->clock_signals,
+                             match != NULL ? stern_match_get_clock (match) : NULL);
   build_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
 }
@@ -474,6 +459,8 @@ stern_players_panel_dispose (GObject *object)
   SternPlayersPanel *self = STERN_PLAYERS_PANEL (object);
 
   stern_players_panel_set_match (self, NULL);
+  g_clear_object (&self->match_signals);
+  g_clear_object (&self->clock_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_PLAYERS_PANEL);
 
   G_OBJECT_CLASS (stern_players_panel_parent_class)->dispose (object);
@@ -526,6 +513,18 @@ static void
 stern_players_panel_init (SternPlayersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->match_signals = g_signal_group_new (STERN_TYPE_MATCH);
+  g_signal_group_connect_swapped (self->match_signals, "game-started",
+                                  G_CALLBACK (build_rows), self);
+  g_signal_group_connect_swapped (self->match_signals, "position-changed",
+                                  G_CALLBACK (update_rows), self);
+  g_signal_group_connect_swapped (self->match_signals, "notify::turn",
+                                  G_CALLBACK (update_rows), self);
+  g_signal_group_connect_swapped (self->match_signals, "setup-changed",
+                                  G_CALLBACK (on_setup_changed), self);
+  self->clock_signals = g_signal_group_new (STERN_TYPE_GAME_CLOCK);
+  g_signal_group_connect_swapped (self->clock_signals, "tick",
+                                  G_CALLBACK (update_clocks), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
 }

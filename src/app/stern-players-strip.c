@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -21,6 +19,7 @@ struct _SternPlayersStrip
   GtkWidget  *counts[STERN_N_SEATS];
   guint       marked;
   SternMatch *match;
+  GSignalGroup *match_signals;
 };
 
 G_DEFINE_FINAL_TYPE (SternPlayersStrip, stern_players_strip, GTK_TYPE_WIDGET)
@@ -128,20 +127,8 @@ stern_players_strip_set_match (SternPlayersStrip *self,
 
   if (self->match == match)
     return;
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
   g_set_object (&self->match, match);
-  if (match != NULL)
-    {
-      g_signal_connect_object (match, "game-started", G_CALLBACK (build_items),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "position-changed", G_CALLBACK (update_items),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "notify::turn", G_CALLBACK (update_items),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (match, "setup-changed", G_CALLBACK (update_items),
-                               self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->match_signals, match);
   build_items (self);
 }
 
@@ -167,8 +154,7 @@ stern_players_strip_dispose (GObject *object)
 {
   SternPlayersStrip *self = STERN_PLAYERS_STRIP (object);
 
-  if (self->match != NULL)
-    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match_signals);
   g_clear_object (&self->match);
   if (self->box != NULL)
     {
@@ -195,6 +181,15 @@ static void
 stern_players_strip_init (SternPlayersStrip *self)
 {
   self->marked = STERN_NO_SEAT;
+  self->match_signals = g_signal_group_new (STERN_TYPE_MATCH);
+  g_signal_group_connect_swapped (self->match_signals, "game-started",
+                                  G_CALLBACK (build_items), self);
+  g_signal_group_connect_swapped (self->match_signals, "position-changed",
+                                  G_CALLBACK (update_items), self);
+  g_signal_group_connect_swapped (self->match_signals, "notify::turn",
+                                  G_CALLBACK (update_items), self);
+  g_signal_group_connect_swapped (self->match_signals, "setup-changed",
+                                  G_CALLBACK (update_items), self);
   /* Six players fit a phone's 360 px. */
   self->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
   gtk_widget_set_halign (self->box, GTK_ALIGN_CENTER);

@@ -7,8 +7,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -18,6 +16,7 @@
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
 #include "stern-texts.h"
+#include "stern-window-coach.h"
 #include "stern-window-private.h"
 #ifdef STERN_HAVE_NETWORK
 #include "stern-online-dialog.h"
@@ -846,6 +845,7 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.replay-back", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-forward", NULL, replay_activated);
   gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_activated);
+  stern_window_coach_install_actions (widget_class);
 #if ADW_CHECK_VERSION (1, 8, 0)
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_activated);
 #endif

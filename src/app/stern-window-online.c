@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-window"
-
 #include "config.h"
 
 #include "stern-window-online.h"
@@ -817,6 +815,7 @@ typedef struct {
   SternNetSetup      setup;
   char               code[STERN_NET_CODE_LEN + 1];
   char               token[STERN_NET_TOKEN_LEN + 1];
+  char               key[STERN_NET_TOKEN_LEN + 1];   /* an invited seat's, or "" */
 } GoOnline;
 
 /* The name others see: the one in Preferences, else the user's real name
@@ -824,17 +823,17 @@ typedef struct {
 static const char *
 online_name (SternWindow *self)
 {
-  static char real[STERN_NET_MAX_NAME + 1];
+  static char *real;
   const char *name = g_get_real_name ();
 
   if (self->player_name != NULL && self->player_name[0] != '\0')
     name = self->player_name;
   else if (name == NULL || g_strcmp0 (name, "Unknown") == 0 || name[0] == '\0')
     return NULL;
-  if (strlen (name) <= STERN_NET_MAX_NAME && g_utf8_validate (name, -1, NULL))
-    return name;
-  /* Cut at a character, not inside one. */
-  g_utf8_strncpy (real, name, STERN_NET_MAX_NAME / 4);
+  /* As the server will take it (characters it refuses left out, at most
+   * 40 characters), so that a name never keeps anyone from playing. */
+  g_free (real);
+  real = stern_net_name_clean (name);
   return real;
 }
 
@@ -895,7 +894,7 @@ connected_cb (GObject      *source,
       stern_net_client_create (client, &go->setup, go->setup.variant->seats[0]);
       break;
     case STERN_ONLINE_JOIN:
-      stern_net_client_join (client, go->code, STERN_NO_SEAT);
+      stern_net_client_join_with_key (client, go->code, STERN_NO_SEAT, go->key);
       break;
     case STERN_ONLINE_RESUME:
       stern_net_client_resume (client, go->code, go->token);
@@ -997,11 +996,13 @@ stern_window_open_invitation (SternWindow *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *ws_uri = NULL;
   char code[STERN_NET_CODE_LEN + 1];
+  char key[STERN_NET_TOKEN_LEN + 1];
+  SternNetClient *client;
 
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (link != NULL);
 
-  if (!stern_net_invitation_parse (link, &ws_uri, code, &error))
+  if (!stern_net_invitation_parse_key (link, &ws_uri, code, key, &error))
     {
       g_autofree char *body =
         g_strdup_printf (_("This is not an invitation link: %s"), error->message);
@@ -1009,5 +1010,19 @@ stern_window_open_invitation (SternWindow *self,
       stern_window_show_error (self, _("Network Game"), body);
       return;
     }
-  stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
+  client = stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
+  stern_window_set_invitation_key (client, key);
+}
+
+void
+stern_window_set_invitation_key (SternNetClient *client,
+                                 const char     *key)
+{
+  GoOnline *go;
+
+  g_return_if_fail (STERN_IS_NET_CLIENT (client));
+
+  go = g_object_get_data (G_OBJECT (client), "stern-go-online");
+  if (go != NULL && key != NULL && stern_net_token_is_valid (key))
+    g_strlcpy (go->key, key, sizeof go->key);
 }

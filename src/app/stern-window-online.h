@@ -34,9 +34,11 @@ typedef enum {
 SternNetClient   *stern_window_go_online (SternWindow *self, const char *ws_uri,
                                           SternOnlineRequest request,
                                           const SternNetSetup *setup, const char *code);
-/* Joins the room of a sternhalma://HOST:PORT/CODE link; a link that is
- * not one is reported in the window. */
+/* Joins the room of a sternhalma://HOST:PORT/CODE link (an invited seat's
+ * link has its key too); a link that is not one is reported in the window. */
 void              stern_window_open_invitation (SternWindow *self, const char *link);
+/* The invited seat's key a client of stern_window_go_online() joins with. */
+void              stern_window_set_invitation_key (SternNetClient *client, const char *key);
 /* Back to a local game: leaves the room (NULL to stop following). */
 void              stern_window_set_online (SternWindow *self, SternOnlineMatch *online);
 SternOnlineMatch *stern_window_get_online (SternWindow *self);

@@ -6,8 +6,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "sternhalma"
-
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -15,6 +13,7 @@
 #include "stern-game-over-window.h"
 #include "stern-message-window.h"
 #include "stern-texts.h"
+#include "stern-window-coach.h"
 #include "stern-window-private.h"
 #ifdef STERN_HAVE_NETWORK
 #include "stern-window-online.h"
@@ -135,6 +134,7 @@ stern_window_refresh (SternWindow *self)
   if (self->match == NULL || GAME (self) == NULL)
     return;
 
+  stern_window_coach_refresh (self);
   update_bottom_seat (self);
   stern_board_view_set_interactive (self->board,
                                     stern_match_human_to_play (self->match) &&
@@ -238,6 +238,12 @@ on_turn_started (SternWindow *self,
   maybe_play_your_turn (self);
 }
 
+static void
+on_game_over_review (SternWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.review-game", NULL);
+}
+
 /* The result comes after the final move has been seen: the match holds
  * "game-over" back while the board animates. */
 static void
@@ -254,6 +260,8 @@ on_game_over (SternWindow *self)
                            G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game_over, "play-again",
                            G_CALLBACK (on_game_over_play_again), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game_over, "review",
+                           G_CALLBACK (on_game_over_review), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (self->game_over));
 }
 

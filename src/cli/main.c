@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* sternhalma-cli: the engine on the command line, for tests and benchmarks. */
-#define G_LOG_DOMAIN "sternhalma-cli"
-
+/* sternhalma-cli: the engine on the command line, for tests and benchmarks.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <locale.h>
 
 #include <glib.h>

@@ -1,9 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-cli-ai.c: bestmove, match and solo, the computer player's commands
- * (issue 4).  Results go to stdout, one stable line each; timings and
- * diagnostics go to stderr. */
-#define G_LOG_DOMAIN "sternhalma-cli"
-
+ * of sternhalma-cli.  Results go to stdout, one stable line each; timings and
+ * diagnostics go to stderr.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-cli-ai.h"
 #include "stern-cli.h"
 

@@ -1,5 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-cli-ai.h: the computer player's commands of sternhalma-cli. */
+/* stern-cli-ai.h: the computer player's commands of sternhalma-cli.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 int stern_cli_bestmove (int argc, char **argv);

@@ -1,8 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-cli.c: the commands of sternhalma-cli.  Output on stdout is kept
- * stable for scripts; diagnostics go to stderr. */
-#define G_LOG_DOMAIN "sternhalma-cli"
-
+ * stable for scripts; diagnostics go to stderr.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-cli.h"
 
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "stern-file.h"
 #include "stern-notation.h"
 #include "stern-cli-ai.h"
+#include "stern-cli-review.h"
 
 #define EXIT_USAGE 2
 #define PERFT_MAX_DEPTH 12
@@ -39,6 +41,8 @@ static const Command commands[] = {
   { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION' | LEVEL --record FILE", N_("print the move the computer plays at LEVEL"), stern_cli_bestmove },
   { "match",  "[--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...", N_("play games between computer levels"), stern_cli_match },
   { "solo",   "[--seed S] LEVEL", N_("play the solo variant and count the moves"), stern_cli_solo },
+  { "review", "[--level L] [--json] FILE", N_("weigh every move of a game record against the computer's"), stern_cli_review },
+  { "analyse", "[--depth N] [--level L] [--preset P] 'POSITION'", N_("print each colour's moves to finish and the computer's line"), stern_cli_analyse },
 };
 
 static int

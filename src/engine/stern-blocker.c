@@ -1,9 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-blocker.c: positions with a foreign marble in a goal (stern-blocker.h). */
-#ifndef G_LOG_DOMAIN
-#define G_LOG_DOMAIN "stern-engine"
-#endif
-
+/* stern-blocker.c: positions with a foreign marble in a goal (stern-blocker.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-blocker.h"
 
 #include <glib.h>

@@ -1,10 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-blocker.h: positions where an opponent's marble sits in a player's
- * goal, to check that the computer never walls such a marble in (issue 16).
+ * goal, to check that the computer never walls such a marble in.
  *
  * Under the race preset (doc/rules.md §8) a player finishes only with all
  * of its own marbles in the goal, so a foreign marble there must get out
  * first; a player who surrounds it shuts itself out of the goal for good.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

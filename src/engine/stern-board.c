@@ -1,8 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-board.c: the star's holes, names, rays and zones (doc/rules.md §1),
- * and the square boards' cells and camps (doc/rules.md §9). */
-#define G_LOG_DOMAIN "stern-engine"
-
+ * and the square boards' cells and camps (doc/rules.md §9).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-board.h"
 
 #include <glib.h>

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-board.h: board geometry as data, and the star board's holes.
  *
  * A board is a set of cells with a fixed number of directions; each cell knows
@@ -13,6 +12,9 @@
  *
  * The star (doc/rules.md §1) is numbered row by row from the bottom (m1 = cell 0)
  * to the top (e17 = cell 120), left to right within a row.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

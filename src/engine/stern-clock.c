@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-clock.c: Fischer clocks (doc/rules.md §6). */
-#define G_LOG_DOMAIN "stern-engine"
-
+/* stern-clock.c: Fischer clocks (doc/rules.md §6).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-clock.h"
 
 #include <string.h>

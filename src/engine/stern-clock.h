@@ -1,9 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-clock.h: Fischer clocks (doc/rules.md §6): a reserve for the game plus
  * an increment after each of a player's moves.
  *
  * Pure arithmetic on times the caller passes in (microseconds from any
  * monotonic source), so it can be tested without waiting.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-eval-square.c: evaluation on the square boards (stern-eval-square.h). */
-#define G_LOG_DOMAIN "stern-engine"
-
+/* stern-eval-square.c: evaluation on the square boards (stern-eval-square.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-eval-square.h"
 
 #include <string.h>

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-eval-square.h: the computer player's evaluation on the square
  * boards of Halma and Ugolki (doc/rules.md §9).
  *
@@ -7,6 +6,9 @@
  * greedy baseline use it unchanged; the position terms know the two
  * forced-end checks: stones must leave home by the leaving-home check, and
  * near the tempo check the tempo number is what counts.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

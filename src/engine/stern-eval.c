@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-eval.c: the computer player's evaluation (stern-eval.h). */
-#define G_LOG_DOMAIN "stern-engine"
-
+/* stern-eval.c: the computer player's evaluation (stern-eval.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-eval.h"
 #include "stern-eval-square.h"
 

@@ -1,6 +1,5 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-eval.h: how far a player is from finishing, for the computer
- * player's search (issue 4).
+ * player's search.
  *
  * Everything is table lookups prepared once per rule set: each seat's cost
  * of a marble on each hole (rows left to the far tip of its goal, so the
@@ -8,6 +7,9 @@
  * straight line), then terms that need the whole position: no marble left
  * behind, jumps ready to be made (ladders), and leaving home before the
  * deadline of doc/rules.md §4.  Lower cost is better.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

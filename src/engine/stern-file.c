@@ -1,13 +1,13 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-file.c: a bounded reader for regular files.
  *
  * g_file_get_contents() follows a symbolic link to /dev/zero and reads
  * until memory runs out, and blocks forever on a FIFO.  Here the file is
  * opened without blocking, checked with fstat() on the descriptor that is
  * read (so nothing can be swapped in between), and read up to a cap.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-engine"
-
 #include "stern-file.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-file.h: reading the files a user hands over (records, saved
  * games) safely: only regular files, never blocking, never unbounded.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-game.c: turns, finishing and places, elimination, limits and
  * history (doc/rules.md §4, §5, §8), and the forced end of the square boards
  * (doc/rules.md §9).
@@ -8,9 +7,10 @@
  * it, which makes undo and redo plain array work; the repetition rule
  * counts position keys in a hash table kept in step with the history, so
  * each move costs the same however long the game is.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-engine"
-
 #include "stern-game.h"
 
 #include <string.h>

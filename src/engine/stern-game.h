@@ -1,7 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-game.h: a game from start to end (doc/rules.md §2, §4, §5, §8): turns,
  * passes, finishing and places, elimination, limits, repetition,
  * resignation, teams, and undo/redo through the whole history.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

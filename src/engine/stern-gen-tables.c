@@ -1,12 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-gen-tables.c: computes the board tables at build time and writes
  * them as C source, so the engine carries them as constant data: the star
  * (doc/rules.md §1) and the square boards of Halma and Ugolki (doc/rules.md §9).
  *
  * Usage: stern-gen-tables OUTPUT.c
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-engine"
-
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-movegen.c: steps, jump chains and long jumps (doc/rules.md §3).
  *
  * During a chain the moving marble has left its start hole, so that hole
@@ -6,9 +5,10 @@
  * no-revisit rule).  Since nothing else moves during a chain, the holes a
  * chain can reach are exactly a closure over single jumps; the no-revisit
  * rule never removes a reachable hole, it only forbids looping paths.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-engine"
-
 #include "stern-movegen.h"
 
 #include <string.h>

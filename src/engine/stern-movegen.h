@@ -1,9 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-movegen.h: the legal moves of a position (doc/rules.md §3).
  *
  * A move is identified by its marble's start and end hole; the generator
  * lists each (from, to) pair once and can give its shortest path on demand.
  * The hot path fills a caller's buffer and allocates nothing.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,11 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-notation.c: text forms of moves, positions and games (doc/rules.md §7).
  *
  * Every parser here takes untrusted text (command line, saved files) and
  * must fail with a message that says what is wrong and where, never crash.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-engine"
-
 #include "stern-notation.h"
 
 #include <string.h>

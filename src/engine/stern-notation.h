@@ -1,6 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-notation.h: hole names, move paths, position strings and game
  * records (doc/rules.md §7).  Every parser reports what is wrong and where.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,8 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-position.c: placing and moving marbles, with the Zobrist key kept
- * up to date incrementally. */
-#define G_LOG_DOMAIN "stern-engine"
-
+ * up to date incrementally.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-position.h"
 
 #include <string.h>

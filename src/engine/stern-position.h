@@ -1,8 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-position.h: where the marbles stand and who is on turn.
  *
  * A position is a plain value (copy it with =); it knows nothing of move
  * counters, places or history, which belong to the game (stern-game.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-rating.c: Elo and rating by places (doc/rules.md §6). */
-#define G_LOG_DOMAIN "stern-engine"
-
+/* stern-rating.c: Elo and rating by places (doc/rules.md §6).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-rating.h"
 
 #include <math.h>

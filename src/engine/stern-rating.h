@@ -1,7 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-rating.h: ratings (doc/rules.md §6).  Two players: Elo.  Three to six:
  * a rating by places, each opponent counted as one won, lost or drawn
- * pair.  Team games are not rated. */
+ * pair.  Team games are not rated.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include "stern-game.h"

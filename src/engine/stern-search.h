@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-search.h: the computer player (issue 4).
+/* stern-search.h: the computer player.
  *
  * Two players: iterative-deepening alpha-beta with a transposition table.
  * Three to six players and teams: Best-Reply Search (Schadd & Winands
@@ -12,6 +11,9 @@
  *
  * A search object holds the transposition table and scratch buffers,
  * allocated once; it is not thread-safe, so give each thread its own.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

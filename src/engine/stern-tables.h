@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-tables.h: the boards' constant tables, generated at build time by
- * stern-gen-tables.c.  Internal to the engine. */
+ * stern-gen-tables.c.  Internal to the engine.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include "stern-board.h"

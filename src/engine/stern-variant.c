@@ -1,8 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-variant.c: the variants (doc/rules.md §2, doc/rules.md §9), presets
- * (§8) and the rule set derived from them. */
-#define G_LOG_DOMAIN "stern-engine"
-
+ * (§8) and the rule set derived from them.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-variant.h"
 
 #include <string.h>

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-variant.h: seats and colours, the variants of doc/rules.md §2 and of
  * doc/rules.md §9 (Halma and Ugolki on square boards), the rule presets of
  * §8, and the rule set they make together.
@@ -9,6 +8,9 @@
  * that order (anticlockwise).  The movement mode is part of the variant:
  * "ugolki" moves orthogonally and "ugolki+diag" with diagonals, "halma-8"
  * with diagonals and "halma-8+orth" orthogonally.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 

@@ -1,7 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stern-net-client.c: a WebSocket connection to a sternhalma-server. */
-#define G_LOG_DOMAIN "stern-net"
-
+/* stern-net-client.c: a WebSocket connection to a sternhalma-server.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "stern-net-client.h"
 
 #include <libsoup/soup.h>
@@ -37,6 +38,7 @@ enum {
   SIGNAL_ACTION,
   SIGNAL_ERROR,
   SIGNAL_CHAT,
+  SIGNAL_INVITED,
   SIGNAL_CLOSED,
   N_SIGNALS,
 };
@@ -87,7 +89,8 @@ static void
 stern_net_client_class_init (SternNetClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const char *names[] = { "welcome", "lobby", "joined", "room", "action", "error", "chat" };
+  const char *names[] = { "welcome", "lobby", "joined", "room", "action", "error", "chat",
+                          "invited" };
 
   object_class->dispose = stern_net_client_dispose;
   object_class->finalize = stern_net_client_finalize;
@@ -287,11 +290,28 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
     case STERN_NET_MSG_ERROR:
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, msg);
       break;
+    case STERN_NET_MSG_INVITED:
+      g_signal_emit (self, signals[SIGNAL_INVITED], 0, msg);
+      break;
     case STERN_NET_MSG_SAID:
       /* Only the room this client is in speaks to it. */
       if (strcmp (msg->code, self->code) == 0)
         g_signal_emit (self, signals[SIGNAL_CHAT], 0, msg);
       break;
+    /* What clients send: the protocol reader refuses it from a server. */
+    case STERN_NET_MSG_HELLO:
+    case STERN_NET_MSG_LIST:
+    case STERN_NET_MSG_CREATE:
+    case STERN_NET_MSG_JOIN:
+    case STERN_NET_MSG_WATCH:
+    case STERN_NET_MSG_RESUME:
+    case STERN_NET_MSG_MOVE:
+    case STERN_NET_MSG_RESIGN:
+    case STERN_NET_MSG_LEAVE:
+    case STERN_NET_MSG_QUICK:
+    case STERN_NET_MSG_CHAT:
+    case STERN_NET_MSG_REMATCH:
+    case STERN_NET_N_MSG_TYPES:
     default:
       g_assert_not_reached ();
     }
@@ -552,13 +572,23 @@ stern_net_client_create (SternNetClient *client, const SternNetSetup *setup, gui
 void
 stern_net_client_join (SternNetClient *client, const char *code, guint seat)
 {
+  stern_net_client_join_with_key (client, code, seat, NULL);
+}
+
+void
+stern_net_client_join_with_key (SternNetClient *client, const char *code, guint seat,
+                                const char *key)
+{
   g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOIN);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (code != NULL);
+  g_return_if_fail (key == NULL || key[0] == '\0' || stern_net_token_is_valid (key));
   g_strlcpy (msg->code, code, sizeof msg->code);
   msg->seat = (guint8) seat;
   msg->name = g_strdup (client->name);
+  if (key)
+    g_strlcpy (msg->key, key, sizeof msg->key);
   send_msg (client, msg);
 }
 

@@ -1,7 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-client.h: one connection to a sternhalma-server (GLib main
  * loop, no GTK).  It keeps a copy of the room's game, built from the
  * server's messages and checked by the engine, so a window can draw it.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
@@ -52,6 +54,9 @@ void      stern_net_client_list    (SternNetClient *client);
 void      stern_net_client_create  (SternNetClient *client, const SternNetSetup *setup,
                                     guint take_seat);
 void      stern_net_client_join    (SternNetClient *client, const char *code, guint seat);
+/* The same for an invited seat: key is the invitation's (NULL or "": none). */
+void      stern_net_client_join_with_key (SternNetClient *client, const char *code, guint seat,
+                                          const char *key);
 void      stern_net_client_watch   (SternNetClient *client, const char *code);
 void      stern_net_client_resume  (SternNetClient *client, const char *code, const char *token);
 /* Plays a move of the client's seat from the current position. */
@@ -93,6 +98,8 @@ G_END_DECLS
  *              the game copy was rebuilt from it
  *   "action"   one action, already applied to the game copy
  *   "chat"     a line of the room's chat (seat, name, text)
+ *   "invited"  after create: the key of an invited seat (code, seat, key),
+ *              for its invitation link
  *   "error"    the server refused a request, or sent something invalid
  *              (then the client closes the connection)
  *   "closed"   (no argument) the connection is gone

@@ -1,16 +1,20 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-protocol.c: parsing, checking and writing the messages of
  * network play.  Nothing here trusts its input: every member is looked up
  * by name, its JSON type checked, its value bounded, and any member the
  * message type does not have is an error.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-net"
-
 #include "stern-net-protocol.h"
+#include "stern-net-json.h"
 
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include "stern-notation.h"
 
@@ -19,7 +23,7 @@ G_DEFINE_QUARK (stern-net-error-quark, stern_net_error)
 static const char *const type_names[STERN_NET_N_MSG_TYPES] = {
   "hello", "list", "create", "join", "watch", "resume", "move", "resign", "leave",
   "quick", "chat", "rematch",
-  "welcome", "lobby", "joined", "room", "action", "error", "chat",
+  "welcome", "lobby", "joined", "room", "action", "error", "chat", "invited",
 };
 
 static const char *const error_names[STERN_NET_N_ERRORS] = {
@@ -82,27 +86,55 @@ random_bytes (guint8 *buf, gsize len)
 {
   gsize got = 0;
 
-  /* The kernel's generator: tokens are what lets a player back into its
-   * seat, so they must not be guessable from earlier ones. */
+  /* The kernel's generator: tokens and invitation keys are what lets a
+   * player into a seat, so they must not be guessable from earlier ones.
+   * Nothing weaker will do instead: without it there is no safe token. */
   while (got < len)
     {
       ssize_t n = getrandom (buf + got, len - got, 0);
+      if (n < 0 && errno == EINTR)
+        continue;
       if (n <= 0)
         break;
       got += (gsize) n;
     }
-  for (; got < len; got++)
-    buf[got] = (guint8) g_random_int ();
+  if (got < len)
+    {
+      int fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+      while (fd >= 0 && got < len)
+        {
+          ssize_t n = read (fd, buf + got, len - got);
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;
+          got += (gsize) n;
+        }
+      if (fd >= 0)
+        close (fd);
+    }
+  if (got < len)
+    g_error ("neither getrandom() nor /dev/urandom gives random bytes: %s", g_strerror (errno));
 }
 
 void
 stern_net_random_code (char code[STERN_NET_CODE_LEN + 1])
 {
-  guint8 bytes[STERN_NET_CODE_LEN];
+  const guint n_letters = sizeof code_alphabet - 1;
+  /* The largest multiple of the alphabet's size in a byte: bytes at or
+   * above it are drawn again, so every letter is equally likely. */
+  const guint limit = 256 / n_letters * n_letters;
+  guint8 bytes[STERN_NET_CODE_LEN * 2];
+  unsigned filled = 0;
 
-  random_bytes (bytes, sizeof bytes);
-  for (unsigned i = 0; i < STERN_NET_CODE_LEN; i++)
-    code[i] = code_alphabet[bytes[i] % (sizeof code_alphabet - 1)];
+  while (filled < STERN_NET_CODE_LEN)
+    {
+      random_bytes (bytes, sizeof bytes);
+      for (unsigned i = 0; i < sizeof bytes && filled < STERN_NET_CODE_LEN; i++)
+        if (bytes[i] < limit)
+          code[filled++] = code_alphabet[bytes[i] % n_letters];
+    }
   code[STERN_NET_CODE_LEN] = '\0';
 }
 
@@ -144,21 +176,40 @@ stern_net_token_is_valid (const char *token)
 char *
 stern_net_invitation_format (const char *host, guint port, gboolean tls, const char *code)
 {
+  return stern_net_invitation_format_key (host, port, tls, code, NULL);
+}
+
+char *
+stern_net_invitation_format_key (const char *host, guint port, gboolean tls, const char *code,
+                                 const char *key)
+{
   g_autofree char *bracketed = NULL;
 
   g_return_val_if_fail (host != NULL && *host != '\0', NULL);
   g_return_val_if_fail (port > 0 && port < 65536, NULL);
   g_return_val_if_fail (stern_net_code_is_valid (code), NULL);
+  g_return_val_if_fail (key == NULL || stern_net_token_is_valid (key), NULL);
 
   /* An IPv6 address goes in brackets, as in any URI. */
   if (strchr (host, ':') && host[0] != '[')
     host = bracketed = g_strdup_printf ("[%s]", host);
-  return g_strdup_printf ("sternhalma://%s:%u/%s%s", host, port, code, tls ? "?tls=1" : "");
+  return g_strdup_printf ("sternhalma://%s:%u/%s%s%s%s", host, port, code, tls ? "?tls=1" : "",
+                          key ? (tls ? "&key=" : "?key=") : "", key ? key : "");
 }
 
 gboolean
 stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET_CODE_LEN + 1],
                             GError **error)
+{
+  char key[STERN_NET_TOKEN_LEN + 1];
+
+  return stern_net_invitation_parse_key (link, ws_uri, code, key, error);
+}
+
+gboolean
+stern_net_invitation_parse_key (const char *link, char **ws_uri,
+                                char code[STERN_NET_CODE_LEN + 1],
+                                char key[STERN_NET_TOKEN_LEN + 1], GError **error)
 {
   g_autoptr(GUri) uri = NULL;
   g_autoptr(GError) local = NULL;
@@ -197,16 +248,31 @@ stern_net_invitation_parse (const char *link, char **ws_uri, char code[STERN_NET
                    path[0] == '/' ? path + 1 : path);
       return FALSE;
     }
+  key[0] = '\0';
   query = g_uri_get_query (uri);
   if (query != NULL)
     {
-      if (strcmp (query, "tls=1") == 0)
-        tls = TRUE;
-      else if (strcmp (query, "tls=0") != 0)
+      g_auto(GStrv) options = g_strsplit (query, "&", 0);
+
+      for (guint i = 0; options[i] != NULL; i++)
         {
-          g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
-                       "invitation: unknown option “%s” (only tls=1)", query);
-          return FALSE;
+          const char *option = options[i];
+
+          if (strcmp (option, "tls=1") == 0)
+            tls = TRUE;
+          else if (strcmp (option, "tls=0") == 0)
+            tls = FALSE;
+          else if (g_str_has_prefix (option, "key=") && stern_net_token_is_valid (option + 4))
+            g_strlcpy (key, option + 4, STERN_NET_TOKEN_LEN + 1);
+          else
+            {
+              g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
+                           g_str_has_prefix (option, "key=")
+                             ? "invitation: “%s” is not an invitation key (32 hex digits)"
+                             : "invitation: unknown option “%s” (only tls=1 and key=)",
+                           g_str_has_prefix (option, "key=") ? option + 4 : option);
+              return FALSE;
+            }
         }
     }
   port = g_uri_get_port (uri);
@@ -429,6 +495,13 @@ member (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   return node;
 }
 
+/* U+FDD0…U+FDEF and the last two code points of every plane. */
+static gboolean
+is_noncharacter (gunichar c)
+{
+  return (c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) == 0xfffe;
+}
+
 static gboolean
 read_string (Reader *r, JsonObject *obj, const char *prefix, const char *name,
              gboolean required, gsize max_len, char **out)
@@ -452,8 +525,15 @@ read_string (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   if (!g_utf8_validate (s, -1, NULL))
     return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "not valid UTF-8");
   for (const char *p = s; *p; p = g_utf8_next_char (p))
-    if (g_unichar_iscntrl (g_utf8_get_char (p)))
-      return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "control characters are not allowed");
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c))
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "control characters are not allowed");
+      if (is_noncharacter (c) || c == 0x2028 || c == 0x2029)
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, field,
+                     "U+%04X is not allowed (a noncharacter or a line separator)", c);
+    }
   *out = g_strdup (s);
   return TRUE;
 }
@@ -573,10 +653,79 @@ read_fixed (Reader *r, JsonObject *obj, const char *prefix, const char *name,
   return TRUE;
 }
 
+/* What a name may not hold: control and format characters, line and
+ * paragraph separators, noncharacters. */
+static gboolean
+name_char_allowed (gunichar c)
+{
+  GUnicodeType t = g_unichar_type (c);
+
+  return !g_unichar_iscntrl (c) && !is_noncharacter (c) && t != G_UNICODE_FORMAT &&
+         t != G_UNICODE_LINE_SEPARATOR && t != G_UNICODE_PARAGRAPH_SEPARATOR;
+}
+
+char *
+stern_net_name_clean (const char *name)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  guint n = 0;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  valid = g_utf8_make_valid (name, -1);
+  out = g_string_new (NULL);
+  for (const char *p = valid; *p && n < STERN_NET_MAX_NAME_CHARS; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (name_char_allowed (c) && c != 0xfffd)
+        {
+          g_string_append_unichar (out, c);
+          n++;
+        }
+    }
+  g_strstrip (out->str);
+  out->len = strlen (out->str);
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 read_name (Reader *r, JsonObject *obj, const char *prefix, const char *name, char **out)
 {
-  return read_string (r, obj, prefix, name, FALSE, STERN_NET_MAX_NAME, out);
+  g_autofree char *field = NULL;
+
+  if (!read_string (r, obj, prefix, name, FALSE, STERN_NET_MAX_NAME, out))
+    return FALSE;
+  if (*out == NULL)
+    return TRUE;
+  field = g_strdup_printf ("%s.%s", prefix, name);
+  /* Counted as people see it, in characters, on both ends. */
+  if (g_utf8_strlen (*out, -1) > STERN_NET_MAX_NAME_CHARS)
+    {
+      g_clear_pointer (out, g_free);
+      return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "longer than %d characters",
+                   STERN_NET_MAX_NAME_CHARS);
+    }
+  /* Names are shown beside others': no invisible formatting (bidi
+   * overrides, zero-width joiners), no separators of lines or paragraphs. */
+  for (const char *p = *out; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!name_char_allowed (c))
+        {
+          g_clear_pointer (out, g_free);
+          return fail (r, STERN_NET_ERROR_BAD_FIELD, field,
+                       "U+%04X (an invisible formatting character or a separator) is not allowed in a name",
+                       c);
+        }
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -921,11 +1070,21 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
              read_name (r, obj, p, "name", &msg->name);
 
     case STERN_NET_MSG_JOIN:
-      ALLOW ("code", "seat", "name");
+      ALLOW ("code", "seat", "name", "key");
       return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
                          sizeof msg->code) &&
              read_seat (r, obj, p, "seat", FALSE, &msg->seat) &&
-             read_name (r, obj, p, "name", &msg->name);
+             read_name (r, obj, p, "name", &msg->name) &&
+             read_fixed (r, obj, p, "key", FALSE, stern_net_token_is_valid, msg->key,
+                         sizeof msg->key);
+
+    case STERN_NET_MSG_INVITED:
+      ALLOW ("code", "seat", "key");
+      return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                         sizeof msg->code) &&
+             read_seat (r, obj, p, "seat", TRUE, &msg->seat) &&
+             read_fixed (r, obj, p, "key", TRUE, stern_net_token_is_valid, msg->key,
+                         sizeof msg->key);
 
     case STERN_NET_MSG_WATCH:
       ALLOW ("code");
@@ -1171,6 +1330,10 @@ stern_net_message_parse (const char *data, gsize len, SternNetDirection directio
       return NULL;
     }
 
+  /* json-glib alone would take comments, single quotes, a second value
+   * and duplicate members. */
+  if (!stern_net_json_check_strict (data, len, error))
+    return NULL;
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
     {
@@ -1343,6 +1506,13 @@ stern_net_message_to_json (const SternNetMessage *msg)
         add_string (b, "seat", stern_seat_colour_name (msg->seat));
       if (msg->name)
         add_string (b, "name", msg->name);
+      if (msg->key[0])
+        add_string (b, "key", msg->key);
+      break;
+    case STERN_NET_MSG_INVITED:
+      add_string (b, "code", msg->code);
+      add_string (b, "seat", stern_seat_colour_name (msg->seat));
+      add_string (b, "key", msg->key);
       break;
     case STERN_NET_MSG_WATCH:
       add_string (b, "code", msg->code);

@@ -1,10 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-net-protocol.h: the messages of network play (doc/protocol.md).
  *
  * Every message is one JSON object in one WebSocket text frame, with a
  * "type" member naming it.  Parsing checks the size, the JSON, the type,
  * every member's presence and type and range, and rejects members the
  * type does not have; the error names the member ("move.path: …").
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
@@ -24,7 +26,8 @@ G_BEGIN_DECLS
 
 #define STERN_NET_CODE_LEN   6    /* room code, the invitation */
 #define STERN_NET_TOKEN_LEN  32   /* seat token, hex */
-#define STERN_NET_MAX_NAME   40   /* bytes of a player's name */
+#define STERN_NET_MAX_NAME_CHARS 40 /* characters of a player's name */
+#define STERN_NET_MAX_NAME   (STERN_NET_MAX_NAME_CHARS * 4) /* its bytes, at most */
 #define STERN_NET_MAX_TEXT   200  /* bytes of an error's text, and of a chat line */
 #define STERN_NET_MAX_ROOMS_LISTED 100
 /* Longest clock: a day of reserve, an hour of increment. */
@@ -58,6 +61,7 @@ typedef enum {
   STERN_NET_MSG_ACTION,
   STERN_NET_MSG_ERROR,
   STERN_NET_MSG_SAID,       /* protocol 2: "chat" as the server relays it */
+  STERN_NET_MSG_INVITED,    /* protocol 2, new: an invited seat's key, to the room's creator */
   STERN_NET_N_MSG_TYPES,
 } SternNetMsgType;
 
@@ -151,6 +155,7 @@ typedef struct {
   gboolean rematch[STERN_N_SEATS];          /* room: the seats that asked for a rematch */
   char     code[STERN_NET_CODE_LEN + 1];    /* join, watch, resume, joined, room, action */
   char     token[STERN_NET_TOKEN_LEN + 1];  /* resume, joined */
+  char     key[STERN_NET_TOKEN_LEN + 1];    /* join (optional: an invited seat's key), invited */
   guint8   seat;                            /* join (STERN_NO_SEAT: any), joined, action;
                                                create: the seat to take or STERN_NO_SEAT */
   guint    ply;                             /* move: actions before it; action: its index */
@@ -218,6 +223,11 @@ char            *stern_net_action_to_text (const SternVariant *variant,
 gboolean         stern_net_apply_action_text (SternGame *game, const char *text,
                                               GError **error);
 
+/* A name as the protocol takes it: what it may not hold left out, blanks
+ * at both ends trimmed, cut at STERN_NET_MAX_NAME_CHARS characters; NULL
+ * when nothing is left.  Free with g_free. */
+char            *stern_net_name_clean (const char *name);
+
 /* Room codes and tokens: their alphabet and form. */
 gboolean         stern_net_code_is_valid (const char *code);
 gboolean         stern_net_token_is_valid (const char *token);
@@ -225,7 +235,8 @@ void             stern_net_random_code (char code[STERN_NET_CODE_LEN + 1]);
 void             stern_net_random_token (char token[STERN_NET_TOKEN_LEN + 1]);
 
 /* Invitation links: sternhalma://HOST[:PORT]/CODE, or with "?tls=1" for a
- * server that speaks TLS.  The default port is STERN_NET_DEFAULT_PORT. */
+ * server that speaks TLS, and "key=KEY" (after "?" or "&") for an invited
+ * seat.  The default port is STERN_NET_DEFAULT_PORT. */
 #define STERN_NET_DEFAULT_PORT 7130
 
 char            *stern_net_invitation_format (const char *host, guint port, gboolean tls,
@@ -235,5 +246,13 @@ char            *stern_net_invitation_format (const char *host, guint port, gboo
 gboolean         stern_net_invitation_parse  (const char *link, char **ws_uri,
                                               char code[STERN_NET_CODE_LEN + 1],
                                               GError **error);
+/* The same with an invited seat's key (key: NULL for none). */
+char            *stern_net_invitation_format_key (const char *host, guint port, gboolean tls,
+                                                  const char *code, const char *key);
+/* key gets the link's key, or "" when it has none. */
+gboolean         stern_net_invitation_parse_key  (const char *link, char **ws_uri,
+                                                  char code[STERN_NET_CODE_LEN + 1],
+                                                  char key[STERN_NET_TOKEN_LEN + 1],
+                                                  GError **error);
 
 G_END_DECLS

@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-online"
-
 #include "stern-online-match.h"
 
 #include <string.h>
@@ -393,10 +391,25 @@ on_error (SternOnlineMatch      *self,
     case STERN_NET_ERROR_STALE:
     case STERN_NET_ERROR_ILLEGAL:
     case STERN_NET_ERROR_GAME_OVER:
+    /* A move the server could not store, or one sent too fast, was not
+     * played there either. */
+    case STERN_NET_ERROR_INTERNAL:
+    case STERN_NET_ERROR_RATE_LIMITED:
       /* The move played here was refused: the server's game counts. */
       if (self->has_room)
         rebuild (self);
       break;
+    /* Not about a move: nothing here to take back. */
+    case STERN_NET_ERROR_BAD_JSON:
+    case STERN_NET_ERROR_TOO_LARGE:
+    case STERN_NET_ERROR_BAD_FIELD:
+    case STERN_NET_ERROR_UNKNOWN_TYPE:
+    case STERN_NET_ERROR_VERSION:
+    case STERN_NET_ERROR_NO_ROOM:
+    case STERN_NET_ERROR_SEAT_TAKEN:
+    case STERN_NET_ERROR_BAD_TOKEN:
+    case STERN_NET_ERROR_FULL:
+    case STERN_NET_N_ERRORS:
     default:
       break;
     }

@@ -1,31 +1,40 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-room.h: one room of sternhalma-server: the authoritative game, its
  * seats and clocks, the computer for empty or abandoned seats, and the
- * room's file on disk.
+ * room's row in the store (stern-store.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include <gio/gio.h>
 
 #include "stern-net-protocol.h"
+#include "stern-store.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_ROOM (stern_room_get_type ())
 G_DECLARE_FINAL_TYPE (SternRoom, stern_room, STERN, ROOM, GObject)
 
-/* A new room; path is the file it is kept in (NULL: not kept). */
-SternRoom   *stern_room_new  (const char *code, const SternNetSetup *setup, const char *path);
-/* A room from its file, as it was after its last action. */
-SternRoom   *stern_room_load (const char *path, GError **error);
+/* A new room, kept in store (NULL: not kept).  Each invited seat gets a
+ * key of its own (stern_room_get_invite). */
+SternRoom   *stern_room_new  (const char *code, const SternNetSetup *setup, SternStore *store);
+/* A room from the store, as it was after its last action. */
+SternRoom   *stern_room_load (SternStore *store, const char *code, GError **error);
+/* A room from the files of servers before the store (CODE.json and
+ * CODE.json.alt, the newer that reads whole); not kept anywhere until
+ * set_store and save. */
+SternRoom   *stern_room_load_file (const char *path, GError **error);
+void         stern_room_set_store (SternRoom *room, SternStore *store);
+/* The key an invited seat is taken with, or NULL (not invited, or from a
+ * server before invitation keys: the code is enough). */
+const char  *stern_room_get_invite (SternRoom *room, guint seat);
 
 /* How long a player who dropped keeps the seat before the computer takes
  * it, and the level the computer then plays at. */
 void         stern_room_set_grace (SternRoom *room, guint grace_ms);
 void         stern_room_set_replacement_level (SternRoom *room, SternLevel level);
-/* Sync the room's file to the disk after every action (survives a power
- * cut, not only a crash of the server). */
-void         stern_room_set_durable (SternRoom *room, gboolean durable);
 /* Starts the room: clocks, grace timers of absent players, the computer's
  * turn.  Call once after new/load, with the "broadcast" handler connected. */
 void         stern_room_start (SternRoom *room);
@@ -40,8 +49,9 @@ guint        stern_room_get_n_taken (SternRoom *room);
 /* FALSE when the room should not be listed (no open seat, or over). */
 gboolean     stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry);
 
-/* seat STERN_NO_SEAT: the first free seat.  Gives the seat's token. */
-gboolean     stern_room_join   (SternRoom *room, guint seat, const char *name,
+/* seat STERN_NO_SEAT: the first free seat (an invited one only with its
+ * key).  Gives the seat's token. */
+gboolean     stern_room_join   (SternRoom *room, guint seat, const char *name, const char *key,
                                 guint *out_seat, char token[STERN_NET_TOKEN_LEN + 1],
                                 GError **error);
 gboolean     stern_room_resume (SternRoom *room, const char *token, guint *out_seat,
@@ -60,9 +70,16 @@ gboolean     stern_room_resign (SternRoom *room, guint seat, GError **error);
 
 /* The room message for the room as it is now. */
 SternNetMessage *stern_room_describe (SternRoom *room);
-/* Writes the room to disk: the older of its two files (see stern-room.c). */
+/* Writes the room to its store (one transaction). */
 gboolean     stern_room_save (SternRoom *room, GError **error);
+/* The computer's turn, with nobody left in the room: it does not think
+ * until a person comes back. */
+gboolean     stern_room_is_paused   (SternRoom *room);
+/* A search for the computer's move is under way. */
+gboolean     stern_room_is_thinking (SternRoom *room);
 
 G_END_DECLS
 
-/* Signal "broadcast" (const char *json): a message for everyone in the room. */
+/* Signal "broadcast" (const char *json): a message for everyone in the room.
+ * Every action is announced only after the store committed it: an action
+ * it refuses is undone and refused with STERN_NET_ERROR_INTERNAL. */

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stern-server.c: connections and rooms of sternhalma-server.
  *
  * Everything a client sends is untrusted: frames are size-limited twice
@@ -7,9 +6,10 @@
  * message is checked member by member, a connection acts only in its own
  * room and only for its own seat, and a token bucket per connection slows
  * floods down before they cost the other rooms anything.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-server"
-
 #include "stern-server.h"
 
 #include <glib/gstdio.h>
@@ -18,10 +18,14 @@
 #include <netinet/tcp.h>
 #include <string.h>
 
+#include "stern-server-limits.h"
+#include "stern-server-metrics.h"
 #include "stern-room.h"
+#include "stern-store.h"
 
-/* Frames up to this size are read and answered with "too-large"; larger
- * ones make libsoup close the connection (close code 1009). */
+/* Frames and reassembled messages up to this size are read and answered
+ * with "too-large"; larger ones are closed with 1009 (see
+ * stern-server-limits.c). */
 #define MAX_FRAME            (64 * 1024)
 /* A connection that keeps sending after this many refused messages is
  * closed. */
@@ -30,8 +34,9 @@
 #define DEFAULT_BURST        40.0
 #define DEFAULT_MAX_ROOMS    10000
 #define DEFAULT_MAX_CONNS    5000
-#define KEEPALIVE_SECONDS    30
 #define DEFAULT_SWEEP_MS     (60 * 1000)
+/* How long a finished game stays watchable by its code. */
+#define DEFAULT_RETENTION_S  (7 * 24 * 3600)
 /* Chat: a line every two seconds, five in a burst: enough to talk during
  * a game, too little to flood a room. */
 #define CHAT_RATE            0.5
@@ -51,16 +56,24 @@ typedef struct {
   double    chat_tokens; /* chat's own, slower bucket */
   gint64    chat_refilled_us;
   guint     strikes;
+  guint     n_errors_sent;
+  gboolean  moving;      /* the message being handled is a move */
+  SternTracked *tracked; /* its socket's counts and caps */
 } Conn;
 
 struct _SternServer {
   GObject parent_instance;
 
   char       *data_dir;
-  char       *rooms_dir;
+  char       *rooms_dir;  /* the room files of servers before the store, imported once */
+  SternStore *store;      /* NULL until opened, or without a data folder */
+  gint64      retention_s;
   SoupServer *soup;
   GHashTable *rooms;     /* code → SternRoom */
   GPtrArray  *conns;     /* Conn */
+  /* SternRoom → GPtrArray of the Conns in it: a move is sent to the
+   * room's own connections, whatever else is connected. */
+  GHashTable *room_conns;
   guint       next_id;
   guint       online;    /* connections that said hello */
   guint       grace_ms;
@@ -68,7 +81,15 @@ struct _SternServer {
   double      rate;
   double      burst;
   guint       max_rooms;
-  guint       max_conns;
+  SternServerLimits limit_config;
+  SternLimits *limits;
+  SternMetrics metrics;
+  SoupServer *metrics_http;
+  gboolean    draining;
+  GStrv       origins;
+  guint       drain_id;
+  GSourceFunc drain_done;
+  gpointer    drain_data;
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
@@ -76,8 +97,14 @@ struct _SternServer {
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
 
+/* Journal fields: the connection, the address its limits count, and the
+ * room it is in ("" for none), so that one can be followed with
+ * journalctl STERN_ROOM=CODE. */
 #define conn_log(conn, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "MESSAGE", __VA_ARGS__)
+  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "STERN_PEER", \
+                    (conn)->tracked ? stern_tracked_get_address ((conn)->tracked) : "", \
+                    "STERN_ROOM", (conn)->room ? stern_room_get_code ((conn)->room) : "", \
+                    "MESSAGE", __VA_ARGS__)
 
 static void conn_free (gpointer data);
 
@@ -88,7 +115,9 @@ stern_server_dispose (GObject *object)
 
   stern_server_disconnect (self);
   g_clear_pointer (&self->conns, g_ptr_array_unref);
+  g_clear_pointer (&self->room_conns, g_hash_table_unref);
   g_clear_pointer (&self->rooms, g_hash_table_unref);
+  g_clear_object (&self->store);
   G_OBJECT_CLASS (stern_server_parent_class)->dispose (object);
 }
 
@@ -98,6 +127,7 @@ stern_server_finalize (GObject *object)
   SternServer *self = STERN_SERVER (object);
 
   g_free (self->data_dir);
+  g_strfreev (self->origins);
   g_free (self->rooms_dir);
   G_OBJECT_CLASS (stern_server_parent_class)->finalize (object);
 }
@@ -116,13 +146,16 @@ stern_server_init (SternServer *self)
 {
   self->rooms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->conns = g_ptr_array_new_with_free_func (conn_free);
+  self->room_conns = g_hash_table_new_full (NULL, NULL, NULL,
+                                            (GDestroyNotify) g_ptr_array_unref);
   self->grace_ms = 60 * 1000;
   self->replacement_level = STERN_LEVEL_MEDIUM;
   self->rate = DEFAULT_RATE;
   self->burst = DEFAULT_BURST;
   self->max_rooms = DEFAULT_MAX_ROOMS;
-  self->max_conns = DEFAULT_MAX_CONNS;
+  stern_server_limits_init (&self->limit_config);
   self->sweep_ms = DEFAULT_SWEEP_MS;
+  self->retention_s = DEFAULT_RETENTION_S;
 }
 
 SternServer *
@@ -171,7 +204,47 @@ void
 stern_server_set_max_connections (SternServer *server, guint max_connections)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
-  server->max_conns = max_connections;
+  server->limit_config.max_connections = max_connections;
+}
+
+void
+stern_server_limits_init (SternServerLimits *limits)
+{
+  g_return_if_fail (limits != NULL);
+  *limits = (SternServerLimits) {
+    .max_connections = DEFAULT_MAX_CONNS,
+    /* A club's table behind one router is a few people with a device or
+     * two each; 32 leaves room for a school's network. */
+    .max_per_address = 32,
+    .creates_per_minute = 10,
+    .rooms_per_address = 20,
+    /* A person mistypes a code a few times, not twenty times a minute. */
+    .guesses_per_minute = 20,
+    .upgrade_timeout_ms = 10 * 1000,
+    .ping_interval_ms = 30 * 1000,
+    /* Two pings unanswered and a bit. */
+    .ping_timeout_ms = 75 * 1000,
+    .max_message = MAX_FRAME,
+    /* A room's whole history is at most 512 KiB: two of them may wait. */
+    .max_outgoing = 1024 * 1024,
+  };
+}
+
+void
+stern_server_set_origins (SternServer *server, const char *const *origins)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_strfreev (server->origins);
+  server->origins = origins && origins[0] ? g_strdupv ((char **) origins) : NULL;
+}
+
+void
+stern_server_set_limits (SternServer *server, const SternServerLimits *limits)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (limits != NULL && limits->max_connections > 0 && limits->ping_interval_ms >= 1000);
+  g_return_if_fail (server->limits == NULL);
+  server->limit_config = *limits;
 }
 
 void
@@ -187,6 +260,20 @@ stern_server_set_durable (SternServer *server, gboolean durable)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
   server->durable = durable;
+}
+
+void
+stern_server_set_retention (SternServer *server, guint seconds)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  server->retention_s = seconds;
+}
+
+gpointer
+stern_server_get_store (SternServer *server)
+{
+  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
+  return server->store;
 }
 
 guint
@@ -216,7 +303,8 @@ stern_server_get_online (SternServer *server)
 static void
 conn_send_text (Conn *conn, const char *text)
 {
-  if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+  if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN &&
+      stern_tracked_may_send (conn->tracked, strlen (text)))
     soup_websocket_connection_send_text (conn->ws, text);
 }
 
@@ -233,6 +321,9 @@ conn_send_error (Conn *conn, const GError *error, const char *field)
 {
   g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, field);
 
+  conn->n_errors_sent++;
+  if (error->domain == STERN_NET_ERROR)
+    stern_metrics_count_error (&conn->server->metrics, (SternNetErrorCode) error->code);
   conn_log (conn, G_LOG_LEVEL_INFO, "refused: %s", error->message);
   conn_send (conn, msg);
 }
@@ -245,104 +336,172 @@ conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *te
   conn_send_error (conn, error, field);
 }
 
+/* The connections in the room (NULL: none).  Each of them holds a
+ * reference to the room, so the key stays valid while it is listed. */
+static GPtrArray *
+room_conns (SternServer *self, SternRoom *room)
+{
+  return g_hash_table_lookup (self->room_conns, room);
+}
+
 static void
 room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data)
 {
   SternServer *self = user_data;
+  GPtrArray *conns = room_conns (self, room);
 
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *conn = g_ptr_array_index (self->conns, i);
-      if (conn->room == room)
-        conn_send_text (conn, text);
-    }
+  for (guint i = 0; conns != NULL && i < conns->len; i++)
+    conn_send_text (g_ptr_array_index (conns, i), text);
 }
 
 /* ---- rooms ---- */
 
-static char *
-room_path (SternServer *self, const char *code)
+/* The store, opened at the first need; NULL (logged) when the data
+ * folder cannot hold it.  Without a data folder rooms are not kept. */
+static SternStore *
+open_store (SternServer *self)
 {
-  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
 
-  if (self->rooms_dir == NULL)
-    return NULL;
-  name = g_strconcat (code, ".json", NULL);
-  return g_build_filename (self->rooms_dir, name, NULL);
+  if (self->store != NULL || self->data_dir == NULL)
+    return self->store;
+  if (g_mkdir_with_parents (self->data_dir, 0700) != 0)
+    {
+      g_warning ("cannot create %s: %s", self->data_dir, g_strerror (errno));
+      return NULL;
+    }
+  path = g_build_filename (self->data_dir, "rooms.sqlite", NULL);
+  self->store = stern_store_open (path, self->durable, &error);
+  if (self->store == NULL)
+    g_warning ("cannot open the room store: %s", error->message);
+  return self->store;
 }
 
 static void
 add_room (SternServer *self, SternRoom *room)
 {
   stern_room_set_grace (room, self->grace_ms);
-  stern_room_set_durable (room, self->durable);
   stern_room_set_replacement_level (room, self->replacement_level);
   g_signal_connect_object (room, "broadcast", G_CALLBACK (room_broadcast_cb), self, 0);
   g_hash_table_insert (self->rooms, g_strdup (stern_room_get_code (room)), room);
   stern_room_start (room);
 }
 
-guint
-stern_server_load (SternServer *server)
+/* A file of the rooms folder goes to rooms-imported/ once read (or found
+ * unreadable): imported once, never deleted. */
+static void
+move_aside (SternServer *self, const char *name)
+{
+  g_autofree char *from = g_build_filename (self->rooms_dir, name, NULL);
+  g_autofree char *aside_dir = g_build_filename (self->data_dir, "rooms-imported", NULL);
+  g_autofree char *to = g_build_filename (aside_dir, name, NULL);
+
+  if (!g_file_test (from, G_FILE_TEST_EXISTS))
+    return;
+  if (g_mkdir_with_parents (aside_dir, 0700) != 0 || g_rename (from, to) != 0)
+    g_warning ("cannot move %s to %s: %s", from, aside_dir, g_strerror (errno));
+}
+
+/* The room files of servers before the store: each goes into the store
+ * (one transaction a room), then aside. */
+static guint
+import_room_files (SternServer *self)
 {
   g_autoptr(GDir) dir = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *name;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
   guint n = 0;
 
-  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  if (server->rooms_dir == NULL)
+  if (!g_file_test (self->rooms_dir, G_FILE_TEST_IS_DIR))
     return 0;
-  if (g_mkdir_with_parents (server->rooms_dir, 0700) != 0)
+  /* The names first: files are moved out of the folder as it is read. */
+  dir = g_dir_open (self->rooms_dir, 0, NULL);
+  while (dir != NULL && (entry = g_dir_read_name (dir)))
+    g_ptr_array_add (names, g_strdup (entry));
+  for (guint i = 0; i < names->len; i++)
     {
-      g_warning ("cannot create %s: %s", server->rooms_dir, g_strerror (errno));
-      return 0;
-    }
-  dir = g_dir_open (server->rooms_dir, 0, &error);
-  if (dir == NULL)
-    {
-      g_warning ("cannot read %s: %s", server->rooms_dir, error->message);
-      return 0;
-    }
-  while ((name = g_dir_read_name (dir)))
-    {
+      const char *name = g_ptr_array_index (names, i);
       g_autofree char *path = NULL;
       g_autofree char *code = NULL;
-      SternRoom *room;
+      g_autofree char *alt = NULL;
+      g_autoptr(SternRoom) room = NULL;
+      g_autoptr(GError) error = NULL;
 
-      /* Only CODE.json (the room reads its CODE.json.alt itself); anything
-       * else a person put there is left alone. */
+      /* Only CODE.json (with its CODE.json.alt); anything else a person
+       * put there is left alone. */
       if (!g_str_has_suffix (name, ".json"))
         continue;
       code = g_strndup (name, strlen (name) - 5);
       if (!stern_net_code_is_valid (code))
         continue;
-      path = g_build_filename (server->rooms_dir, name, NULL);
+      path = g_build_filename (self->rooms_dir, name, NULL);
+      alt = g_strconcat (name, ".alt", NULL);
+      room = stern_room_load_file (path, &error);
+      if (room == NULL)
+        g_warning ("room file %s not imported: %s (moved to rooms-imported/)", path,
+                   error->message);
+      else if (strcmp (stern_room_get_code (room), code) != 0)
+        g_warning ("room file %s not imported: it holds room %s (moved to rooms-imported/)",
+                   path, stern_room_get_code (room));
+      else if (stern_store_has_room (self->store, code))
+        g_warning ("room file %s not imported: the store has room %s already "
+                   "(moved to rooms-imported/)", path, code);
+      else
+        {
+          stern_room_set_store (room, self->store);
+          if (!stern_room_save (room, &error))
+            {
+              /* Left where it is, to be imported at the next start. */
+              g_warning ("room file %s not imported: %s", path, error->message);
+              continue;
+            }
+          n++;
+        }
+      move_aside (self, name);
+      move_aside (self, alt);
+    }
+  if (n > 0)
+    g_message ("imported %u room file(s) from %s into %s", n, self->rooms_dir,
+               stern_store_get_path (self->store));
+  return n;
+}
+
+guint
+stern_server_load (SternServer *server)
+{
+  g_autoptr(GPtrArray) codes = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  if (open_store (server) == NULL)
+    return 0;
+  import_room_files (server);
+  codes = stern_store_list_playing (server->store, &error);
+  if (codes == NULL)
+    {
+      g_warning ("cannot list the rooms: %s", error->message);
+      return 0;
+    }
+  for (guint i = 0; i < codes->len; i++)
+    {
+      const char *code = g_ptr_array_index (codes, i);
+      SternRoom *room;
+
+      if (g_hash_table_contains (server->rooms, code))
+        continue;
       g_clear_error (&error);
-      room = stern_room_load (path, &error);
+      room = stern_room_load (server->store, code, &error);
       if (room == NULL)
         {
-          g_warning ("room file %s not resumed: %s", path, error->message);
-          continue;
-        }
-      if (strcmp (stern_room_get_code (room), code) != 0 ||
-          g_hash_table_contains (server->rooms, code))
-        {
-          g_warning ("room file %s not resumed: it holds room %s", path,
-                     stern_room_get_code (room));
-          g_object_unref (room);
-          continue;
-        }
-      if (stern_room_is_over (room))
-        {
-          /* Kept on disk; loaded again when someone asks for its code. */
-          g_object_unref (room);
+          g_warning ("room %s not resumed: %s", code, error->message);
           continue;
         }
       add_room (server, room);
       n++;
     }
-  g_message ("resumed %u room(s) in play from %s", n, server->rooms_dir);
+  g_message ("resumed %u room(s) in play from %s", n, stern_store_get_path (server->store));
   return n;
 }
 
@@ -351,10 +510,9 @@ stern_server_load (SternServer *server)
 static gboolean
 room_has_conns (SternServer *self, SternRoom *room)
 {
-  for (guint i = 0; i < self->conns->len; i++)
-    if (((Conn *) g_ptr_array_index (self->conns, i))->room == room)
-      return TRUE;
-  return FALSE;
+  GPtrArray *conns = room_conns (self, room);
+
+  return conns != NULL && conns->len > 0;
 }
 
 /* A finished game nobody is in any more leaves memory; its file stays,
@@ -362,7 +520,7 @@ room_has_conns (SternServer *self, SternRoom *room)
 static void
 maybe_unload (SternServer *self, SternRoom *room)
 {
-  if (!stern_room_is_over (room) || self->rooms_dir == NULL || room_has_conns (self, room))
+  if (!stern_room_is_over (room) || self->store == NULL || room_has_conns (self, room))
     return;
   g_info ("room %s unloaded (game over, nobody in it)", stern_room_get_code (room));
   g_hash_table_remove (self->rooms, stern_room_get_code (room));
@@ -375,6 +533,16 @@ sweep_cb (gpointer user_data)
   GHashTableIter iter;
   gpointer value;
 
+  if (self->store)
+    {
+      g_autoptr(GError) error = NULL;
+      int n = stern_store_expire (self->store, self->retention_s, &error);
+
+      if (n < 0)
+        g_warning ("cannot delete old finished games: %s", error->message);
+      else if (n > 0)
+        g_message ("%d finished game(s) deleted after the retention period", n);
+    }
   g_hash_table_iter_init (&iter, self->rooms);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
@@ -382,22 +550,22 @@ sweep_cb (gpointer user_data)
 
       if (room_has_conns (self, room))
         continue;
-      if (stern_room_is_over (room) && self->rooms_dir)
+      if (stern_room_is_over (room) && self->store)
         g_hash_table_iter_remove (&iter);
       else if (!stern_room_is_started (room) && stern_room_get_n_taken (room) == 0)
         {
           /* Nobody came, or everybody left before the start: there is no
            * game to keep. */
-          g_autofree char *path = room_path (self, stern_room_get_code (room));
+          g_autoptr(GError) error = NULL;
 
+          if (self->store && !stern_store_delete_room (self->store, stern_room_get_code (room),
+                                                       &error))
+            {
+              g_warning ("room %s not removed: %s", stern_room_get_code (room), error->message);
+              continue;
+            }
           g_message ("room %s removed: nobody in it and no game started",
                      stern_room_get_code (room));
-          if (path)
-            {
-              g_autofree char *alt = g_strconcat (path, ".alt", NULL);
-              g_unlink (path);
-              g_unlink (alt);
-            }
           g_hash_table_iter_remove (&iter);
         }
     }
@@ -407,14 +575,12 @@ sweep_cb (gpointer user_data)
 static void
 count_spectators (SternServer *self, SternRoom *room)
 {
+  GPtrArray *conns = room_conns (self, room);
   guint n = 0;
 
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *other = g_ptr_array_index (self->conns, i);
-      if (other->room == room && other->seat == STERN_NO_SEAT)
-        n++;
-    }
+  for (guint i = 0; conns != NULL && i < conns->len; i++)
+    if (((Conn *) g_ptr_array_index (conns, i))->seat == STERN_NO_SEAT)
+      n++;
   stern_room_set_spectators (room, n);
 }
 
@@ -425,19 +591,25 @@ conn_leave_room (Conn *conn)
   SternServer *self = conn->server;
   guint seat = conn->seat;
   gboolean held_elsewhere = FALSE;
+  GPtrArray *conns;
 
   conn->seat = STERN_NO_SEAT;
   if (room == NULL)
     return;
+  conns = room_conns (self, room);
+  if (conns != NULL)
+    {
+      g_ptr_array_remove_fast (conns, conn);
+      if (conns->len == 0)
+        g_hash_table_remove (self->room_conns, room);
+      conns = room_conns (self, room);
+    }
   if (seat != STERN_NO_SEAT)
     {
       /* Another connection may hold the seat now (a resume from elsewhere). */
-      for (guint i = 0; i < self->conns->len; i++)
-        {
-          Conn *other = g_ptr_array_index (self->conns, i);
-          if (other != conn && other->room == room && other->seat == seat)
-            held_elsewhere = TRUE;
-        }
+      for (guint i = 0; conns != NULL && i < conns->len; i++)
+        if (((Conn *) g_ptr_array_index (conns, i))->seat == seat)
+          held_elsewhere = TRUE;
       if (!held_elsewhere)
         stern_room_set_connected (room, seat, FALSE);
     }
@@ -448,21 +620,30 @@ conn_leave_room (Conn *conn)
 static void
 conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
+  SternServer *self = conn->server;
+  GPtrArray *conns;
+
   conn_leave_room (conn);
-  conn->room = g_object_ref (room);
-  conn->seat = seat;
+  conns = room_conns (self, room);
   if (seat != STERN_NO_SEAT)
     {
       /* One connection per seat: an older one (a dead link not yet noticed,
        * or the same player on another device) becomes a spectator. */
-      SternServer *self = conn->server;
-      for (guint i = 0; i < self->conns->len; i++)
+      for (guint i = 0; conns != NULL && i < conns->len; i++)
         {
-          Conn *other = g_ptr_array_index (self->conns, i);
-          if (other != conn && other->room == room && other->seat == seat)
+          Conn *other = g_ptr_array_index (conns, i);
+          if (other->seat == seat)
             other->seat = STERN_NO_SEAT;
         }
     }
+  if (conns == NULL)
+    {
+      conns = g_ptr_array_new ();
+      g_hash_table_insert (self->room_conns, room, conns);
+    }
+  conn->room = g_object_ref (room);
+  conn->seat = seat;
+  g_ptr_array_add (conns, conn);
   count_spectators (conn->server, room);
 }
 
@@ -477,6 +658,13 @@ conn_free (gpointer data)
       if (soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
         soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
       g_clear_object (&conn->ws);
+    }
+  if (conn->room != NULL && conn->server->room_conns != NULL)
+    {
+      GPtrArray *conns = room_conns (conn->server, conn->room);
+
+      if (conns != NULL && g_ptr_array_remove_fast (conns, conn) && conns->len == 0)
+        g_hash_table_remove (conn->server->room_conns, conn->room);
     }
   g_clear_object (&conn->room);
   g_free (conn->peer);
@@ -550,26 +738,52 @@ send_room (Conn *conn, SternRoom *room)
   conn_send (conn, msg);
 }
 
+/* A code no room has, in memory or in the store (a finished game keeps
+ * its code for the retention period).  31^6 codes: a clash is rare, and a
+ * few tries make it vanishingly so. */
+static gboolean
+new_code (SternServer *self, char code[STERN_NET_CODE_LEN + 1])
+{
+  for (unsigned tries = 0; tries < 100; tries++)
+    {
+      stern_net_random_code (code);
+      if (!g_hash_table_contains (self->rooms, code) &&
+          (self->store == NULL || !stern_store_has_room (self->store, code)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
   SternServer *self = conn->server;
   SternRoom *room = g_hash_table_lookup (self->rooms, code);
-  g_autofree char *path = NULL;
 
-  /* A finished room that was unloaded comes back from its file. */
-  if (room == NULL && (path = room_path (self, code)) && g_file_test (path, G_FILE_TEST_EXISTS))
+  /* A finished room that was unloaded comes back from the store. */
+  if (room == NULL && self->store && stern_store_has_room (self->store, code))
     {
       g_autoptr(GError) error = NULL;
 
-      room = stern_room_load (path, &error);
+      room = stern_room_load (self->store, code, &error);
       if (room == NULL)
-        g_warning ("room file %s cannot be read: %s", path, error->message);
+        g_warning ("room %s cannot be read: %s", code, error->message);
       else
         add_room (self, room);
     }
+  /* Codes are the invitations: guessing them is throttled per address,
+   * and an address over its allowance learns nothing of this code. */
+  if (!stern_tracked_may_guess (conn->tracked))
+    {
+      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
+                 "too many unknown codes or tokens from your address; wait a minute");
+      return NULL;
+    }
   if (room == NULL)
-    conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+    {
+      stern_tracked_guess_failed (conn->tracked);
+      conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+    }
   return room;
 }
 
@@ -590,6 +804,15 @@ handle_create (Conn *conn, SternNetMessage *msg)
       conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "the server has no room for more rooms");
       return;
     }
+  {
+    const char *why = NULL;
+
+    if (!stern_tracked_may_create (conn->tracked, &why))
+      {
+        conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, NULL, why);
+        return;
+      }
+  }
   {
     gboolean for_people = FALSE;
 
@@ -612,47 +835,57 @@ handle_create (Conn *conn, SternNetMessage *msg)
                  "create.take: not an open or invited seat of this room");
       return;
     }
-  /* 31^6 codes: a clash is rare, and a few tries make it vanishingly so. */
-  for (unsigned tries = 0;; tries++)
+  if (!new_code (self, code))
     {
-      stern_net_random_code (code);
-      if (!g_hash_table_contains (self->rooms, code))
-        break;
-      if (tries == 100)
+      conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "no free room code");
+      return;
+    }
+  room = stern_room_new (code, setup, NULL);
+  /* The seat is taken before the room is stored, so that the room and
+   * its creator's seat are one write: a create that cannot be stored
+   * leaves nothing behind. */
+  if (msg->seat != STERN_NO_SEAT &&
+      !stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name,
+                        stern_room_get_invite (room, msg->seat), &seat, token, &error))
+    {
+      conn_send_error (conn, error, NULL);
+      return;
+    }
+  if (self->data_dir != NULL)
+    {
+      if (open_store (self) == NULL)
         {
-          conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "no free room code");
+          conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
           return;
         }
-    }
-  path = room_path (self, code);
-  room = stern_room_new (code, setup, path);
-  stern_room_set_durable (room, self->durable);
-  /* The folder is made here too, in case it went away (or load was not called). */
-  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 ||
-               !stern_room_save (room, &error)))
-    {
-      g_warning ("%s", error ? error->message : g_strerror (errno));
-      conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
-      return;
+      stern_room_set_store (room, self->store);
+      if (!stern_room_save (room, &error))
+        {
+          conn_log (conn, G_LOG_LEVEL_WARNING, "room %s not created: %s", code, error->message);
+          conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
+          return;
+        }
     }
   conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
             stern_preset_name (setup->preset));
+  stern_tracked_created (conn->tracked, code);
   add_room (self, g_object_ref (room));
-  conn_enter_room (conn, room, STERN_NO_SEAT);
+  conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
+  /* In the order of servers before: the room, then the seat. */
+  send_room (conn, room);
   if (msg->seat != STERN_NO_SEAT)
-    {
-      if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name, &seat, token,
-                            &error))
-        {
-          conn_send_error (conn, error, NULL);
-          return;
-        }
-      conn->seat = seat;
-      count_spectators (self, room);
-      send_joined (conn, room, seat, token);
-    }
-  else
-    send_room (conn, room);
+    send_joined (conn, room, seat, token);
+  /* The creator alone learns the invited seats' keys, for their links. */
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
+    if (stern_room_get_invite (room, s) != NULL && s != msg->seat)
+      {
+        g_autoptr(SternNetMessage) invited = stern_net_message_new (STERN_NET_MSG_INVITED);
+
+        g_strlcpy (invited->code, code, sizeof invited->code);
+        invited->seat = (guint8) s;
+        g_strlcpy (invited->key, stern_room_get_invite (room, s), sizeof invited->key);
+        conn_send (conn, invited);
+      }
 }
 
 static void handle_join (Conn *conn, SternNetMessage *msg);
@@ -705,7 +938,7 @@ handle_quick (Conn *conn, SternNetMessage *msg)
 
 /* Every player asked: a new room of the same game, each player one seat
  * further in turn order (the first mover changes), spectators along. */
-static void
+static gboolean
 start_rematch (SternServer *self, SternRoom *old)
 {
   g_autoptr(SternNetMessage) was = stern_room_describe (old);
@@ -713,30 +946,27 @@ start_rematch (SternServer *self, SternRoom *old)
   SternNetSetup setup = was->setup;
   g_autoptr(GPtrArray) moving = g_ptr_array_new ();
   char code[STERN_NET_CODE_LEN + 1];
-  g_autofree char *path = NULL;
   g_autoptr(SternRoom) room = NULL;
   g_autoptr(GError) error = NULL;
 
   for (unsigned i = 0; i < v->n_players; i++)
     setup.seats[v->seats[(i + 1) % v->n_players]] = was->setup.seats[v->seats[i]];
-  do
-    stern_net_random_code (code);
-  while (g_hash_table_contains (self->rooms, code));
-  path = room_path (self, code);
-  room = stern_room_new (code, &setup, path);
-  stern_room_set_durable (room, self->durable);
-  if (path && (g_mkdir_with_parents (self->rooms_dir, 0700) != 0 || !stern_room_save (room, &error)))
+  if (!new_code (self, code))
+    return FALSE;
+  room = stern_room_new (code, &setup, self->data_dir ? open_store (self) : NULL);
+  if (self->data_dir && (self->store == NULL || !stern_room_save (room, &error)))
     {
-      g_warning ("%s", error ? error->message : g_strerror (errno));
-      return;
+      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old),
+                 error ? error->message : "no store");
+      return FALSE;
     }
   add_room (self, g_object_ref (room));
-  for (guint i = 0; i < self->conns->len; i++)
-    {
-      Conn *conn = g_ptr_array_index (self->conns, i);
-      if (conn->room == old)
-        g_ptr_array_add (moving, conn);
-    }
+  {
+    GPtrArray *in_old = room_conns (self, old);
+
+    for (guint i = 0; in_old != NULL && i < in_old->len; i++)
+      g_ptr_array_add (moving, g_ptr_array_index (in_old, i));
+  }
   /* Players first, so that the game starts with everyone seated. */
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < moving->len; i++)
@@ -757,7 +987,7 @@ start_rematch (SternServer *self, SternRoom *old)
             g_clear_error (&error);
             if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
                                                                           : conn->name,
-                                  &seat, token, &error))
+                                  stern_room_get_invite (room, next), &seat, token, &error))
               {
                 conn_send_error (conn, error, NULL);
                 continue;
@@ -770,6 +1000,7 @@ start_rematch (SternServer *self, SternRoom *old)
         send_room (conn, room);
       }
   g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
+  return TRUE;
 }
 
 static void
@@ -785,7 +1016,10 @@ handle_rematch (Conn *conn)
       return;
     }
   if (stern_room_ask_rematch (room, conn->seat, &error))
-    start_rematch (conn->server, room);
+    {
+      if (!start_rematch (conn->server, room))
+        conn_fail (conn, STERN_NET_ERROR_INTERNAL, "rematch", "the server cannot store the new room");
+    }
   else if (error != NULL)
     conn_send_error (conn, error, "rematch");
 }
@@ -847,8 +1081,8 @@ handle_join (Conn *conn, SternNetMessage *msg)
     return;
   /* The seat is given out before the joiner enters the room, so the
    * room message that announces it reaches the joiner too. */
-  if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name, &seat, token,
-                        &error))
+  if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name,
+                        msg->key[0] ? msg->key : NULL, &seat, token, &error))
     {
       conn_send_error (conn, error, "join.seat");
       return;
@@ -869,6 +1103,8 @@ handle_resume (Conn *conn, SternNetMessage *msg)
     return;
   if (!stern_room_resume (room, msg->token, &seat, &error))
     {
+      if (g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN))
+        stern_tracked_guess_failed (conn->tracked);
       conn_send_error (conn, error, "resume.token");
       return;
     }
@@ -891,6 +1127,7 @@ handle_message (Conn *conn, const char *data, gsize len)
       return;
     }
 
+  conn->moving = msg->type == STERN_NET_MSG_MOVE;
   if (!conn->hello && msg->type != STERN_NET_MSG_HELLO)
     {
       conn_fail (conn, STERN_NET_ERROR_STATE, "message.type", "say hello first");
@@ -902,8 +1139,9 @@ handle_message (Conn *conn, const char *data, gsize len)
     case STERN_NET_MSG_HELLO:
       if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
         {
-          g_autofree char *text = g_strdup_printf ("hello.protocol: this server speaks %d",
-                                                   STERN_NET_PROTOCOL_VERSION);
+          g_autofree char *text = g_strdup_printf ("hello.protocol: version %d is not spoken here; "
+                                                   "this server speaks %d",
+                                                   msg->protocol, STERN_NET_PROTOCOL_VERSION);
           conn_fail (conn, STERN_NET_ERROR_VERSION, "hello.protocol", text);
           break;
         }
@@ -965,6 +1203,16 @@ handle_message (Conn *conn, const char *data, gsize len)
     case STERN_NET_MSG_LEAVE:
       conn_leave_room (conn);
       break;
+    /* What the server sends: the protocol reader refuses it from a client. */
+    case STERN_NET_MSG_WELCOME:
+    case STERN_NET_MSG_LOBBY:
+    case STERN_NET_MSG_JOINED:
+    case STERN_NET_MSG_ROOM:
+    case STERN_NET_MSG_ACTION:
+    case STERN_NET_MSG_ERROR:
+    case STERN_NET_MSG_SAID:
+    case STERN_NET_MSG_INVITED:
+    case STERN_NET_N_MSG_TYPES:
     default:
       g_assert_not_reached ();
     }
@@ -977,8 +1225,11 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
   gsize len;
   const char *data = g_bytes_get_data (message, &len);
 
+  stern_tracked_heard (conn->tracked);
   if (!conn_take_token (conn))
     {
+      if (conn->tracked && conn->strikes == 0)
+        stern_limits_count_hit (stern_tracked_get_limits (conn->tracked), STERN_LIMIT_HIT_RATE);
       /* Answer the first refused message of a burst only, so a flood does
        * not turn into a flood of answers. */
       if (conn->strikes++ % 50 == 0)
@@ -996,7 +1247,52 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
       conn_fail (conn, STERN_NET_ERROR_BAD_JSON, NULL, "binary frames are not messages");
       return;
     }
-  handle_message (conn, data, len);
+  {
+    /* A move that got no error was played and announced. */
+    gint64 start = g_get_monotonic_time ();
+    guint errors = conn->n_errors_sent;
+
+    conn->moving = FALSE;
+    handle_message (conn, data, len);
+    if (conn->moving && conn->n_errors_sent == errors)
+      stern_metrics_count_move (&conn->server->metrics, g_get_monotonic_time () - start);
+  }
+}
+
+static gboolean
+drain_timeout_cb (gpointer data)
+{
+  SternServer *self = data;
+
+  self->drain_id = 0;
+  g_message ("drained: %u connection(s) left", self->conns->len);
+  if (self->drain_done)
+    self->drain_done (self->drain_data);
+  return G_SOURCE_REMOVE;
+}
+
+void
+stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpointer user_data)
+{
+  g_return_if_fail (STERN_IS_SERVER (server));
+  g_return_if_fail (!server->draining);
+
+  server->draining = TRUE;
+  server->drain_done = done;
+  server->drain_data = user_data;
+  if (server->limits)
+    stern_limits_stop_accepting (server->limits);
+  g_message ("stopping: telling %u connection(s)", server->conns->len);
+  /* Closing queues the close frame after what is already queued. */
+  for (guint i = 0; i < server->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (server->conns, i);
+      if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+        soup_websocket_connection_close (conn->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY,
+                                         "the server is stopping");
+    }
+  server->drain_id = server->conns->len == 0 ? g_idle_add (drain_timeout_cb, server)
+                                             : g_timeout_add (timeout_ms, drain_timeout_cb, server);
 }
 
 static void
@@ -1010,6 +1306,71 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
     self->online--;
   conn_leave_room (conn);
   g_ptr_array_remove_fast (self->conns, conn);
+  if (self->draining && self->conns->len == 0 && self->drain_id)
+    {
+      g_source_remove (self->drain_id);
+      self->drain_id = g_idle_add (drain_timeout_cb, self);
+    }
+}
+
+/* ---- the connection layer's hooks (stern-server-limits.c) ---- */
+
+static void
+limits_violation_cb (gpointer data, SternTracked *tracked, gushort code, const char *reason)
+{
+  SternServer *self = data;
+
+  for (guint i = 0; i < self->conns->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (self->conns, i);
+      if (conn->tracked == tracked && conn->ws &&
+          soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+        {
+          soup_websocket_connection_close (conn->ws, code, reason);
+          return;
+        }
+    }
+  stern_tracked_shutdown (tracked);
+}
+
+static gboolean
+limits_room_is_open (gpointer data, const char *code)
+{
+  SternServer *self = data;
+  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+
+  return room != NULL && !stern_room_is_over (room);
+}
+
+static void
+refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
+{
+  g_autoptr(GError) error = g_error_new_literal (
+    STERN_NET_ERROR, STERN_NET_ERROR_FULL,
+    why == STERN_REFUSE_ADDRESS    ? "too many connections from your address"
+    : why == STERN_REFUSE_DRAINING ? "the server is stopping; come back in a moment"
+                                   : "the server has no room for more connections");
+  g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
+  g_autofree char *text = stern_net_message_to_json (msg);
+
+  g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "STERN_PEER",
+                    stern_tracked_get_address (tracked), "STERN_LIMIT",
+                    why == STERN_REFUSE_ADDRESS ? "address-connections" : "connections", "MESSAGE",
+                    "refused a connection: %s (%u open)", error->message, n_conns);
+  stern_limits_refuse (tracked, text,
+                       why == STERN_REFUSE_ADDRESS    ? SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION
+                       : why == STERN_REFUSE_DRAINING ? SOUP_WEBSOCKET_CLOSE_GOING_AWAY
+                                                      : 1013 /* try again later */,
+                       "full");
+}
+
+/* A WebSocket turned away still has frames to deliver: it is kept until
+ * it closes (a socket closed with unread input sends a TCP reset, which
+ * can make the peer drop what it was told). */
+static void
+keep_until_closed (SoupWebsocketConnection *ws)
+{
+  g_signal_connect (g_object_ref (ws), "closed", G_CALLBACK (g_object_unref), NULL);
 }
 
 static void
@@ -1017,50 +1378,89 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
               SoupWebsocketConnection *ws, gpointer user_data)
 {
   SternServer *self = user_data;
-  Conn *conn = g_new0 (Conn, 1);
-  GSocketAddress *addr = soup_server_message_get_remote_address (message);
+  SternTracked *tracked = self->limits ? stern_limits_lookup (self->limits, message) : NULL;
+  SternRefuse refuse;
+  Conn *conn;
 
-  if (self->conns->len >= self->max_conns)
+  if (tracked == NULL)
     {
-      g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, STERN_NET_ERROR_FULL,
-                                                     "the server has no room for more connections");
-      g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
-      g_autofree char *text = stern_net_message_to_json (msg);
-
-      g_message ("refused a connection: %u connections already", self->conns->len);
-      soup_websocket_connection_send_text (ws, text);
-      soup_websocket_connection_close (ws, 1013 /* try again later */, "full");
-      g_free (conn);
+      soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
       return;
     }
+  refuse = stern_limits_upgraded (tracked, ws);
+  if (refuse != STERN_REFUSE_NONE)
+    {
+      refuse_upgrade (tracked, refuse, stern_limits_get_n_sockets (self->limits));
+      keep_until_closed (ws);
+      return;
+    }
+  if (self->origins)
+    {
+      const char *origin = soup_message_headers_get_one (
+        soup_server_message_get_request_headers (message), "Origin");
+
+      if (origin && !g_strv_contains ((const char *const *) self->origins, origin))
+        {
+          g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_INFO, "STERN_PEER",
+                            stern_tracked_get_address (tracked), "MESSAGE",
+                            "refused a browser connection from origin %s", origin);
+          soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
+                                           "origin not allowed");
+          keep_until_closed (ws);
+          return;
+        }
+    }
+  conn = g_new0 (Conn, 1);
   conn->server = self;
   conn->ws = g_object_ref (ws);
+  conn->tracked = tracked;
   conn->id = ++self->next_id;
   conn->seat = STERN_NO_SEAT;
   conn->tokens = self->burst;
   conn->refilled_us = g_get_monotonic_time ();
-  if (G_IS_INET_SOCKET_ADDRESS (addr))
-    {
-      g_autofree char *host = g_inet_address_to_string (
-        g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
-      conn->peer = g_strdup_printf ("%s:%u#%u", host,
-                                    g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)),
-                                    conn->id);
-    }
-  else
-    conn->peer = g_strdup_printf ("#%u", conn->id);
+  {
+    GSocketAddress *addr = soup_server_message_get_remote_address (message);
 
-  /* Messages are small and each waits for an answer: send them at once
-   * rather than let Nagle's algorithm hold them for the next one. */
-  if (soup_server_message_get_socket (message))
-    g_socket_set_option (soup_server_message_get_socket (message), IPPROTO_TCP, TCP_NODELAY, 1,
-                         NULL);
-  soup_websocket_connection_set_max_incoming_payload_size (ws, MAX_FRAME);
-  soup_websocket_connection_set_keepalive_interval (ws, KEEPALIVE_SECONDS);
+    if (G_IS_INET_SOCKET_ADDRESS (addr))
+      {
+        g_autofree char *host = g_inet_address_to_string (
+          g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (addr)));
+        conn->peer = g_strdup_printf ("%s:%u#%u", host,
+                                      g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (addr)),
+                                      conn->id);
+      }
+    else
+      conn->peer = g_strdup_printf ("#%u", conn->id);
+  }
+
+  /* The frame guard under libsoup enforces the cap on frames and on
+   * reassembled messages with a clean 1009; libsoup's own check (which
+   * drops the TCP connection without a close frame) only backs it up. */
+  soup_websocket_connection_set_max_incoming_payload_size (ws, self->limit_config.max_message * 2);
+  soup_websocket_connection_set_keepalive_interval (ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (on_ws_closed), conn);
   g_ptr_array_add (self->conns, conn);
+  self->metrics.connections_total++;
   conn_log (conn, G_LOG_LEVEL_INFO, "connected");
+}
+
+/* A load balancer's or a supervisor's check: the server answers, and
+ * says whether it still takes connections. */
+static void
+healthz_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  SternServer *self = user_data;
+  gboolean ok = self->limits && stern_limits_is_accepting (self->limits);
+  g_autofree char *body = g_strdup_printf ("%s\nconnections %u\nrooms %u\n",
+                                           ok ? "ok" : "draining",
+                                           self->limits ? stern_limits_get_n_sockets (self->limits) : 0,
+                                           g_hash_table_size (self->rooms));
+
+  soup_server_message_set_status (message, ok ? SOUP_STATUS_OK : SOUP_STATUS_SERVICE_UNAVAILABLE, NULL);
+  soup_server_message_set_response (message, "text/plain; charset=utf-8", SOUP_MEMORY_COPY, body,
+                                    strlen (body));
 }
 
 /* Clients come back all at once after a restart: a long queue of
@@ -1069,7 +1469,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
 #define LISTEN_BACKLOG 1024
 
 static gboolean
-listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOptions options,
+listen_on (SternServer *self, GInetAddress *inet, guint port, GTlsCertificate *certificate,
            GError **error)
 {
   g_autoptr(GSocket) sock = NULL;
@@ -1080,24 +1480,30 @@ listen_on (SternServer *self, GInetAddress *inet, guint port, SoupServerListenOp
   if (sock == NULL)
     return FALSE;
   g_socket_set_listen_backlog (sock, LISTEN_BACKLOG);
-  return g_socket_bind (sock, sa, TRUE, error) && g_socket_listen (sock, error) &&
-         soup_server_listen_socket (self->soup, sock, options, error);
+  if (!g_socket_bind (sock, sa, TRUE, error) || !g_socket_listen (sock, error))
+    return FALSE;
+  /* Accepted here, not by soup_server_listen_socket: see stern-server-limits.c. */
+  stern_limits_listen (self->limits, sock, self->soup, certificate);
+  return TRUE;
 }
 
 gboolean
 stern_server_listen (SternServer *server, const char *address, guint port,
                      GTlsCertificate *certificate, GError **error)
 {
-  SoupServerListenOptions options = certificate ? SOUP_SERVER_LISTEN_HTTPS : 0;
+  SternLimitsHooks hooks = { limits_violation_cb, limits_room_is_open, server };
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
   g_return_val_if_fail (server->soup == NULL, FALSE);
 
   server->soup = soup_server_new ("server-header", "sternhalma-server", NULL);
-  if (certificate)
-    soup_server_set_tls_certificate (server->soup, certificate);
+  /* Messages are small: compression would only let a small frame inflate
+   * past every cap the frame guard checks. */
+  soup_server_remove_websocket_extension (server->soup, SOUP_TYPE_WEBSOCKET_EXTENSION_DEFLATE);
   soup_server_add_websocket_handler (server->soup, NULL, NULL, NULL, websocket_cb, server, NULL);
+  soup_server_add_handler (server->soup, "/healthz", healthz_cb, server, NULL);
+  server->limits = stern_limits_new (&server->limit_config, &hooks);
 
   if (address)
     {
@@ -1107,10 +1513,11 @@ stern_server_listen (SternServer *server, const char *address, guint port,
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        "“%s” is not an IP address", address);
+          g_clear_pointer (&server->limits, stern_limits_free);
           g_clear_object (&server->soup);
           return FALSE;
         }
-      ok = listen_on (server, inet, port, options, error);
+      ok = listen_on (server, inet, port, certificate, error);
     }
   else
     {
@@ -1120,12 +1527,13 @@ stern_server_listen (SternServer *server, const char *address, guint port,
       g_autoptr(GInetAddress) any4 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
       g_autoptr(GError) error6 = NULL;
 
-      ok = listen_on (server, any6, port, options, &error6);
+      ok = listen_on (server, any6, port, certificate, &error6);
       if (!ok)
-        ok = listen_on (server, any4, port, options, error);
+        ok = listen_on (server, any4, port, certificate, error);
     }
   if (!ok)
     {
+      g_clear_pointer (&server->limits, stern_limits_free);
       g_clear_object (&server->soup);
       return FALSE;
     }
@@ -1138,17 +1546,8 @@ stern_server_listen (SternServer *server, const char *address, guint port,
 guint
 stern_server_get_port (SternServer *server)
 {
-  g_autoptr(GSList) uris = NULL;
-  guint port = 0;
-
   g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  if (server->soup == NULL)
-    return 0;
-  uris = soup_server_get_uris (server->soup);
-  if (uris)
-    port = (guint) g_uri_get_port (uris->data);
-  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
-  return port;
+  return server->limits ? stern_limits_get_port (server->limits) : 0;
 }
 
 void
@@ -1157,9 +1556,86 @@ stern_server_disconnect (SternServer *server)
   g_return_if_fail (STERN_IS_SERVER (server));
 
   g_clear_handle_id (&server->sweep_id, g_source_remove);
+  g_clear_handle_id (&server->drain_id, g_source_remove);
+  if (server->metrics_http)
+    soup_server_disconnect (server->metrics_http);
+  g_clear_object (&server->metrics_http);
   if (server->soup)
     soup_server_disconnect (server->soup);
   g_clear_object (&server->soup);
   if (server->conns)
     g_ptr_array_set_size (server->conns, 0);
+  g_clear_pointer (&server->limits, stern_limits_free);
+}
+
+/* ---- metrics ---- */
+
+char *
+stern_server_render_metrics (SternServer *server)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint playing = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
+  g_hash_table_iter_init (&iter, server->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (stern_room_is_started (value) && !stern_room_is_over (value))
+      playing++;
+  return stern_metrics_render (&server->metrics, server->limits, server->online,
+                               g_hash_table_size (server->rooms), playing,
+                               server->limits && stern_limits_is_accepting (server->limits));
+}
+
+static void
+metrics_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  char *page = stern_server_render_metrics (user_data);
+
+  soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (message, "text/plain; version=0.0.4; charset=utf-8",
+                                    SOUP_MEMORY_TAKE, page, strlen (page));
+}
+
+gboolean
+stern_server_listen_metrics (SternServer *server, const char *address, guint port, GError **error)
+{
+  g_autoptr(GInetAddress) inet = NULL;
+  g_autoptr(GSocketAddress) sa = NULL;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
+  g_return_val_if_fail (server->metrics_http == NULL, FALSE);
+  inet = g_inet_address_new_from_string (address ? address : "127.0.0.1");
+  if (inet == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "“%s” is not an IP address",
+                   address);
+      return FALSE;
+    }
+  sa = g_inet_socket_address_new (inet, (guint16) port);
+  server->metrics_http = soup_server_new ("server-header", "sternhalma-server", NULL);
+  soup_server_add_handler (server->metrics_http, NULL, metrics_cb, server, NULL);
+  if (!soup_server_listen (server->metrics_http, sa, 0, error))
+    {
+      g_clear_object (&server->metrics_http);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+stern_server_get_metrics_port (SternServer *server)
+{
+  g_autoptr(GSList) uris = NULL;
+  guint port = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  if (server->metrics_http == NULL)
+    return 0;
+  uris = soup_server_get_uris (server->metrics_http);
+  if (uris)
+    port = (guint) g_uri_get_port (uris->data);
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+  return port;
 }

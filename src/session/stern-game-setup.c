@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "stern-session"
-
 #include <stdio.h>
 #include <string.h>
 
@@ -378,6 +376,10 @@ stern_end_reason_text (SternEndReason reason)
       return _("A player ran out of time.");
     case STERN_END_NONE:
     case STERN_END_FINISHED:
+    /* The square boards' checks are told with the tempo numbers
+     * (stern_texts_end_reason). */
+    case STERN_END_HOME_CHECK:
+    case STERN_END_TEMPO:
     default:
       return NULL;
     }

@@ -149,4 +149,26 @@ SternGame      *stern_match_read_autosave  (SternMatch *self, SternGameSetup *se
 /* The whole game as a saved-game text (stern-saved-game.h). */
 char           *stern_match_write (SternMatch *self);
 
+/* A match refereed by a server (sternhalma-server's rooms).
+ *
+ * The commit function is asked before every action the match plays (a
+ * move, a pass, a resignation, a time-out) with the game as the action
+ * would leave it; FALSE (with error set) refuses the action, and the game
+ * stays as it was: a refused move fails with that error, a refused pass or
+ * time-out is tried again at the next change or clock tick. */
+typedef gboolean (*SternMatchCommitFunc) (SternMatch      *match,
+                                          const SternGame *after,
+                                          GError         **error,
+                                          gpointer         user_data);
+void            stern_match_set_commit_func (SternMatch *self, SternMatchCommitFunc func,
+                                             gpointer user_data, GDestroyNotify destroy);
+/* Stopped, nobody plays: the player on turn stops (a computer's search
+ * ends), no turn starts and no clock runs.  Set to FALSE, the turn of the
+ * seat on turn starts (again). */
+void            stern_match_set_stopped (SternMatch *self, gboolean stopped);
+gboolean        stern_match_is_stopped  (SternMatch *self);
+/* The level the computer takes a given-up seat over at (club); -1 (the
+ * default): the rules' (stern_rules_takeover_level). */
+void            stern_match_set_takeover_level (SternMatch *self, int level);
+
 G_END_DECLS

@@ -7,8 +7,6 @@
  * person's name ("Ана", singular), so no sentence here puts a verb after a
  * name: the name stands after a colon or a preposition.
  */
-#define G_LOG_DOMAIN "stern-session"
-
 #include <glib/gi18n-lib.h>
 
 #include "stern-texts.h"
@@ -497,4 +495,120 @@ stern_texts_solo_score (const SternGame *game)
   /* Translators: the first %s is "31 moves", %u the fewest known, 27 */
   return g_strdup_printf (_("%s; the best known solution takes %u."), moves,
                           STERN_TEXTS_SOLO_BEST_KNOWN);
+}
+
+char *
+stern_texts_status_line (const SternGame      *game,
+                         const SternGameSetup *setup,
+                         const char           *player_name,
+                         gboolean              thinking,
+                         gboolean              human_on_turn,
+                         gboolean              browsing,
+                         gboolean              picked)
+{
+  g_autoptr(GString) s = NULL;
+  unsigned turn;
+  guint n_actions;
+
+  g_return_val_if_fail (game != NULL && setup != NULL, NULL);
+
+  s = g_string_new (NULL);
+  turn = stern_game_get_turn (game);
+  n_actions = stern_game_get_n_actions (game);
+
+  if (stern_game_is_over (game))
+    {
+      g_autofree char *over = stern_texts_game_over (game);
+
+      g_string_assign (s, over);
+    }
+  else
+    {
+      g_autofree char *name = stern_game_setup_seat_name (setup, turn, player_name);
+      int left = stern_texts_home_countdown (game, turn);
+
+      if (thinking)
+        /* Translators: %s is a colour or the player's name: put no verb
+         * after it, it may be plural ("White") or singular ("Ann") */
+        g_string_printf (s, _("%s is thinking…"), name);
+      else
+        /* Translators: %s is a colour or the player's name: put no verb
+         * after it, it may be plural ("White") or singular ("Ann") */
+        g_string_printf (s, _("%s to move"), name);
+
+      g_string_append (s, " · ");
+      g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
+
+      /* What to do next: after a pick, where it may go; before, until a
+       * human has made a first move, how to begin. */
+      if (!thinking && human_on_turn && picked)
+        {
+          g_string_append (s, " · ");
+          g_string_append (s, _("Click a lit hole to move there, or Esc to drop the pick"));
+        }
+      else if (!thinking && human_on_turn &&
+               stern_game_get_moves_made (game, turn) == 0 && !browsing)
+        {
+          g_string_append (s, " · ");
+          /* The square boards' pieces are stones, as the rules call them. */
+          if (stern_variant_is_square (stern_game_get_variant (game)))
+            g_string_append (s, _("Click one of your stones, or use the arrow keys"));
+          else
+            g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
+        }
+
+      /* The square boards' forced end (doc/rules.md §9): its stage and
+       * the tempo numbers, always shown, as backgammon shows pips. */
+      if (stern_variant_is_square (stern_game_get_variant (game)))
+        {
+          g_autofree char *stage = stern_texts_forced_end (game, turn);
+          g_autofree char *tempo = stern_texts_tempo_numbers (game);
+
+          if (stage != NULL)
+            g_string_append_printf (s, " · %s", stage);
+          g_string_append_printf (s, " · %s", tempo);
+          left = -1;
+        }
+
+      if (left >= 0)
+        {
+          g_string_append (s, " · ");
+          if (human_on_turn)
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d move left to leave your home",
+                                                    "%d moves left to leave your home",
+                                                    (gulong) left),
+                                    left);
+          else
+            g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d move left to leave home",
+                                                    "%d moves left to leave home",
+                                                    (gulong) left),
+                                    left);
+        }
+    }
+
+  /* Say so when somebody was skipped, or the turn seems to jump. */
+  if (n_actions > 0)
+    {
+      const SternAction *last = stern_game_get_action (game, n_actions - 1);
+
+      if (last->kind == STERN_ACTION_PASS)
+        {
+          g_string_append (s, " · ");
+          /* Translators: %s is a colour, the name of a seat */
+          g_string_append_printf (s, _("%s had no move and passed"),
+                                  stern_seat_display_name (last->seat));
+        }
+    }
+
+  if (browsing)
+    {
+      g_string_append (s, " · ");
+      /* Translators: an earlier position of the game is shown */
+      g_string_append_printf (s, _("Move %u of %u"), n_actions,
+                              stern_game_get_n_actions_total (game));
+    }
+
+  return g_string_free (g_steal_pointer (&s), FALSE);
 }

@@ -1,6 +1,6 @@
 /* stern-texts.h: sentences the window shows about a game, built here so
  * they are tested without a display: why a move is fatal, what resigning
- * does, why a player is out, what the rules of a setup are.
+ * does, why a player is out, what the rules of a setup are, the status line.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -48,7 +48,7 @@ char       *stern_texts_seat_detail (const SternGameSetup *setup, unsigned seat,
                                      gboolean human);
 
 /* The fewest moves known for crossing the board alone with ten marbles
- * (issue #14's figure; the engine does not prove it). */
+ * (a published figure; the engine does not prove it). */
 #define STERN_TEXTS_SOLO_BEST_KNOWN 27
 
 /* For a finished solo game, the moves made against the best known ("27
@@ -69,5 +69,15 @@ char       *stern_texts_forced_end (const SternGame *game, unsigned seat);
 /* Square boards: every player's tempo number, "Tempo numbers: White 120,
  * Black 118"; NULL on the star. */
 char       *stern_texts_tempo_numbers (const SternGame *game);
+
+/* The window's status line: who is to move (or thinking), the round, what
+ * to do next on a human's turn (after a pick when picked), the leaving-home
+ * countdown or the square boards' forced end, a pass just made, and the
+ * move shown while browsing.  player_name as for
+ * stern_game_setup_seat_name().  Newly allocated. */
+char       *stern_texts_status_line (const SternGame *game, const SternGameSetup *setup,
+                                     const char *player_name, gboolean thinking,
+                                     gboolean human_on_turn, gboolean browsing,
+                                     gboolean picked);
 
 G_END_DECLS

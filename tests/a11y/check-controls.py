@@ -100,6 +100,8 @@ DIALOGS = [
     ("menu", "Statistics", "Statistics"),
     ("menu", "Preferences", "Preferences"),
     ("menu", "Rules", "Rules"),
+    ("menu", "Learn", "Learn"),
+    ("menu", "Set Up Position", "Set Up Position"),
     ("menu", "Keyboard Shortcuts", "Shortcuts"),
     ("menu", "About Sternhalma", None),
     ("menu", "Resign…", None),

@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -380,17 +381,17 @@ class Server:
         self.port = int(m.group(1))
 
     def room(self, code):
-        """The newest whole room file (the server writes two in turn)."""
-        best = None
-        for name in (code + ".json", code + ".json.alt"):
+        """The room as the server's store holds it (doc/server.md, "Store")."""
+        try:
+            db = sqlite3.connect("file:%s?mode=ro" % os.path.join(self.data, "rooms.sqlite"),
+                                 uri=True, timeout=5)
             try:
-                with open(os.path.join(self.data, "rooms", name), encoding="utf-8") as f:
-                    data = json.load(f)
-            except (OSError, ValueError):
-                continue
-            if best is None or data.get("write", 0) > best.get("write", 0):
-                best = data
-        return best["room"] if best else None
+                row = db.execute("SELECT state FROM rooms WHERE code = ?", (code,)).fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return None
+        return json.loads(row[0])["room"] if row else None
 
     def actions(self, code):
         room = self.room(code)

@@ -1060,7 +1060,7 @@ test_renderer (void)
   cairo_surface_flush (surface);
   marks.hint = bad;
   marks.hint_len = 2;
-  g_test_expect_message ("stern-board-renderer", G_LOG_LEVEL_CRITICAL, "*path_is_valid*");
+  g_test_expect_message ("sternhalma", G_LOG_LEVEL_CRITICAL, "*path_is_valid*");
   stern_board_renderer_draw (renderer, cr, &layout, 1, NULL, NULL, &marks);
   g_test_assert_expected_messages ();
   cairo_surface_flush (surface);

@@ -294,6 +294,66 @@ test_invitation (void)
 }
 
 static void
+invited_cb (SternNetClient *client, const SternNetMessage *msg, char *key)
+{
+  g_strlcpy (key, msg->key, STERN_NET_TOKEN_LEN + 1);
+}
+
+static gboolean
+has_key (gpointer key)
+{
+  return ((char *) key)[0] != '\0';
+}
+
+/* An invited seat's link (with its key) opened in the game takes that
+ * seat. */
+static void
+test_invitation_key (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
+  g_autofree char *uri = NULL;
+  g_autofree char *link = NULL;
+  g_autoptr(GFile) file = NULL;
+  char key[STERN_NET_TOKEN_LEN + 1] = "";
+  SternNetSetup setup;
+  GtkWindow *window;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
+  gui_test_spin (200);
+  g_assert_true (stern_net_client_is_connected (host));
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  setup.seats[setup.variant->seats[1]].kind = STERN_NET_SEAT_INVITED;
+  g_strlcpy (setup.seats[setup.variant->seats[1]].name, "Boris",
+             sizeof setup.seats[setup.variant->seats[1]].name);
+  g_signal_connect (host, "invited", G_CALLBACK (invited_cb), key);
+  stern_net_client_create (host, &setup, setup.variant->seats[0]);
+  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  g_assert_true (gui_test_wait_until (has_key, key, WAIT_MS));
+
+  link = stern_net_invitation_format_key ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                          stern_net_client_get_code (host), key);
+  file = g_file_new_for_uri (link);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_nonnull (window);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_cmpuint (stern_online_match_get_local_seat (stern_window_get_online (STERN_WINDOW (window))),
+                    ==, setup.variant->seats[1]);
+
+  gtk_window_destroy (window);
+  stern_server_disconnect (server);
+  gui_test_spin (100);
+}
+
+static void
 test_address (void)
 {
   g_autoptr(GError) error = NULL;
@@ -349,6 +409,7 @@ main (int   argc,
   g_test_add_func ("/online/address", test_address);
   g_test_add_func ("/online/host-create-play", test_host_create_play);
   g_test_add_func ("/online/invitation", test_invitation);
+  g_test_add_func ("/online/invitation-key", test_invitation_key);
 
   {
     int status = g_test_run ();

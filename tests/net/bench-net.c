@@ -7,9 +7,11 @@
  * pair whose game ends opens a new room.  After SECONDS it prints the
  * moves per second, the latency of a move (sent → the server's action
  * message back to the mover) at p50 and p99, and the server's resident
- * memory per room.
+ * memory per room.  With --idle N it first opens N more connections that
+ * say hello and then nothing, and holds them for the whole run (the cost
+ * of a move must not grow with them).
  *
- *   bench-net [--clients 400] [--seconds 60] [--server PATH]
+ *   bench-net [--clients 400] [--seconds 60] [--idle 0] [--server PATH]
  */
 #define G_LOG_DOMAIN "bench-net"
 
@@ -253,13 +255,19 @@ is_stopped (gpointer data)
 int
 main (int argc, char **argv)
 {
+  g_auto(GStrv) server_options = NULL;
   int n_clients = 400;
   int seconds = 60;
+  int n_idle = 0;
   g_autofree char *server_path = NULL;
   GOptionEntry entries[] = {
     { "clients", 'c', 0, G_OPTION_ARG_INT, &n_clients, "Clients (two per room; default 400)", "N" },
     { "seconds", 's', 0, G_OPTION_ARG_INT, &seconds, "Length of the run (default 60)", "S" },
+    { "idle", 0, 0, G_OPTION_ARG_INT, &n_idle, "Idle connections held during the run (default 0)", "N" },
     { "server", 0, 0, G_OPTION_ARG_FILENAME, &server_path, "sternhalma-server to start", "PATH" },
+    /* Every client here comes from 127.0.0.1: a server with per-address
+     * caps needs them lifted (--server-option=--max-per-address=0 …). */
+    { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- load run of sternhalma-server");
@@ -274,6 +282,7 @@ main (int argc, char **argv)
   /* One search for every client: they all run on this one thread. */
   g_autoptr(SternSearch) search = stern_search_new ();
   Player **players;
+  Player **idle;
   Pair *pairs;
   guint port, n_pairs;
   GPid pid;
@@ -282,7 +291,7 @@ main (int argc, char **argv)
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || n_clients < 2 ||
-      n_clients > 20000 || seconds < 1 || seconds > 3600)
+      n_clients > 20000 || seconds < 1 || seconds > 3600 || n_idle < 0 || n_idle > 20000)
     {
       g_printerr ("bench-net: %s\n", error ? error->message : "--clients 2…20000, --seconds 1…3600");
       return 2;
@@ -302,8 +311,18 @@ main (int argc, char **argv)
                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   /* Computer-speed clients send far more than a person: lift the rate limit. */
-  proc = g_subprocess_launcher_spawn (launcher, &error, server_path, "--address", "127.0.0.1",
-                                      "--port", "0", "--data-dir", dir, "--rate", "1000", NULL);
+  {
+    g_autoptr(GPtrArray) args = g_ptr_array_new ();
+    const char *fixed[] = { server_path, "--address", "127.0.0.1", "--port", "0", "--data-dir", dir,
+                            "--rate", "1000" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+      g_ptr_array_add (args, (gpointer) fixed[i]);
+    for (guint i = 0; server_options && server_options[i]; i++)
+      g_ptr_array_add (args, server_options[i]);
+    g_ptr_array_add (args, NULL);
+    proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) args->pdata, &error);
+  }
   if (proc == NULL)
     {
       g_printerr ("bench-net: %s\n", error->message);
@@ -321,6 +340,25 @@ main (int argc, char **argv)
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", port);
   net_spin (200);
   rss_idle = rss_kib (pid);
+
+  idle = g_new0 (Player *, MAX (n_idle, 1));
+  for (int i = 0; i < n_idle; i++)
+    {
+      idle[i] = g_new0 (Player, 1);
+      idle[i]->client = stern_net_client_new (NULL);
+      stern_net_client_connect_async (idle[i]->client, uri, NULL, connected_cb, idle[i]);
+    }
+  if (n_idle > 0)
+    {
+      ReadyWait w = { idle, (guint) n_idle };
+      if (!net_wait (all_ready, &w, 120000))
+        {
+          g_printerr ("bench-net: not every idle connection was made\n");
+          return 1;
+        }
+      g_print ("%d idle connections held; server memory %" G_GUINT64_FORMAT " KiB\n", n_idle,
+               rss_kib (pid));
+    }
 
   bench.latencies_us = g_array_new (FALSE, FALSE, sizeof (gint64));
   players = g_new0 (Player *, n_pairs * 2);
@@ -392,6 +430,13 @@ main (int argc, char **argv)
              rss_idle, rss_rooms, n_pairs, (double) (rss_rooms - rss_idle) / n_pairs, rss_end);
   }
 
+  for (int i = 0; i < n_idle; i++)
+    {
+      stern_net_client_close (idle[i]->client);
+      g_object_unref (idle[i]->client);
+      g_free (idle[i]);
+    }
+  g_free (idle);
   for (guint i = 0; i < n_pairs * 2; i++)
     {
       stern_net_client_close (players[i]->client);

@@ -12,6 +12,7 @@
 #include "stern-notation.h"
 #include "stern-room.h"
 #include "stern-server.h"
+#include "stern-store-private.h"
 
 typedef struct {
   char        *dir;
@@ -100,7 +101,6 @@ test_whole_game (Fixture *f, gconstpointer data)
   const char *code;
   SternRoom *room;
   const SternGame *truth;
-  g_autofree char *path = NULL;
   g_autoptr(SternRoom) reloaded = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -143,9 +143,8 @@ test_whole_game (Fixture *f, gconstpointer data)
       g_assert_cmpuint ((*p)->errors->len, ==, 0);
     }
 
-  /* The room's file holds the whole game. */
-  path = g_strdup_printf ("%s/rooms/%s.json", f->dir, code);
-  reloaded = stern_room_load (path, &error);
+  /* The store holds the whole game. */
+  reloaded = stern_room_load (stern_server_get_store (f->server), code, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (reloaded)), ==,
                     stern_game_get_n_actions (truth));
@@ -313,6 +312,19 @@ lobby_lists (Peer *peer, const char *code)
 }
 
 static void
+invited_cb (SternNetClient *client, const SternNetMessage *msg, char *key)
+{
+  g_assert_cmpuint (msg->seat, ==, STERN_BLUE);
+  g_strlcpy (key, msg->key, STERN_NET_TOKEN_LEN + 1);
+}
+
+static gboolean
+has_key (gpointer key)
+{
+  return ((char *) key)[0] != '\0';
+}
+
+static void
 test_lobby (Fixture *f, gconstpointer data)
 {
   g_autoptr(Peer) anna = peer_new (f->port, "Anna");
@@ -320,6 +332,7 @@ test_lobby (Fixture *f, gconstpointer data)
   g_autoptr(Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   char open_code[STERN_NET_CODE_LEN + 1], private_code[STERN_NET_CODE_LEN + 1];
+  char key[STERN_NET_TOKEN_LEN + 1] = "";
   LobbyWait w = { carla, 0 };
 
   net_setup_open (&setup, "classic-3", STERN_PRESET_CLUB);
@@ -327,7 +340,10 @@ test_lobby (Fixture *f, gconstpointer data)
   setup.seats[STERN_BLUE].kind = STERN_NET_SEAT_INVITED;
   setup.seats[STERN_YELLOW].kind = STERN_NET_SEAT_COMPUTER;
   setup.seats[STERN_YELLOW].level = STERN_LEVEL_EASY;
+  g_signal_connect (boris->client, "invited", G_CALLBACK (invited_cb), key);
   g_strlcpy (private_code, create_room (boris, &setup, STERN_WHITE), sizeof private_code);
+  /* The creator alone hears the invited seat's key. */
+  g_assert_true (net_wait (has_key, key, 5000));
 
   stern_net_client_list (carla->client);
   g_assert_true (net_wait (has_lobby, &w, 5000));
@@ -344,7 +360,20 @@ test_lobby (Fixture *f, gconstpointer data)
           g_assert_cmpuint (r->n_open, ==, 2);
         }
     }
-  join_room (carla, private_code, STERN_BLUE);
+  /* The code alone does not take the invited seat, nor does a wrong key. */
+  stern_net_client_join (carla->client, private_code, STERN_BLUE);
+  g_assert_cmpint (peer_wait_error (carla, 0, NULL), ==, STERN_NET_ERROR_BAD_TOKEN);
+  stern_net_client_join (carla->client, private_code, STERN_NO_SEAT);
+  g_assert_cmpint (peer_wait_error (carla, 1, NULL), ==, STERN_NET_ERROR_SEAT_TAKEN);
+  stern_net_client_join_with_key (carla->client, private_code, STERN_BLUE,
+                                  "0123456789abcdef0123456789abcdef");
+  g_assert_cmpint (peer_wait_error (carla, 2, NULL), ==, STERN_NET_ERROR_BAD_TOKEN);
+  {
+    guint joined = carla->n_joined;
+
+    stern_net_client_join_with_key (carla->client, private_code, STERN_NO_SEAT, key);
+    g_assert_true (peer_wait_joined (carla, joined));
+  }
   g_assert_cmpuint (stern_net_client_get_seat (carla->client), ==, STERN_BLUE);
 
   /* The computer seat cannot be taken, nor a taken one. */
@@ -772,7 +801,6 @@ test_sweep (void)
   g_autoptr(Peer) idle = NULL;
   g_autoptr(Peer) host = NULL;
   g_autofree char *idle_code = NULL;
-  g_autofree char *idle_file = NULL;
   g_autofree char *host_code = NULL;
   SternNetSetup setup;
   const char *field = NULL;
@@ -812,8 +840,7 @@ test_sweep (void)
   stern_net_client_create (idle->client, &setup, STERN_NO_SEAT);
   g_assert_true (net_wait (peer_has_room, idle, 5000));
   idle_code = g_strdup (stern_net_client_get_code (idle->client));
-  idle_file = g_strdup_printf ("%s/rooms/%s.json", dir, idle_code);
-  g_assert_true (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  g_assert_true (stern_store_has_room (stern_server_get_store (server), idle_code));
   /* A room where someone holds a seat stays. */
   host_code = g_strdup (create_room (host, &setup, STERN_WHITE));
   net_spin (300);
@@ -822,13 +849,135 @@ test_sweep (void)
   g_clear_pointer (&idle, peer_free);
   net_spin (500);
   g_assert_null (stern_server_lookup_room (server, idle_code));
-  g_assert_false (g_file_test (idle_file, G_FILE_TEST_EXISTS));
+  g_assert_false (stern_store_has_room (stern_server_get_store (server), idle_code));
   g_assert_nonnull (stern_server_lookup_room (server, host_code));
 
   g_clear_pointer (&host, peer_free);
   stern_server_disconnect (server);
   net_spin (50);
   temp_dir_remove (dir);
+}
+
+/* ---- a store that refuses writes ---- */
+
+/* The disk turns read-only in the middle of a game: the move is refused
+ * with "internal" and nobody hears of it; a create leaves nothing behind;
+ * after a restart the room has exactly the moves that were announced. */
+static void
+test_read_only (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(SternServer) again = NULL;
+  g_autoptr(GError) error = NULL;
+  SternStore *store;
+  SternNetSetup setup;
+  g_autofree char *code = NULL;
+  SternRoom *room;
+  guint rooms;
+  /* The refused writes are logged as warnings, as they should be. */
+  GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLACK);
+  for (guint n = 1; n <= 4; n++)
+    {
+      g_assert_true (peer_play_one (n % 2 ? anna : boris));
+      g_assert_true (peer_wait_actions (anna, n));
+      g_assert_true (peer_wait_actions (boris, n));
+    }
+
+  store = stern_server_get_store (f->server);
+  stern_store_set_read_only (store, TRUE);
+  g_assert_true (peer_play_one (anna));
+  g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_INTERNAL);
+  net_spin (100);
+  g_assert_cmpuint (anna->n_actions, ==, 4);
+  g_assert_cmpuint (boris->n_actions, ==, 4);
+  room = stern_server_lookup_room (f->server, code);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
+
+  /* A room that cannot be stored is not made. */
+  rooms = stern_server_get_n_rooms (f->server);
+  stern_net_client_create (boris->client, &setup, STERN_WHITE);
+  g_assert_cmpint (peer_wait_error (boris, 0, NULL), ==, STERN_NET_ERROR_INTERNAL);
+  g_assert_cmpuint (stern_server_get_n_rooms (f->server), ==, rooms);
+
+  /* "Restarted" on the same folder: exactly the four announced moves. */
+  again = stern_server_new (f->dir);
+  g_assert_cmpuint (stern_server_load (again), ==, 1);
+  room = stern_server_lookup_room (again, code);
+  g_assert_nonnull (room);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
+  g_clear_object (&again);
+
+  /* Writable again: the refused move goes through when sent again. */
+  stern_store_set_read_only (store, FALSE);
+  g_assert_true (peer_play_one (anna));
+  g_assert_true (peer_wait_actions (boris, 5));
+  g_log_set_always_fatal (fatal);
+}
+
+/* ---- room files of servers before the store ---- */
+
+static void
+test_import (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-import-XXXXXX", &error);
+  g_autofree char *other = g_dir_make_tmp ("stern-import-XXXXXX", &error);
+  g_autofree char *other_db = g_build_filename (other, "rooms.sqlite", NULL);
+  g_autofree char *rooms = g_build_filename (dir, "rooms", NULL);
+  g_autofree char *file = g_build_filename (rooms, "ABC234.json", NULL);
+  g_autofree char *aside = g_build_filename (dir, "rooms-imported", "ABC234.json", NULL);
+  g_autofree char *note = g_build_filename (rooms, "README", NULL);
+  g_autoptr(SternStore) store = stern_store_open (other_db, FALSE, &error);
+  g_autoptr(SternRoom) room = NULL;
+  g_autoptr(SternServer) server = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *old = NULL;
+  char token[STERN_NET_TOKEN_LEN + 1];
+  SternNetSetup setup;
+  SternRoom *back;
+  guint seat;
+
+  g_assert_no_error (error);
+  /* A room as an older server left it: CODE.json with its write number. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  room = stern_room_new ("ABC234", &setup, store);
+  g_assert_true (stern_room_join (room, STERN_WHITE, "Anna", NULL, &seat, token, &error));
+  g_assert_true (stern_room_join (room, STERN_BLACK, "Boris", NULL, &seat, token, &error));
+  state = stern_store_get_room (store, "ABC234", &error);
+  g_assert_no_error (error);
+  old = g_strdup_printf ("{\"format\":1,\"write\":2,%s", state + strlen ("{\"format\":1,"));
+  g_assert_cmpint (g_mkdir_with_parents (rooms, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (file, old, -1, &error));
+  g_assert_true (g_file_set_contents (note, "not a room", -1, &error));
+
+  /* Imported into the store, resumed, and moved aside (not deleted). */
+  server = stern_server_new (dir);
+  g_assert_cmpuint (stern_server_load (server), ==, 1);
+  back = stern_server_lookup_room (server, "ABC234");
+  g_assert_nonnull (back);
+  g_assert_true (stern_room_is_started (back));
+  g_assert_true (stern_room_resume (back, token, &seat, &error));
+  g_assert_cmpuint (seat, ==, STERN_BLACK);
+  g_assert_true (stern_store_has_room (stern_server_get_store (server), "ABC234"));
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (aside, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (note, G_FILE_TEST_EXISTS));
+  g_clear_object (&server);
+
+  /* Once: the next start finds the room in the store alone. */
+  server = stern_server_new (dir);
+  g_assert_cmpuint (stern_server_load (server), ==, 1);
+  g_assert_nonnull (stern_server_lookup_room (server, "ABC234"));
+  g_clear_object (&server);
+  g_clear_object (&room);
+  g_clear_object (&store);
+  temp_dir_remove (dir);
+  temp_dir_remove (other);
 }
 
 /* ---- TLS ---- */
@@ -899,5 +1048,8 @@ main (int argc, char **argv)
   g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
   g_test_add_func ("/net/game/sweep", test_sweep);
   g_test_add_func ("/net/game/tls", test_tls);
+  g_test_add_func ("/net/game/import", test_import);
+  g_test_add ("/net/game/read-only", Fixture, NULL, fixture_set_up, test_read_only,
+              fixture_tear_down);
   return g_test_run ();
 }

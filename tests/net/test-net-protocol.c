@@ -292,8 +292,8 @@ test_bad_client_messages (void)
      * byte that is not UTF-8, and quotes it so when a syntax error follows
      * (found by fuzz-net-protocol). */
     { "{\"type\":\"hello\",\"name\":\"012\\345e\":1}", STERN_NET_ERROR_BAD_JSON, NULL },
-    { "{\"type\":\"hello\",\"protocol\":1,\"name\":\"012\\345e\"}", STERN_NET_ERROR_BAD_FIELD,
-      "hello.name" },
+    /* Not JSON either, now refused as such before json-glib decodes it. */
+    { "{\"type\":\"hello\",\"protocol\":1,\"name\":\"012\\345e\"}", STERN_NET_ERROR_BAD_JSON, NULL },
     { "{}", STERN_NET_ERROR_BAD_FIELD, "message.type" },
     { "{\"type\":5}", STERN_NET_ERROR_BAD_FIELD, "message.type" },
     { "{\"type\":\"fly\"}", STERN_NET_ERROR_UNKNOWN_TYPE, "message.type" },
@@ -573,7 +573,8 @@ test_invitations (void)
   const char *bad[] = {
     "", "http://host/ABC234", "sternhalma:///ABC234", "sternhalma://host/", "sternhalma://host/abc234",
     "sternhalma://host/ABC2345", "sternhalma://host/ABC234?tls=yes", "sternhalma://host:99999/ABC234",
-    "sternhalma://host/ABC234/x",
+    "sternhalma://host/ABC234/x", "sternhalma://host/ABC234?key=123",
+    "sternhalma://host/ABC234?tls=1&key=0123456789ABCDEF0123456789ABCDEF",
   };
 
   for (unsigned i = 0; i < G_N_ELEMENTS (good); i++)
@@ -609,6 +610,193 @@ test_invitations (void)
     g_assert_cmpstr (uri, ==, "wss://[fe80::1]:7130/");
     g_assert_cmpstr (code, ==, "ABC234");
   }
+
+  /* An invited seat's link carries its key; one without has none. */
+  {
+    char key[STERN_NET_TOKEN_LEN + 1];
+    char back[STERN_NET_TOKEN_LEN + 1];
+    char code[STERN_NET_CODE_LEN + 1];
+    g_autofree char *uri = NULL;
+    g_autofree char *plain = stern_net_invitation_format_key ("host", 7130, FALSE, "ABC234", NULL);
+    g_autofree char *link = NULL;
+    g_autofree char *tls_link = NULL;
+
+    stern_net_random_token (key);
+    link = stern_net_invitation_format_key ("host", 7130, FALSE, "ABC234", key);
+    tls_link = stern_net_invitation_format_key ("host", 7130, TRUE, "ABC234", key);
+    {
+      g_autofree char *want = g_strconcat ("sternhalma://host:7130/ABC234?key=", key, NULL);
+      g_autofree char *want_tls = g_strconcat ("sternhalma://host:7130/ABC234?tls=1&key=", key,
+                                               NULL);
+      g_assert_cmpstr (link, ==, want);
+      g_assert_cmpstr (tls_link, ==, want_tls);
+    }
+    g_assert_true (stern_net_invitation_parse_key (link, NULL, code, back, NULL));
+    g_assert_cmpstr (back, ==, key);
+    g_assert_true (stern_net_invitation_parse_key (tls_link, &uri, code, back, NULL));
+    g_assert_cmpstr (back, ==, key);
+    g_assert_cmpstr (uri, ==, "wss://host:7130/");
+    g_assert_true (stern_net_invitation_parse_key (plain, NULL, code, back, NULL));
+    g_assert_cmpstr (back, ==, "");
+  }
+
+  /* Room codes: every letter of the alphabet comes, none more than chance
+   * allows (a byte % 31 favoured the first 8 letters by 9 to 8). */
+  {
+    static const char alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    guint counts[sizeof alphabet - 1] = { 0 };
+    const guint n_codes = 31 * 400;
+
+    for (guint i = 0; i < n_codes; i++)
+      {
+        char code[STERN_NET_CODE_LEN + 1];
+
+        stern_net_random_code (code);
+        g_assert_true (stern_net_code_is_valid (code));
+        for (unsigned c = 0; c < STERN_NET_CODE_LEN; c++)
+          counts[strchr (alphabet, code[c]) - alphabet]++;
+      }
+    /* Each letter is expected 2400 times (sd about 48); with the old bias
+     * the first eight came about 2640 times and the rest 2350. */
+    {
+      guint first8 = 0, rest = 0;
+
+      for (unsigned c = 0; c < 31; c++)
+        {
+          g_assert_cmpuint (counts[c], >, 2150);
+          g_assert_cmpuint (counts[c], <, 2650);
+          if (c < 8)
+            first8 += counts[c];
+          else
+            rest += counts[c];
+        }
+      /* The first eight letters' share: 8/31 = 25.8 %, biased 28.2 %. */
+      g_assert_cmpfloat ((double) first8 / (first8 + rest), <, 0.27);
+    }
+  }
+}
+
+/* What json-glib alone takes and the protocol does not: each is bad-json. */
+static void
+test_strict_json (void)
+{
+  static const char *const bad[] = {
+    "{\"type\":\"list\",\"type\":\"list\"}",                         /* a member twice */
+    "{\"type\":\"list\",\"typ\\u0065\":\"list\"}",                   /* the same, escaped */
+    "{\"type\":\"list\"} {\"type\":\"list\"}",                       /* two objects */
+    "{\"type\":\"list\"}x",
+    "{\"type\":\"list\"} // a comment",
+    "/* c */ {\"type\":\"list\"}",
+    "{'type':'list'}",                                              /* single quotes */
+    "{\"type\":\"list\",}",                                         /* trailing comma */
+    "{\"type\":\"hello\",\"protocol\":1,\"name\":\"a\\u0000b\"}",   /* NUL */
+    "{\"type\":\"hello\",\"protocol\":1,\"name\":\"\\ud800\"}",     /* lone surrogate */
+    "{\"type\":\"hello\",\"protocol\":18446744073709551618}",       /* too long to be exact */
+    "{\"type\":\"hello\",\"protocol\":02}",
+    "{\"type\":\"hello\",\"protocol\":2.}",
+    "{\"type\":\"list\",\"x\":[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]}",
+  };
+  const char *ok = "{\"type\":\"hello\",\"protocol\":2,\"name\":\"\\ud83d\\ude00 \\u00e9\\/\"}";
+  g_autoptr(SternNetMessage) good = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) e = NULL;
+      g_autoptr(SternNetMessage) msg = NULL;
+
+      g_test_message ("%s", bad[i]);
+      msg = stern_net_message_parse (bad[i], strlen (bad[i]), STERN_NET_TO_SERVER, NULL, &e);
+      g_assert_null (msg);
+      g_assert_error (e, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON);
+      g_assert_true (g_utf8_validate (e->message, -1, NULL));
+    }
+  good = stern_net_message_parse (ok, strlen (ok), STERN_NET_TO_SERVER, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (good->name, ==, "\xf0\x9f\x98\x80 \xc3\xa9/");
+}
+
+/* Names: at most 40 characters (not bytes), nothing invisible. */
+static void
+test_names (void)
+{
+  static const char *const bad[] = {
+    "Eve\\u202eevil",        /* right-to-left override (Cf) */
+    "Ev\\u200be",            /* zero-width space (Cf) */
+    "Ev\\u200de",            /* zero-width joiner (Cf) */
+    "Eve\\ufeff",            /* byte order mark (Cf) */
+    "Eve\\u2028Bob",         /* line separator (Zl) */
+    "Eve\\u2029Bob",         /* paragraph separator (Zp) */
+    "Eve\\uffff",            /* noncharacter */
+    "Eve\\ufdd0",            /* noncharacter */
+    "Eve\\ud83f\\udffe",     /* U+1FFFE, a noncharacter */
+    "Eve\\u0085",            /* next line (Cc) */
+  };
+  GString *forty = g_string_new (NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(SternNetMessage) msg = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *m = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}", bad[i]);
+      g_autofree char *field = NULL;
+      g_autoptr(GError) e = NULL;
+      g_autoptr(SternNetMessage) refused = NULL;
+
+      g_test_message ("%s", m);
+      refused = stern_net_message_parse (m, strlen (m), STERN_NET_TO_SERVER, &field, &e);
+      g_assert_null (refused);
+      g_assert_error (e, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD);
+      g_assert_cmpstr (field, ==, "hello.name");
+    }
+  /* Forty characters of two bytes each: 80 bytes, allowed. */
+  for (guint i = 0; i < 40; i++)
+    g_string_append (forty, "\xc3\xa9");
+  json = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}", forty->str);
+  msg = stern_net_message_parse (json, strlen (json), STERN_NET_TO_SERVER, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_utf8_strlen (msg->name, -1), ==, 40);
+  g_clear_pointer (&json, g_free);
+  g_clear_pointer (&msg, stern_net_message_free);
+  /* Forty-one are not. */
+  json = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%sa\"}", forty->str);
+  msg = stern_net_message_parse (json, strlen (json), STERN_NET_TO_SERVER, NULL, &error);
+  g_assert_null (msg);
+  g_assert_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD);
+  g_string_free (forty, TRUE);
+}
+
+/* What the game sends as its name is always taken. */
+static void
+test_name_clean (void)
+{
+  static const struct { const char *in, *out; } cases[] = {
+    { "Anna", "Anna" },
+    { "  Anna  ", "Anna" },
+    { "Eve\xe2\x80\xae" "evil", "Eveevil" },                 /* U+202E */
+    { "Bo\xe2\x80\x8b\xe2\x80\x8dris", "Boris" },        /* U+200B, U+200D */
+    { "A\xe2\x80\xa8" "B\xef\xbf\xbf", "AB" },             /* U+2028, U+FFFF */
+    { "Z\x01\x7f\xc2\x85", "Z" },                          /* Cc */
+    { "bad\xff" " utf", "bad utf" },
+    { "\xe2\x80\x8b", NULL },
+    { "123456789012345678901234567890123456789012345", "1234567890123456789012345678901234567890" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *clean = stern_net_name_clean (cases[i].in);
+
+      g_assert_cmpstr (clean, ==, cases[i].out);
+      if (clean)
+        {
+          g_autofree char *json = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}", clean);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(SternNetMessage) msg = stern_net_message_parse (json, strlen (json),
+                                                                    STERN_NET_TO_SERVER, NULL, &error);
+          g_assert_no_error (error);
+        }
+    }
 }
 
 int
@@ -623,5 +811,8 @@ main (int argc, char **argv)
   g_test_add_func ("/net/protocol/actions-text", test_actions_text);
   g_test_add_func ("/net/protocol/codes-and-tokens", test_codes_and_tokens);
   g_test_add_func ("/net/protocol/invitations", test_invitations);
+  g_test_add_func ("/net/protocol/strict-json", test_strict_json);
+  g_test_add_func ("/net/protocol/names", test_names);
+  g_test_add_func ("/net/protocol/name-clean", test_name_clean);
   return g_test_run ();
 }

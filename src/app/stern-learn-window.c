@@ -1,0 +1,651 @@
+/* stern-learn-window.c: Learn, one lesson at a time on a real board.
+ *
+ * The window decides nothing about the rules: the board asks the engine
+ * which moves are legal, and stern_lesson_check_move() or
+ * stern_lesson_check_position() judges the answer.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "stern-learn-window.h"
+
+#include "stern-accessible.h"
+#include "stern-lessons.h"
+#include "stern-notation.h"
+#include "stern-window-private.h"
+
+struct _SternLearnWindow
+{
+  GtkWindow parent_instance;
+
+  GtkStack       *stack;
+  GtkWidget      *back_button;
+  GtkLabel       *progress_label;
+  GtkListBox     *lesson_list;
+  GtkLabel       *step_label;
+  GtkLabel       *title_label;
+  GtkLabel       *task_label;
+  SternBoardView *board;
+  GtkLabel       *feedback_label;
+  GtkLabel       *explanation_label;
+  GtkWidget      *check_button;
+  GtkWidget      *next_button;
+  GtkFlowBox     *button_box;
+
+  GSettings         *settings;
+  const SternLesson *lesson;
+  SternGame         *game;       /* on the board, which borrows it */
+  SternPosition      built;      /* building: the position so far */
+  int                tutorial_step;  /* -1: not in the tutorial */
+  gboolean           answer_shown;   /* no credit once Show Answer was used */
+};
+
+G_DEFINE_FINAL_TYPE (SternLearnWindow, stern_learn_window, GTK_TYPE_WINDOW)
+
+static GSettings *
+learn_settings (void)
+{
+  return g_settings_new (APP_ID);
+}
+
+gboolean
+stern_learn_is_done (const char *id)
+{
+  g_autoptr(GSettings) settings = learn_settings ();
+  g_auto(GStrv) done = g_settings_get_strv (settings, "lessons-done");
+
+  g_return_val_if_fail (id != NULL, FALSE);
+  return g_strv_contains ((const char * const *) done, id);
+}
+
+static void
+mark_done (SternLearnWindow *self)
+{
+  g_auto(GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) more = NULL;
+
+  if (g_strv_contains ((const char * const *) done, stern_lesson_get_id (self->lesson)))
+    return;
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) done);
+  g_strv_builder_add (builder, stern_lesson_get_id (self->lesson));
+  more = g_strv_builder_end (builder);
+  /* A setting that cannot be written is said, not lost without a word. */
+  if (!g_settings_set_strv (self->settings, "lessons-done", (const char * const *) more))
+    g_warning ("Could not keep the progress of the lessons");
+}
+
+/* ---- the list ---- */
+
+static const char *
+kind_text (const SternLesson *lesson)
+{
+  switch (stern_lesson_get_kind (lesson))
+    {
+    case STERN_LESSON_RULE:
+      return _("Rule");
+    case STERN_LESSON_WORKED:
+      return _("Worked position");
+    case STERN_LESSON_EXERCISE:
+    default:
+      return _("Exercise");
+    }
+}
+
+static void
+on_lesson_clicked (GtkButton        *button,
+                   SternLearnWindow *self)
+{
+  self->tutorial_step = -1;
+  stern_learn_window_open_lesson (self, g_object_get_data (G_OBJECT (button), "lesson-id"));
+}
+
+static void
+fill_list (SternLearnWindow *self)
+{
+  g_auto(GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
+  GtkWidget *child;
+  guint n_done = 0;
+  g_autofree char *progress = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->lesson_list))) != NULL)
+    gtk_list_box_remove (self->lesson_list, child);
+
+  for (guint i = 0; i < stern_lessons_count (); i++)
+    {
+      const SternLesson *lesson = stern_lessons_get (i);
+      gboolean is_done = g_strv_contains ((const char * const *) done, stern_lesson_get_id (lesson));
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *title = gtk_label_new (stern_lesson_get_title (lesson));
+      g_autofree char *sub = g_strdup_printf ("%s · %s", kind_text (lesson),
+                                              stern_lesson_get_section (lesson));
+      GtkWidget *subtitle = gtk_label_new (sub);
+      GtkWidget *mark = gtk_image_new_from_icon_name ("object-select-symbolic");
+      g_autofree char *name = NULL;
+
+      n_done += is_done;
+      gtk_label_set_xalign (GTK_LABEL (title), 0);
+      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+      gtk_widget_add_css_class (subtitle, "dim-label");
+      gtk_widget_add_css_class (subtitle, "caption");
+      gtk_widget_set_hexpand (texts, TRUE);
+      gtk_box_append (GTK_BOX (texts), title);
+      gtk_box_append (GTK_BOX (texts), subtitle);
+      gtk_box_append (GTK_BOX (box), texts);
+      gtk_widget_set_visible (mark, is_done);
+      gtk_box_append (GTK_BOX (box), mark);
+      gtk_button_set_child (GTK_BUTTON (button), box);
+      gtk_widget_add_css_class (button, "flat");
+      /* What a screen reader says: the title, and whether it is done. */
+      name = is_done ? g_strdup_printf (_("%s, done"), stern_lesson_get_title (lesson))
+                     : g_strdup (stern_lesson_get_title (lesson));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      g_object_set_data_full (G_OBJECT (button), "lesson-id",
+                              g_strdup (stern_lesson_get_id (lesson)), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_lesson_clicked), self);
+      gtk_list_box_append (self->lesson_list, button);
+    }
+
+  progress = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%u of %u lesson done.",
+                                           "%u of %u lessons done.",
+                                           stern_lessons_count ()),
+                              n_done, stern_lessons_count ());
+  gtk_label_set_text (self->progress_label, progress);
+}
+
+/* ---- one lesson ---- */
+
+/* An empty label would be read out by its class name: it is hidden. */
+static void
+show_text (GtkLabel   *label,
+           const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
+static void
+set_feedback (SternLearnWindow *self,
+              const char       *text)
+{
+  show_text (self->feedback_label, text);
+  /* Said by screen readers too: the label is the board's neighbour. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->feedback_label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text != NULL ? text : "", -1);
+}
+
+static void
+show_game (SternLearnWindow *self,
+           SternGame        *game)
+{
+  stern_board_view_set_game (self->board, game);
+  g_clear_pointer (&self->game, stern_game_free);
+  self->game = game;
+  stern_board_view_game_changed (self->board, FALSE);
+}
+
+static void
+explain (SternLearnWindow *self)
+{
+  gtk_label_set_text (self->explanation_label, stern_lesson_get_explanation (self->lesson));
+  gtk_widget_set_visible (GTK_WIDGET (self->explanation_label), TRUE);
+}
+
+static void
+load_lesson (SternLearnWindow *self)
+{
+  gboolean building = stern_lesson_get_answer_kind (self->lesson) == STERN_LESSON_BY_BUILDING;
+  guint n_steps = g_strv_length ((GStrv) stern_lessons_tutorial ());
+
+  show_game (self, stern_lesson_new_game (self->lesson));
+  self->built = *stern_game_get_position (self->game);
+  stern_board_view_set_editing (self->board, building);
+  stern_board_view_set_interactive (self->board, !building);
+
+  if (self->tutorial_step >= 0)
+    {
+      g_autofree char *step = g_strdup_printf (_("Tutorial: step %d of %u"),
+                                               self->tutorial_step + 1, n_steps);
+
+      show_text (self->step_label, step);
+    }
+  else
+    {
+      g_autofree char *step = g_strdup_printf ("%s · %s", kind_text (self->lesson),
+                                               stern_lesson_get_section (self->lesson));
+
+      show_text (self->step_label, step);
+    }
+  show_text (self->title_label, stern_lesson_get_title (self->lesson));
+  show_text (self->task_label, stern_lesson_get_task (self->lesson));
+  gtk_widget_set_visible (GTK_WIDGET (self->explanation_label), FALSE);
+  gtk_widget_set_visible (self->check_button, building);
+  /* The tutorial's last step leads on to a game. */
+  gtk_button_set_label (GTK_BUTTON (self->next_button),
+                        self->tutorial_step >= 0 && stern_lessons_tutorial ()[self->tutorial_step + 1] == NULL
+                        ? _("_Start Playing") : _("_Next"));
+  stern_accessible_fix_names (self->next_button);
+  set_feedback (self, building ? _("Click holes to place or remove your marbles, then press Check.")
+                               : _("Make the move on the board."));
+  gtk_stack_set_visible_child_name (self->stack, "lesson");
+  gtk_widget_set_visible (self->back_button, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+answered (SternLearnWindow *self,
+          gboolean          right,
+          const char       *feedback)
+{
+  /* The marks say right or wrong at a glance, in every language. */
+  g_autofree char *text = g_strdup_printf ("%s %s", right ? "✓" : "✗", feedback);
+
+  set_feedback (self, text);
+  if (right)
+    {
+      if (!self->answer_shown)
+        mark_done (self);
+      explain (self);
+      gtk_widget_grab_focus (self->next_button);
+    }
+}
+
+static void
+on_move_chosen (SternBoardView   *board,
+                guint             from,
+                guint             to,
+                SternLearnWindow *self)
+{
+  g_autofree char *feedback = NULL;
+  gboolean right;
+
+  if (self->lesson == NULL || self->game == NULL)
+    return;
+  right = stern_lesson_check_move (self->lesson, from, to, &feedback);
+  /* The move is shown played, right or wrong; Try Again sets it back. */
+  if (stern_game_play (self->game, from, to, NULL))
+    stern_board_view_game_changed (self->board, TRUE);
+  stern_board_view_set_interactive (self->board, FALSE);
+  answered (self, right, feedback);
+}
+
+static void
+on_hole_activated (SternBoardView   *board,
+                   guint             hole,
+                   SternLearnWindow *self)
+{
+  g_autoptr(SternGame) start = NULL;
+  unsigned seat;
+
+  if (self->lesson == NULL ||
+      stern_lesson_get_answer_kind (self->lesson) != STERN_LESSON_BY_BUILDING)
+    return;
+  start = stern_lesson_new_game (self->lesson);
+  if (stern_game_get_position (start)->cell[hole] != STERN_EMPTY)
+    {
+      set_feedback (self, _("That marble is part of the lesson; place yours on empty holes."));
+      return;
+    }
+  seat = stern_lesson_get_build_seat (self->lesson);
+  if (self->built.cell[hole] == STERN_EMPTY)
+    {
+      g_autofree char *why = NULL;
+
+      if (!stern_lesson_may_place (self->lesson, &self->built, hole, &why))
+        {
+          set_feedback (self, why);
+          return;
+        }
+      stern_position_put (&self->built, seat, hole);
+    }
+  else
+    stern_position_remove (&self->built, hole);
+  show_game (self, stern_game_new_from_position (stern_game_get_variant (start), STERN_PRESET_TABLE,
+                                                 &self->built, NULL));
+  set_feedback (self, "");
+}
+
+static void
+check_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SternLearnWindow *self = STERN_LEARN_WINDOW (widget);
+  g_autofree char *feedback = NULL;
+  gboolean right;
+
+  if (self->lesson == NULL ||
+      stern_lesson_get_answer_kind (self->lesson) != STERN_LESSON_BY_BUILDING)
+    return;
+  right = stern_lesson_check_position (self->lesson, &self->built, &feedback);
+  answered (self, right, feedback);
+}
+
+static void
+retry_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SternLearnWindow *self = STERN_LEARN_WINDOW (widget);
+
+  if (self->lesson != NULL)
+    load_lesson (self);
+}
+
+static void
+show_answer_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  SternLearnWindow *self = STERN_LEARN_WINDOW (widget);
+  const char *answer;
+
+  if (self->lesson == NULL)
+    return;
+  load_lesson (self);
+  answer = stern_lesson_get_answer (self->lesson);
+  if (stern_lesson_get_answer_kind (self->lesson) == STERN_LESSON_BY_BUILDING)
+    {
+      const SternVariant *variant = NULL;
+      SternPosition pos;
+
+      if (stern_notation_parse_position (answer, &variant, &pos, NULL))
+        {
+          self->built = pos;
+          show_game (self, stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL));
+        }
+    }
+  else
+    {
+      guint8 path[STERN_MAX_PATH];
+      size_t len;
+
+      if (stern_notation_parse_path_in (stern_game_get_variant (self->game), answer, path, &len, NULL))
+        stern_board_view_show_hint (self->board, path, len);
+    }
+  set_feedback (self, _("The answer is shown on the board."));
+  explain (self);
+  self->answer_shown = TRUE;
+}
+
+static void
+show_list (SternLearnWindow *self)
+{
+  self->lesson = NULL;
+  self->tutorial_step = -1;
+  stern_board_view_set_game (self->board, NULL);
+  g_clear_pointer (&self->game, stern_game_free);
+  fill_list (self);
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  gtk_widget_set_visible (self->back_button, FALSE);
+}
+
+static void
+next_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SternLearnWindow *self = STERN_LEARN_WINDOW (widget);
+
+  if (self->lesson == NULL)
+    return;
+  if (self->tutorial_step >= 0)
+    {
+      const char * const *steps = stern_lessons_tutorial ();
+
+      if (steps[self->tutorial_step + 1] == NULL)
+        {
+          /* The tutorial is over: on to a real game. */
+          gtk_window_close (GTK_WINDOW (self));
+          return;
+        }
+      self->tutorial_step++;
+      self->lesson = stern_lessons_lookup (steps[self->tutorial_step]);
+      self->answer_shown = FALSE;
+      load_lesson (self);
+      return;
+    }
+  for (guint i = 0; i + 1 < stern_lessons_count (); i++)
+    if (stern_lessons_get (i) == self->lesson)
+      {
+        self->lesson = stern_lessons_get (i + 1);
+        self->answer_shown = FALSE;
+        load_lesson (self);
+        return;
+      }
+  show_list (self);
+}
+
+static void
+back_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  show_list (STERN_LEARN_WINDOW (widget));
+}
+
+static void
+tutorial_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  stern_learn_window_start_tutorial (STERN_LEARN_WINDOW (widget));
+}
+
+/* ---- GObject ---- */
+
+static void
+stern_learn_window_dispose (GObject *object)
+{
+  SternLearnWindow *self = STERN_LEARN_WINDOW (object);
+
+  if (self->board != NULL)
+    stern_board_view_set_game (self->board, NULL);
+  self->board = NULL;
+  g_clear_pointer (&self->game, stern_game_free);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (stern_learn_window_parent_class)->dispose (object);
+}
+
+static void
+stern_learn_window_class_init (SternLearnWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = stern_learn_window_dispose;
+
+  g_type_ensure (STERN_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/sternhalma/Sternhalma/ui/stern-learn-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, lesson_list);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, task_label);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, feedback_label);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, explanation_label);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, check_button);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, next_button);
+  gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, button_box);
+
+  gtk_widget_class_install_action (widget_class, "learn.check", NULL, check_activated);
+  gtk_widget_class_install_action (widget_class, "learn.retry", NULL, retry_activated);
+  gtk_widget_class_install_action (widget_class, "learn.show-answer", NULL, show_answer_activated);
+  gtk_widget_class_install_action (widget_class, "learn.next", NULL, next_activated);
+  gtk_widget_class_install_action (widget_class, "learn.back", NULL, back_activated);
+  gtk_widget_class_install_action (widget_class, "learn.tutorial", NULL, tutorial_activated);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+stern_learn_window_init (SternLearnWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  stern_accessible_name_flow_box (self->button_box, _("Lesson actions"));
+  show_text (self->step_label, NULL);
+  show_text (self->title_label, NULL);
+  show_text (self->task_label, NULL);
+  show_text (self->feedback_label, NULL);
+  self->settings = learn_settings ();
+  self->tutorial_step = -1;
+  g_signal_connect (self->board, "move-chosen", G_CALLBACK (on_move_chosen), self);
+  g_signal_connect (self->board, "hole-activated", G_CALLBACK (on_hole_activated), self);
+  fill_list (self);
+}
+
+GtkWidget *
+stern_learn_window_new (void)
+{
+  return g_object_new (STERN_TYPE_LEARN_WINDOW, NULL);
+}
+
+void
+stern_learn_window_open_lesson (SternLearnWindow *self,
+                                const char       *id)
+{
+  const SternLesson *lesson;
+
+  g_return_if_fail (STERN_IS_LEARN_WINDOW (self));
+
+  lesson = id != NULL ? stern_lessons_lookup (id) : NULL;
+  if (lesson == NULL)
+    {
+      show_list (self);
+      return;
+    }
+  self->lesson = lesson;
+  self->answer_shown = FALSE;
+  load_lesson (self);
+}
+
+const char *
+stern_learn_window_get_lesson (SternLearnWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_LEARN_WINDOW (self), NULL);
+  return self->lesson != NULL ? stern_lesson_get_id (self->lesson) : NULL;
+}
+
+void
+stern_learn_window_start_tutorial (SternLearnWindow *self)
+{
+  g_return_if_fail (STERN_IS_LEARN_WINDOW (self));
+
+  self->tutorial_step = 0;
+  self->lesson = stern_lessons_lookup (stern_lessons_tutorial ()[0]);
+  self->answer_shown = FALSE;
+  load_lesson (self);
+}
+
+gboolean
+stern_learn_window_in_tutorial (SternLearnWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_LEARN_WINDOW (self), FALSE);
+  return self->tutorial_step >= 0;
+}
+
+const char *
+stern_learn_window_get_feedback (SternLearnWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_LEARN_WINDOW (self), NULL);
+  return gtk_label_get_text (self->feedback_label);
+}
+
+gboolean
+stern_learn_window_get_explained (SternLearnWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_LEARN_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->explanation_label));
+}
+
+SternBoardView *
+stern_learn_window_get_board (SternLearnWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_LEARN_WINDOW (self), NULL);
+  return self->board;
+}
+
+/* ---- the application's actions ---- */
+
+static SternLearnWindow *
+present_learn (GtkApplication *app)
+{
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  GtkWindow *learn = NULL;
+
+  /* One Learn window is enough: bring it back when it is already open. */
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (STERN_IS_LEARN_WINDOW (l->data))
+      learn = GTK_WINDOW (l->data);
+
+  if (learn == NULL)
+    {
+      learn = GTK_WINDOW (stern_learn_window_new ());
+      if (parent != NULL)
+        gtk_window_set_transient_for (learn, parent);
+      gtk_window_set_application (learn, app);
+    }
+  gtk_window_present (learn);
+  return STERN_LEARN_WINDOW (learn);
+}
+
+static void
+learn_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  present_learn (GTK_APPLICATION (user_data));
+}
+
+static void
+app_tutorial_activated (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  stern_learn_window_start_tutorial (present_learn (GTK_APPLICATION (user_data)));
+}
+
+void
+stern_learn_add_actions (GtkApplication *app)
+{
+  static const GActionEntry actions[] = {
+    { "learn", learn_activated, NULL, NULL, NULL, { 0 } },
+    { "tutorial", app_tutorial_activated, NULL, NULL, NULL, { 0 } },
+  };
+
+  g_return_if_fail (GTK_IS_APPLICATION (app));
+  g_action_map_add_action_entries (G_ACTION_MAP (app), actions, G_N_ELEMENTS (actions), app);
+}
+
+gboolean
+stern_learn_offer_tutorial (SternWindow *window)
+{
+  g_autoptr(GSettings) settings = learn_settings ();
+
+  g_return_val_if_fail (STERN_IS_WINDOW (window), FALSE);
+
+  if (g_settings_get_boolean (settings, "tutorial-offered"))
+    return FALSE;
+  /* Offered once: dismissing the toast, or letting it go, is an answer;
+   * Learn in the main menu has the tutorial at any time. */
+  g_settings_set_boolean (settings, "tutorial-offered", TRUE);
+  stern_window_show_toast (window,
+                           _("New to Sternhalma? Four short steps on the board show how to play."),
+                           _("Start Tutorial"), "app.tutorial");
+  return TRUE;
+}

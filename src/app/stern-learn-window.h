@@ -1,0 +1,50 @@
+/* stern-learn-window.h: Learn, the lessons and exercises on a real board,
+ * and the first-game tutorial.
+ *
+ * The lessons and their checks are data of the session layer
+ * (stern-lessons.h); this window shows one at a time on a SternBoardView:
+ * the player makes the move asked for, or places and removes marbles and
+ * asks for a check, and the engine judges it.  Lessons answered right are
+ * kept in the "lessons-done" setting.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "stern-board-view.h"
+#include "stern-window.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_LEARN_WINDOW (stern_learn_window_get_type ())
+G_DECLARE_FINAL_TYPE (SternLearnWindow, stern_learn_window, STERN, LEARN_WINDOW, GtkWindow)
+
+GtkWidget  *stern_learn_window_new (void);
+
+/* Shows a lesson by its id (stern_lesson_get_id), or the list for NULL. */
+void        stern_learn_window_open_lesson (SternLearnWindow *self, const char *id);
+/* The lesson shown, or NULL while the list is. */
+const char *stern_learn_window_get_lesson (SternLearnWindow *self);
+/* The tutorial: its lessons one after the other, "Step 1 of 4". */
+void        stern_learn_window_start_tutorial (SternLearnWindow *self);
+gboolean    stern_learn_window_in_tutorial (SternLearnWindow *self);
+/* What the last check said ("" before any). */
+const char *stern_learn_window_get_feedback (SternLearnWindow *self);
+/* Whether the explanation is shown (after a right answer or Show Answer). */
+gboolean    stern_learn_window_get_explained (SternLearnWindow *self);
+SternBoardView *stern_learn_window_get_board (SternLearnWindow *self);
+
+/* Whether the lesson has been answered right (the "lessons-done" setting). */
+gboolean    stern_learn_is_done (const char *id);
+
+/* On the first start: a toast over the game window offers the tutorial,
+ * once ("tutorial-offered").  Returns whether it was offered now. */
+gboolean    stern_learn_offer_tutorial (SternWindow *window);
+
+/* app.learn (the list) and app.tutorial, on the application. */
+void        stern_learn_add_actions (GtkApplication *app);
+
+G_END_DECLS

@@ -1,0 +1,40 @@
+/* stern-review-window.h: Review Game: every move weighed by the computer.
+ *
+ * A window of its own: while the review runs, a progress bar (the game
+ * window stays in use); then a chart of each player's moves to finish round
+ * by round (a line per seat in its colour, on the square boards the tempo
+ * number as a dashed second line; click a point to go there), each
+ * player's summary and biggest mistakes (click one: the board beside shows
+ * the position, the move played and the better move as paths).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "stern-game-review.h"
+#include "stern-game-setup.h"
+
+G_BEGIN_DECLS
+
+#define STERN_TYPE_REVIEW_WINDOW (stern_review_window_get_type ())
+G_DECLARE_FINAL_TYPE (SternReviewWindow, stern_review_window, STERN, REVIEW_WINDOW, AdwWindow)
+
+/* Reviews game (copied) at level; follows match (may be NULL), whose next
+ * game cancels the review. */
+GtkWidget       *stern_review_window_new (GtkWindow *parent, SternMatch *match,
+                                          const SternGame *game, const SternGameSetup *setup,
+                                          int level);
+
+SternGameReview *stern_review_window_get_review (SternReviewWindow *self);
+/* Shows the position before the action at ply, with the move played and
+ * the better one; as a click on the chart or the list does. */
+void             stern_review_window_select (SternReviewWindow *self, guint ply);
+/* The ply shown, or G_MAXUINT. */
+guint            stern_review_window_get_selected (SternReviewWindow *self);
+/* Rows in the list of mistakes (all players). */
+guint            stern_review_window_get_n_mistakes (SternReviewWindow *self);
+
+G_END_DECLS

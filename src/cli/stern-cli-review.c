@@ -1,0 +1,291 @@
+/* stern-cli-review.c: `review` (every action of a record weighed against
+ * the computer's move) and `analyse` (a position's moves to finish and the
+ * computer's line).  The text and the JSON lines are kept stable for
+ * scripts; diagnostics go to stderr.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "stern-cli-review.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "stern-cli.h"
+#include "stern-file.h"
+#include "stern-notation.h"
+#include "stern-review.h"
+
+#define EXIT_USAGE 2
+/* Plies of the computer's line that analyse prints unless told. */
+#define ANALYSE_DEFAULT_DEPTH 4
+#define ANALYSE_MAX_DEPTH     24
+/* Larger than any record the game itself reads (stern-file.h's limit). */
+#define REVIEW_MAX_RECORD     (4 * 1024 * 1024)
+
+static int
+review_usage (const char *problem)
+{
+  if (problem)
+    fprintf (stderr, "sternhalma-cli: %s\n", problem);
+  fprintf (stderr, "%s",
+           _("Usage:\n"
+             "  sternhalma-cli review [--level L] [--json] FILE\n"
+             "      weigh every move of a game record against the computer's at level L\n"
+             "      (hard unless told): the loss in moves to finish and a class\n"
+             "  sternhalma-cli analyse [--depth N] [--level L] [--preset P] 'POSITION'\n"
+             "      print each colour's moves to finish and the computer's next N moves\n"));
+  return EXIT_USAGE;
+}
+
+typedef struct {
+  SternLevel  level;
+  gboolean    json;
+  guint64     depth;
+  SternPreset preset;
+} ReviewOptions;
+
+static gboolean
+take_review_options (int *argc, char ***argv, gboolean analyse, ReviewOptions *o)
+{
+  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
+    {
+      const char *arg = (*argv)[0], *eq = strchr (arg, '=');
+      g_autofree char *name = eq ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
+      const char *value;
+
+      if (!analyse && g_str_equal (name, "--json") && eq == NULL)
+        {
+          o->json = TRUE;
+          *argc -= 1, *argv += 1;
+          continue;
+        }
+      if (!g_str_equal (name, "--level") &&
+          !(analyse && (g_str_equal (name, "--depth") || g_str_equal (name, "--preset"))))
+        {
+          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), arg);
+          return FALSE;
+        }
+      if (eq)
+        value = eq + 1, *argc -= 1, *argv += 1;
+      else if (*argc > 1)
+        value = (*argv)[1], *argc -= 2, *argv += 2;
+      else
+        {
+          fprintf (stderr, _("sternhalma-cli: %s needs a value\n"), name);
+          return FALSE;
+        }
+      if (g_str_equal (name, "--level"))
+        {
+          if (!stern_level_lookup (value, &o->level) || o->level >= STERN_N_PLAY_LEVELS)
+            {
+              fprintf (stderr, _("sternhalma-cli: --level: unknown level \"%s\" (easy, medium, hard or expert)\n"),
+                       value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (name, "--depth"))
+        {
+          if (!stern_cli_parse_number (value, ANALYSE_MAX_DEPTH, &o->depth) || o->depth == 0)
+            {
+              fprintf (stderr, _("sternhalma-cli: --depth takes a number of moves from 1 to %d\n"),
+                       ANALYSE_MAX_DEPTH);
+              return FALSE;
+            }
+        }
+      else if (!stern_preset_lookup (value, &o->preset))
+        {
+          fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), value);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A number as JSON and the text output write it: one decimal, a point. */
+static const char *
+format_tenths (char buf[G_ASCII_DTOSTR_BUF_SIZE], double x)
+{
+  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.1f", x);
+}
+
+static char *
+format_action (const SternVariant *variant, const SternReviewEntry *e, gboolean best)
+{
+  if (best)
+    return e->best_len >= 2 ? stern_notation_format_path_in (variant, e->best, e->best_len) : NULL;
+  switch (e->kind)
+    {
+    case STERN_ACTION_MOVE:
+      return stern_notation_format_path_in (variant, e->played, e->played_len);
+    case STERN_ACTION_PASS:
+      return g_strdup ("--");
+    case STERN_ACTION_RESIGN:
+      return g_strdup_printf ("resign(%s)", stern_seat_colour_name (e->seat));
+    case STERN_ACTION_TIMEOUT:
+    default:
+      return g_strdup_printf ("timeout(%s)", stern_seat_colour_name (e->seat));
+    }
+}
+
+static void
+print_entry (const SternVariant *variant, const SternReviewEntry *e, gboolean json)
+{
+  g_autofree char *played = format_action (variant, e, FALSE);
+  g_autofree char *best = format_action (variant, e, TRUE);
+  char loss[G_ASCII_DTOSTR_BUF_SIZE], after[G_ASCII_DTOSTR_BUF_SIZE];
+
+  format_tenths (loss, e->loss);
+  if (e->kind == STERN_ACTION_MOVE)
+    format_tenths (after, e->after);
+  else
+    g_strlcpy (after, "null", sizeof after);
+  if (json)
+    {
+      g_autofree char *best_json = best ? g_strdup_printf ("\"%s\"", best) : g_strdup ("null");
+
+      printf ("{\"ply\": %u, \"round\": %u, \"seat\": \"%s\", \"played\": \"%s\", \"best\": %s, "
+              "\"loss\": %s, \"class\": \"%s\", \"moves_to_finish\": %s",
+              e->ply, e->round, stern_seat_colour_name (e->seat), played, best_json, loss,
+              stern_review_class_name (e->klass), after);
+      if (stern_variant_is_square (variant) && e->kind == STERN_ACTION_MOVE)
+        printf (", \"tempo\": %u", e->tempo);
+      printf ("}\n");
+    }
+  else
+    printf ("%4u %-6s %-24s %-24s %5s %s\n", e->ply, stern_seat_colour_name (e->seat), played,
+            best ? best : "-", loss, stern_review_class_name (e->klass));
+}
+
+static void
+print_summary (const SternVariant *variant, SternLevel level, const SternReviewEntry *entries,
+               size_t n, gboolean json)
+{
+  if (json)
+    printf ("{\"summary\": {\"level\": \"%s\", \"seats\": [", stern_level_name (level));
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      SternReviewSummary sum;
+      char avg[G_ASCII_DTOSTR_BUF_SIZE], total[G_ASCII_DTOSTR_BUF_SIZE];
+
+      stern_review_summarise (entries, n, seat, &sum);
+      g_ascii_formatd (avg, sizeof avg, "%.2f", sum.average_loss);
+      format_tenths (total, sum.total_loss);
+      if (json)
+        {
+          printf ("%s{\"seat\": \"%s\", \"moves\": %u, \"total_loss\": %s, \"average_loss\": %s",
+                  i ? ", " : "", stern_seat_colour_name (seat), sum.moves, total, avg);
+          for (unsigned k = 0; k < STERN_REVIEW_N_CLASSES; k++)
+            printf (", \"%s\": %u", stern_review_class_name (k), sum.count[k]);
+          printf ("}");
+        }
+      else
+        {
+          printf ("%s: %u moves, loss %s in all, %s a move;", stern_seat_colour_name (seat),
+                  sum.moves, total, avg);
+          for (unsigned k = 0; k < STERN_REVIEW_N_CLASSES; k++)
+            printf (" %s %u", stern_review_class_name (k), sum.count[k]);
+          printf ("\n");
+        }
+    }
+  if (json)
+    printf ("]}}\n");
+}
+
+int
+stern_cli_review (int argc, char **argv)
+{
+  ReviewOptions o = { STERN_LEVEL_HARD, FALSE, 0, STERN_PRESET_TABLE };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternReviewer) reviewer = NULL;
+  g_autoptr (GArray) entries = NULL;
+  g_autofree char *data = NULL, *text = NULL;
+  gsize length;
+  guint total;
+
+  if (!take_review_options (&argc, &argv, FALSE, &o))
+    return review_usage (NULL);
+  if (argc != 1)
+    return review_usage (_("review takes one game record file"));
+
+  if (!stern_file_read (argv[0], REVIEW_MAX_RECORD, &data, &length, &error) ||
+      (text = stern_record_decode (data, length, NULL, &error)) == NULL ||
+      (game = stern_record_read (text, NULL, &error)) == NULL)
+    {
+      fprintf (stderr, "sternhalma-cli: %s: %s\n", argv[0], error->message);
+      return 1;
+    }
+
+  reviewer = stern_reviewer_new (o.level);
+  total = stern_game_get_n_actions (game);
+  entries = g_array_sized_new (FALSE, TRUE, sizeof (SternReviewEntry), total);
+  g_array_set_size (entries, total);
+  for (guint ply = 0; ply < total; ply++)
+    {
+      SternReviewEntry *e = &g_array_index (entries, SternReviewEntry, ply);
+
+      stern_reviewer_review_action (reviewer, game, ply, NULL, e);
+      print_entry (stern_game_get_variant (game), e, o.json);
+    }
+  print_summary (stern_game_get_variant (game), o.level, (SternReviewEntry *) (void *) entries->data,
+                 entries->len, o.json);
+  return 0;
+}
+
+int
+stern_cli_analyse (int argc, char **argv)
+{
+  ReviewOptions o = { STERN_LEVEL_HARD, FALSE, ANALYSE_DEFAULT_DEPTH, STERN_PRESET_TABLE };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternReviewer) reviewer = NULL;
+  g_autofree SternReviewPath *line = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+  size_t n;
+
+  if (!take_review_options (&argc, &argv, TRUE, &o))
+    return review_usage (NULL);
+  if (argc != 1)
+    return review_usage (_("analyse takes one position string (quote it)"));
+  if (!stern_notation_parse_position (argv[0], &variant, &pos, &error))
+    {
+      fprintf (stderr, "sternhalma-cli: %s\n", error->message);
+      return 1;
+    }
+  if (!stern_cli_check_preset (o.preset, variant))
+    return review_usage (NULL);
+  game = stern_game_new_from_position (variant, o.preset, &pos, NULL);
+
+  reviewer = stern_reviewer_new (o.level);
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+      char mtf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      format_tenths (mtf, stern_reviewer_moves_to_finish (reviewer, game, seat));
+      printf ("%s %s%s", stern_seat_colour_name (seat), mtf,
+              stern_variant_is_square (variant) ? "" : "\n");
+      if (stern_variant_is_square (variant))
+        printf (" tempo %u\n", stern_game_get_tempo (game, seat));
+    }
+  if (stern_game_is_over (game))
+    {
+      printf ("line: (the game is over)\n");
+      return 0;
+    }
+  line = g_new (SternReviewPath, o.depth);
+  n = stern_reviewer_best_line (reviewer, game, o.depth, NULL, line);
+  printf ("line:");
+  for (size_t i = 0; i < n; i++)
+    {
+      g_autofree char *path = stern_notation_format_path_in (variant, line[i].path, line[i].len);
+      printf (" %s", path);
+    }
+  printf (n ? "\n" : " --\n");
+  return 0;
+}

@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Learn, the tutorial and the position editor in real processes.
+
+Starts the game twice with one fresh HOME (the keyfile settings backend,
+so the second process reads what the first wrote), as a new player would:
+the first start offers the tutorial in a toast and the second does not;
+Learn, opened from the main menu, takes a lesson answered with the
+keyboard on its board and keeps it as done; the position editor, opened
+from the main menu, gets marbles taken away and placed with the keyboard,
+says the result is a position, and Play Against Computer puts it on the
+game's board.  With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept
+there (wide and 360 px narrow).
+
+usage: learn-e2e.py STERNHALMA_EXECUTABLE
+TAP on stdout; exits 77 (skipped) without pyatspi, xdotool or a display.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from a11y_common import item_name
+
+tests_run = 0
+failures = 0
+
+
+def ok(cond, what):
+    global tests_run, failures
+    tests_run += 1
+    print(("ok %d - %s" if cond else "not ok %d - %s") % (tests_run, what), flush=True)
+    if not cond:
+        failures += 1
+    return cond
+
+
+def skip_all(why):
+    print("1..0 # SKIP " + why, flush=True)
+    sys.exit(77)
+
+
+try:
+    import pyatspi
+except ImportError:
+    skip_all("pyatspi not found (package python3-pyatspi)")
+if shutil.which("xdotool") is None:
+    skip_all("xdotool not found")
+if not os.environ.get("DISPLAY"):
+    skip_all("no display (run under xvfb-run)")
+if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+    skip_all("no session bus (run under dbus-run-session)")
+
+HOLE = re.compile(r"\b([a-q])(1?[0-9])\b")
+# Patience for a machine busy with other tests.
+WAIT = 20
+SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
+
+
+def find(node, pred, depth=0):
+    if node is None or depth > 60:
+        return None
+    try:
+        if pred(node):
+            return node
+        n = node.childCount
+    except Exception:
+        return None
+    for i in range(n):
+        try:
+            hit = find(node.getChildAtIndex(i), pred, depth + 1)
+        except Exception:
+            continue
+        if hit is not None:
+            return hit
+    return None
+
+
+def act(node):
+    if node is None:
+        return False
+    action = node.queryAction()
+    for i in range(action.nActions):
+        if action.getName(i) in ("click", "activate", "press"):
+            action.doAction(i)
+            return True
+    return False
+
+
+def wait_for(fn, seconds=WAIT):
+    end = time.monotonic() + seconds
+    value = fn()
+    while not value and time.monotonic() < end:
+        time.sleep(0.2)
+        value = fn()
+    return value
+
+
+def shot(name):
+    if SHOTS:
+        subprocess.run(["import", "-window", "root", os.path.join(SHOTS, name)],
+                       stderr=subprocess.DEVNULL, timeout=30)
+
+
+def x_window(title):
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % title],
+                         capture_output=True, text=True, timeout=30).stdout.split()
+    return out[-1] if out else None
+
+
+def key(title, *keys):
+    # Real key events (XTEST) to the focused window.
+    window_id = wait_for(lambda: x_window(title), 5)
+    if window_id is not None:
+        subprocess.run(["xdotool", "windowfocus", "--sync", window_id],
+                       stderr=subprocess.DEVNULL, timeout=10)
+    for k in keys:
+        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
+        time.sleep(0.15)
+
+
+def description(acc):
+    try:
+        acc.clear_cache()
+    except Exception:
+        pass
+    return acc.description or ""
+
+
+def go_to(title, board, target):
+    """Moves the board's keyboard cursor to the hole target with the arrow
+    keys, reading where it is from the board's description."""
+    letter, row = target[0], int(target[1:])
+    for _ in range(60):
+        m = HOLE.search(description(board))
+        if m is None:
+            key(title, "Right")
+            continue
+        here_letter, here_row = m.group(1), int(m.group(2))
+        if (here_letter, here_row) == (letter, row):
+            return True
+        if here_row != row:
+            key(title, "Up" if here_row < row else "Down")
+        else:
+            key(title, "Right" if here_letter < letter else "Left")
+    return False
+
+
+def menu_item(app, frame, label):
+    menu = find(frame, lambda n: n.getRoleName() in ("toggle button", "push button") and
+                n.name == "Main Menu" and n.queryAction().nActions > 0)
+    if not act(menu):
+        return False
+    item = wait_for(lambda: find(app, lambda n: n.getRoleName() == "menu item" and
+                                 item_name(n) == label))
+    return act(item)
+
+
+def frame_named(app, name):
+    return wait_for(lambda: find(app, lambda n: n.getRoleName() == "frame" and n.name == name, 3))
+
+
+def start(app_path, env):
+    proc = subprocess.Popen([app_path], env=env, stdout=subprocess.DEVNULL)
+    # The X window first: the accessibility bus may take a while to see it.
+    subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid),
+                    "--name", "Sternhalma"], capture_output=True, timeout=60)
+    desktop = pyatspi.Registry.getDesktop(0)
+
+    def find_app():
+        for i in range(desktop.childCount):
+            a = desktop.getChildAtIndex(i)
+            try:
+                if a is not None and a.get_process_id() == proc.pid:
+                    return a
+            except Exception:
+                continue
+        return None
+
+    return proc, wait_for(find_app, 3 * WAIT)
+
+
+def stop(proc):
+    if proc.poll() is None:
+        key("Sternhalma", "ctrl+q")
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def first_start(app, frame):
+    toast = wait_for(lambda: find(frame, lambda n: (n.name or "").startswith("New to Sternhalma")), 10)
+    ok(toast is not None, "the first start offers the tutorial")
+    shot("learn-e2e-first-start.png")
+
+    # Learn from the main menu, one lesson answered on its board.
+    ok(menu_item(app, frame, "Learn"), "Learn is in the main menu")
+    learn = frame_named(app, "Learn")
+    if not ok(learn is not None, "the Learn window opens"):
+        return
+    shot("learn-e2e-list.png")
+    lesson = wait_for(lambda: find(learn, lambda n: n.getRoleName() == "push button" and
+                                   n.name == "A jump"))
+    if not ok(act(lesson), "the lesson \"A jump\" is listed and opens"):
+        return
+    board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and HOLE.search(description(n))))
+    if not ok(board is not None, "the lesson's board has the keyboard focus"):
+        return
+    moved = go_to("Learn", board, "i9")
+    key("Learn", "Return")
+    moved = moved and go_to("Learn", board, "i11")
+    key("Learn", "Return")
+    ok(moved, "the keyboard cursor went to i9 and to i11")
+    result = wait_for(lambda: find(learn, lambda n: n.getRoleName() == "label" and
+                                   (n.name or "").startswith("✓")))
+    ok(result is not None, "the jump i9-i11 is judged right: %r" % (result.name if result else None))
+    shot("learn-e2e-lesson.png")
+    window_id = x_window("Learn")
+    if window_id:
+        subprocess.run(["xdotool", "windowsize", window_id, "360", "740"], timeout=10)
+        time.sleep(1)
+        shot("learn-e2e-lesson-narrow.png")
+    key("Learn", "Escape")
+    ok(wait_for(lambda: x_window("Learn") is None, 10), "Escape closes the Learn window")
+
+    # The position editor from the main menu: three marbles moved.
+    ok(menu_item(app, frame, "Set Up Position"), "Set Up Position is in the main menu")
+    editor = frame_named(app, "Set Up Position")
+    if not ok(editor is not None, "the position editor opens"):
+        return
+    eboard = find(editor, lambda n: n.name == "Board")
+    for _ in range(15):
+        if HOLE.search(description(eboard)):
+            break
+        key("Set Up Position", "Tab")
+    done = []
+    for hole in ("m1", "l2", "m2", "i9", "j9", "h10"):
+        if go_to("Set Up Position", eboard, hole):
+            key("Set Up Position", "Return")
+            done.append(hole)
+    ok(len(done) == 6, "three marbles taken away and three placed with the keyboard: %s" % done)
+    status = wait_for(lambda: find(editor, lambda n: n.getRoleName() == "label" and
+                                   (n.name or "").startswith("A position")))
+    ok(status is not None, "the editor says it is a position")
+    shot("learn-e2e-editor.png")
+    window_id = x_window("Set Up Position")
+    if window_id:
+        subprocess.run(["xdotool", "windowsize", window_id, "360", "800"], timeout=10)
+        time.sleep(1)
+        shot("learn-e2e-editor-narrow.png")
+    play = find(editor, lambda n: n.getRoleName() == "push button" and n.name == "Play Against Computer")
+    ok(act(play), "Play Against Computer")
+    ok(wait_for(lambda: x_window("Set Up Position") is None, 10), "the editor closes")
+    main_board = find(frame, lambda n: n.name == "Board")
+    key("Sternhalma", "Escape")
+    ok(go_to("Sternhalma", main_board, "i9") and "white marble" in description(main_board),
+       "the game's board has the set-up white marble on i9: %r" % description(main_board))
+    ok(go_to("Sternhalma", main_board, "m1") and "marble" not in description(main_board),
+       "and m1, emptied in the editor, is empty: %r" % description(main_board))
+    shot("learn-e2e-played.png")
+
+
+def main():
+    app_path = sys.argv[1]
+    home = tempfile.mkdtemp(prefix="sternhalma-learn-")
+    env = dict(os.environ)
+    for var in ("GTK_A11Y", "NO_AT_BRIDGE"):
+        env.pop(var, None)
+    env.update({
+        "HOME": home,
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        # Kept in a file under HOME: the second process reads the first's.
+        "GSETTINGS_BACKEND": "keyfile",
+        "GSK_RENDERER": "cairo",
+        "LANG": "C.UTF-8",
+        "LANGUAGE": "",
+    })
+    try:
+        proc, app = start(app_path, env)
+        try:
+            frame = frame_named(app, "Sternhalma") if app is not None else None
+            if ok(frame is not None, "the game's window is in the AT-SPI tree"):
+                first_start(app, frame)
+        finally:
+            stop(proc)
+        settings = os.path.join(home, "config", "glib-2.0", "settings", "keyfile")
+        kept = open(settings).read() if os.path.exists(settings) else ""
+        ok("'jump'" in kept, "the lesson is kept as done in the settings file")
+
+        proc, app = start(app_path, env)
+        try:
+            frame = frame_named(app, "Sternhalma") if app is not None else None
+            if ok(frame is not None, "the game starts again"):
+                time.sleep(1.5)
+                ok(find(frame, lambda n: (n.name or "").startswith("New to Sternhalma")) is None,
+                   "the second start does not offer the tutorial again")
+        finally:
+            stop(proc)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    print("1..%d" % tests_run, flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

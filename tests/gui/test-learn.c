@@ -1,0 +1,324 @@
+/* test-learn.c: the Learn window and the position editor on a display.
+ *
+ * A lesson is answered through the board as a click makes it (the view's
+ * own click handler at the holes' centres), a building exercise by clicks
+ * on empty holes and Check; the tutorial is offered once; the position
+ * editor refuses what the engine says is not a position, with the reason.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "gui-test-util.h"
+#include "stern-learn-window.h"
+#include "stern-lessons.h"
+#include "stern-notation.h"
+#include "stern-position-editor.h"
+
+static void
+click_hole (SternBoardView *board,
+            const char     *name)
+{
+  GtkWidget *widget = GTK_WIDGET (board);
+  double x, y;
+
+  stern_board_view_hole_centre (board, gui_test_hole (name),
+                                gtk_widget_get_width (widget), gtk_widget_get_height (widget),
+                                &x, &y);
+  stern_board_view_click (board, x, y);
+}
+
+static SternLearnWindow *
+learn_window_shown (void)
+{
+  SternLearnWindow *learn = STERN_LEARN_WINDOW (stern_learn_window_new ());
+
+  gtk_window_set_default_size (GTK_WINDOW (learn), 700, 800);
+  gtk_window_present (GTK_WINDOW (learn));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, learn, 5000));
+  return learn;
+}
+
+static gboolean
+board_has_size (gpointer board)
+{
+  return gui_test_is_mapped (board) && gtk_widget_get_width (board) > 100;
+}
+
+static void
+test_lesson_by_move (void)
+{
+  SternLearnWindow *learn;
+  SternBoardView *board;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  learn = learn_window_shown ();
+  g_assert_null (stern_learn_window_get_lesson (learn));
+  stern_learn_window_open_lesson (learn, "jump");
+  board = stern_learn_window_get_board (learn);
+  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_false (stern_learn_is_done ("jump"));
+
+  /* A step where a jump is asked for: wrong, and not kept as done. */
+  click_hole (board, "i9");
+  click_hole (board, "h9");
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✗"));
+  g_assert_false (stern_learn_window_get_explained (learn));
+  g_assert_false (stern_learn_is_done ("jump"));
+
+  /* Try Again, then the jump over i10. */
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.retry", NULL);
+  click_hole (board, "i9");
+  g_assert_cmpuint (stern_board_view_get_selected (board), ==, gui_test_hole ("i9"));
+  click_hole (board, "i11");
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
+  g_assert_true (stern_learn_window_get_explained (learn));
+  g_assert_true (stern_learn_is_done ("jump"));
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole ("i11")],
+                    ==, STERN_WHITE);
+
+  /* Next goes on to the following lesson. */
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
+  g_assert_cmpstr (stern_learn_window_get_lesson (learn), ==, "chain");
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.show-answer", NULL);
+  g_assert_true (stern_learn_window_get_explained (learn));
+  g_assert_cmpuint (stern_board_view_get_hint (board, NULL), ==, 4);
+  g_assert_false (stern_learn_is_done ("chain"));
+  /* The move shown, played: right, but not kept as done. */
+  click_hole (board, "i7");
+  click_hole (board, "g13");
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
+  g_assert_false (stern_learn_is_done ("chain"));
+
+  gtk_window_destroy (GTK_WINDOW (learn));
+}
+
+static void
+test_exercise_by_building (void)
+{
+  SternLearnWindow *learn;
+  SternBoardView *board;
+  static const char * const holes[] = { "i7", "i9", "i11", "i12" };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  learn = learn_window_shown ();
+  stern_learn_window_open_lesson (learn, "two-jumps-line");
+  board = stern_learn_window_get_board (learn);
+  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_true (stern_board_view_get_editing (board));
+
+  /* Three marbles: not yet. */
+  for (guint i = 0; i < 3; i++)
+    click_hole (board, holes[i]);
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.check", NULL);
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✗"));
+  /* A click on a placed marble takes it away, on the lesson's own one
+   * leaves it. */
+  click_hole (board, "i9");
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole ("i9")],
+                    ==, STERN_EMPTY);
+  click_hole (board, "i6");
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole ("i6")],
+                    ==, STERN_WHITE);
+  click_hole (board, "i9");
+  click_hole (board, holes[3]);
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.check", NULL);
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
+  g_assert_true (stern_learn_is_done ("two-jumps-line"));
+
+  /* The list shows the progress. */
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.back", NULL);
+  g_assert_null (stern_learn_window_get_lesson (learn));
+  gtk_window_destroy (GTK_WINDOW (learn));
+}
+
+static gboolean
+window_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+test_tutorial_offered_once (void)
+{
+  SternWindow *window;
+  SternLearnWindow *learn;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  const char * const *steps = stern_lessons_tutorial ();
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_settings_reset (settings, "tutorial-offered");
+  window = gui_test_window_new (NULL);
+  g_assert_true (stern_learn_offer_tutorial (window));
+  g_assert_true (g_str_has_prefix (stern_window_get_last_toast (window), "New to Sternhalma?"));
+  g_assert_true (g_settings_get_boolean (settings, "tutorial-offered"));
+  /* Not again, in this window or a new one. */
+  g_assert_false (stern_learn_offer_tutorial (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = gui_test_window_new (NULL);
+  g_assert_false (stern_learn_offer_tutorial (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The tutorial's steps, one after the other, on the real board. */
+  learn = learn_window_shown ();
+  stern_learn_window_start_tutorial (learn);
+  for (guint i = 0; steps[i] != NULL; i++)
+    {
+      g_assert_true (stern_learn_window_in_tutorial (learn));
+      g_assert_cmpstr (stern_learn_window_get_lesson (learn), ==, steps[i]);
+      if (steps[i + 1] != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
+    }
+  /* Next after the last step ends the tutorial and closes the window. */
+  g_object_add_weak_pointer (G_OBJECT (learn), (gpointer *) &learn);
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
+  g_assert_true (gui_test_wait_until (window_gone, &learn, 5000));
+}
+
+static void
+on_clipboard_text (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (*(char **) data == NULL)
+    *(char **) data = g_strdup ("");
+}
+
+static gboolean
+text_arrived (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* What an action of the editor put on the clipboard. */
+static char *
+copied_by (SternPositionEditor *editor,
+           const char          *action)
+{
+  char *text = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (editor), action, NULL);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (editor)), NULL,
+                                 on_clipboard_text, &text);
+  g_assert_true (gui_test_wait_until (text_arrived, &text, 5000));
+  return text;
+}
+
+static void
+test_editor_refuses (void)
+{
+  SternPositionEditor *editor;
+  SternBoardView *board;
+  g_autofree char *text = NULL;
+  static const char * const extra[] = { "i9", "i8" };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  editor = STERN_POSITION_EDITOR (stern_position_editor_new ());
+  gtk_window_set_default_size (GTK_WINDOW (editor), 700, 900);
+  gtk_window_present (GTK_WINDOW (editor));
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, editor, 5000));
+  board = stern_position_editor_get_board (editor);
+  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+
+  /* The start of classic-2 is a position. */
+  g_assert_null (stern_position_editor_get_problem (editor));
+
+  /* Text the engine cannot read: refused, naming the bad hole. */
+  g_assert_false (stern_position_editor_set_text (editor, "classic-2 white white:m1,z99 black:e17"));
+  g_assert_nonnull (strstr (stern_position_editor_get_problem (editor), "z99"));
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "z99"));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.play", NULL) &&
+                  stern_position_editor_get_problem (editor) == NULL);
+
+  /* An eleventh white marble, placed by a click: refused, saying why,
+   * and the board keeps the ten. */
+  g_assert_true (stern_position_editor_set_text (editor,
+    "classic-2 white white:m1,l2,m2,k3,l3,m3,j4,k4,l4,m4 black:e17"));
+  g_assert_null (stern_position_editor_get_problem (editor));
+  stern_position_editor_set_colour (editor, STERN_WHITE);
+  click_hole (board, extra[0]);
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "more than 10"));
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole (extra[0])],
+                    ==, STERN_EMPTY);
+  g_assert_null (stern_position_editor_get_problem (editor));
+  /* One taken away, then the eleventh hole takes it. */
+  click_hole (board, "m1");
+  click_hole (board, extra[0]);
+  g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole (extra[0])],
+                    ==, STERN_WHITE);
+  g_assert_null (stern_position_editor_get_problem (editor));
+
+  /* A black marble placed; the side on turn changed. */
+  stern_position_editor_set_colour (editor, STERN_BLACK);
+  click_hole (board, extra[1]);
+  stern_position_editor_set_turn (editor, STERN_BLACK);
+  text = stern_position_editor_get_text (editor);
+  g_assert_true (g_str_has_prefix (text, "classic-2 black "));
+  g_assert_nonnull (strstr (text, "i8"));
+
+  /* Every marble taken off: no player has one. */
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.clear", NULL);
+  g_assert_nonnull (strstr (stern_position_editor_get_problem (editor), "no marbles"));
+
+  /* Another variant starts from its start position. */
+  stern_position_editor_set_variant (editor, stern_variant_lookup ("halma-8"));
+  g_assert_null (stern_position_editor_get_problem (editor));
+  g_clear_pointer (&text, g_free);
+  text = stern_position_editor_get_text (editor);
+  g_assert_true (g_str_has_prefix (text, "halma-8 white "));
+
+  /* Copied as a position string, and as a record starting there (a1,
+   * cell 0, emptied first: the record carries the position). */
+  stern_position_editor_set_colour (editor, STERN_WHITE);
+  stern_position_editor_toggle (editor, 0);
+  g_clear_pointer (&text, g_free);
+  text = stern_position_editor_get_text (editor);
+  {
+    g_autofree char *position = copied_by (editor, "editor.copy-position");
+    g_autofree char *record = copied_by (editor, "editor.copy-record");
+    g_autoptr(SternGame) game = stern_record_read (record, NULL, NULL);
+
+    g_assert_cmpstr (position, ==, text);
+    g_assert_nonnull (game);
+    g_assert_cmpstr (stern_game_get_variant (game)->id, ==, "halma-8");
+    g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+    g_assert_cmpuint (stern_game_get_position (game)->cell[0], ==, STERN_EMPTY);
+    g_assert_nonnull (strstr (record, "Position"));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (editor));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
+    {
+      g_autoptr(GSettings) settings = NULL;
+
+      adw_init ();
+      settings = g_settings_new (APP_ID);
+      g_settings_set_boolean (settings, "animations", FALSE);
+    }
+
+  g_test_add_func ("/learn/lesson-by-move", test_lesson_by_move);
+  g_test_add_func ("/learn/exercise-by-building", test_exercise_by_building);
+  g_test_add_func ("/learn/tutorial-offered-once", test_tutorial_offered_once);
+  g_test_add_func ("/position-editor/refuses", test_editor_refuses);
+
+  return g_test_run ();
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The coach in the window: Review Game from the game-over window (chart,
+ * summary and the planted blunder first in the list, shown with the better
+ * move), and the analysis board: on in a game between people, refused in a
+ * rated game against the computer. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "stern-analysis.h"
+#include "stern-game-over-window.h"
+#include "stern-notation.h"
+#include "stern-review-window.h"
+#include "stern-window-coach.h"
+#include "gui-test-util.h"
+
+static void
+setup_for (SternGameSetup *setup, const SternVariant *variant, const char *kinds)
+{
+  memset (setup, 0, sizeof *setup);
+  setup->variant = variant;
+  setup->preset = STERN_PRESET_TABLE;
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      setup->computer[seat] = kinds[seat] == 'c';
+      setup->level[seat] = STERN_LEVEL_MEDIUM;
+    }
+}
+
+static SternGame *
+read_case (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "cases", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  SternGame *game;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  game = stern_record_read (text, NULL, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+static gboolean
+game_over_shown (gpointer window)
+{
+  return stern_window_get_game_over_window (window) != NULL;
+}
+
+static gboolean
+review_shown (gpointer window)
+{
+  SternReviewWindow *review = stern_window_get_review_window (window);
+
+  return review != NULL && gtk_widget_get_mapped (GTK_WIDGET (review));
+}
+
+static gboolean
+review_done (gpointer review)
+{
+  return !stern_game_review_is_running (stern_review_window_get_review (review));
+}
+
+static gboolean
+analysed (gpointer analysis)
+{
+  return stern_analysis_is_analysed (analysis);
+}
+
+static void
+test_review_after_game (void)
+{
+  SternWindow *window;
+  SternGame *game = read_case ("review-blunder.sgr");
+  SternReviewWindow *review;
+  SternGameSetup setup;
+  const SternReviewEntry *e;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *best = NULL;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = gui_test_window_new (NULL);
+  setup_for (&setup, stern_game_get_variant (game), "hhhhhh");
+  stern_window_load_game (window, game, &setup);
+  /* Black resigns: the game is over and the game-over window offers the review. */
+  g_assert_true (stern_match_resign (stern_window_get_match (window), STERN_BLACK, &error));
+  g_assert_no_error (error);
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  stern_game_over_window_review (STERN_GAME_OVER_WINDOW (stern_window_get_game_over_window (window)));
+  g_assert_true (gui_test_wait_until (review_shown, window, 5000));
+  review = stern_window_get_review_window (window);
+  g_assert_true (gui_test_wait_until (review_done, review, 60000));
+  g_assert_true (stern_game_review_is_complete (stern_review_window_get_review (review)));
+
+  /* The list starts with the planted blunder, and the board shows it. */
+  g_assert_cmpuint (stern_review_window_get_n_mistakes (review), >=, 1);
+  g_assert_cmpuint (stern_review_window_get_selected (review), ==, 14);
+  e = stern_game_review_get_entry (stern_review_window_get_review (review), 14);
+  best = stern_notation_format_path (e->best, e->best_len);
+  g_assert_cmpstr (best, ==, "l5-j5-j7-j9");
+  /* The resignation is the 21st action, reviewed as forced. */
+  g_assert_cmpuint (stern_game_review_get_n_entries (stern_review_window_get_review (review)), ==, 21);
+
+  /* Another move chosen, as a click on the chart or the list would. */
+  stern_review_window_select (review, 3);
+  g_assert_cmpuint (stern_review_window_get_selected (review), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (review));
+  g_assert_null (stern_window_get_review_window (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_analysis (void)
+{
+  SternWindow *window;
+  SternAnalysis *analysis;
+  SternGameSetup setup;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = gui_test_window_new (NULL);
+  setup_for (&setup, stern_variant_lookup ("classic-2"), "hhhhhh");
+  stern_window_new_game (window, &setup);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  analysis = stern_window_get_analysis (window);
+  g_assert_nonnull (analysis);
+  g_assert_true (stern_analysis_get_active (analysis));
+  g_assert_true (gui_test_wait_until (analysed, analysis, 30000));
+  g_assert_cmpuint (stern_analysis_get_line_length (analysis), ==, STERN_ANALYSIS_PLIES);
+  g_assert_cmpfloat (stern_analysis_get_moves_to_finish (analysis, STERN_WHITE), >, 20.0);
+  g_assert_true (gtk_widget_get_visible (stern_analysis_get_bar (analysis)));
+  /* It never plays: the game has no move. */
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+
+  /* A move: analysed again for the other side. */
+  gui_test_play_first (window);
+  g_assert_true (gui_test_wait_until (analysed, analysis, 30000));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  g_assert_false (stern_analysis_get_active (analysis));
+  g_assert_false (gtk_widget_get_visible (stern_analysis_get_bar (analysis)));
+
+  /* Against the computer, rated: refused, and turned off by such a game. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  g_assert_true (stern_analysis_get_active (analysis));
+  setup_for (&setup, stern_variant_lookup ("classic-2"), "hhhchh");
+  stern_window_new_game (window, &setup);
+  g_assert_false (stern_analysis_get_active (analysis));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+  g_assert_false (stern_analysis_get_active (analysis));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  gui_test_have_display = gtk_init_check ();
+  if (gui_test_have_display)
+    adw_init ();
+  g_test_add_func ("/review/after-game", test_review_after_game);
+  g_test_add_func ("/review/analysis", test_analysis);
+  return g_test_run ();
+}

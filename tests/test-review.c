@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The coach's review (stern-review.h): a planted blunder is the biggest
+ * loss with the jump chain as the better move, a game of the computer's
+ * own moves has no mistake, the classes follow the thresholds, and the
+ * best line and moves to finish on the square boards. */
+#include <string.h>
+
+#include <glib.h>
+
+#include "stern-file.h"
+#include "stern-notation.h"
+#include "stern-review.h"
+
+static SternGame *
+read_case (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "cases", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  SternGame *game;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  game = stern_record_read (text, NULL, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+static void
+test_classes (void)
+{
+  g_assert_cmpint (stern_review_classify (0.0), ==, STERN_REVIEW_BEST);
+  g_assert_cmpint (stern_review_classify (STERN_REVIEW_GOOD_FROM), ==, STERN_REVIEW_GOOD);
+  g_assert_cmpint (stern_review_classify (STERN_REVIEW_INACCURACY_FROM), ==, STERN_REVIEW_INACCURACY);
+  g_assert_cmpint (stern_review_classify (STERN_REVIEW_MISTAKE_FROM), ==, STERN_REVIEW_MISTAKE);
+  g_assert_cmpint (stern_review_classify (STERN_REVIEW_BLUNDER_FROM), ==, STERN_REVIEW_BLUNDER);
+  g_assert_cmpint (stern_review_classify (40.0), ==, STERN_REVIEW_BLUNDER);
+  g_assert_cmpstr (stern_review_class_name (STERN_REVIEW_INACCURACY), ==, "inaccuracy");
+}
+
+/* White steps back (l5-l4) in round 8 where the chain l5-j5-j7-j9 was
+ * there to play (tests/cases/review-blunder.sgr). */
+static void
+test_planted_blunder (void)
+{
+  g_autoptr (SternGame) game = read_case ("review-blunder.sgr");
+  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
+  guint n = stern_game_get_n_actions (game), worst = G_MAXUINT;
+  double worst_loss = -1.0;
+  SternReviewEntry entry, planted = { 0 };
+  g_autofree char *best = NULL, *played = NULL;
+
+  for (guint ply = 0; ply < n; ply++)
+    {
+      g_assert_true (stern_reviewer_review_action (reviewer, game, ply, NULL, &entry));
+      g_assert_cmpuint (stern_game_get_n_actions (game), ==, n);
+      g_assert_cmpfloat (entry.loss, >=, 0.0);
+      if (entry.seat == STERN_WHITE && entry.loss > worst_loss)
+        worst_loss = entry.loss, worst = ply, planted = entry;
+    }
+  g_assert_cmpuint (worst, ==, 14);
+  played = stern_notation_format_path (planted.played, planted.played_len);
+  best = stern_notation_format_path (planted.best, planted.best_len);
+  g_assert_cmpstr (played, ==, "l5-l4");
+  g_assert_cmpstr (best, ==, "l5-j5-j7-j9");
+  g_assert_cmpint (planted.klass, >=, STERN_REVIEW_MISTAKE);
+  g_assert_cmpfloat (planted.after, >, planted.before);
+}
+
+/* Every move the reviewer's own choice: all best. */
+static void
+test_best_moves_no_mistake (void)
+{
+  const char *variants[] = { "classic-2", "classic-3", "halma-8" };
+
+  for (unsigned v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup (variants[v]),
+                                                   STERN_PRESET_TABLE);
+      g_autoptr (SternSearch) search = stern_search_new ();
+      g_autoptr (SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_MEDIUM);
+      g_autoptr (GArray) entries = g_array_new (FALSE, TRUE, sizeof (SternReviewEntry));
+      SternReviewSummary sum;
+
+      for (guint ply = 0; ply < 24 && !stern_game_is_over (game); ply++)
+        {
+          SternMove move;
+
+          if (!stern_search_choose (search, game, STERN_LEVEL_MEDIUM, stern_review_seed (ply), 0,
+                                    NULL, &move))
+            g_assert_true (stern_game_pass (game, NULL));
+          else
+            g_assert_true (stern_game_play (game, move.from, move.to, NULL));
+        }
+      g_array_set_size (entries, stern_game_get_n_actions (game));
+      for (guint ply = 0; ply < entries->len; ply++)
+        {
+          SternReviewEntry *e = &g_array_index (entries, SternReviewEntry, ply);
+
+          g_assert_true (stern_reviewer_review_action (reviewer, game, ply, NULL, e));
+          g_assert_cmpint (e->klass, ==, STERN_REVIEW_BEST);
+          g_assert_cmpfloat (e->loss, ==, 0.0);
+          g_assert_cmpfloat (e->after, >, 0.0);
+          if (v == 2)
+            g_assert_cmpuint (e->tempo, >, 0);
+        }
+      stern_review_summarise ((SternReviewEntry *) (void *) entries->data, entries->len,
+                              STERN_WHITE, &sum);
+      g_assert_cmpuint (sum.moves, >=, 7);
+      g_assert_cmpuint (sum.count[STERN_REVIEW_BEST], ==, sum.moves);
+      g_assert_cmpfloat (sum.average_loss, ==, 0.0);
+    }
+}
+
+static void
+test_moves_to_finish_and_line (void)
+{
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_MEDIUM);
+  SternReviewPath line[4];
+  size_t n;
+  double white = stern_reviewer_moves_to_finish (reviewer, game, STERN_WHITE);
+  double black = stern_reviewer_moves_to_finish (reviewer, game, STERN_BLACK);
+
+  /* The shortest crossing is 27 moves (doc/computer.md); a narrow beam
+   * finds a longer one, but not absurdly longer. */
+  g_assert_cmpfloat (white, >=, 27.0);
+  g_assert_cmpfloat (white, <=, 50.0);
+  g_assert_cmpfloat (white, ==, black);
+
+  n = stern_reviewer_best_line (reviewer, game, G_N_ELEMENTS (line), NULL, line);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpuint (line[0].seat, ==, STERN_WHITE);
+  g_assert_cmpuint (line[1].seat, ==, STERN_BLACK);
+  for (size_t i = 0; i < n; i++)
+    g_assert_cmpuint (line[i].len, >=, 2);
+  /* The game itself is untouched. */
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/review/classes", test_classes);
+  g_test_add_func ("/review/planted-blunder", test_planted_blunder);
+  g_test_add_func ("/review/best-moves-no-mistake", test_best_moves_no_mistake);
+  g_test_add_func ("/review/moves-to-finish-and-line", test_moves_to_finish_and_line);
+  return g_test_run ();
+}
