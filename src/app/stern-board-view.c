@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stern-board-view.h"
+#include "stern-board-view-private.h"
 
 #include "stern-board-scene.h"
 #include "stern-board-layout.h"

@@ -67,37 +67,8 @@ void       stern_board_view_set_focus (SternBoardView *self, guint hole, double 
  * a marble; STERN_NO_SEAT (the default) shows no zones. */
 void       stern_board_view_show_zones (SternBoardView *self, unsigned seat);
 
-/* For tests and the drawing benchmark: draws the whole board into cr at the
- * given size, exactly as the widget would. */
-void       stern_board_view_draw (SternBoardView *self, cairo_t *cr, int width, int height);
-/* The hole under widget point (x, y) for a widget of size width × height,
- * or STERN_NO_CELL. */
-guint      stern_board_view_hole_at (SternBoardView *self, double x, double y,
-                                     int width, int height);
-/* Centre of a hole in widget coordinates for a widget of size width × height. */
-void       stern_board_view_hole_centre (SternBoardView *self, guint hole,
-                                         int width, int height, double *x, double *y);
-
-/* For tests: what the human sees as selection and highlights. */
-guint      stern_board_view_get_selected (SternBoardView *self);   /* STERN_NO_CELL if none */
-SternSet   stern_board_view_get_highlighted (SternBoardView *self);
-guint      stern_board_view_get_cursor (SternBoardView *self);
-/* The previewed path under the pointer; returns its length (0 if none). */
-gsize      stern_board_view_get_preview (SternBoardView *self, guint8 *path /* STERN_MAX_PATH */);
-
-/* What the accessible description says of a hole: its name, contents and
- * whether the picked marble can reach it ("k3, white marble, selected"). */
-char      *stern_board_view_describe_hole (SternBoardView *self, guint hole);
-/* What the board last told screen readers (its accessible description, and
- * an announcement from GTK 4.14): the hole the keyboard cursor went to, or
- * the move just played by anyone ("White played j4-j5"). */
-const char *stern_board_view_get_announcement (SternBoardView *self);
-
-/* Input as the controllers deliver it, callable from tests: a primary click
- * and a pointer motion at widget coordinates, and a key press. */
-void       stern_board_view_click (SternBoardView *self, double x, double y);
-void       stern_board_view_hover (SternBoardView *self, double x, double y);
-gboolean   stern_board_view_key (SternBoardView *self, guint keyval);
+/* The picked marble's hole, STERN_NO_CELL if none. */
+guint      stern_board_view_get_selected (SternBoardView *self);
 
 /* Setting up a position (the position editor, the Learn window's
  * exercises): a click or Enter on any hole emits "hole-activated" instead

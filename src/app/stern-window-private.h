@@ -134,4 +134,30 @@ gboolean stern_window_ask_before_closing (SternWindow *self);
 void     stern_window_move_chosen        (SternWindow *self, guint from, guint to,
                                           SternBoardView *board);
 
+/* What the tests look at and drive (tests/gui); the program itself does
+ * not call these. */
+/* The side panel (players, moves) is folded away: a narrow window. */
+gboolean     stern_window_is_panel_folded (SternWindow *self);
+/* The players' strip above the board in a narrow window. */
+SternPlayersStrip *stern_window_get_players_strip (SternWindow *self);
+/* The move list widget. */
+GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
+/* The message of the last toast shown, or NULL. */
+const char  *stern_window_get_last_toast (SternWindow *self);
+/* The question or error shown (resign, a bad file): a
+ * SternMessageWindow, or NULL. */
+GtkWidget   *stern_window_get_message (SternWindow *self);
+const char  *stern_window_get_status (SternWindow *self);
+/* The move list as text, one round a line. */
+char        *stern_window_get_move_list (SternWindow *self);
+gboolean     stern_window_is_thinking (SternWindow *self);
+/* The shortest time a computer move takes, so that it can be followed
+ * (default 500 ms; tests set 0). */
+void         stern_window_set_computer_delay (SternWindow *self, guint msec);
+/* The confirmation asked before a fatal move: is it open, and answer it. */
+gboolean     stern_window_is_confirming (SternWindow *self);
+void         stern_window_answer_confirm (SternWindow *self, gboolean play);
+/* The game-over window while it is open, or NULL. */
+GtkWindow   *stern_window_get_game_over_window (SternWindow *self);
+
 G_END_DECLS

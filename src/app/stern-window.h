@@ -48,14 +48,6 @@ void         stern_window_set_data_dir (SternWindow *self, const char *dir);
 /* If the data dir holds an unfinished game, continues it (a toast offers
  * a new game instead) and returns TRUE.  A damaged save is not loaded. */
 gboolean     stern_window_offer_resume (SternWindow *self);
-/* The side panel (players, moves) is folded away: a narrow window. */
-gboolean     stern_window_is_panel_folded (SternWindow *self);
-/* The players' strip above the board in a narrow window (tests). */
-SternPlayersStrip *stern_window_get_players_strip (SternWindow *self);
-/* The move list widget (tests). */
-GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
-/* The message of the last toast shown, or NULL. */
-const char  *stern_window_get_last_toast (SternWindow *self);
 /* Writes the game (all of it, with who plays and the clocks) as a record. */
 gboolean     stern_window_save_to_file (SternWindow *self, GFile *file, GError **error);
 /* Loads a record; on failure shows an error window naming the line and
@@ -69,22 +61,5 @@ void            stern_window_set_paused (SternWindow *self, gboolean paused);
 gboolean        stern_window_get_paused (SternWindow *self);
 /* The sounds the window plays (stern-sounds.h). */
 SternSounds    *stern_window_get_sounds (SternWindow *self);
-/* The question or error shown (resign, a bad file): a
- * SternMessageWindow, or NULL. */
-GtkWidget   *stern_window_get_message (SternWindow *self);
-
-/* For tests. */
-const char  *stern_window_get_status (SternWindow *self);
-/* The move list as text, one round a line. */
-char        *stern_window_get_move_list (SternWindow *self);
-gboolean     stern_window_is_thinking (SternWindow *self);
-/* The shortest time a computer move takes, so that it can be followed
- * (default 500 ms; tests set 0). */
-void         stern_window_set_computer_delay (SternWindow *self, guint msec);
-/* The confirmation asked before a fatal move: is it open, and answer it. */
-gboolean     stern_window_is_confirming (SternWindow *self);
-void         stern_window_answer_confirm (SternWindow *self, gboolean play);
-/* The game-over window while it is open, or NULL. */
-GtkWindow   *stern_window_get_game_over_window (SternWindow *self);
 
 G_END_DECLS

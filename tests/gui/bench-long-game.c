@@ -21,7 +21,7 @@
 
 #include "stern-match.h"
 #include "stern-saved-game.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 

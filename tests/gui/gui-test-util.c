@@ -2,15 +2,31 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
 #include "gui-test-util.h"
 
 #include <string.h>
 
 #include <adwaita.h>
 
-#include "stern-window.h"
+#include "stern-notation.h"
+#include "stern-window-private.h"
 
 gboolean gui_test_have_display;
+
+void
+gui_test_init (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+
+  gui_test_have_display = gtk_init_check ();
+  if (!gui_test_have_display)
+    return;
+  adw_init ();
+  settings = g_settings_new (APP_ID);
+  g_settings_set_boolean (settings, "animations", FALSE);
+}
 
 gboolean
 gui_test_not_thinking (gpointer window)
@@ -24,20 +40,32 @@ gui_test_game_over (gpointer window)
   return stern_game_is_over (stern_window_get_game (window));
 }
 
+gint64
+gui_test_deadline (guint timeout_ms)
+{
+  return g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+}
+
+gboolean
+gui_test_step (gint64 end)
+{
+  if (g_get_monotonic_time () > end)
+    return FALSE;
+  if (!g_main_context_iteration (NULL, FALSE))
+    g_usleep (1000);
+  return TRUE;
+}
+
 gboolean
 gui_test_wait_until (GuiTestCondition cond,
                      gpointer         data,
                      guint            timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  gint64 end = gui_test_deadline (timeout_ms);
 
   while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
+    if (!gui_test_step (end))
+      return FALSE;
   return TRUE;
 }
 
@@ -59,6 +87,28 @@ gui_test_spin (guint ms)
   while (g_get_monotonic_time () < end)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (1000);
+}
+
+void
+gui_test_flush (void)
+{
+  /* Bounded: a source that keeps itself ready (a frame clock) must not
+   * hold the test here. */
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+void
+gui_test_destroy (gpointer window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_flush ();
+}
+
+gboolean
+gui_test_is_shown_wide (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 200;
 }
 
 guint
@@ -85,6 +135,42 @@ gui_test_window_new (const char *data_dir)
   stern_window_set_data_dir (window, data_dir);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  return window;
+}
+
+SternWindow *
+gui_test_game_window_new (const char *variant,
+                          const char *kinds)
+{
+  SternWindow *window = gui_test_window_new (NULL);
+  SternGameSetup setup;
+
+  session_test_setup (&setup, variant, STERN_PRESET_TABLE, kinds, 0, 0);
+  stern_window_new_game (window, &setup);
+  return window;
+}
+
+SternWindow *
+gui_test_position_window_new (const char *position,
+                              unsigned    moves_made)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternPosition pos;
+  const SternVariant *variant;
+  g_autoptr(GError) error = NULL;
+  unsigned made[STERN_N_SEATS];
+
+  g_assert_true (stern_notation_parse_position (position, &variant, &pos, &error));
+  g_assert_no_error (error);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    made[seat] = moves_made;
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, variant->id, STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_window_load_game (window,
+                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos,
+                                                        moves_made > 0 ? made : NULL),
+                          &setup);
   return window;
 }
 

@@ -10,12 +10,19 @@
 
 #include "stern-game.h"
 #include "stern-save-banner.h"
-#include "stern-window.h"
+#include "stern-board-view-private.h"
+#include "stern-window-private.h"
 
 #include "session-test-util.h"
 
-/* Set by each test's main() from gtk_init_check(). */
+/* Set by gui_test_init(). */
 extern gboolean gui_test_have_display;
+
+/* For each window test's main(), after g_test_init(): opens the display
+ * if there is one (gui_test_have_display), with libadwaita's styles, and
+ * turns the board's animations off (moves appear at once; a test that
+ * wants them turns them on). */
+void     gui_test_init (void);
 
 /* A GUI test without a display skips rather than passes. */
 #define GUI_TEST_SKIP_WITHOUT_DISPLAY()               \
@@ -36,8 +43,36 @@ gboolean gui_test_game_over (gpointer window);
 /* Runs the main loop until cond (data) holds or timeout_ms pass; FALSE on
  * timeout. */
 gboolean gui_test_wait_until (GuiTestCondition cond, gpointer data, guint timeout_ms);
-/* Runs the main loop for ms milliseconds. */
+/* Runs the main loop until expr holds; fails the test (showing expr) if it
+ * does not within timeout_ms.  gui_test_wait_until() with the condition
+ * written in place, for a condition used once. */
+#define GUI_TEST_WAIT_FOR(expr, timeout_ms)                                  \
+  G_STMT_START {                                                            \
+    gint64 gui_test_end_ = gui_test_deadline (timeout_ms);                  \
+    while (!(expr))                                                         \
+      if (!gui_test_step (gui_test_end_))                                   \
+        {                                                                   \
+          g_assert_true (expr);                                             \
+          break;                                                            \
+        }                                                                   \
+  } G_STMT_END
+/* For GUI_TEST_WAIT_FOR: the monotonic time timeout_ms from now; one turn
+ * of the main loop, FALSE once end has passed. */
+gint64   gui_test_deadline (guint timeout_ms);
+gboolean gui_test_step (gint64 end);
+/* Runs the main loop for ms milliseconds.  Only for a check that nothing
+ * happens in that time (a busy machine can only make such a check weaker,
+ * never fail it); anything expected to happen is waited for with
+ * gui_test_wait_until(). */
 void     gui_test_spin (guint ms);
+/* Dispatches every source ready now (the idles a call just queued),
+ * without waiting for anything to come later. */
+void     gui_test_flush (void);
+/* Destroys window and dispatches what its destruction queued. */
+void     gui_test_destroy (gpointer window);
+/* Condition on a widget: it is mapped and has a width of more than 200 px
+ * (a panel slid in). */
+gboolean gui_test_is_shown_wide (gpointer widget);
 /* The hole named name (asserts it exists). */
 guint    gui_test_hole (const char *name);
 /* Condition on a window: no dialog over it (libadwaita 1.5 and later
@@ -48,6 +83,12 @@ gboolean gui_test_no_dialog (gpointer window);
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */
 SternWindow *gui_test_window_new (const char *data_dir);
+/* gui_test_window_new (NULL) playing a new game of variant on the table
+ * preset, kinds as for session_test_setup(). */
+SternWindow *gui_test_game_window_new (const char *variant, const char *kinds);
+/* gui_test_window_new (NULL) playing on from position (stern-notation.h)
+ * with hot-seat humans, every seat having made moves_made moves. */
+SternWindow *gui_test_position_window_new (const char *position, unsigned moves_made);
 /* The save banner (stern-save-banner.h) among widget and its descendants,
  * or NULL. */
 SternSaveBanner *gui_test_find_banner (GtkWidget *widget);

@@ -21,7 +21,7 @@
 #include "stern-computer.h"
 #include "stern-notation.h"
 #include "stern-rules-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 
@@ -164,13 +164,31 @@ test_open_command_line (void)
 
 /* ------------------------------------------------------------------ */
 
+/* The window as drawn: NULL until it has drawn a frame. */
+static GskRenderNode *
+drawn_node (GtkWidget *window)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (window),
+                          gtk_widget_get_height (window));
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+static gboolean
+has_drawn (gpointer window)
+{
+  g_autoptr(GskRenderNode) node = drawn_node (window);
+
+  return node != NULL;
+}
+
 static void
 save_screenshot (GtkWidget  *window,
                  const char *name)
 {
   const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
@@ -180,10 +198,8 @@ save_screenshot (GtkWidget  *window,
   if (dir == NULL || *dir == '\0')
     return;
 
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
+  g_assert_true (gui_test_wait_until (has_drawn, window, 5000));
+  node = drawn_node (window);
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -204,6 +220,46 @@ static const Size sizes[] = {
   { 700, 500, FALSE, "small" },
   { 1280, 800, FALSE, "large" },
 };
+
+/* Widget has come all the way into its window: it is not cut at the
+ * window's edge. */
+static gboolean
+slid_in (gpointer widget)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (widget, window, &bounds) && bounds.origin.x >= 0 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (window);
+}
+
+typedef struct {
+  SternWindow *window;
+  const Size  *size;
+} SizedWindow;
+
+/* Laid out at the size asked for, less the window's border where there
+ * is one (no window manager). */
+static gboolean
+has_size (gpointer data)
+{
+  const SizedWindow *sized = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (sized->window));
+
+  return width <= sized->size->width && width >= sized->size->width - 20;
+}
+
+static gboolean
+is_folded (gpointer window)
+{
+  return stern_window_is_panel_folded (window);
+}
+
+static gboolean
+is_unfolded (gpointer window)
+{
+  return !stern_window_is_panel_folded (window);
+}
 
 static gboolean
 strip_follows_folding (gpointer window)
@@ -284,8 +340,15 @@ check_size (const Size *size,
     session_test_first_safe_move (stern_window_get_game (window), &from, &to);
     stern_board_view_select (stern_window_get_board (window), from);
   }
-  gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, window, 5000));
+  {
+    /* The size asked for, once the window manager (if any) agrees. */
+    SizedWindow sized = { window, size };
+
+    g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
+  }
+  /* The panel folds once the window is laid out at its size. */
+  g_assert_true (gui_test_wait_until (size->folded ? is_folded : is_unfolded, window, 5000));
   /* The strip follows the folding from an idle: on a loaded machine it
    * may come a moment after the allocation. */
   g_assert_true (gui_test_wait_until (strip_follows_folding, window, 5000));
@@ -361,13 +424,12 @@ check_size (const Size *size,
       g_assert_false (gtk_widget_get_mapped (list) && gtk_widget_get_width (list) > 0 &&
                       gtk_widget_get_child_visible (list));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
-      gui_test_spin (600);
-      g_assert_true (gtk_widget_get_mapped (list));
-      g_assert_cmpint (gtk_widget_get_width (list), >, 200);
+      /* It slides in over a few frames. */
+      g_assert_true (gui_test_wait_until (gui_test_is_shown_wide, list, 5000));
+      g_assert_true (gui_test_wait_until (slid_in, list, 5000));
       save_screenshot (GTK_WIDGET (window), panel_name);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
 }
 
 static void
@@ -405,7 +467,6 @@ test_rules_screenshot (void)
   gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
   gtk_window_present (GTK_WINDOW (rules));
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, rules, 5000));
-  gui_test_spin (300);
   g_assert_true (gui_test_wait_until (is_allocated, rules, 5000));
   g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);
   save_screenshot (rules, "rules.png");
@@ -424,15 +485,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = NULL;
-
-      adw_init ();
-      settings = g_settings_new (APP_ID);
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_func ("/app/open-command-line", test_open_command_line);
   g_test_add_func ("/app/sizes", test_sizes);

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stern-board-view.h"
+#include "stern-board-view-private.h"
 #include "stern-board-layout.h"
 #include "stern-board-renderer.h"
 #include "stern-board.h"

@@ -23,7 +23,7 @@
 #include "stern-notation.h"
 #include "stern-save-banner.h"
 #include "stern-saved-game.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 
@@ -379,8 +379,7 @@ time_long_game (guint   n,
       t = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
       *undo = MAX (*undo, t);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
 }
 
 /* A long game shows in seconds, not minutes: the move list looked for
@@ -406,13 +405,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_data_func ("/data-safety/folder-in-place", GINT_TO_POINTER (BLOCK_FOLDER_IN_PLACE),
                         check_blocked);

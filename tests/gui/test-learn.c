@@ -305,15 +305,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = NULL;
-
-      adw_init ();
-      settings = g_settings_new (APP_ID);
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_func ("/learn/lesson-by-move", test_lesson_by_move);
   g_test_add_func ("/learn/exercise-by-building", test_exercise_by_building);

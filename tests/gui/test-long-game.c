@@ -27,7 +27,7 @@
 #include "stern-move-list.h"
 #include "stern-notation.h"
 #include "stern-saved-game.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 
@@ -65,6 +65,16 @@ size_of (const char *path)
   GStatBuf st;
 
   return g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
+}
+
+/* Whether the file at path holds text. */
+static gboolean
+file_has (const char *path,
+          const char *text)
+{
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (path, &contents, NULL, NULL) && strstr (contents, text) != NULL;
 }
 
 /* The row of the current move is built and inside the list's view. */
@@ -139,12 +149,11 @@ test_four_mebibytes (void)
   g_assert_true (stern_game_get_variant (stern_window_get_game (window)) ==
                  stern_variant_lookup ("classic-3"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (file_has (autosave, "classic-3"), 10000);
   g_assert_true (g_file_get_contents (autosave, &after_text, NULL, NULL));
   g_assert_nonnull (strstr (after_text, "classic-3"));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
   temp_dir_remove (dir);
 }
 
@@ -192,8 +201,7 @@ test_hundred_thousand (void)
   window = gui_test_window_new (data_dir);
   g_assert_true (stern_window_open_file (window, file));
   g_assert_true (gui_test_wait_until (current_row_in_view, window, 10000));
-  while (size_of (autosave) == 0)
-    gui_test_spin (20);
+  GUI_TEST_WAIT_FOR (size_of (autosave) > 0, 10000);
   base = size_of (autosave);
   grown = size_of (journal);
   n = stern_game_get_n_actions (stern_window_get_game (window));
@@ -220,8 +228,7 @@ test_hundred_thousand (void)
   g_assert_true (gui_test_wait_until (current_row_in_view, window, 10000));
   g_assert_cmpuint (stern_move_list_get_n_rows_built (move_list_of (window)), <, MAX_ROWS_BUILT);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
   temp_dir_remove (dir);
 }
 
@@ -291,13 +298,12 @@ test_encodings (void)
                                     cases[i].remark));
           stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
         }
-      gui_test_spin (30);
+      GUI_TEST_WAIT_FOR (stern_window_get_message (window) == NULL, 5000);
     }
   /* The toast's title is markup: the name with & and < was escaped. */
   g_assert_false (markup_warned);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
   temp_dir_remove (dir);
 }
 
@@ -363,13 +369,14 @@ test_two_copies (void)
   stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 12);
   play_on (window);
-  gui_test_spin (50);
+  /* The banner says the file is not ours to write; the file is as they
+   * left it. */
+  GUI_TEST_WAIT_FOR (gtk_widget_get_visible (GTK_WIDGET (gui_test_find_banner (GTK_WIDGET (window)))),
+                     10000);
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, theirs);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gui_test_find_banner (GTK_WIDGET (window)))));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
   close (done[1]);
   close (ready[0]);
   g_assert_cmpint (waitpid (child, &status, 0), ==, child);
@@ -383,13 +390,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_func ("/long-game/four-mebibytes", test_four_mebibytes);
   g_test_add_func ("/long-game/hundred-thousand", test_hundred_thousand);

@@ -22,7 +22,7 @@
 #include "stern-new-game-dialog.h"
 #include "stern-preferences-page.h"
 #include "stern-preferences-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 static GtkWidget *
 pref (GtkWidget  *preferences,

@@ -21,40 +21,9 @@
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-preferences-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
-
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           const char     *kinds)   /* one letter a seat: h or c */
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_LEVEL_MEDIUM;
-    }
-}
-
-static SternWindow *
-game_window_new (const char *variant,
-                 const char *kinds)
-{
-  SternWindow *window;
-  SternGameSetup setup;
-
-  window = g_object_new (STERN_TYPE_WINDOW, NULL);
-  stern_window_set_computer_delay (window, 0);
-  setup_for (&setup, variant, kinds);
-  stern_window_new_game (window, &setup);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
 
 /* The preferences are a window before libadwaita 1.5 and a dialog over
  * the game window from 1.5 on: these say the same thing of both. */
@@ -294,6 +263,15 @@ panel_names (SternWindow *window)
   return g_string_free (names, FALSE);
 }
 
+static gboolean
+panel_names_are (SternWindow *window,
+                 const char  *expect)
+{
+  g_autofree char *names = panel_names (window);
+
+  return g_strcmp0 (names, expect) == 0;
+}
+
 static void
 test_controls_write_settings (void)
 {
@@ -337,8 +315,8 @@ test_controls_write_settings (void)
 
   /* ... and follow changes made elsewhere. */
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  gui_test_spin (50);
-  g_assert_false (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
+  GUI_TEST_WAIT_FOR (!gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))),
+                     5000);
 
   /* Activating a row (a click or Enter anywhere on it) flips its switch. */
   coordinates_row = pref (preferences, "coordinates_row");
@@ -370,7 +348,7 @@ test_window_follows (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  window = game_window_new ("classic-2", "hhhhhh");
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   board = stern_window_get_board (window);
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
@@ -382,7 +360,7 @@ test_window_follows (void)
   plain_x = hole_x (window);
   g_assert_false (window_action_state (window, "show-coordinates"));
   gtk_switch_set_active (coordinates, TRUE);
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (fabs (hole_x (window) - plain_x) > 1.0, 5000);
   coords_x = hole_x (window);
   g_assert_cmpfloat (fabs (coords_x - plain_x), >, 1.0);
   /* The menu's toggle shows the same. */
@@ -391,22 +369,19 @@ test_window_follows (void)
   /* And the other way: the menu's toggle moves the switch. */
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-coordinates",
                                       g_variant_new_boolean (FALSE));
-  gui_test_spin (50);
-  g_assert_false (gtk_switch_get_active (coordinates));
-  g_assert_cmpfloat (fabs (hole_x (window) - plain_x), <, 1e-6);
+  GUI_TEST_WAIT_FOR (!gtk_switch_get_active (coordinates), 5000);
+  GUI_TEST_WAIT_FOR (fabs (hole_x (window) - plain_x) < 1e-6, 5000);
 
   /* Animations: a move is animated only when they are on. */
   gtk_switch_set_active (animations, TRUE);
-  gui_test_spin (50);
-  g_assert_true (window_action_state (window, "animations"));
+  GUI_TEST_WAIT_FOR (window_action_state (window, "animations"), 5000);
   g_signal_emit_by_name (board, "move-chosen", gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
   g_assert_true (stern_board_view_is_animating (board));
   gtk_switch_set_active (animations, FALSE);
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (!window_action_state (window, "animations"), 5000);
   /* Turning them off stops the animation in progress, too. */
-  g_assert_false (stern_board_view_is_animating (board));
-  g_assert_false (window_action_state (window, "animations"));
+  GUI_TEST_WAIT_FOR (!stern_board_view_is_animating (board), 5000);
   {
     guint from, to;
 
@@ -418,13 +393,12 @@ test_window_follows (void)
 
   /* Rotation: with it off a hot-seat board stays where it is. */
   gtk_switch_set_active (GTK_SWITCH (pref (preferences, "rotate_switch")), FALSE);
-  gui_test_spin (50);
-  g_assert_false (window_action_state (window, "rotate-to-player"));
+  GUI_TEST_WAIT_FOR (!window_action_state (window, "rotate-to-player"), 5000);
   {
     unsigned bottom = stern_board_view_get_bottom_seat (board);
     SternGameSetup setup;
 
-    setup_for (&setup, "classic-2", "hhhhhh");
+    session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
     stern_window_new_game (window, &setup);
     bottom = stern_board_view_get_bottom_seat (board);
     g_signal_emit_by_name (board, "move-chosen", gui_test_hole ("l3"), gui_test_hole ("l5"));
@@ -467,7 +441,7 @@ test_in_step_after_new_game (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   g_settings_set_boolean (settings, "show-coordinates", FALSE);
-  window = game_window_new ("classic-2", "hhhhhh");
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
 
@@ -481,7 +455,7 @@ test_in_step_after_new_game (void)
         dialog = STERN_NEW_GAME_DIALOG (item);
     }
   g_assert_nonnull (dialog);
-  setup_for (&setup, "classic-3", "hhhhhh");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_new_game_dialog_set_setup (dialog, &setup);
   g_signal_connect (dialog, "start", G_CALLBACK (on_dialog_start), &started);
   stern_new_game_dialog_start (dialog);
@@ -494,9 +468,9 @@ test_in_step_after_new_game (void)
 
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-coordinates",
                                       g_variant_new_boolean (TRUE));
-  gui_test_spin (50);
-  g_assert_true (g_settings_get_boolean (settings, "show-coordinates"));
-  g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))));
+  GUI_TEST_WAIT_FOR (g_settings_get_boolean (settings, "show-coordinates"), 5000);
+  GUI_TEST_WAIT_FOR (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "coordinates_switch"))),
+                     5000);
 
   /* The window's size goes straight to the settings as well (from
    * libadwaita 1.5 on, closing a window with a dialog over it closes the
@@ -536,13 +510,13 @@ test_confirm_fatal_moves (void)
                                                 &variant, &pos, &error));
   g_assert_no_error (error);
 
-  window = game_window_new ("classic-2", "hhhhhh");
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
 
   /* On (the default): asked first. */
   g_assert_true (gtk_switch_get_active (GTK_SWITCH (pref (preferences, "confirm_switch"))));
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_load_game (window,
                           stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
                           &setup);
@@ -587,7 +561,7 @@ test_player_name (void)
 
   g_settings_set_string (settings, "player-name", "");
   /* One human, at white, against the computer. */
-  window = game_window_new ("classic-2", "hhhchh");
+  window = gui_test_game_window_new ("classic-2", "hhhchh");
   preferences = stern_preferences_window_new (GTK_WINDOW (window));
   preferences_show (preferences);
   entry = GTK_EDITABLE (pref (preferences, "name_entry"));
@@ -598,7 +572,7 @@ test_player_name (void)
 
   /* The name replaces the colour of the human's seat at once. */
   gtk_editable_set_text (entry, "Ada Lovelace");
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (panel_names_are (window, "Ada Lovelace|Black"), 5000);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "Ada Lovelace|Black");
   g_clear_pointer (&names, g_free);
@@ -606,14 +580,14 @@ test_player_name (void)
 
   /* Blank is no name. */
   gtk_editable_set_text (entry, "   ");
-  gui_test_spin (50);
+  GUI_TEST_WAIT_FOR (panel_names_are (window, "White|Black"), 5000);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "White|Black");
   g_clear_pointer (&names, g_free);
 
   /* With several humans nobody knows who is who: colours. */
   gtk_editable_set_text (entry, "Ada");
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   names = panel_names (window);
   g_assert_cmpstr (names, ==, "White|Black");
@@ -621,7 +595,7 @@ test_player_name (void)
   g_assert_true (g_str_has_prefix (stern_window_get_status (window), "White to move"));
 
   /* The human at another seat gets the name there. */
-  setup_for (&setup, "classic-3", "cccccc");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "cccccc", 0, 0);
   setup.computer[setup.variant->seats[1]] = FALSE;
   stern_window_new_game (window, &setup);
   names = panel_names (window);
@@ -712,7 +686,8 @@ test_app_action_and_shortcuts (void)
   /* Quit closes every window: the preferences go with the game window
    * (destroy-with-parent) and must not be closed a second time. */
   gtk_window_present (window);
-  gui_test_spin (100);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  gui_test_flush ();
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
 }
@@ -723,18 +698,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  /* The window's libadwaita widgets want their style sheet. */
+  gui_test_init ();
   if (gui_test_have_display)
-    adw_init ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      /* Moves appear at once unless a test wants animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-      g_type_ensure (STERN_TYPE_WINDOW);
-    }
+    g_type_ensure (STERN_TYPE_WINDOW);
 
   g_test_add_func ("/preferences/controls-write-settings", test_controls_write_settings);
   g_test_add_func ("/preferences/window-follows", test_window_follows);

@@ -156,9 +156,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    adw_init ();
+  gui_test_init ();
   g_test_add_func ("/review/after-game", test_review_after_game);
   g_test_add_func ("/review/analysis", test_analysis);
   return g_test_run ();

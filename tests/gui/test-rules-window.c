@@ -19,7 +19,7 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
-#include "stern-board-view.h"
+#include "stern-board-view-private.h"
 #include "stern-notation.h"
 #include "stern-rules-window.h"
 
@@ -56,7 +56,7 @@ is_mapped (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (data));
 }
 
-/* Lets layout and drawing settle. */
+/* Lets layout and drawing settle (for a screenshot only). */
 static void
 settle (guint ms)
 {
@@ -422,6 +422,23 @@ test_language (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The page asked for is shown, its transition over, its text laid out. */
+static gboolean
+page_laid_out (gpointer data)
+{
+  GtkWidget *window = data;
+  GtkStack *stack = GTK_STACK (find_by_id (window, "stack"));
+  GtkWidget *page = gtk_stack_get_visible_child (stack);
+  GtkWidget *box;
+
+  if (gtk_stack_get_transition_running (stack) || page == NULL ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (stack),
+                 stern_rules_window_get_page (STERN_RULES_WINDOW (window))) != 0)
+    return FALSE;
+  box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
+  return gtk_widget_get_mapped (box) && gtk_widget_get_width (box) > 0;
+}
+
 /* Every page's text column starts at the same x, so the text does not
  * move sideways from page to page, and no line breaks inside a move
  * ("(m5-" / "o5-m7)"). */
@@ -447,7 +464,7 @@ test_layout (void)
       int natural;
 
       stern_rules_window_set_page (window, pages[i]);
-      settle (300);
+      g_assert_true (wait_until (page_laid_out, window, 5000));
       page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (GTK_WIDGET (window), "stack")));
       box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
       g_assert_true (gtk_widget_compute_bounds (box, GTK_WIDGET (window), &at));

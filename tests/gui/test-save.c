@@ -22,7 +22,7 @@
 #include "stern-save-banner.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "stern-file-dialog.h"
 #include "gui-test-util.h"
@@ -73,11 +73,30 @@ start_from_dialog (SternWindow          *window,
   stern_new_game_dialog_start (dialog);
 }
 
+/* A data folder of the test's own, removed with all it holds after it. */
+typedef struct {
+  char *dir;
+} SaveFixture;
+
+static void
+save_fixture_set_up (SaveFixture   *f,
+                     gconstpointer  data)
+{
+  f->dir = temp_dir_new ("stern-save-XXXXXX");
+}
+
+static void
+save_fixture_tear_down (SaveFixture   *f,
+                        gconstpointer  data)
+{
+  temp_dir_remove (f->dir);
+  g_free (f->dir);
+}
+
 static void
 window_free (SternWindow *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (10);
+  gui_test_destroy (window);
 }
 
 static char *
@@ -102,13 +121,13 @@ answer_message (SternWindow *window,
 /* Every variant through the window's own Save and Open: the record, who
  * plays, the clock and the position shown all come back. */
 static void
-test_round_trip (void)
+test_round_trip (SaveFixture   *f,
+                 gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
 
   for (guint v = 0; v < STERN_N_VARIANTS; v++)
     {
@@ -165,13 +184,13 @@ test_round_trip (void)
       window_free (other);
     }
 
-  temp_dir_remove (dir);
 }
 
 /* Each kind of bad file: an error window that names what is wrong (and the
  * line, where there is one), and the game on the board untouched. */
 static void
-test_bad_files (void)
+test_bad_files (SaveFixture   *f,
+                gconstpointer  data)
 {
   static const struct {
     const char *name;
@@ -196,13 +215,12 @@ test_bad_files (void)
     { "second-variant", "[Variant \"classic-2\"]\n[Variant \"classic-3\"]\n", -1, "first is on line 1" },
     { "resign-blue", "[Variant \"classic-2\"]\n\n1. resign(blue)\n", -1, "blue does not play in classic-2" },
   };
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
   SternWindow *window;
   SternGameSetup setup;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
   window = gui_test_window_new (NULL);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 300, 3);
   stern_window_new_game (window, &setup);
@@ -281,15 +299,15 @@ test_bad_files (void)
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 3);
 
   window_free (window);
-  temp_dir_remove (dir);
 }
 
 /* After every move the game is on disk; the next start offers it and
  * goes on exactly there; the end of the game removes it. */
 static void
-test_autosave_resume (void)
+test_autosave_resume (SaveFixture   *f,
+                      gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
   g_autofree char *path = NULL;
   g_autofree char *before = NULL, *after = NULL;
   SternWindow *window, *again;
@@ -299,7 +317,6 @@ test_autosave_resume (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
 
   window = gui_test_window_new (dir);
@@ -346,7 +363,6 @@ test_autosave_resume (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
-  temp_dir_remove (dir);
 }
 
 /* Open and Save start in the documents folder (or home), then where the
@@ -395,9 +411,10 @@ find_named (GtkWidget  *widget,
 
 /* "New Game" gives the saved game up; the toast's Undo brings it back. */
 static void
-test_autosave_decline (void)
+test_autosave_decline (SaveFixture   *f,
+                       gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
   g_autofree char *path = NULL;
   g_autofree char *before = NULL, *after = NULL;
   SternWindow *window, *again;
@@ -405,7 +422,6 @@ test_autosave_decline (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
   window = gui_test_window_new (dir);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
@@ -437,7 +453,6 @@ test_autosave_decline (void)
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   window_free (again);
 
-  temp_dir_remove (dir);
 }
 
 /* The damaged copies kept aside in dir. */
@@ -530,9 +545,10 @@ check_damaged (const char *dir,
 }
 
 static void
-test_autosave_damaged (void)
+test_autosave_damaged (SaveFixture   *f,
+                       gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
   g_autofree char *path = NULL;
   g_autofree char *good = NULL;
   SternWindow *window;
@@ -542,7 +558,6 @@ test_autosave_damaged (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
   path = stern_autosave_get_path (dir);
   window = gui_test_window_new (dir);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
@@ -572,7 +587,6 @@ test_autosave_damaged (void)
   /* Binary. */
   check_damaged (dir, "\0\1\2\3\xff; end\n", 10, "not a text file", FALSE);
 
-  temp_dir_remove (dir);
 }
 
 /* First, back, forward, last, a move of the list; playing from an earlier
@@ -642,6 +656,7 @@ test_replay (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
+  /* The computer must not start in the replay: nothing may happen here. */
   gui_test_spin (200);
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
@@ -679,11 +694,11 @@ test_replay_click (void)
   game = stern_window_get_game (window);
   for (guint i = 0; i < 4; i++)
     gui_test_play_first (window);
-  gui_test_spin (100);
 
   list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), STERN_TYPE_WINDOW,
                                                     "move_list"));
   g_assert_nonnull (list);
+  GUI_TEST_WAIT_FOR (stern_move_list_get_cell (STERN_MOVE_LIST (list), 3) != NULL, 5000);
   collect_moves (list, buttons);
   g_assert_cmpuint (buttons->len, ==, 4);
 
@@ -746,7 +761,7 @@ test_clock_runs (void)
   clock = stern_window_get_clock (window);
   g_assert_true (stern_game_clock_is_enabled (clock));
 
-  gui_test_spin (400);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_WHITE) < 300000 - 200, 5000);
   white = stern_game_clock_get_remaining_ms (clock, STERN_WHITE);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
   g_assert_cmpint (white, <, 300000 - 200);
@@ -755,19 +770,18 @@ test_clock_runs (void)
 
   gui_test_play_first (window);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_WHITE), >, white + 2500);
-  gui_test_spin (300);
-  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, 300000);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_BLACK) < 300000, 5000);
 
   /* Hidden: the time stands still. */
   gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  gui_test_spin (250);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_running (clock) == STERN_NO_SEAT, 5000);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
+  /* Nothing may happen here: a shorter wait only makes this weaker. */
   gui_test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), ==, black);
   gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
-  gui_test_spin (300);
-  g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), <, black);
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_BLACK) < black, 5000);
 
   window_free (window);
 }
@@ -911,9 +925,10 @@ test_resign_club (void)
 
 /* The rating after games against the computer. */
 static void
-test_rating (void)
+test_rating (SaveFixture   *f,
+             gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
   g_autofree char *path = NULL;
   g_autoptr(SternRatings) ratings = NULL;
   SternWindow *window;
@@ -925,7 +940,6 @@ test_rating (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
   path = g_build_filename (dir, "ratings.ini", NULL);
   window = gui_test_window_new (dir);
 
@@ -1000,26 +1014,25 @@ test_rating (void)
   g_snprintf (text, sizeof text, "%.0f", expected);
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
   gtk_window_present (GTK_WINDOW (statistics));
-  gui_test_spin (100);
+  g_assert_true (gui_test_wait_until (gui_test_is_mapped, statistics, 5000));
   gtk_window_destroy (GTK_WINDOW (statistics));
 
   window_free (window);
-  temp_dir_remove (dir);
 }
 
 /* A damaged ratings file: Statistics shows what could be read and says
  * the rest could not be (it showed "1200, no games" without a word). */
 static void
-test_statistics_damaged (void)
+test_statistics_damaged (SaveFixture   *f,
+                         gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
+  const char *dir = f->dir;
   g_autofree char *path = NULL;
   GtkWidget *statistics;
   const char *notice;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  dir = temp_dir_new ("stern-save-XXXXXX");
   path = g_build_filename (dir, "ratings.ini", NULL);
   g_assert_true (g_file_set_contents (path,
                                       "[Rating]\nrating=1612.5\ngarbage line\n"
@@ -1038,7 +1051,6 @@ test_statistics_damaged (void)
   g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
   gtk_window_destroy (GTK_WINDOW (statistics));
 
-  temp_dir_remove (dir);
 }
 
 int
@@ -1047,25 +1059,21 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  /* The window's libadwaita widgets want their style sheet. */
-  if (gui_test_have_display)
-    adw_init ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  gui_test_init ();
 
-      /* Moves appear at once: the tests do not wait for animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
-
-  g_test_add_func ("/save/round-trip", test_round_trip);
+  g_test_add ("/save/round-trip", SaveFixture, NULL, save_fixture_set_up, test_round_trip,
+              save_fixture_tear_down);
   g_test_add_func ("/save/initial-folder", test_initial_folder);
-  g_test_add_func ("/save/bad-files", test_bad_files);
-  g_test_add_func ("/save/autosave-resume", test_autosave_resume);
-  g_test_add_func ("/save/autosave-decline", test_autosave_decline);
-  g_test_add_func ("/save/autosave-damaged", test_autosave_damaged);
-  g_test_add_func ("/save/statistics-damaged", test_statistics_damaged);
+  g_test_add ("/save/bad-files", SaveFixture, NULL, save_fixture_set_up, test_bad_files,
+              save_fixture_tear_down);
+  g_test_add ("/save/autosave-resume", SaveFixture, NULL, save_fixture_set_up, test_autosave_resume,
+              save_fixture_tear_down);
+  g_test_add ("/save/autosave-decline", SaveFixture, NULL, save_fixture_set_up, test_autosave_decline,
+              save_fixture_tear_down);
+  g_test_add ("/save/autosave-damaged", SaveFixture, NULL, save_fixture_set_up, test_autosave_damaged,
+              save_fixture_tear_down);
+  g_test_add ("/save/statistics-damaged", SaveFixture, NULL, save_fixture_set_up, test_statistics_damaged,
+              save_fixture_tear_down);
   g_test_add_func ("/save/replay", test_replay);
   g_test_add_func ("/save/replay-click", test_replay_click);
   g_test_add_func ("/save/clock-runs", test_clock_runs);
@@ -1075,7 +1083,8 @@ main (int   argc,
   g_test_add_data_func ("/save/resign-2", "classic-2", test_resign);
   g_test_add_data_func ("/save/resign-4", "classic-4", test_resign);
   g_test_add_func ("/save/resign-club", test_resign_club);
-  g_test_add_func ("/save/rating", test_rating);
+  g_test_add ("/save/rating", SaveFixture, NULL, save_fixture_set_up, test_rating,
+              save_fixture_tear_down);
 
   return g_test_run ();
 }

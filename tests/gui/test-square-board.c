@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "stern-board-layout.h"
-#include "stern-board-view.h"
+#include "stern-board-view-private.h"
 #include "stern-board.h"
 #include "stern-computer.h"
 #include "stern-game.h"
@@ -31,7 +31,7 @@
 #include "stern-notation.h"
 #include "stern-rules-window.h"
 #include "stern-texts.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
 
@@ -283,7 +283,9 @@ test_window (void)
                                         gtk_widget_get_height (w), &x, &y);
           stern_board_view_click (view, x, y);
           g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, ply + 1);
-          gui_test_spin (50);
+          /* The board turns to the next player. */
+          GUI_TEST_WAIT_FOR (stern_board_view_get_bottom_seat (view) ==
+                             stern_game_get_turn (stern_window_get_game (window)), 5000);
         }
 
       game = stern_window_get_game (window);
@@ -299,8 +301,7 @@ test_window (void)
 
       if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
         gui_test_spin (3000);
-      gtk_window_destroy (GTK_WINDOW (window));
-      gui_test_spin (50);
+      gui_test_destroy (window);
     }
 }
 
@@ -375,8 +376,7 @@ test_rules_page (void)
   stern_rules_window_set_page (STERN_RULES_WINDOW (window), "halma");
   g_assert_cmpstr (stern_rules_window_get_page (STERN_RULES_WINDOW (window)), ==, "halma");
   gtk_window_present (GTK_WINDOW (window));
-  gui_test_spin (200);
-  g_assert_cmpuint (count_square_views (GTK_WIDGET (window)), ==, 2);
+  GUI_TEST_WAIT_FOR (count_square_views (GTK_WIDGET (window)) == 2, 5000);
   if (shots != NULL)
     gui_test_spin (3000);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -435,7 +435,7 @@ test_keyboard (void)
   stern_board_view_set_game (view, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_game_free (game);
-  gui_test_spin (20);
+  gui_test_flush ();
 }
 
 /* Against the computer on a square board: it answers the human's move. */
@@ -473,12 +473,10 @@ test_computer (void)
   stern_board_view_hole_centre (view, to, gtk_widget_get_width (w), gtk_widget_get_height (w), &x, &y);
   stern_board_view_click (view, x, y);
   g_assert_true (gui_test_wait_until ((GuiTestCondition) gui_test_not_thinking, window, 20000));
-  gui_test_spin (100);
-  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
+  GUI_TEST_WAIT_FOR (stern_game_get_n_actions (stern_window_get_game (window)) == 2, 20000);
   g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  gui_test_spin (20);
+  gui_test_destroy (window);
 }
 
 /* Whether a label under widget shows text. */
@@ -540,24 +538,14 @@ test_game_over (void)
     gui_test_spin (2500);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_game_free (game);
-  gui_test_spin (20);
+  gui_test_flush ();
 }
 
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  gui_test_have_display = gtk_init_check ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = NULL;
-
-      /* The window's libadwaita widgets want their style sheet. */
-      adw_init ();
-      settings = g_settings_new (APP_ID);
-      /* Moves appear at once: the test does not wait for animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
   g_test_add_func ("/square-board/click-moves", test_click_moves);
   g_test_add_func ("/square-board/window", test_window);
   g_test_add_func ("/square-board/new-game-dialog", test_new_game_dialog);

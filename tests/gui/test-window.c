@@ -18,36 +18,9 @@
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-seat-dot.h"
-#include "stern-window.h"
+#include "stern-window-private.h"
 
 #include "gui-test-util.h"
-
-static void
-setup_for (SternGameSetup *setup,
-           const char     *variant,
-           const char     *kinds)   /* one letter a seat: h or c */
-{
-  memset (setup, 0, sizeof *setup);
-  setup->variant = stern_variant_lookup (variant);
-  g_assert_nonnull (setup->variant);
-  setup->preset = STERN_PRESET_TABLE;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    {
-      setup->computer[seat] = kinds[seat] == 'c';
-      setup->level[seat] = STERN_LEVEL_MEDIUM;
-    }
-}
-
-static SternWindow *
-window_new (void)
-{
-  SternWindow *window;
-
-  window = g_object_new (STERN_TYPE_WINDOW, NULL);
-  stern_window_set_computer_delay (window, 0);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
 
 static gboolean
 game_over_shown (gpointer data)
@@ -69,14 +42,11 @@ static void
 test_status (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   const char *status;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
 
   status = stern_window_get_status (window);
   g_test_message ("status: %s", status);
@@ -101,12 +71,10 @@ test_status_pick (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "halma-10", "hhhhhh");
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("halma-10", "hhhhhh");
   g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your stones"));
 
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_nonnull (strstr (stern_window_get_status (window), "Click one of your marbles"));
   board = stern_window_get_board (window);
@@ -173,8 +141,8 @@ test_pause (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhchh");
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.clock_reserve_s = 300;
   setup.clock_increment_s = 3;
   stern_window_new_game (window, &setup);
@@ -189,7 +157,7 @@ test_pause (void)
   g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
   /* No resignation in a pause: the action is off, no question opens. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
-  gui_test_spin (100);
+  gui_test_flush ();
   g_assert_false (message_window_open ());
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
@@ -281,11 +249,11 @@ test_sounds (void)
 
   /* On by default. */
   g_settings_reset (settings, "sounds");
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   sounds = stern_window_get_sounds (window);
   g_assert_true (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   setup.level[STERN_BLACK] = STERN_LEVEL_EASY;
   stern_window_new_game (window, &setup);
 
@@ -314,11 +282,11 @@ test_sounds (void)
   /* Switched off in the settings: nothing is asked for. */
   g_array_set_size (heard, 0);
   g_settings_set_boolean (settings, "sounds", FALSE);
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   sounds = stern_window_get_sounds (window);
   g_assert_false (stern_sounds_get_enabled (sounds));
   g_signal_connect (sounds, "requested", G_CALLBACK (on_sound_requested), heard);
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
@@ -341,7 +309,7 @@ test_custom_clock (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (NULL, settings));
-  setup_for (&setup, "classic-2", "hchhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhhh", 0, 0);
   setup.clock_reserve_s = 17 * 60;
   setup.clock_increment_s = 7;
   stern_new_game_dialog_set_setup (dialog, &setup);
@@ -385,24 +353,11 @@ static void
 test_status_countdown_singular (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
-  SternPosition pos;
-  const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
-  unsigned moves_made[STERN_N_SEATS] = { 29, 29, 29, 29, 29, 29 };
   const char *status;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  g_assert_true (stern_notation_parse_position ("classic-2 white white:k4,k6 black:e17,g12",
-                                                &variant, &pos, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
-  stern_window_load_game (window,
-                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
-                          &setup);
+  window = gui_test_position_window_new ("classic-2 white white:k4,k6 black:e17,g12", 29);
   status = stern_window_get_status (window);
   g_test_message ("status: %s", status);
   g_assert_nonnull (strstr (status, "White to move"));
@@ -418,7 +373,6 @@ static void
 test_hot_seat_undo_redo (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   SternGame *game;
   guint from, to;
   g_autofree char *list = NULL;
@@ -427,9 +381,7 @@ test_hot_seat_undo_redo (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "hhhhhh");
   game = stern_window_get_game (window);
 
   /* Nothing to undo yet. */
@@ -470,7 +422,7 @@ test_hot_seat_undo_redo (void)
                                                                       "move_list"));
     const char *rounds[3] = { "1.", "", "2." };
 
-    gui_test_spin (50);
+    GUI_TEST_WAIT_FOR (stern_move_list_get_cell (STERN_MOVE_LIST (move_list), 2) != NULL, 5000);
     for (guint i = 0; i < 3; i++)
       {
         GtkWidget *row = stern_move_list_get_cell (STERN_MOVE_LIST (move_list), i);
@@ -531,11 +483,11 @@ test_rotate_to_player (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   board = stern_window_get_board (window);
 
   /* One human, sitting at black: black is at the bottom all game. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   setup.computer[STERN_WHITE] = TRUE;
   stern_window_new_game (window, &setup);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
@@ -543,7 +495,7 @@ test_rotate_to_player (void)
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
   /* Hot-seat with rotate-to-player (the default): the board follows. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
@@ -576,7 +528,6 @@ static void
 test_computer_answers (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   SternGame *game;
   g_autoptr(SternGame) replay = NULL;
   const SternAction *reply;
@@ -584,9 +535,7 @@ test_computer_answers (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhchh");
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "hhhchh");
   game = stern_window_get_game (window);
   g_assert_false (stern_window_is_thinking (window));
 
@@ -610,7 +559,7 @@ test_computer_answers (void)
   reply = stern_game_get_action (game, 1);
   g_assert_cmpint (reply->kind, ==, STERN_ACTION_MOVE);
   g_assert_cmpuint (reply->seat, ==, STERN_BLACK);
-  replay = stern_game_new (setup.variant, setup.preset);
+  replay = stern_game_new (stern_game_get_variant (game), STERN_PRESET_TABLE);
   g_assert_true (stern_game_play (replay, stern_game_get_action (game, 0)->path[0],
                                   stern_game_get_action (game, 0)->path[stern_game_get_action (game, 0)->path_len - 1],
                                   NULL));
@@ -642,9 +591,9 @@ test_computer_waits_for_animation (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   g_settings_set_boolean (settings, "animations", TRUE);
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
 
@@ -662,6 +611,9 @@ test_computer_waits_for_animation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The spins here give a cancelled answer the time to arrive, were it not
+ * cancelled: checks that nothing happens, which a busy machine can only
+ * make weaker. */
 static void
 test_cancel (void)
 {
@@ -671,13 +623,13 @@ test_cancel (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
 
   /* The worker's answer still on its way when a new game starts. */
-  setup_for (&setup, "classic-2", "chhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_true (stern_window_is_thinking (window));
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
   game = stern_window_get_game (window);
@@ -687,12 +639,12 @@ test_cancel (void)
 
   /* The answer waiting out its pause when a new game starts. */
   stern_window_set_computer_delay (window, 60000);
-  setup_for (&setup, "classic-2", "chhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gui_test_spin (300);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
-  setup_for (&setup, "classic-3", "hhhhhh");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
   gui_test_spin (100);
@@ -700,7 +652,7 @@ test_cancel (void)
 
   /* Undo cancels a thinking computer too. */
   stern_window_set_computer_delay (window, 60000);
-  setup_for (&setup, "classic-2", "hhhchh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   {
@@ -725,23 +677,11 @@ test_fatal_confirm (void)
   SternWindow *window;
   SternGameSetup setup;
   SternGame *game;
-  SternPosition pos;
-  const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
-  unsigned moves_made[STERN_N_SEATS] = { 30, 30, 30, 30, 30, 30 };
   GtkWindow *over;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  g_assert_true (stern_notation_parse_position ("classic-2 white white:k5,e9 black:e17,g12",
-                                                &variant, &pos, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
-  stern_window_load_game (window,
-                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, moves_made),
-                          &setup);
+  window = gui_test_position_window_new ("classic-2 white white:k5,e9 black:e17,g12", 30);
   game = stern_window_get_game (window);
   g_assert_true (stern_game_is_fatal (game, gui_test_hole ("k5"), gui_test_hole ("k4")));
 
@@ -769,7 +709,7 @@ test_fatal_confirm (void)
   g_assert_nonnull (strstr (stern_window_get_status (window), "Game over: Black wins"));
 
   /* A non-fatal move does not ask. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_null (stern_window_get_game_over_window (window));
   {
@@ -788,25 +728,13 @@ static void
 test_auto_pass (void)
 {
   SternWindow *window;
-  SternGameSetup setup;
   SternGame *game;
-  SternPosition pos;
-  const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
   g_autofree char *list = NULL;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* White's only marble, m1, is shut in by black marbles in black's goal. */
-  g_assert_true (stern_notation_parse_position ("classic-2 white white:m1 black:m2,l2,m3,k3",
-                                                &variant, &pos, &error));
-  g_assert_no_error (error);
-
-  window = window_new ();
-  setup_for (&setup, "classic-2", "hhhhhh");
-  stern_window_load_game (window,
-                          stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL),
-                          &setup);
+  window = gui_test_position_window_new ("classic-2 white white:m1 black:m2,l2,m3,k3", 0);
   game = stern_window_get_game (window);
 
   /* The window passed for white at once: black is on turn. */
@@ -833,8 +761,8 @@ test_halma_three_to_the_end (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "halma-10-3", "cccccc");
+  window = gui_test_window_new (NULL);
+  session_test_setup (&setup, "halma-10-3", STERN_PRESET_TABLE, "cccccc", 0, 0);
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     setup.level[seat] = STERN_LEVEL_EASY;
   stern_window_new_game (window, &setup);
@@ -864,9 +792,7 @@ test_computer_game_to_the_end (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
-  setup_for (&setup, "classic-2", "cccccc");
-  stern_window_new_game (window, &setup);
+  window = gui_test_game_window_new ("classic-2", "cccccc");
 
   /* Two computers play a whole game. */
   g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
@@ -889,7 +815,7 @@ test_computer_game_to_the_end (void)
   g_assert_null (stern_window_get_game_over_window (window));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
   g_assert_true (stern_window_get_setup (window)->computer[STERN_BLACK]);
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -915,7 +841,7 @@ test_seat_dot_round (void)
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* The app's style, as the application loads it. */
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, "/io/github/sternhalma/Sternhalma/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
@@ -970,17 +896,17 @@ test_new_game_dialog_presets (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   dialog = STERN_NEW_GAME_DIALOG (stern_new_game_dialog_new (GTK_WINDOW (window), NULL));
 
-  setup_for (&setup, "classic-2", "hchhch");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_RACE;
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_get_setup (dialog, &got);
   g_assert_cmpint (got.preset, ==, STERN_PRESET_RACE);
   g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
 
-  setup_for (&setup, "classic-3", "hchhch");
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_RACE;
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_get_setup (dialog, &got);
@@ -1012,7 +938,7 @@ test_new_game_dialog (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
-  window = window_new ();
+  window = gui_test_window_new (NULL);
 
   /* The window's action opens the dialog. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
@@ -1028,7 +954,7 @@ test_new_game_dialog (void)
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
 
-  setup_for (&setup, "pairs-4", "hchhch");
+  session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_CLUB;
   setup.level[STERN_RED] = STERN_LEVEL_EXPERT;
   stern_new_game_dialog_set_setup (dialog, &setup);
@@ -1064,12 +990,12 @@ test_new_game_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* Saved settings drive the window's first game. */
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_destroy (GTK_WINDOW (window));
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   g_assert_true (stern_game_get_variant (stern_window_get_game (window)) == stern_variant_lookup ("pairs-4"));
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1091,12 +1017,12 @@ test_window_size_saved (void)
 
   g_settings_set_int (settings, "window-width", 900);
   g_settings_set_int (settings, "window-height", 700);
-  window = window_new ();
+  window = gui_test_window_new (NULL);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 900);
   g_assert_cmpint (height, ==, 700);
 
-  setup_for (&setup, "classic-2", "hhhhhh");
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   gtk_window_set_default_size (GTK_WINDOW (window), 820, 640);
   gtk_window_close (GTK_WINDOW (window));
@@ -1114,17 +1040,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  gui_test_have_display = gtk_init_check ();
-  /* The window's libadwaita widgets want their style sheet. */
-  if (gui_test_have_display)
-    adw_init ();
-  if (gui_test_have_display)
-    {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-      /* Moves appear at once: the tests do not wait for animations. */
-      g_settings_set_boolean (settings, "animations", FALSE);
-    }
+  gui_test_init ();
 
   g_test_add_func ("/window/status", test_status);
   g_test_add_func ("/window/status-pick", test_status_pick);

@@ -56,10 +56,28 @@ never (gpointer data)
   return FALSE;
 }
 
+/* Runs the main loop for ms milliseconds: only before checking that
+ * nothing happened (a busy machine can only make such a check weaker);
+ * what is expected to happen is waited for with run_until(). */
 static void
 spin (guint ms)
 {
   run_until (never, NULL, ms);
+}
+
+/* A seat's time on a clock has gone below a number of milliseconds. */
+typedef struct {
+  SternGameClock *clock;
+  unsigned        seat;
+  gint64          below_ms;
+} ClockBelow;
+
+static gboolean
+clock_below (gpointer data)
+{
+  const ClockBelow *c = data;
+
+  return stern_game_clock_get_remaining_ms (c->clock, c->seat) < c->below_ms;
 }
 
 static gboolean
@@ -159,6 +177,35 @@ recorder_free (Recorder   *r,
 {
   g_signal_handlers_disconnect_by_data (match, r);
   g_string_free (r->log, TRUE);
+}
+
+/* A match of classic-2 on the table preset, white a human and black the
+ * computer, its signals recorded from the start of the game. */
+typedef struct {
+  SternMatch *match;
+  SternGame  *game;
+  Recorder    r;
+} MatchFixture;
+
+static void
+match_fixture_set_up (MatchFixture  *f,
+                      gconstpointer  data)
+{
+  SternGameSetup setup;
+
+  f->match = session_test_match_new (NULL);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  stern_match_new_game (f->match, &setup);
+  f->game = stern_match_get_game (f->match);
+  recorder_attach (&f->r, f->match);
+}
+
+static void
+match_fixture_tear_down (MatchFixture  *f,
+                         gconstpointer  data)
+{
+  recorder_free (&f->r, f->match);
+  g_clear_object (&f->match);
 }
 
 /* ------------------------------------------------------------------ */
@@ -266,17 +313,13 @@ test_play (void)
 /* Against the computer: its answer arrives through the main loop; undo
  * goes back to the human's turn, redo forward to the next one. */
 static void
-test_undo_redo (void)
+test_undo_redo (MatchFixture *f,
+                gconstpointer data)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
-  SternGameSetup setup;
-  SternGame *game;
-  Recorder r;
+  SternMatch *match = f->match;
+  SternGame *game = f->game;
+  Recorder *r = &f->r;
 
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  stern_match_new_game (match, &setup);
-  game = stern_match_get_game (match);
-  recorder_attach (&r, match);
 
   session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
@@ -284,8 +327,8 @@ test_undo_redo (void)
   g_assert_true (run_until (not_thinking, match, 10000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_action (game, 1)->seat, ==, STERN_BLACK);
-  g_assert_cmpuint (r.n_moves, ==, 2);
-  g_assert_cmpuint (r.notify_thinking, ==, 2);   /* on, then off */
+  g_assert_cmpuint (r->n_moves, ==, 2);
+  g_assert_cmpuint (r->notify_thinking, ==, 2);   /* on, then off */
   g_assert_true (stern_match_human_to_play (match));
 
   session_test_play_first (match);
@@ -299,7 +342,7 @@ test_undo_redo (void)
   g_assert_true (stern_match_can_redo (match));
   g_assert_true (stern_match_is_browsing (match));
   g_assert_false (stern_match_is_thinking (match));
-  g_assert_cmpuint (r.notify_browsing, ==, 1);
+  g_assert_cmpuint (r->notify_browsing, ==, 1);
   g_assert_true (stern_match_undo (match));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
   g_assert_false (stern_match_can_undo (match));
@@ -338,7 +381,6 @@ test_undo_redo (void)
   g_assert_true (run_until (not_thinking, match, 10000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 4);
 
-  recorder_free (&r, match);
 }
 
 /* Replay: an earlier position starts nobody's turn; back at the newest,
@@ -480,7 +522,11 @@ test_clock (void)
   stern_match_new_game (match, &setup);
   g_assert_true (stern_game_clock_is_enabled (clock));
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
-  spin (300);
+  {
+    ClockBelow used = { clock, STERN_WHITE, 60000 - 250 };
+
+    g_assert_true (run_until (clock_below, &used, 5000));
+  }
   white = stern_game_clock_get_remaining_ms (clock, STERN_WHITE);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
   g_assert_cmpint (white, <, 60000 - 250);
@@ -851,19 +897,15 @@ test_remote (void)
 
 /* While a view holds the match, the computer's move and the end wait. */
 static void
-test_hold (void)
+test_hold (MatchFixture *f,
+           gconstpointer data)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  SternMatch *match = f->match;
   g_autoptr(GError) error = NULL;
-  SternGameSetup setup;
-  SternGame *game;
+  SternGame *game = f->game;
   guint from, to;
-  Recorder r;
+  Recorder *r = &f->r;
 
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  stern_match_new_game (match, &setup);
-  game = stern_match_get_game (match);
-  recorder_attach (&r, match);
   session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
 
@@ -878,39 +920,35 @@ test_hold (void)
   spin (300);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_true (stern_match_is_thinking (match));
-  recorder_clear (&r);
+  recorder_clear (r);
   stern_match_release (match);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   stern_match_release (match);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_false (stern_match_is_thinking (match));
-  g_assert_cmpstr (r.log->str, ==, "m1+ p+ t0 ");
+  g_assert_cmpstr (r->log->str, ==, "m1+ p+ t0 ");
 
   stern_match_hold (match);
   g_assert_true (stern_match_resign (match, STERN_WHITE, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (r.n_game_over, ==, 0);
+  g_assert_cmpuint (r->n_game_over, ==, 0);
   stern_match_release (match);
-  g_assert_cmpuint (r.n_game_over, ==, 1);
+  g_assert_cmpuint (r->n_game_over, ==, 1);
 
-  recorder_free (&r, match);
 }
 
 /* The computer's move that arrives after its turn was taken back (undo, a
  * new game) is dropped. */
 static void
-test_late_answer (void)
+test_late_answer (MatchFixture *f,
+                  gconstpointer data)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  SternMatch *match = f->match;
   g_autoptr(SternPlayer) computer = NULL;
   SternGameSetup setup;
-  SternGame *game;
-  Recorder r;
+  SternGame *game = f->game;
+  Recorder *r = &f->r;
 
-  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
-  stern_match_new_game (match, &setup);
-  game = stern_match_get_game (match);
-  recorder_attach (&r, match);
 
   session_test_play_first (match);
   g_assert_true (stern_match_is_thinking (match));
@@ -924,7 +962,7 @@ test_late_answer (void)
   spin (500);
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 1);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
-  g_assert_cmpuint (r.n_moves, ==, 1);
+  g_assert_cmpuint (r->n_moves, ==, 1);
 
   /* An answer announced for the old turn, as from a thread that did not
    * see the cancel in time: the match drops it. */
@@ -948,7 +986,6 @@ test_late_answer (void)
   spin (1000);
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 0);
 
-  recorder_free (&r, match);
 }
 
 typedef struct {
@@ -1072,7 +1109,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/match/play", test_play);
-  g_test_add_func ("/match/undo-redo", test_undo_redo);
+  g_test_add ("/match/undo-redo", MatchFixture, NULL, match_fixture_set_up, test_undo_redo,
+              match_fixture_tear_down);
   g_test_add_func ("/match/seek", test_seek);
   g_test_add_func ("/match/resign", test_resign);
   g_test_add_func ("/match/clock", test_clock);
@@ -1083,8 +1121,10 @@ main (int   argc,
   g_test_add_func ("/match/ratings", test_ratings);
   g_test_add_func ("/match/ratings-damaged", test_ratings_damaged);
   g_test_add_func ("/match/remote", test_remote);
-  g_test_add_func ("/match/hold", test_hold);
-  g_test_add_func ("/match/late-answer", test_late_answer);
+  g_test_add ("/match/hold", MatchFixture, NULL, match_fixture_set_up, test_hold,
+              match_fixture_tear_down);
+  g_test_add ("/match/late-answer", MatchFixture, NULL, match_fixture_set_up, test_late_answer,
+              match_fixture_tear_down);
   g_test_add_func ("/match/hint", test_hint);
   g_test_add_func ("/match/rounds", test_rounds);
   g_test_add_func ("/match/status", test_status);
