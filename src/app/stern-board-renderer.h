@@ -1,4 +1,4 @@
-/* stern-board-renderer.h: draws the star board with cairo.
+/* stern-board-renderer.h: draws the board, the star or a square one, with cairo.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later

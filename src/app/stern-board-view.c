@@ -1,14 +1,13 @@
-/* stern-board-view.c: the star board widget.
+/* stern-board-view.c: the board widget, for the star and the square
+ * boards: the game it shows, the human's pick on it (a SternBoardScene,
+ * stern-board-scene.h), the last moves, hints and the coach's paths, drawn
+ * by SternBoardRenderer, and the widget's properties and signals.  The
+ * pointer, the keys and the cursor are in stern-board-view-input.c, the
+ * animations in stern-board-view-motion.c, what screen readers are told in
+ * stern-board-view-a11y.c; where holes are on screen is SternBoardLayout's.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
- *
- * The widget holds what the human does with the board: the picked marble
- * and its lit destinations, the path previewed under the pointer or the
- * keyboard cursor, a hint, the animation of the newest move, and the
- * accessible description of the hole under the cursor.  Where holes are on
- * screen is SternBoardLayout's business (stern-board-layout.h), drawing is
- * SternBoardRenderer's (stern-board-renderer.h).
  */
 
 #include <glib/gi18n.h>
@@ -17,71 +16,10 @@
 
 #include "stern-board-view-private.h"
 
-#include "stern-board-scene.h"
 #include "stern-board-layout.h"
-#include "stern-board-renderer.h"
 #include "stern-board.h"
 #include "stern-movegen.h"
 #include "stern-notation.h"
-
-/* Animation speed: one hop of a move per HOP_USEC. */
-#define HOP_USEC 120000
-/* How long the board takes to turn to a new bottom seat. */
-#define TURN_USEC 450000
-/* From how many of its own moves before the leaving-home deadline a seat's
- * marbles still at home are marked (doc/rules.md §4). */
-#define HOME_WARNING_MOVES 5
-
-struct _SternBoardView
-{
-  GtkWidget parent_instance;
-
-  SternGame *game;                 /* borrowed */
-
-  gboolean interactive;
-  gboolean illustration;           /* a picture in the rules help: no input */
-  gboolean editing;                /* setting up a position: holes report activation */
-  unsigned zones_seat;             /* zones shown without a pick, or STERN_NO_SEAT */
-  guint    focus_hole;             /* centre of an enlarged part, or STERN_NO_CELL */
-  double   focus_radius;           /* its radius in hole spacings */
-  gboolean show_coordinates;
-  gboolean animations;
-  unsigned bottom_seat;
-
-  /* What the human picked, previewed and the cursor (no GTK). */
-  SternBoardScene scene;
-  GArray  *hint_paths;   /* SternBoardHintPath: the coach's */
-  guint8   last[STERN_N_SEATS][STERN_MAX_PATH];  /* each seat's last move */
-  gsize    last_len[STERN_N_SEATS];
-  guint8   newest[STERN_MAX_PATH];                 /* the newest move of all */
-  gsize    newest_len;
-  guint    n_actions_seen;                         /* to announce new moves */
-  unsigned cursor_turn;                            /* the turn the cursor was placed for */
-
-  /* Keyboard cursor: its hole is the scene's. */
-  gboolean keyboard_used;
-  double   cursor_pref_x;          /* column kept while moving up and down */
-
-  /* Animation of the newest move. */
-  guint    tick_id;
-  gint64   anim_start;             /* frame time of the first tick, or -1 */
-  double   anim_progress;          /* hops done, fractional */
-  guint8   anim_path[STERN_MAX_PATH];
-  gsize    anim_len;
-
-  /* The board turning to a new bottom seat. */
-  guint    turn_tick_id;
-  gint64   turn_start;             /* frame time of the first tick, or -1 */
-  double   turn_from;              /* radians the board starts turned by */
-  double   spin;                   /* radians it is turned by now */
-  gboolean turn_pending;           /* to start when the move's animation ends */
-  gboolean was_animating;          /* what "animating" last said */
-
-  guint    cursor_idle_id;         /* puts the cursor on the marbles of the seat on turn */
-  char    *announcement;           /* the accessible description */
-
-  SternBoardRenderer *renderer;
-};
 
 G_DEFINE_FINAL_TYPE (SternBoardView, stern_board_view, GTK_TYPE_WIDGET)
 
@@ -102,41 +40,33 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char * const seat_colour_names[STERN_N_SEATS] = {
-  N_("white"), N_("red"), N_("blue"), N_("black"), N_("yellow"), N_("green"),
-};
 
 /* The side of the game's square board (doc/rules.md §9), or 0 for the star. */
-static guint
-board_size (SternBoardView *self)
+guint
+board_view_board_size (SternBoardView *self)
 {
   if (self->game == NULL)
     return 0;
   return stern_game_get_variant (self->game)->board_size;
 }
 
-static gboolean
-is_hole (guint hole)
-{
-  return hole < STERN_STAR_N_CELLS;
-}
 
 /* A cell of the board shown now: a star hole may be past a square
  * board's last cell (a cursor left from a game on the star). */
-static gboolean
-on_board (SternBoardView *self, guint hole)
+gboolean
+board_view_on_board (SternBoardView *self, guint hole)
 {
-  guint size = board_size (self);
+  guint size = board_view_board_size (self);
 
-  return size ? hole < size * size : is_hole (hole);
+  return size ? hole < size * size : board_view_is_hole (hole);
 }
 
 /* The layout of the widget at width × height as it is set now.  A square
  * board is always shown whole. */
-static void
-get_layout (SternBoardView *self, SternBoardLayout *layout, int width, int height)
+void
+board_view_get_layout (SternBoardView *self, SternBoardLayout *layout, int width, int height)
 {
-  guint size = board_size (self);
+  guint size = board_view_board_size (self);
 
   if (size)
     stern_board_layout_init_square (layout, width, height, size, self->bottom_seat,
@@ -161,8 +91,8 @@ cursor_visible (SternBoardView *self)
 
 /* The marbles still at home of every seat whose leaving-home deadline is
  * near (doc/rules.md §4). */
-static SternSet
-marbles_to_warn (SternBoardView *self)
+SternSet
+board_view_marbles_to_warn (SternBoardView *self)
 {
   const SternPosition *pos;
   const SternRules *rules;
@@ -194,7 +124,7 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
   SternBoardMarks marks;
   unsigned zones = STERN_NO_SEAT;
 
-  get_layout (self, &layout, width, height);
+  board_view_get_layout (self, &layout, width, height);
   if (self->game != NULL)
     {
       pos = stern_game_get_position (self->game);
@@ -204,7 +134,7 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
 
   stern_board_marks_init (&marks);
   /* With a marble picked: grey where it may not stop, gild its goal. */
-  if (pos != NULL && is_hole (self->scene.selected) && pos->cell[self->scene.selected] != STERN_EMPTY)
+  if (pos != NULL && board_view_is_hole (self->scene.selected) && pos->cell[self->scene.selected] != STERN_EMPTY)
     zones = pos->cell[self->scene.selected];
   else if (pos != NULL && self->zones_seat < STERN_N_SEATS)
     zones = self->zones_seat;
@@ -222,7 +152,7 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
       marks.last[seat] = self->last[seat];
       marks.last_len[seat] = self->last_len[seat];
     }
-  marks.at_home = marbles_to_warn (self);
+  marks.at_home = board_view_marbles_to_warn (self);
   marks.spin = self->spin;
   marks.hint = self->scene.hint;
   marks.hint_len = self->scene.hint_len;
@@ -245,125 +175,34 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
 
 /* ---- state ------------------------------------------------------------------ */
 
-static char *
-describe_hole (SternBoardView *self, guint hole)
-{
-  char name[STERN_HOLE_NAME_MAX];
-  const SternPosition *pos;
-  GString *text;
-
-  if (!on_board (self, hole))
-    return g_strdup ("");
-
-  if (self->game != NULL)
-    stern_variant_cell_name (stern_game_get_variant (self->game), hole, name);
-  else
-    stern_board_hole_name (hole, name);
-  text = g_string_new (NULL);
-
-  pos = self->game != NULL ? stern_game_get_position (self->game) : NULL;
-  if (pos != NULL && pos->cell[hole] != STERN_EMPTY)
-    /* Translators: a hole of the board and the colour of the marble in it, "k3, white marble" */
-    g_string_append_printf (text, _("%s, %s marble"), name,
-                            _(seat_colour_names[pos->cell[hole]]));
-  else
-    /* Translators: a hole of the board with no marble, "k3, empty" */
-    g_string_append_printf (text, _("%s, empty"), name);
-
-  if (hole == self->scene.selected)
-    g_string_append_printf (text, ", %s", _("selected"));
-  else if (stern_set_has (self->scene.fatal, hole))
-    g_string_append_printf (text, ", %s", _("reachable, but this move eliminates you"));
-  else if (stern_set_has (self->scene.highlighted, hole))
-    g_string_append_printf (text, ", %s", _("reachable"));
-  /* What the warning on the marble shows. */
-  if (stern_set_has (marbles_to_warn (self), hole))
-    g_string_append_printf (text, ", %s", _("still at home, the deadline to leave is near"));
-
-  return g_string_free (text, FALSE);
-}
-
-/* The accessible description always says the latest news: the hole under
- * the cursor, or the move just played. */
-static void
-set_description (SternBoardView *self, const char *text)
-{
-  g_free (self->announcement);
-  self->announcement = g_strdup (text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                  -1);
-}
-
-static void
-update_accessible (SternBoardView *self)
-{
-  g_autofree char *text = describe_hole (self, self->scene.cursor);
-
-  set_description (self, text);
-}
-
-/* Tells screen readers at once (GTK 4.14 and later); before that the
- * description, which readers watch, is all there is. */
-static void
-announce (SternBoardView *self, const char *text)
-{
-  set_description (self, text);
-#if GTK_CHECK_VERSION (4, 14, 0)
-  gtk_accessible_announce (GTK_ACCESSIBLE (self), text,
-                           GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
-#endif
-}
-
-/* The text announced for a move: "White played j4-j5". */
-static char *
-describe_move (const SternVariant *variant, const SternAction *action)
-{
-  g_autofree char *path = stern_notation_format_path_in (variant, action->path, action->path_len);
-
-  /* One message per colour, so that each language can make the verb agree. */
-  switch (action->seat)
-    {
-    /* Translators: announced to screen readers; %s is a move, "j4-j5" */
-    case STERN_WHITE:  return g_strdup_printf (_("White played %s"), path);
-    case STERN_RED:    return g_strdup_printf (_("Red played %s"), path);
-    case STERN_BLUE:   return g_strdup_printf (_("Blue played %s"), path);
-    case STERN_BLACK:  return g_strdup_printf (_("Black played %s"), path);
-    case STERN_YELLOW: return g_strdup_printf (_("Yellow played %s"), path);
-    case STERN_GREEN:  return g_strdup_printf (_("Green played %s"), path);
-    default:           g_assert_not_reached ();
-    }
-  return NULL;
-}
-
-static void
-clear_preview (SternBoardView *self)
+void
+board_view_clear_preview (SternBoardView *self)
 {
   self->scene.preview_len = 0;
 }
 
-static void
-clear_selection (SternBoardView *self)
+void
+board_view_clear_selection (SternBoardView *self)
 {
   if (stern_board_scene_clear_selection (&self->scene))
     {
       g_signal_emit (self, signals[SELECTION_CHANGED], 0);
-      update_accessible (self);
+      board_view_update_accessible (self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* A move or the board turning is being animated: input waits. */
-static gboolean
-busy (SternBoardView *self)
+gboolean
+board_view_busy (SternBoardView *self)
 {
   return self->anim_len != 0 || self->turn_tick_id != 0 || self->turn_pending;
 }
 
-static void
-notify_animating (SternBoardView *self)
+void
+board_view_notify_animating (SternBoardView *self)
 {
-  gboolean animating = busy (self);
+  gboolean animating = board_view_busy (self);
 
   if (animating == self->was_animating)
     return;
@@ -374,7 +213,7 @@ notify_animating (SternBoardView *self)
 static gboolean
 can_pick (SternBoardView *self)
 {
-  return self->game != NULL && self->interactive && !busy (self) &&
+  return self->game != NULL && self->interactive && !board_view_busy (self) &&
          !stern_game_is_over (self->game);
 }
 
@@ -383,13 +222,13 @@ select_marble (SternBoardView *self, guint hole)
 {
   stern_board_scene_select (&self->scene, hole);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
-  update_accessible (self);
+  board_view_update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The preview follows the pointer or the keyboard cursor over a lit hole. */
-static void
-preview_to (SternBoardView *self, guint hole)
+void
+board_view_preview_to (SternBoardView *self, guint hole)
 {
   if (stern_board_scene_preview_to (&self->scene, hole))
     gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -398,15 +237,15 @@ preview_to (SternBoardView *self, guint hole)
 /* A click or Enter on a hole.  A click elsewhere drops the pick, as the
  * rules help says; Enter on a hole the marble cannot reach keeps it, since
  * the cursor is only on its way there, and says so. */
-static void
-activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
+void
+board_view_activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
 {
   guint from = STERN_NO_CELL, to = STERN_NO_CELL;
 
   /* Setting up a position: any hole, empty or not, is the editor's. */
   if (self->editing)
     {
-      if (is_hole (hole))
+      if (board_view_is_hole (hole))
         g_signal_emit (self, signals[HOLE_ACTIVATED], 0, hole);
       return;
     }
@@ -417,14 +256,14 @@ activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
     {
     case STERN_BOARD_SCENE_MOVE:
       g_signal_emit (self, signals[SELECTION_CHANGED], 0);
-      update_accessible (self);
+      board_view_update_accessible (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       g_signal_emit (self, signals[MOVE_CHOSEN], 0, from, to);
       break;
     case STERN_BOARD_SCENE_PICKED:
     case STERN_BOARD_SCENE_DROPPED:
       g_signal_emit (self, signals[SELECTION_CHANGED], 0);
-      update_accessible (self);
+      board_view_update_accessible (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       break;
     case STERN_BOARD_SCENE_UNREACHABLE:
@@ -435,7 +274,7 @@ activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
         stern_variant_cell_name (stern_game_get_variant (self->game), hole, name);
         /* Translators: %s is a hole, "e5" */
         text = g_strdup_printf (_("The picked marble cannot reach %s"), name);
-        announce (self, text);
+        board_view_announce (self, text);
         gtk_widget_error_bell (GTK_WIDGET (self));
       }
       break;
@@ -446,170 +285,6 @@ activate_hole (SternBoardView *self, guint hole, gboolean keyboard)
     }
 }
 
-static void
-set_cursor (SternBoardView *self, guint hole)
-{
-  g_autofree char *text = NULL;
-
-  if (!stern_board_scene_set_cursor (&self->scene, hole))
-    return;
-  text = describe_hole (self, hole);
-  announce (self, text);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Where the keyboard cursor starts: the picked marble, else a marble of the
- * player on turn nearest the bottom of the screen, else the centre. */
-static guint
-initial_cursor (SternBoardView *self)
-{
-  SternBoardLayout layout;
-  guint centre = stern_board_hole_at (0, 0);
-  unsigned turn;
-  guint lowest;
-
-  if (is_hole (self->scene.selected))
-    return self->scene.selected;
-  if (self->game == NULL)
-    return centre;
-  turn = stern_game_get_turn (self->game);
-  if (turn == STERN_NO_SEAT)
-    return centre;
-
-  get_layout (self, &layout, 100, 100);
-  lowest = stern_board_layout_lowest (&layout,
-                                      stern_game_get_position (self->game)->marbles[turn]);
-  return is_hole (lowest) ? lowest : centre;
-}
-
-/* The column the cursor keeps while moving up and down: where it is. */
-static void
-remember_column (SternBoardView *self)
-{
-  SternBoardLayout layout;
-  double y;
-
-  if (!on_board (self, self->scene.cursor))
-    return;
-  get_layout (self, &layout, 2, 2);
-  stern_board_layout_screen_offset (&layout, self->scene.cursor, &self->cursor_pref_x, &y);
-}
-
-/* The angle the layout turns the board by for a bottom seat
- * (stern-board-layout.c). */
-/* How far the board is turned with a seat at the bottom: the star by a
- * sixth per seat, a square board by a quarter per corner (as the layout). */
-static double
-seat_angle (SternBoardView *self, unsigned seat)
-{
-  if (board_size (self))
-    return MAX (0, stern_board_layout_seat_corner (seat)) * G_PI / 2.0;
-  return -(double) seat * G_PI / 3.0;
-}
-
-static gboolean
-turn_tick (GtkWidget     *widget,
-           GdkFrameClock *clock,
-           gpointer       user_data)
-{
-  SternBoardView *self = STERN_BOARD_VIEW (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-  double t, ease;
-
-  if (self->turn_start < 0)
-    self->turn_start = now;
-  t = (double) (now - self->turn_start) / TURN_USEC;
-  gtk_widget_queue_draw (widget);
-  if (t >= 1.0)
-    {
-      self->turn_tick_id = 0;
-      self->spin = 0;
-      notify_animating (self);
-      return G_SOURCE_REMOVE;
-    }
-  ease = t * t * (3 - 2 * t);
-  self->spin = self->turn_from * (1 - ease);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-start_turn (SternBoardView *self)
-{
-  self->turn_pending = FALSE;
-  self->turn_start = -1;
-  self->spin = self->turn_from;
-  if (self->turn_tick_id == 0)
-    self->turn_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), turn_tick,
-                                                       NULL, NULL);
-}
-
-/* The board at its new angle at once. */
-static void
-stop_turn (SternBoardView *self)
-{
-  if (self->turn_tick_id != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->turn_tick_id);
-      self->turn_tick_id = 0;
-    }
-  if (self->spin != 0)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-  self->turn_pending = FALSE;
-  self->spin = 0;
-}
-
-static void
-stop_move_animation (SternBoardView *self)
-{
-  if (self->tick_id != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-      self->tick_id = 0;
-    }
-  if (self->anim_len != 0)
-    {
-      self->anim_len = 0;
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-    }
-  /* A turn waiting for the move goes now. */
-  if (self->turn_pending)
-    start_turn (self);
-}
-
-static void
-stop_animation (SternBoardView *self)
-{
-  stop_move_animation (self);
-  stop_turn (self);
-  notify_animating (self);
-}
-
-static gboolean
-animation_tick (GtkWidget     *widget,
-                GdkFrameClock *clock,
-                gpointer       user_data)
-{
-  SternBoardView *self = STERN_BOARD_VIEW (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-
-  if (self->anim_start < 0)
-    self->anim_start = now;
-  self->anim_progress = (double) (now - self->anim_start) / HOP_USEC;
-  if (self->anim_progress >= (double) (self->anim_len - 1))
-    {
-      self->tick_id = 0;
-      self->anim_len = 0;
-      gtk_widget_queue_draw (widget);
-      /* The mover sees the move land before the board turns away. */
-      if (self->turn_pending)
-        start_turn (self);
-      notify_animating (self);
-      return G_SOURCE_REMOVE;
-    }
-  gtk_widget_queue_draw (widget);
-  return G_SOURCE_CONTINUE;
-}
-
 /* Puts the keyboard cursor on a marble of the seat on turn when the view
  * takes input and it is elsewhere, so each player at a shared computer
  * starts from their own marbles. */
@@ -618,15 +293,15 @@ place_cursor_for_turn (SternBoardView *self)
 {
   unsigned turn;
 
-  if (self->game == NULL || !self->interactive || !on_board (self, self->scene.cursor) ||
-      is_hole (self->scene.selected))
+  if (self->game == NULL || !self->interactive || !board_view_on_board (self, self->scene.cursor) ||
+      board_view_is_hole (self->scene.selected))
     return;
   turn = stern_game_get_turn (self->game);
   if (turn == STERN_NO_SEAT || stern_game_get_position (self->game)->cell[self->scene.cursor] == turn)
     return;
-  set_cursor (self, initial_cursor (self));
-  remember_column (self);
-  preview_to (self, self->scene.cursor);
+  board_view_set_cursor (self, board_view_initial_cursor (self));
+  board_view_remember_column (self);
+  board_view_preview_to (self, self->scene.cursor);
 }
 
 static gboolean
@@ -697,11 +372,11 @@ stern_board_view_set_game (SternBoardView *self, SternGame *game)
   stern_board_view_game_changed (self, FALSE);
   /* A cursor in use starts the new game on the marbles of the seat on
    * turn, not where the last game left it. */
-  if (game != NULL && is_hole (self->scene.cursor))
+  if (game != NULL && board_view_is_hole (self->scene.cursor))
     {
-      set_cursor (self, initial_cursor (self));
-      remember_column (self);
-      update_accessible (self);
+      board_view_set_cursor (self, board_view_initial_cursor (self));
+      board_view_remember_column (self);
+      board_view_update_accessible (self);
     }
 }
 
@@ -720,9 +395,9 @@ stern_board_view_game_changed (SternBoardView *self, gboolean animate_last)
 
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
-  stop_move_animation (self);
+  board_view_stop_move_animation (self);
   self->scene.hint_len = 0;
-  clear_selection (self);
+  board_view_clear_selection (self);
   update_last_move (self);
 
   /* A widget that is not on screen gets no frame ticks: no animation then. */
@@ -733,21 +408,21 @@ stern_board_view_game_changed (SternBoardView *self, gboolean animate_last)
       self->anim_len = self->newest_len;
       self->anim_start = -1;
       self->anim_progress = 0;
-      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick,
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), board_view_animation_tick,
                                                     NULL, NULL);
     }
-  notify_animating (self);
+  board_view_notify_animating (self);
 
-  update_accessible (self);
+  board_view_update_accessible (self);
   /* A move just played, whoever played it, is announced. */
   n = self->game != NULL ? stern_game_get_n_actions (self->game) : 0;
   if (n == self->n_actions_seen + 1 &&
       stern_game_get_action (self->game, n - 1)->kind == STERN_ACTION_MOVE)
     {
-      g_autofree char *text = describe_move (stern_game_get_variant (self->game),
+      g_autofree char *text = board_view_describe_move (stern_game_get_variant (self->game),
                                              stern_game_get_action (self->game, n - 1));
 
-      announce (self, text);
+      board_view_announce (self, text);
     }
   self->n_actions_seen = n;
 
@@ -768,7 +443,7 @@ stern_board_view_set_interactive (SternBoardView *self, gboolean interactive)
     return;
   self->interactive = interactive;
   if (!interactive)
-    clear_selection (self);
+    board_view_clear_selection (self);
   else
     place_cursor_for_turn (self);
 }
@@ -785,7 +460,7 @@ stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat)
   /* Turn from where the board is seen now (perhaps part-way through an
    * earlier turn) the shorter way round. */
   {
-    double from = seat_angle (self, self->bottom_seat) + self->spin - seat_angle (self, seat);
+    double from = board_view_seat_angle (self, self->bottom_seat) + self->spin - board_view_seat_angle (self, seat);
 
     from = remainder (from, 2 * G_PI);
     self->bottom_seat = seat;
@@ -797,12 +472,12 @@ stern_board_view_set_bottom_seat (SternBoardView *self, unsigned seat)
         if (self->anim_len != 0)
           self->turn_pending = TRUE;
         else
-          start_turn (self);
+          board_view_start_turn (self);
       }
     else
-      stop_turn (self);
+      board_view_stop_turn (self);
   }
-  notify_animating (self);
+  board_view_notify_animating (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -833,7 +508,7 @@ stern_board_view_set_animations (SternBoardView *self, gboolean enabled)
 
   self->animations = !!enabled;
   if (!enabled)
-    stop_animation (self);
+    board_view_stop_animation (self);
 }
 
 gboolean
@@ -841,7 +516,7 @@ stern_board_view_is_animating (SternBoardView *self)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
 
-  return busy (self);
+  return board_view_busy (self);
 }
 
 void
@@ -850,7 +525,7 @@ stern_board_view_show_hint (SternBoardView *self, const guint8 *path, gsize len)
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
   g_return_if_fail (path != NULL || len == 0);
   for (gsize i = 0; i < len; i++)
-    g_return_if_fail (is_hole (path[i]));
+    g_return_if_fail (board_view_is_hole (path[i]));
 
   stern_board_scene_set_hint (&self->scene, path, len);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -877,7 +552,7 @@ stern_board_view_hole_at (SternBoardView *self, double x, double y, int width, i
 
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), STERN_NO_CELL);
 
-  get_layout (self, &layout, width, height);
+  board_view_get_layout (self, &layout, width, height);
   return stern_board_layout_hole_at (&layout, x, y);
 }
 
@@ -888,10 +563,10 @@ stern_board_view_hole_centre (SternBoardView *self, guint hole, int width, int h
   SternBoardLayout layout;
 
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
-  g_return_if_fail (is_hole (hole));
+  g_return_if_fail (board_view_is_hole (hole));
   g_return_if_fail (x != NULL && y != NULL);
 
-  get_layout (self, &layout, width, height);
+  board_view_get_layout (self, &layout, width, height);
   stern_board_layout_hole_centre (&layout, hole, x, y);
 }
 
@@ -942,42 +617,7 @@ stern_board_view_describe_hole (SternBoardView *self, guint hole)
 {
   g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), NULL);
 
-  return describe_hole (self, hole);
-}
-
-void
-stern_board_view_click (SternBoardView *self, double x, double y)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  guint hole;
-
-  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
-
-  if (busy (self))
-    return;
-  hole = stern_board_view_hole_at (self, x, y,
-                                   gtk_widget_get_width (widget),
-                                   gtk_widget_get_height (widget));
-  if (is_hole (hole))
-    {
-      set_cursor (self, hole);
-      remember_column (self);
-    }
-  activate_hole (self, hole, FALSE);
-}
-
-void
-stern_board_view_hover (SternBoardView *self, double x, double y)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-
-  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
-
-  if (busy (self) || self->game == NULL)
-    return;
-  preview_to (self, stern_board_view_hole_at (self, x, y,
-                                              gtk_widget_get_width (widget),
-                                              gtk_widget_get_height (widget)));
+  return board_view_describe_hole (self, hole);
 }
 
 gsize
@@ -988,89 +628,6 @@ stern_board_view_get_hint (SternBoardView *self, guint8 *path)
   if (path != NULL && self->scene.hint_len > 0)
     memcpy (path, self->scene.hint, self->scene.hint_len);
   return self->scene.hint_len;
-}
-
-gboolean
-stern_board_view_key (SternBoardView *self, guint keyval)
-{
-  double dx = 0, dy = 0;
-
-  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
-
-  if (busy (self))
-    return FALSE;
-
-  switch (keyval)
-    {
-    case GDK_KEY_Left:
-    case GDK_KEY_KP_Left:
-      dx = -1;
-      break;
-    case GDK_KEY_Right:
-    case GDK_KEY_KP_Right:
-      dx = 1;
-      break;
-    case GDK_KEY_Up:
-    case GDK_KEY_KP_Up:
-      dy = -1;
-      break;
-    case GDK_KEY_Down:
-    case GDK_KEY_KP_Down:
-      dy = 1;
-      break;
-
-    case GDK_KEY_Return:
-    case GDK_KEY_KP_Enter:
-    case GDK_KEY_ISO_Enter:
-    case GDK_KEY_space:
-    case GDK_KEY_KP_Space:
-      if (!on_board (self, self->scene.cursor))
-        return FALSE;
-      self->keyboard_used = TRUE;
-      activate_hole (self, self->scene.cursor, TRUE);
-      if (is_hole (self->scene.selected))
-        preview_to (self, self->scene.cursor);
-      return TRUE;
-
-    case GDK_KEY_Escape:
-      if (is_hole (self->scene.selected) || self->scene.hint_len > 0)
-        {
-          self->scene.hint_len = 0;
-          clear_selection (self);
-          return TRUE;
-        }
-      return FALSE;
-
-    default:
-      return FALSE;
-    }
-
-  self->keyboard_used = TRUE;
-  if (!on_board (self, self->scene.cursor))
-    {
-      set_cursor (self, initial_cursor (self));
-      remember_column (self);
-    }
-  else
-    {
-      SternBoardLayout layout;
-      guint next;
-
-      get_layout (self, &layout, 2, 2);
-      next = stern_board_layout_hole_in_direction (&layout, self->scene.cursor, dx, dy,
-                                                   self->cursor_pref_x);
-
-      if (is_hole (next))
-        {
-          set_cursor (self, next);
-          if (dx != 0)
-            remember_column (self);
-        }
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  if (self->game != NULL)
-    preview_to (self, self->scene.cursor);
-  return TRUE;
 }
 
 void
@@ -1093,7 +650,7 @@ stern_board_view_set_illustration (SternBoardView *self, gboolean illustration)
   if (illustration)
     {
       self->animations = FALSE;
-      stop_animation (self);
+      board_view_stop_animation (self);
     }
   gtk_widget_queue_resize (widget);
 }
@@ -1103,10 +660,10 @@ stern_board_view_select (SternBoardView *self, guint hole)
 {
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
-  if (self->game == NULL || !is_hole (hole) ||
+  if (self->game == NULL || !board_view_is_hole (hole) ||
       stern_game_get_position (self->game)->cell[hole] == STERN_EMPTY)
     {
-      clear_selection (self);
+      board_view_clear_selection (self);
       return;
     }
   select_marble (self, hole);
@@ -1116,7 +673,7 @@ void
 stern_board_view_set_focus (SternBoardView *self, guint hole, double radius)
 {
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
-  g_return_if_fail (hole == STERN_NO_CELL || (is_hole (hole) && radius > 0));
+  g_return_if_fail (hole == STERN_NO_CELL || (board_view_is_hole (hole) && radius > 0));
 
   self->focus_hole = hole;
   self->focus_radius = radius;
@@ -1130,84 +687,6 @@ stern_board_view_show_zones (SternBoardView *self, unsigned seat)
   g_return_if_fail (seat < STERN_N_SEATS || seat == STERN_NO_SEAT);
 
   self->zones_seat = seat;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* ---- controllers --------------------------------------------------------------- */
-
-static void
-on_pressed (GtkGestureClick *gesture,
-            int              n_press,
-            double           x,
-            double           y,
-            SternBoardView  *self)
-{
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  /* The second press of a double click would only undo the first. */
-  if (n_press > 1)
-    return;
-  if (button == GDK_BUTTON_PRIMARY)
-    {
-      self->keyboard_used = FALSE;
-      stern_board_view_click (self, x, y);
-      stern_board_view_hover (self, x, y);
-    }
-  else if (button == GDK_BUTTON_SECONDARY && !busy (self))
-    clear_selection (self);
-}
-
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           SternBoardView           *self)
-{
-  stern_board_view_hover (self, x, y);
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion,
-          SternBoardView           *self)
-{
-  if (self->scene.preview_len != 0)
-    {
-      clear_preview (self);
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-    }
-}
-
-static gboolean
-on_key_pressed (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                SternBoardView        *self)
-{
-  /* Leave shortcuts with modifiers to the window. */
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
-    return FALSE;
-  return stern_board_view_key (self, keyval);
-}
-
-static void
-on_focus_enter (GtkEventControllerFocus *focus,
-                SternBoardView          *self)
-{
-  if (!on_board (self, self->scene.cursor))
-    {
-      self->scene.cursor = initial_cursor (self);
-      remember_column (self);
-      update_accessible (self);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_focus_leave (GtkEventControllerFocus *focus,
-                SternBoardView          *self)
-{
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1248,7 +727,7 @@ stern_board_view_measure (GtkWidget      *widget,
 static void
 stern_board_view_unmap (GtkWidget *widget)
 {
-  stop_animation (STERN_BOARD_VIEW (widget));
+  board_view_stop_animation (STERN_BOARD_VIEW (widget));
   GTK_WIDGET_CLASS (stern_board_view_parent_class)->unmap (widget);
 }
 
@@ -1257,7 +736,7 @@ stern_board_view_dispose (GObject *object)
 {
   SternBoardView *self = STERN_BOARD_VIEW (object);
 
-  stop_animation (self);
+  board_view_stop_animation (self);
   g_clear_handle_id (&self->cursor_idle_id, g_source_remove);
   self->game = NULL;
   self->scene.game = NULL;
@@ -1357,21 +836,21 @@ stern_board_view_init (SternBoardView *self)
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  g_signal_connect (click, "pressed", G_CALLBACK (board_view_on_pressed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
 
   controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (board_view_on_motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (board_view_on_leave), self);
   gtk_widget_add_controller (widget, controller);
 
   controller = gtk_event_controller_key_new ();
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (board_view_on_key_pressed), self);
   gtk_widget_add_controller (widget, controller);
 
   controller = gtk_event_controller_focus_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (on_focus_enter), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (on_focus_leave), self);
+  g_signal_connect (controller, "enter", G_CALLBACK (board_view_on_focus_enter), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (board_view_on_focus_leave), self);
   gtk_widget_add_controller (widget, controller);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -1385,7 +864,7 @@ stern_board_view_set_editing (SternBoardView *self, gboolean editing)
   g_return_if_fail (STERN_IS_BOARD_VIEW (self));
 
   self->editing = !!editing;
-  clear_selection (self);
+  board_view_clear_selection (self);
 }
 
 gboolean
@@ -1408,3 +887,4 @@ stern_board_view_set_hint_paths (SternBoardView *self, const SternBoardHintPath 
   g_array_append_vals (self->hint_paths, paths, (guint) n);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
+

@@ -1,4 +1,4 @@
-/* stern-board-view.h: the star board widget.
+/* stern-board-view.h: the board widget, for the star and the square boards.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
