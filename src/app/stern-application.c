@@ -109,6 +109,19 @@ close_dialogs (GtkWindow *window)
 }
 #endif
 
+/* Lets go of the windows quit_activated closed: the dialogs first, so that
+ * none outlives the window it is transient for. */
+static void
+release_closed (GList *windows)
+{
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (gtk_window_get_transient_for (l->data) != NULL)
+      g_clear_object (&l->data);
+  for (GList *l = windows; l != NULL; l = l->next)
+    g_clear_object (&l->data);
+  g_list_free (windows);
+}
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
@@ -148,11 +161,11 @@ quit_activated (GSimpleAction *action,
                    g_list_find (gtk_application_get_windows (app), next) != NULL;
       if (asks_first)
         {
-          g_list_free_full (windows, g_object_unref);
+          release_closed (windows);
           return;
         }
     }
-  g_list_free_full (windows, g_object_unref);
+  release_closed (windows);
 
   g_application_quit (G_APPLICATION (app));
 }
