@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The blocker suite (issue 16): under the race preset a player needs all of
+/* The blocker suite: under the race preset a player needs all of
  * its own marbles in its goal, so an opponent's marble standing there must
  * be let out.  From every position of stern-blocker.h the computer must
- * finish, and it must never wall such a marble in. */
+ * finish, and it must never wall such a marble in.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>

@@ -1,5 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Board geometry and hole names (doc/rules.md §1). */
+/* Board geometry and hole names (doc/rules.md §1).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>

@@ -1,5 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Fischer clocks (doc/rules.md §6), driven by made-up times. */
+/* Fischer clocks (doc/rules.md §6), driven by made-up times.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <glib.h>
 
 #include "stern-clock.h"

@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The safe file reader (stern-file.h): regular files only, a size cap,
- * never blocking (issue #15). */
+ * never blocking.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The game's mechanics (stern-game.h): playing, passing, history, copies
- * and errors.  The rules themselves are tested in test-rules.c. */
+ * and errors.  The rules themselves are tested in test-rules.c.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>
@@ -187,7 +190,7 @@ test_random_games_end (void)
 }
 
 /* Solo counts a round per move: past 65,535 the counters and the record's
- * round numbers go on (they were 16 bits and wrapped, issue #15). */
+ * round numbers go on (they were 16 bits and wrapped). */
 static void
 test_long_solo_counters (void)
 {

@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The leaving-home deadline (doc/rules.md §4): no level loses a game to it
  * by its own play.  Easy and Medium are weak on purpose, but their last
  * marbles at home go out first as the deadline nears.  Each game is played
- * until both players are past the check. */
+ * until both players are past the check.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <glib.h>
 
 #include "stern-search.h"

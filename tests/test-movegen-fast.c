@@ -1,9 +1,12 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The move generator's shortcuts give what the plain rules give: long
  * jumps found by masks against a hole-by-hole walk along the line
  * (doc/rules.md §3), and the cached marble sets of stern_movegen_marble_sets()
  * against stern_movegen_generate() while a game goes back and forth the
- * way a search does. */
+ * way a search does.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #define G_LOG_DOMAIN "test-movegen-fast"
 
 #include <string.h>

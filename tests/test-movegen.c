@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The move generator's contract (stern-movegen.h): counts, each (from, to)
- * once, shortest paths, path checking and perft. */
+ * once, shortest paths, path checking and perft.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>

@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hole names, paths, position strings and game records (doc/rules.md §7), and
- * that every parser rejects bad input with what and where. */
+ * that every parser rejects bad input with what and where.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>
@@ -233,7 +236,7 @@ test_record_errors (void)
   expect_record_error ("[Variant \"classic-2\"]\n\n1. l4-l5 e14-e1", STERN_ERROR_PARSE, "\"e1\" is not a hole");
 }
 
-/* Tag errors name the tag's own line, not the first move's (issue #14). */
+/* Tag errors name the tag's own line, not the first move's. */
 static void
 test_record_tag_lines (void)
 {
@@ -251,7 +254,7 @@ test_record_tag_lines (void)
                        "line 2, column 10: unknown rule preset");
 }
 
-/* A step onto a marble says the hole is occupied (issue #14). */
+/* A step onto a marble says the hole is occupied. */
 static void
 test_record_occupied (void)
 {
@@ -262,7 +265,7 @@ test_record_occupied (void)
                        STERN_ERROR_ILLEGAL, "illegal move at m4 (hole 2 of the path): m4 is occupied");
 }
 
-/* race is for two players (doc/rules.md §8): refused with more (issue #14). */
+/* race is for two players (doc/rules.md §8): refused with more. */
 static void
 test_record_race_players (void)
 {
@@ -292,7 +295,7 @@ test_record_race_players (void)
 }
 
 /* Lenient records: a Result tag that disagrees with unfinished moves is
- * a warning; round numbers must follow each other (issue #14). */
+ * a warning; round numbers must follow each other. */
 static void
 test_record_result_warning (void)
 {
@@ -353,7 +356,7 @@ test_record_comments_and_passes (void)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
 }
 
-/* ';' starts a comment anywhere on a move line (issue #14). */
+/* ';' starts a comment anywhere on a move line. */
 static void
 test_record_comments_after_moves (void)
 {
@@ -424,7 +427,7 @@ record_warnings (const char *text, gsize len, SternRecordTags *tags, SternGame *
   return g_strjoinv ("\n", (char **) warnings->pdata);
 }
 
-/* Every line end, a byte-order mark, Latin-1, UTF-16 (issue 24). */
+/* Every line end, a byte-order mark, Latin-1, UTF-16. */
 static void
 test_record_encodings (void)
 {

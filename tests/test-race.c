@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The computer under the race preset (doc/rules.md §8): it races to its
  * goal instead of walling its own marbles in at home, lets a foreign
  * marble out of its goal and finishes, and searches as deep as under the
- * table preset. */
+ * table preset.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>

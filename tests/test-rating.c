@@ -1,5 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Rating arithmetic (doc/rules.md §6). */
+/* Rating arithmetic (doc/rules.md §6).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <glib.h>
 
 #include "stern-rating.h"

@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The coach's review (stern-review.h): a planted blunder is the biggest
  * loss with the jump chain as the better move, a game of the computer's
  * own moves has no mistake, the classes follow the thresholds, and the
- * best line and moves to finish on the square boards. */
+ * best line and moves to finish on the square boards.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>

@@ -1,8 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One test per rule of doc/rules.md, each from a small hand-made position.
  *
  * The expected values come from the rules text, not from the engine: a
  * failure here means the engine and doc/rules.md disagree.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
@@ -1157,7 +1159,7 @@ test_limit_round_150 (void)
 }
 
 /* A Position with black on turn: the round is black's move then white's,
- * so the limit still gives both players 150 moves (issue #14). */
+ * so the limit still gives both players 150 moves. */
 static void
 test_limit_round_150_black_first (void)
 {

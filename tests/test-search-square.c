@@ -1,7 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The computer on the square boards (doc/rules.md §9): what it must know
  * of the forced end, each from a small position taken from or built like
  * the Hard-against-Hard games that went wrong.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-search-square"
 

@@ -1,7 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The computer player (stern-search.h): legal and never fatal moves in
  * every variant and preset, immediate wins, determinism, the stop flag,
- * the solo crossing, and the race of long-6 against greedy players. */
+ * the solo crossing, and the race of long-6 against greedy players.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include <glib.h>

@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The square boards' end of the game: two halma-8 games that Hard lost at
  * the tempo check (doc/rules.md §9) by moving stones about inside its goal
  * while others were still outside.  At every one of its turns in those
- * games, from the middle on, Hard now brings a stone nearer instead. */
+ * games, from the middle on, Hard now brings a stone nearer instead.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <glib.h>
 
 #include "stern-notation.h"

@@ -1,9 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One test per rule of doc/rules.md §9 (Halma and Ugolki on square boards),
  * each from a small hand-made position.
  *
  * The expected values come from the rules text and hand counting, not from
  * the engine: a failure here means the engine and the rules disagree.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-square"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The board read through the real accessibility stack (issue 11, item 5).
+"""The board read through the real accessibility stack.
 
 Starts the game under the X display and session bus it is given, finds the
 board in the AT-SPI tree (a panel named "Board"), presses keys with xdotool

@@ -1,7 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: the autosave's journal (stern_saved_game_apply_journal)
  * over a saved game of a few moves.  No crash; an error has a message; a
- * journal that applies leaves a game that writes out and reads back. */
+ * journal that applies leaves a game that writes out and reads back.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include "stern-notation.h"

@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: move paths (stern_notation_parse_path).  No crash;
- * a parsed path prints and parses back the same. */
+ * a parsed path prints and parses back the same.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include "stern-notation.h"

@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: position strings (stern_notation_parse_position).
- * Whatever the input, no crash; what parses prints and parses back the same. */
+ * Whatever the input, no crash; what parses prints and parses back the same.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include "stern-notation.h"

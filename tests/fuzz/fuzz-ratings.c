@@ -1,7 +1,10 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: the ratings file (stern_ratings_parse).  No crash;
  * whatever is read is sane (ratings finite) and is written out and read
- * back the same, without damage. */
+ * back the same, without damage.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <math.h>
 #include <string.h>
 

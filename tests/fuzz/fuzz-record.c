@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: game records as a file holds them (stern_record_decode:
  * line ends, byte-order marks, Latin-1, UTF-16, NUL bytes) and then
  * stern_record_read_with_warnings.  No crash; a record that reads writes
- * out and reads back to the same game. */
+ * out and reads back to the same game.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include "stern-notation.h"

@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: the desktop app's saved games (stern_saved_game_read,
  * with its Seats, Clock and Ply tags).  No crash; an error has a message;
  * a game that reads is written out and reads back the same: the record,
- * who plays, the clock to the millisecond and the position shown. */
+ * who plays, the clock to the millisecond and the position shown.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <string.h>
 
 #include "stern-notation.h"

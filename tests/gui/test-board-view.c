@@ -1073,7 +1073,7 @@ test_renderer (void)
 }
 
 
-/* ---- issue 14 and 11: marks, cursor, turning, announcements ------------------ */
+/* ---- marks, cursor, turning, announcements ----------------------------------- */
 
 /* With BOARD_VIEW_SHOTS=DIR in the environment, renders the tests look at
  * are also written there as PNG files, to be looked at by a person. */

@@ -1,5 +1,5 @@
 /* test-data-safety.c: the game window when its data folder cannot be
- * written to (issue 15): a read-only folder, a folder where the save
+ * written to: a read-only folder, a folder where the save
  * should be, and (as root) a full 64 kB tmpfs.  The banner appears at the
  * first failed save and stays; quitting asks first; Save As… keeps every
  * move; once the disk can be written again, the save and the banner catch

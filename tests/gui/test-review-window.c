@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The coach in the window: Review Game from the game-over window (chart,
  * summary and the planted blunder first in the list, shown with the better
  * move), and the analysis board: on in a game between people, refused in a
- * rated game against the computer. */
+ * rated game against the computer.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
 
 #include <adwaita.h>

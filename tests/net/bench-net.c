@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-net.c: a load run of sternhalma-server (a benchmark, not a test).
  *
  * Starts the server (STERN_SERVER or --server) on 127.0.0.1 with a fresh
@@ -12,6 +11,9 @@
  * of a move must not grow with them).
  *
  *   bench-net [--clients 400] [--seconds 60] [--idle 0] [--server PATH]
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "bench-net"
 

@@ -1,4 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* net-test-util.c
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #define G_LOG_DOMAIN "test-net"
 
 #include "net-test-util.h"

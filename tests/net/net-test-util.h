@@ -1,6 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* net-test-util.h: clients for the network tests: what each one heard,
- * waiting on the main loop with a time limit, and playing by itself. */
+ * waiting on the main loop with a time limit, and playing by itself.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #pragma once
 
 #include "stern-net-client.h"

@@ -1,7 +1,9 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-net-game.c: a server in this process on 127.0.0.1 and clients over
  * real WebSocket connections: whole games, a spectator, refused input,
  * the lobby, reconnecting, and the computer taking over a seat.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-net"
 

@@ -1,6 +1,8 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-net-protocol.c: every message type written and read back, and bad
  * frames refused with an error that names the member.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-net"
 

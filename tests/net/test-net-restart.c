@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-net-restart.c: sternhalma-server as a separate process, killed with
  * SIGKILL mid-game and started again on the same data folder: every room
  * comes back with every move its players were told of, and the players
@@ -6,6 +5,9 @@
  *
  * The server binary comes in STERN_SERVER.  It listens on 127.0.0.1 only,
  * on a port of the kernel's choosing that it prints on stdout.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-net"
 

@@ -1,9 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-net-room.c: a room and its store: written after every action and
  * read back whole; an action the store refuses is refused and never
  * announced; the room files of older servers read (the newer of the two
  * that reads whole); invited seats taken only with their key; a room with
  * nobody left stops the computer.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-net"
 

@@ -1,9 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-online.c: matches played through a server in this process on
  * 127.0.0.1: two SternMatch objects, each with its own SternNetClient,
  * play through the server while a third match watches; one client loses
  * its connection mid-game, reconnects by itself and the game goes on.
  * Headless (GLib main loop only).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-online"
 

@@ -1,4 +1,4 @@
-/* test-data-safety.c: no game, rating or save lost (issue 15), in the
+/* test-data-safety.c: no game, rating or save lost, in the
  * session without a display: a damaged or strange autosave is reported,
  * kept aside and what can be read of it restored; leftover temporary
  * files are cleaned up; a failed save is a property the window shows; the

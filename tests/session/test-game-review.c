@@ -1,8 +1,11 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The review in its worker thread (stern-game-review.h): it reports
  * progress and completes with one entry per action; a new game in the
  * match it follows cancels it cleanly, and so does dropping the window's
- * interest half way. */
+ * interest half way.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <glib.h>
 
 #include "stern-game-review.h"

@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-net-protocol.c: libFuzzer target for the network protocol's parser
  * (src/net/stern-net-protocol.c).  Every input is parsed as a client and as
  * a server message; whatever parses must write back to JSON that parses to
@@ -7,6 +6,9 @@
  * Built with -DSTERN_FUZZ_REPLAY it is a plain program that runs the
  * target once on each file named on the command line (the seed corpus
  * test, with any compiler).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "fuzz-net"
 
