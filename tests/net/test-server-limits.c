@@ -73,6 +73,9 @@ server_start (Server *server, guint fd_limit, const char *first_option, ...)
 
   g_subprocess_launcher_set_child_setup (launcher, child_setup, GUINT_TO_POINTER (fd_limit), NULL);
   g_subprocess_launcher_setenv (launcher, "G_MESSAGES_DEBUG", "", TRUE);
+  /* The server warns the operator of what these tests do to it (out of
+   * descriptors, say): that is its job, not a failure to abort on. */
+  g_subprocess_launcher_unsetenv (launcher, "G_DEBUG");
   if (next_notify_socket)
     {
       g_subprocess_launcher_setenv (launcher, "NOTIFY_SOCKET", next_notify_socket, TRUE);
@@ -121,6 +124,26 @@ server_stop (Server *server)
 }
 
 /* ---- a WebSocket client by hand, blocking with a timeout ---- */
+
+/* A TCP connection to the server; NULL when it was refused or reset
+ * while connecting (a server out of descriptors may do either). */
+static GSocket *
+raw_try_connect (guint port, int rcvbuf)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) sa = g_inet_socket_address_new (lo, (guint16) port);
+  g_autoptr(GSocket) sock = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+                                          G_SOCKET_PROTOCOL_TCP, &error);
+
+  g_assert_no_error (error);
+  if (rcvbuf > 0)
+    g_socket_set_option (sock, SOL_SOCKET, SO_RCVBUF, rcvbuf, NULL);
+  g_socket_set_timeout (sock, IO_TIMEOUT_S);
+  if (!g_socket_connect (sock, sa, NULL, NULL))
+    return NULL;
+  return g_steal_pointer (&sock);
+}
 
 static GSocket *
 raw_connect (guint port, int rcvbuf)
@@ -379,13 +402,14 @@ test_emfile (void)
   /* 40 descriptors: a few for the server itself, then EMFILE. */
   server_start (&server, 40, "--max-connections=1000", "--max-per-address=0", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (socks); i++)
-    socks[i] = raw_connect (server.port, 0);
-  /* The server had to refuse some; now every one of them goes. */
+    socks[i] = raw_try_connect (server.port, 0);
+  /* The server had to refuse or drop some; now every one of them goes. */
   for (guint i = 0; i < G_N_ELEMENTS (socks); i++)
-    {
-      g_socket_close (socks[i], NULL);
-      g_object_unref (socks[i]);
-    }
+    if (socks[i] != NULL)
+      {
+        g_socket_close (socks[i], NULL);
+        g_object_unref (socks[i]);
+      }
   /* Descriptors are free again: a new client is served, once the server
    * has worked through the connections closed in its backlog (each takes
    * a descriptor until it sees the end; on a busy machine that can take
@@ -397,8 +421,8 @@ test_emfile (void)
     while (!served && g_get_monotonic_time () < end)
       {
         g_clear_object (&late);
-        late = raw_connect (server.port, 0);
-        served = ws_handshake (late, NULL);
+        late = raw_try_connect (server.port, 0);
+        served = late != NULL && ws_handshake (late, NULL);
       }
     g_assert_true (served);
   }
