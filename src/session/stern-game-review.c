@@ -13,7 +13,7 @@ struct _SternGameReview {
   SternGame    *game;
   SternLevel    level;
   GCancellable *cancellable;
-  GSignalGroup *match_signals;
+  GWeakRef      match;          /* followed: a new game there cancels the review */
   GArray       *entries;      /* SternReviewEntry, once complete */
   double        start[STERN_N_SEATS];
   guint         reviewed;
@@ -47,11 +47,19 @@ typedef struct {
   gint       reviewed;
   GWeakRef   review;
   GMainContext *context;
+  /* 1 when the rest is written for the worker, 2 when it is done with it;
+   * each side reads it first (as Result's written, the other way). */
+  gint       handed;
 } Work;
 
 typedef struct {
   GArray *entries;
   double  start[STERN_N_SEATS];
+  /* Set by the worker when it has written the rest, read first by the main
+   * thread.  GTask hands the result over through GLib's futex locks, which
+   * ThreadSanitizer cannot see; this atomic store (a release) and load (an
+   * acquire) show it the same order. */
+  gint    written;
 } Result;
 
 static void
@@ -59,6 +67,7 @@ work_clear (gpointer data)
 {
   Work *work = data;
 
+  (void) g_atomic_int_get (&work->handed);
   g_clear_pointer (&work->game, stern_game_free);
   g_weak_ref_clear (&work->review);
   g_clear_pointer (&work->context, g_main_context_unref);
@@ -106,12 +115,16 @@ review_thread (GTask *task, gpointer source_object, gpointer task_data,
                GCancellable *cancellable)
 {
   Work *work = task_data;
-  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (work->level);
-  const SternVariant *variant = stern_game_get_variant (work->game);
-  guint total = stern_game_get_n_actions (work->game);
+  g_autoptr (SternReviewer) reviewer = NULL;
+  const SternVariant *variant;
+  guint total;
   Result *result = g_new0 (Result, 1);
   gulong handler;
 
+  g_assert (g_atomic_int_get (&work->handed) == 1);
+  variant = stern_game_get_variant (work->game);
+  total = stern_game_get_n_actions (work->game);
+  reviewer = stern_reviewer_new (work->level);
   handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_work), &work->stop, NULL);
   result->entries = g_array_sized_new (FALSE, TRUE, sizeof (SternReviewEntry), total);
   g_array_set_size (result->entries, total);
@@ -140,12 +153,15 @@ review_thread (GTask *task, gpointer source_object, gpointer task_data,
     }
   g_cancellable_disconnect (cancellable, handler);
   (void) g_atomic_int_get (&work->stop);
+  /* Done with work: whoever frees it reads this first. */
+  g_atomic_int_set (&work->handed, 2);
 
   if (g_task_return_error_if_cancelled (task))
     {
       result_free (result);
       return;
     }
+  g_atomic_int_set (&result->written, 1);
   g_task_return_pointer (task, result, result_free);
 }
 
@@ -184,6 +200,7 @@ review_done (GObject *source, GAsyncResult *res, gpointer user_data)
       set_state (self, FALSE, FALSE, TRUE);
       return;
     }
+  g_assert (g_atomic_int_get (&result->written) == 1);
   self->entries = g_steal_pointer (&result->entries);
   memcpy (self->start, result->start, sizeof self->start);
   result_free (result);
@@ -215,6 +232,7 @@ stern_game_review_start (SternGameReview *self)
   g_task_set_task_data (task, work, work_unref);
   self->reviewed = 0;
   set_state (self, TRUE, FALSE, FALSE);
+  g_atomic_int_set (&work->handed, 1);
   g_task_run_in_thread (task, review_thread);
 }
 
@@ -239,7 +257,21 @@ stern_game_review_follow_match (SternGameReview *self, SternMatch *match)
   g_return_if_fail (STERN_IS_GAME_REVIEW (self));
   g_return_if_fail (match == NULL || STERN_IS_MATCH (match));
 
-  g_signal_group_set_target (self->match_signals, match);
+  {
+    g_autoptr(SternMatch) old = g_weak_ref_get (&self->match);
+
+    if (old == match)
+      return;
+    if (old != NULL)
+      g_signal_handlers_disconnect_by_func (old, match_game_started, self);
+  }
+  g_weak_ref_set (&self->match, match);
+  /* A plain connection rather than a GSignalGroup: the group's lock is
+   * GLib's own, which ThreadSanitizer (the session's threads are checked
+   * with it) sees only half of. */
+  if (match != NULL)
+    g_signal_connect_object (match, "game-started", G_CALLBACK (match_game_started), self,
+                             G_CONNECT_SWAPPED);
 }
 
 gboolean
@@ -368,9 +400,7 @@ stern_game_review_dispose (GObject *object)
   SternGameReview *self = STERN_GAME_REVIEW (object);
 
   /* A running task holds a reference, so this runs once it has ended. */
-  if (self->match_signals != NULL)
-    g_signal_group_set_target (self->match_signals, NULL);
-  g_clear_object (&self->match_signals);
+  stern_game_review_follow_match (self, NULL);
   G_OBJECT_CLASS (stern_game_review_parent_class)->dispose (object);
 }
 
@@ -382,6 +412,7 @@ stern_game_review_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->game, stern_game_free);
   g_clear_pointer (&self->entries, g_array_unref);
+  g_weak_ref_clear (&self->match);
   G_OBJECT_CLASS (stern_game_review_parent_class)->finalize (object);
 }
 
@@ -463,7 +494,5 @@ static void
 stern_game_review_init (SternGameReview *self)
 {
   self->level = STERN_LEVEL_HARD;
-  self->match_signals = g_signal_group_new (STERN_TYPE_MATCH);
-  g_signal_group_connect_swapped (self->match_signals, "game-started",
-                                  G_CALLBACK (match_game_started), self);
+  g_weak_ref_init (&self->match, NULL);
 }
