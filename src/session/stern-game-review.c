@@ -187,10 +187,13 @@ set_state (SternGameReview *self, gboolean running, gboolean complete, gboolean 
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* Called in the thread that started the review, with the reference start
+ * took: the task has no source object, so that the worker, which may let
+ * go of the task last, never finalizes the review in its thread. */
 static void
 review_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
-  SternGameReview *self = STERN_GAME_REVIEW (source);
+  g_autoptr (SternGameReview) self = user_data;
   g_autoptr (GError) error = NULL;
   Result *result = g_task_propagate_pointer (G_TASK (res), &error);
 
@@ -226,7 +229,7 @@ stern_game_review_start (SternGameReview *self)
   g_weak_ref_init (&work->review, self);
   work->context = g_main_context_ref_thread_default ();
 
-  task = g_task_new (self, self->cancellable, review_done, NULL);
+  task = g_task_new (NULL, self->cancellable, review_done, g_object_ref (self));
   g_task_set_source_tag (task, stern_game_review_start);
   g_task_set_name (task, "[sternhalma] game review");
   g_task_set_task_data (task, work, work_unref);
