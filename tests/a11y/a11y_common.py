@@ -39,6 +39,19 @@ def require_desktop():
         skip_all("no session bus (run under dbus-run-session)")
 
 
+def app_by_pid(pid):
+    """The application on the accessibility bus that process pid runs, or None."""
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        a = desktop.getChildAtIndex(i)
+        try:
+            if a is not None and a.get_process_id() == pid:
+                return a
+        except Exception:
+            continue
+    return None
+
+
 def find(node, pred, depth=0):
     """The first object under node (node included) that pred accepts; an
     object that goes away while it is read is passed over."""

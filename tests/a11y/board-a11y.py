@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from a11y_common import Tap, require_desktop, skip_all  # noqa: E402
+from a11y_common import Tap, app_by_pid, require_desktop, skip_all  # noqa: E402
 
 tap = Tap()
 ok = tap.ok
@@ -139,17 +139,9 @@ def run(app):
         return
     pid = app.pid
 
-    desktop = pyatspi.Registry.getDesktop(0)
 
     def find_app():
-        for i in range(desktop.childCount):
-            a = desktop.getChildAtIndex(i)
-            try:
-                if a is not None and a.get_process_id() == app.pid:
-                    return a
-            except Exception:
-                continue
-        return None
+        return app_by_pid(app.pid)
 
     acc_app = wait_for(find_app, WAIT)
     if not ok(acc_app is not None, "the game is in the AT-SPI tree"):

@@ -26,7 +26,7 @@ import time
 
 import pyatspi
 
-from a11y_common import Tap, act, find, item_name, require_desktop
+from a11y_common import Tap, act, app_by_pid, find, item_name, require_desktop
 
 tap = Tap()
 ok = tap.ok
@@ -116,17 +116,9 @@ def start(app_path, env):
     # The X window first: the accessibility bus may take a while to see it.
     subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid),
                     "--name", "Sternhalma"], capture_output=True, timeout=60)
-    desktop = pyatspi.Registry.getDesktop(0)
 
     def find_app():
-        for i in range(desktop.childCount):
-            a = desktop.getChildAtIndex(i)
-            try:
-                if a is not None and a.get_process_id() == proc.pid:
-                    return a
-            except Exception:
-                continue
-        return None
+        return app_by_pid(proc.pid)
 
     return proc, wait_for(find_app, 3 * WAIT)
 
