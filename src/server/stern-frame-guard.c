@@ -41,8 +41,19 @@ struct _SternFrameGuard {
   gboolean      in_message;
   gsize         max_message;
   gboolean      blocked;
+  gboolean      held;           /* after an upgrade head, until the WebSocket reads */
   SternFrameGuardFunc too_large;  /* NULL once nobody listens */
   gpointer      too_large_data;
+  /* Reads relayed through the server's poller (see relay_fire). */
+  SternPollerWatch *watch;
+  GSocket      *socket;
+  GMainContext *quiet;
+  gboolean      buffered_below; /* the base may hold bytes the socket no longer shows (TLS) */
+  GSourceFunc   relay_func;     /* the reader's callback, once learnt */
+  gpointer      relay_data;
+  GSource      *waiting;        /* the source the reader holds: weak */
+  gboolean      in_fire;
+  gboolean      pushed_quiet;
 };
 
 static void stern_frame_guard_pollable_init (GPollableInputStreamInterface *iface);
@@ -139,8 +150,11 @@ guard_filter (SternFrameGuard *self, guint8 *buffer, gsize n, GError **error)
             {
               self->head_match = 0;
               pass = i + 1;
+              /* What follows an upgrade head is held back until the
+               * WebSocket connection reads (stern_frame_guard_relay_reads),
+               * so that libsoup's HTTP side never buffers a frame. */
               if (strstr (self->head->str, "\nupgrade:") && strstr (self->head->str, "websocket"))
-                self->frames = TRUE;
+                self->frames = self->held = TRUE;
               g_string_truncate (self->head, 0);
               break;
             }
@@ -203,7 +217,7 @@ guard_read (SternFrameGuard *self, void *buffer, gsize count, gboolean blocking,
 {
   gssize n;
 
-  if (self->blocked)
+  if (self->blocked || self->held)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK, "blocked");
       return -1;
@@ -246,10 +260,115 @@ stern_frame_guard_is_readable (GPollableInputStream *stream)
 {
   SternFrameGuard *self = STERN_FRAME_GUARD (stream);
 
-  if (self->blocked)
+  if (self->blocked || self->held)
     return FALSE;
   return guard_has_pending (self) ||
          g_pollable_input_stream_is_readable (G_POLLABLE_INPUT_STREAM (self->base));
+}
+
+/* ---- reads relayed through the poller ----
+ *
+ * The reader (libsoup's WebSocket connection) asks for a source each time
+ * it has read all there was, attaches it to the thread's default context
+ * and waits for its callback.  GLib walks every source of a context on
+ * every turn, even a destroyed one that somebody still holds, so those
+ * sources must not be in the main loop's context: they go into the quiet
+ * context (see stern_frame_guard_relay_reads), which only the server's
+ * sweep looks at, and the poller tells when the socket is readable.
+ *
+ * The reader's callback (always the same for one reader) is learnt from
+ * the first source's one dispatch; from then on the guard calls it itself
+ * when the poller says so.  A source the reader holds is what says that
+ * it waits (and that its callback is valid): it is dropped when the
+ * reader reads or closes. */
+
+typedef struct {
+  GSource          source;
+  SternFrameGuard *guard;
+} RelaySource;
+
+static void
+relay_fire (gpointer data)
+{
+  SternFrameGuard *self = data;
+  GPollableSourceFunc func = (GPollableSourceFunc) (void (*) (void)) self->relay_func;
+
+  if (func == NULL || self->waiting == NULL)
+    return;
+  g_object_ref (self);
+  self->in_fire = TRUE;
+  func (G_OBJECT (self), self->relay_data);
+  self->in_fire = FALSE;
+  if (self->pushed_quiet)
+    {
+      self->pushed_quiet = FALSE;
+      g_main_context_pop_thread_default (self->quiet);
+    }
+  g_object_unref (self);
+}
+
+/* The socket may hold nothing while the guard or TLS below it does. */
+static gboolean
+relay_has_buffered (SternFrameGuard *self)
+{
+  return guard_has_pending (self) ||
+         (self->buffered_below &&
+          g_pollable_input_stream_is_readable (G_POLLABLE_INPUT_STREAM (self->base)));
+}
+
+static gboolean
+relay_dispatch (GSource *source, GSourceFunc callback, gpointer user_data)
+{
+  SternFrameGuard *self = ((RelaySource *) source)->guard;
+
+  /* Only a reader that attaches the source itself gets one (see
+   * stern_frame_guard_relay_reads), never a wrapping stream. */
+  g_return_val_if_fail (callback != NULL, G_SOURCE_REMOVE);
+  self->relay_func = callback;
+  self->relay_data = user_data;
+  if (relay_has_buffered (self) || !stern_poller_watch_arm (self->watch))
+    relay_fire (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+relay_finalize (GSource *source)
+{
+  RelaySource *relay = (RelaySource *) source;
+
+  if (relay->guard->waiting == source)
+    relay->guard->waiting = NULL;
+  g_object_unref (relay->guard);
+}
+
+static GSourceFuncs relay_funcs = {
+  .dispatch = relay_dispatch,
+  .finalize = relay_finalize,
+};
+
+static GSource *
+relay_source_new (SternFrameGuard *self)
+{
+  GSource *source = g_source_new (&relay_funcs, sizeof (RelaySource));
+
+  ((RelaySource *) source)->guard = g_object_ref (self);
+  g_source_set_static_name (source, "stern-relayed-read");
+  self->waiting = source;
+  if (self->relay_func == NULL || relay_has_buffered (self) || !stern_poller_watch_arm (self->watch))
+    {
+      /* Dispatched once, where it is attached: to learn the callback, to
+       * hand on what is already there, or to read without the poller. */
+      g_source_set_ready_time (source, 0);
+      return source;
+    }
+  if (self->in_fire && !self->pushed_quiet)
+    {
+      /* The reader attaches the source as soon as this returns, and then
+       * returns to relay_fire, which pops the context again. */
+      g_main_context_push_thread_default (self->quiet);
+      self->pushed_quiet = TRUE;
+    }
+  return source;
 }
 
 static GSource *
@@ -258,7 +377,7 @@ stern_frame_guard_create_source (GPollableInputStream *stream, GCancellable *can
   SternFrameGuard *self = STERN_FRAME_GUARD (stream);
   GSource *source;
 
-  if (self->blocked)
+  if (self->blocked || self->held)
     return g_pollable_source_new_full (self, NULL, cancellable);   /* never ready */
   if (guard_has_pending (self))
     {
@@ -266,6 +385,8 @@ stern_frame_guard_create_source (GPollableInputStream *stream, GCancellable *can
       g_source_set_ready_time (source, 0);
       return source;
     }
+  if (self->watch && cancellable == NULL && !stern_poller_watch_is_orphan (self->watch))
+    return relay_source_new (self);
   /* The base's own source: whoever polls this stream wraps it in a
    * source of its own that calls back with the stream it knows, and a
    * level less is a source less per connection for the main loop to
@@ -300,6 +421,9 @@ stern_frame_guard_finalize (GObject *object)
 {
   SternFrameGuard *self = STERN_FRAME_GUARD (object);
 
+  stern_poller_watch_free (self->watch, self->socket && !g_socket_is_closed (self->socket));
+  g_clear_object (&self->socket);
+  g_clear_pointer (&self->quiet, g_main_context_unref);
   g_clear_object (&self->base);
   g_clear_pointer (&self->pending, g_byte_array_unref);
   if (self->head)
@@ -421,6 +545,22 @@ stern_frame_guard_watch_frames (SternFrameGuard *guard)
 {
   g_return_if_fail (STERN_IS_FRAME_GUARD (guard));
   guard->frames = TRUE;
+}
+
+void
+stern_frame_guard_relay_reads (SternFrameGuard *guard, SternPoller *poller, GMainContext *quiet,
+                               GSocket *socket, gboolean buffered_below)
+{
+  g_return_if_fail (STERN_IS_FRAME_GUARD (guard));
+  g_return_if_fail (G_IS_SOCKET (socket));
+  g_return_if_fail (guard->watch == NULL);
+  guard->held = FALSE;
+  if (poller == NULL || quiet == NULL)
+    return;
+  guard->socket = g_object_ref (socket);
+  guard->quiet = g_main_context_ref (quiet);
+  guard->buffered_below = buffered_below;
+  guard->watch = stern_poller_watch (poller, g_socket_get_fd (socket), relay_fire, guard);
 }
 
 void

@@ -9,6 +9,8 @@
 
 #include <gio/gio.h>
 
+#include "stern-poller.h"
+
 G_BEGIN_DECLS
 
 #define STERN_TYPE_FRAME_GUARD (stern_frame_guard_get_type ())
@@ -22,6 +24,16 @@ typedef void (*SternFrameGuardFunc) (gpointer data);
 /* base's input through a new guard (returned in guard, owned by the
  * stream), its output as it is. */
 GIOStream *stern_guarded_stream_new (GIOStream *base, gsize max_message, SternFrameGuard **guard);
+
+/* From now on a reader that attaches the guard's sources itself (the
+ * WebSocket connection) waits for input through poller, and the sources
+ * it holds meanwhile sit in quiet, a context the main loop does not walk
+ * on every turn (either NULL: as before); buffered_below: base may hold
+ * bytes the socket no longer shows (TLS).  The reader's first source must
+ * be dispatched once, in whatever context it is attached to. */
+void       stern_frame_guard_relay_reads (SternFrameGuard *guard, SternPoller *poller,
+                                          GMainContext *quiet, GSocket *socket,
+                                          gboolean buffered_below);
 
 /* From now on the bytes are frames (the upgrade happened). */
 void       stern_frame_guard_watch_frames (SternFrameGuard *guard);

@@ -55,6 +55,12 @@ struct _SternLimits {
   GHashTable *addresses;        /* key → Address */
   guint       sweep_id;
   guint64     hits[STERN_N_LIMIT_HITS];
+  SternPoller *poller;          /* NULL without epoll */
+  /* For the sources of connections that wait: libsoup's keep-alive
+   * timers and the reads relayed through the poller.  GLib walks every
+   * source of a context on each turn, so these are kept out of the main
+   * loop's; only the sweep runs this one. */
+  GMainContext *quiet;
 };
 
 typedef struct {
@@ -83,6 +89,8 @@ struct _SternTracked {
   gboolean     closing;
   gint64       closing_since_us;
   gsize        unflushed;       /* queued since the socket was last writable */
+  gboolean     tls;
+  GMainContext *first_read;     /* where the new WebSocket's first source waits */
 };
 
 static GQuark
@@ -162,6 +170,7 @@ tracked_free (SternTracked *tracked)
   SternLimits *self = tracked->limits;
 
   g_clear_handle_id (&tracked->deadline_id, g_source_remove);
+  g_clear_pointer (&tracked->first_read, g_main_context_unref);
   if (tracked->ws)
     g_object_remove_weak_pointer (G_OBJECT (tracked->ws), (gpointer *) &tracked->ws);
   if (!tracked->upgraded)
@@ -440,6 +449,7 @@ hand_to_soup (SternLimits *self, SternTracked *tracked, GIOStream *base)
   g_autoptr(GSocketAddress) local = g_socket_get_local_address (tracked->socket, NULL);
   g_autoptr(GError) error = NULL;
 
+  tracked->tls = G_IS_TLS_CONNECTION (base);
   stern_frame_guard_set_too_large_func (tracked->guard, tracked_too_large, tracked);
   tracked->stream = stream;
   g_object_weak_ref (G_OBJECT (stream), tracked_stream_gone, tracked);
@@ -582,6 +592,10 @@ sweep_cb (gpointer data)
   GHashTableIter iter;
   gpointer value;
 
+  /* The keep-alive timers are in the quiet context (see
+   * stern_limits_keep_alive): a ping goes out at most one sweep late, and
+   * the sweep runs at least twice a ping interval. */
+  g_main_context_iteration (self->quiet, FALSE);
   for (GList *l = self->tracked.head; l; l = l->next)
     {
       SternTracked *t = l->data;
@@ -644,6 +658,8 @@ stern_limits_new (const SternServerLimits *config, const SternLimitsHooks *hooks
   self->hooks = *hooks;
   self->accepting = TRUE;
   self->addresses = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, address_free);
+  self->poller = stern_poller_new ();
+  self->quiet = g_main_context_new ();
   return self;
 }
 
@@ -673,6 +689,8 @@ stern_limits_free (SternLimits *self)
       stern_tracked_shutdown (t);
       tracked_free (t);
     }
+  g_clear_pointer (&self->poller, stern_poller_free);
+  g_clear_pointer (&self->quiet, g_main_context_unref);
   g_clear_object (&self->listener);
   g_clear_object (&self->soup);
   g_clear_object (&self->certificate);
@@ -698,7 +716,7 @@ stern_limits_listen (SternLimits *self, GSocket *listener, SoupServer *soup,
   accept_source_start (self);
   if (self->sweep_id == 0)
     self->sweep_id = g_timeout_add (MAX (100u, MIN (self->config->ping_interval_ms,
-                                                    self->config->ping_timeout_ms / 2)),
+                                                    self->config->ping_timeout_ms) / 2),
                                     sweep_cb, self);
 }
 
@@ -747,6 +765,69 @@ stern_limits_lookup (SternLimits *self, SoupServerMessage *message)
   GSocketAddress *remote = soup_server_message_get_remote_address (message);
 
   return remote ? g_object_get_qdata (G_OBJECT (remote), tracked_quark ()) : NULL;
+}
+
+SoupWebsocketConnection *
+stern_limits_take_upgraded (SternLimits *self, SoupServerMessage *message)
+{
+  SternTracked *tracked = stern_limits_lookup (self, message);
+  g_autoptr(GIOStream) stolen = soup_server_message_steal_connection (message);
+  GIOStream *stream = stolen;
+  SoupWebsocketConnection *ws;
+
+  if (stolen == NULL)
+    return NULL;
+  if (tracked == NULL || tracked->stream == NULL || tracked->guard == NULL)
+    return soup_websocket_connection_new (
+      stream, soup_server_message_get_uri (message), SOUP_WEBSOCKET_CONNECTION_SERVER,
+      soup_message_headers_get_one (soup_server_message_get_request_headers (message), "Origin"),
+      NULL, NULL);
+
+  /* The guard held back every byte after the request head, so libsoup's
+   * buffer in the stolen stream is empty: the connection can read the
+   * guard itself, and wait for input through the poller. */
+  stern_frame_guard_relay_reads (tracked->guard, self->poller, self->quiet, tracked->socket,
+                                 tracked->tls);
+  /* The connection attaches its first source at once; it is dispatched
+   * once (stern_limits_start_reading) in a context of its own, which
+   * then goes, so that nothing of it stays in the main loop's. */
+  g_clear_pointer (&tracked->first_read, g_main_context_unref);
+  tracked->first_read = g_main_context_new ();
+  g_main_context_push_thread_default (tracked->first_read);
+  ws = soup_websocket_connection_new (
+    tracked->stream, soup_server_message_get_uri (message), SOUP_WEBSOCKET_CONNECTION_SERVER,
+    soup_message_headers_get_one (soup_server_message_get_request_headers (message), "Origin"),
+    NULL, NULL);
+  g_main_context_pop_thread_default (tracked->first_read);
+  return ws;
+}
+
+void
+stern_limits_start_reading (SternLimits *self, SoupServerMessage *message)
+{
+  SternTracked *tracked = stern_limits_lookup (self, message);
+  GMainContext *context = tracked ? g_steal_pointer (&tracked->first_read) : NULL;
+
+  if (context == NULL)
+    return;
+  g_main_context_iteration (context, FALSE);
+  g_main_context_unref (context);
+}
+
+void
+stern_limits_keep_alive (SternLimits *self, SoupWebsocketConnection *ws, guint interval_s)
+{
+  g_return_if_fail (SOUP_IS_WEBSOCKET_CONNECTION (ws));
+  /* libsoup attaches the timer to the thread's default context. */
+  g_main_context_push_thread_default (self->quiet);
+  soup_websocket_connection_set_keepalive_interval (ws, interval_s);
+  g_main_context_pop_thread_default (self->quiet);
+}
+
+guint
+stern_limits_get_n_relayed (SternLimits *self)
+{
+  return self->poller ? stern_poller_get_n_watches (self->poller) : 0;
 }
 
 SternRefuse

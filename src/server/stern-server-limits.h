@@ -61,6 +61,17 @@ guint        stern_limits_get_n_half_open (SternLimits *limits);
 /* The socket behind an upgraded request (NULL for a request that did not
  * come through stern_limits_listen, which does not happen). */
 SternTracked *stern_limits_lookup (SternLimits *limits, SoupServerMessage *message);
+/* After the 101 was written: the connection taken from libsoup's HTTP
+ * side as a WebSocket that reads through the frame guard and the poller
+ * (NULL if libsoup had no connection left). */
+SoupWebsocketConnection *stern_limits_take_upgraded (SternLimits *limits, SoupServerMessage *message);
+/* Once the connection's handlers are connected: its first read. */
+void         stern_limits_start_reading (SternLimits *limits, SoupServerMessage *message);
+/* Keep-alive pings every interval_s, run by the limits' sweep. */
+void         stern_limits_keep_alive (SternLimits *limits, SoupWebsocketConnection *ws,
+                                      guint interval_s);
+/* Connections waiting for input through the poller (for tests). */
+guint        stern_limits_get_n_relayed (SternLimits *limits);
 /* At the upgrade: the deadline is lifted, frames are watched from now on,
  * and the WebSocket is watched for answers to its pings.  Returns why the
  * connection must be refused, or STERN_REFUSE_NONE. */

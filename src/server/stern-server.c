@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stern-server.h"
+#include "stern-server-private.h"
 
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
@@ -1437,12 +1438,45 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
    * reassembled messages with a clean 1009; libsoup's own check (which
    * drops the TCP connection without a close frame) only backs it up. */
   soup_websocket_connection_set_max_incoming_payload_size (ws, self->limit_config.max_message * 2);
-  soup_websocket_connection_set_keepalive_interval (ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
+  stern_limits_keep_alive (self->limits, ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (on_ws_closed), conn);
   g_ptr_array_add (self->conns, conn);
   self->metrics.connections_total++;
   conn_log (conn, G_LOG_LEVEL_INFO, "connected");
+}
+
+/* The upgrade is finished here rather than by a libsoup WebSocket
+ * handler, so that the connection reads the frame guard itself (see
+ * stern_limits_take_upgraded). */
+static void
+upgrade_written_cb (SoupServerMessage *message, gpointer user_data)
+{
+  SternServer *self = user_data;
+  g_autoptr(SoupWebsocketConnection) ws = NULL;
+
+  /* Stealing the connection may drop libsoup's last reference. */
+  g_object_ref (message);
+  if (self->limits)
+    ws = stern_limits_take_upgraded (self->limits, message);
+  if (ws)
+    {
+      websocket_cb (self->soup, message, NULL, ws, self);
+      stern_limits_start_reading (self->limits, message);
+    }
+  g_object_unref (message);
+}
+
+static void
+upgrade_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
+            gpointer user_data)
+{
+  /* No extensions: messages are small, and compression would only let a
+   * small frame inflate past every cap the frame guard checks.  A request
+   * that is no upgrade gets libsoup's answer (400 or 426). */
+  if (soup_websocket_server_process_handshake (message, NULL, NULL, NULL, NULL))
+    g_signal_connect_object (message, "wrote-informational", G_CALLBACK (upgrade_written_cb),
+                             user_data, 0);
 }
 
 /* A load balancer's or a supervisor's check: the server answers, and
@@ -1487,6 +1521,29 @@ listen_on (SternServer *self, GInetAddress *inet, guint port, GTlsCertificate *c
   return TRUE;
 }
 
+guint
+stern_server_count_waiting_in (SternServer *server, GMainContext *context)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  for (guint i = 0; i < server->conns->len; i++)
+    {
+      Conn *conn = server->conns->pdata[i];
+
+      if (conn->ws && g_main_context_find_source_by_user_data (context, conn->ws))
+        n++;
+    }
+  return n;
+}
+
+guint
+stern_server_get_n_connections (SternServer *server)
+{
+  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
+  return server->conns->len;
+}
+
 gboolean
 stern_server_listen (SternServer *server, const char *address, guint port,
                      GTlsCertificate *certificate, GError **error)
@@ -1498,10 +1555,7 @@ stern_server_listen (SternServer *server, const char *address, guint port,
   g_return_val_if_fail (server->soup == NULL, FALSE);
 
   server->soup = soup_server_new ("server-header", "sternhalma-server", NULL);
-  /* Messages are small: compression would only let a small frame inflate
-   * past every cap the frame guard checks. */
-  soup_server_remove_websocket_extension (server->soup, SOUP_TYPE_WEBSOCKET_EXTENSION_DEFLATE);
-  soup_server_add_websocket_handler (server->soup, NULL, NULL, NULL, websocket_cb, server, NULL);
+  soup_server_add_handler (server->soup, NULL, upgrade_cb, server, NULL);
   soup_server_add_handler (server->soup, "/healthz", healthz_cb, server, NULL);
   server->limits = stern_limits_new (&server->limit_config, &hooks);
 

@@ -8,7 +8,10 @@
  * message back to the mover) at p50 and p99, and the server's resident
  * memory per room.  With --idle N it first opens N more connections that
  * say hello and then nothing, and holds them for the whole run (the cost
- * of a move must not grow with them).
+ * of a move must not grow with them).  They are held by a second process
+ * (this program again, with --hold-idle): in the players' process their
+ * sources would slow the players' own main loop, and with it the rate
+ * the server is asked to play at, and the figure would measure the bench.
  *
  *   bench-net [--clients 400] [--seconds 60] [--idle 0] [--server PATH]
  *
@@ -17,6 +20,7 @@
  */
 #define G_LOG_DOMAIN "bench-net"
 
+#include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <stdio.h>
@@ -254,6 +258,55 @@ is_stopped (gpointer data)
   return !((Bench *) data)->running;
 }
 
+static gboolean
+stdin_closed_cb (int fd, GIOCondition condition, gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Opens n connections to uri that say hello, prints "held" and keeps
+ * them (answering the server's pings) until its standard input closes. */
+static int
+hold_idle (int n, const char *uri)
+{
+  Player **idle = g_new0 (Player *, MAX (n, 1));
+  gboolean done = FALSE;
+
+  for (int i = 0; i < n; i++)
+    {
+      idle[i] = g_new0 (Player, 1);
+      idle[i]->client = stern_net_client_new (NULL);
+      stern_net_client_connect_async (idle[i]->client, uri, NULL, connected_cb, idle[i]);
+    }
+  {
+    ReadyWait w = { idle, (guint) n };
+    if (!net_wait (all_ready, &w, 120000))
+      {
+        g_printerr ("bench-net: not every idle connection was made\n");
+        return 1;
+      }
+  }
+  g_print ("held\n");
+  fflush (stdout);
+  g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_closed_cb, &done);
+  net_wait (is_true, &done, 3600 * 1000);
+  for (int i = 0; i < n; i++)
+    {
+      stern_net_client_close (idle[i]->client);
+      g_object_unref (idle[i]->client);
+      g_free (idle[i]);
+    }
+  g_free (idle);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -261,12 +314,16 @@ main (int argc, char **argv)
   int n_clients = 400;
   int seconds = 60;
   int n_idle = 0;
+  int hold = -1;
+  g_autofree char *hold_uri = NULL;
   g_autofree char *server_path = NULL;
   GOptionEntry entries[] = {
     { "clients", 'c', 0, G_OPTION_ARG_INT, &n_clients, "Clients (two per room; default 400)", "N" },
     { "seconds", 's', 0, G_OPTION_ARG_INT, &seconds, "Length of the run (default 60)", "S" },
     { "idle", 0, 0, G_OPTION_ARG_INT, &n_idle, "Idle connections held during the run (default 0)", "N" },
     { "server", 0, 0, G_OPTION_ARG_FILENAME, &server_path, "sternhalma-server to start", "PATH" },
+    { "hold-idle", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &hold, "Only hold N idle connections (the helper process)", "N" },
+    { "uri", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &hold_uri, "The server, for --hold-idle", "URI" },
     /* Every client here comes from 127.0.0.1: a server with per-address
      * caps needs them lifted (--server-option=--max-per-address=0 …). */
     { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
@@ -284,7 +341,7 @@ main (int argc, char **argv)
   /* One search for every client: they all run on this one thread. */
   g_autoptr(SternSearch) search = stern_search_new ();
   Player **players;
-  Player **idle;
+  g_autoptr(GSubprocess) holder = NULL;
   Pair *pairs;
   guint port, n_pairs;
   GPid pid;
@@ -298,6 +355,8 @@ main (int argc, char **argv)
       g_printerr ("bench-net: %s\n", error ? error->message : "--clients 2…20000, --seconds 1…3600");
       return 2;
     }
+  if (hold >= 0)
+    return hold_uri ? hold_idle (hold, hold_uri) : 2;
   if (server_path == NULL)
     server_path = g_strdup (g_getenv ("STERN_SERVER"));
   if (server_path == NULL)
@@ -343,23 +402,38 @@ main (int argc, char **argv)
   net_spin (200);
   rss_idle = rss_kib (pid);
 
-  idle = g_new0 (Player *, MAX (n_idle, 1));
-  for (int i = 0; i < n_idle; i++)
-    {
-      idle[i] = g_new0 (Player, 1);
-      idle[i]->client = stern_net_client_new (NULL);
-      stern_net_client_connect_async (idle[i]->client, uri, NULL, connected_cb, idle[i]);
-    }
   if (n_idle > 0)
     {
-      ReadyWait w = { idle, (guint) n_idle };
-      if (!net_wait (all_ready, &w, 120000))
+      g_autofree char *count = g_strdup_printf ("%d", n_idle);
+      g_autoptr(GSubprocessLauncher) holder_launcher = g_subprocess_launcher_new (
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+      g_autoptr(GDataInputStream) holder_out = NULL;
+      g_autofree char *held = NULL;
+
+      g_subprocess_launcher_set_child_setup (holder_launcher, child_setup, NULL, NULL);
+      holder = g_subprocess_launcher_spawn (holder_launcher, &error, "/proc/self/exe", "--hold-idle",
+                                            count, "--uri", uri, NULL);
+      if (holder == NULL)
+        {
+          g_printerr ("bench-net: %s\n", error->message);
+          return 1;
+        }
+      holder_out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (holder));
+      held = g_data_input_stream_read_line (holder_out, NULL, NULL, NULL);
+      if (held == NULL || strcmp (held, "held") != 0)
         {
           g_printerr ("bench-net: not every idle connection was made\n");
           return 1;
         }
-      g_print ("%d idle connections held; server memory %" G_GUINT64_FORMAT " KiB\n", n_idle,
-               rss_kib (pid));
+      {
+        guint64 rss_held = rss_kib (pid);
+
+        g_print ("%d idle connections held (by pid %s); server memory %" G_GUINT64_FORMAT
+                 " KiB (%.1f KiB a connection)\n", n_idle, g_subprocess_get_identifier (holder),
+                 rss_held, (double) (rss_held - rss_idle) / n_idle);
+        /* Rooms are counted from here. */
+        rss_idle = rss_held;
+      }
     }
 
   bench.latencies_us = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -426,19 +500,18 @@ main (int argc, char **argv)
              cpu_seconds (getpid ()) - bench_cpu0);
     g_print ("games finished: %u, rooms opened: %u, errors: %u\n", bench.games_over, bench.rooms,
              bench.errors);
-    g_print ("server memory (VmRSS): %" G_GUINT64_FORMAT " KiB idle, %" G_GUINT64_FORMAT
+    g_print ("server memory (VmRSS): %" G_GUINT64_FORMAT " KiB before the rooms, %" G_GUINT64_FORMAT
              " KiB with %u rooms playing (%.0f KiB a room), %" G_GUINT64_FORMAT
              " KiB at the end (finished rooms leave memory)\n",
              rss_idle, rss_rooms, n_pairs, (double) (rss_rooms - rss_idle) / n_pairs, rss_end);
   }
 
-  for (int i = 0; i < n_idle; i++)
+  if (holder)
     {
-      stern_net_client_close (idle[i]->client);
-      g_object_unref (idle[i]->client);
-      g_free (idle[i]);
+      /* Its standard input closes: it lets its connections go. */
+      g_output_stream_close (g_subprocess_get_stdin_pipe (holder), NULL, NULL);
+      g_subprocess_wait (holder, NULL, NULL);
     }
-  g_free (idle);
   for (guint i = 0; i < n_pairs * 2; i++)
     {
       stern_net_client_close (players[i]->client);

@@ -14,6 +14,7 @@
 #include "stern-notation.h"
 #include "stern-room.h"
 #include "stern-server.h"
+#include "stern-server-private.h"
 #include "stern-store-private.h"
 
 typedef struct {
@@ -982,6 +983,48 @@ test_import (void)
   temp_dir_remove (other);
 }
 
+/* ---- connections that wait cost the main loop nothing ---- */
+
+#define QUIET_PEERS 24
+
+static gboolean
+server_has_conns (gpointer data)
+{
+  Fixture *f = data;
+
+  return stern_server_get_n_connections (f->server) == QUIET_PEERS;
+}
+
+/* GLib walks every source of its context at every turn of the loop: a
+ * connection that waits must have none there (its sources are in a
+ * context of the server's own, and the poller says when it is readable),
+ * or each move would cost more with every connection open. */
+static void
+test_quiet_connections (Fixture *f, gconstpointer data)
+{
+  Peer *peers[QUIET_PEERS];
+  SternNetSetup setup;
+  const char *code;
+
+  for (guint i = 0; i < QUIET_PEERS; i++)
+    peers[i] = peer_new (f->port, i % 2 ? "Boris" : "Anna");
+  g_assert_true (net_wait (server_has_conns, f, 10000));
+  g_assert_cmpuint (stern_server_count_waiting_in (f->server, g_main_context_default ()), ==, 0);
+
+  /* Still none after they have read and written a few times. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = create_room (peers[0], &setup, STERN_WHITE);
+  join_room (peers[1], code, STERN_BLACK);
+  g_assert_true (peer_play_one (peers[0]));
+  g_assert_true (peer_wait_actions (peers[1], 1));
+  g_assert_true (peer_play_one (peers[1]));
+  g_assert_true (peer_wait_actions (peers[0], 2));
+  g_assert_cmpuint (stern_server_count_waiting_in (f->server, g_main_context_default ()), ==, 0);
+
+  for (guint i = 0; i < QUIET_PEERS; i++)
+    peer_free (peers[i]);
+}
+
 /* ---- TLS ---- */
 
 static void
@@ -1044,6 +1087,8 @@ main (int argc, char **argv)
   g_test_add ("/net/game/quick-and-chat", Fixture, NULL, fixture_set_up, test_quick_and_chat,
               fixture_tear_down);
   g_test_add ("/net/game/rematch", Fixture, NULL, fixture_set_up, test_rematch, fixture_tear_down);
+  g_test_add ("/net/game/quiet-connections", Fixture, NULL, fixture_set_up, test_quiet_connections,
+              fixture_tear_down);
   g_test_add ("/net/game/reconnect", Fixture, NULL, fixture_set_up, test_reconnect, fixture_tear_down);
   g_test_add ("/net/game/abandoned", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
               test_abandoned, fixture_tear_down);

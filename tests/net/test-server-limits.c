@@ -506,6 +506,35 @@ test_silent_peer (void)
   server_stop (&server);
 }
 
+/* A peer that answers every ping stays, however long it says nothing
+ * else: the pings keep coming on time (libsoup's timers are run by the
+ * server's sweep, outside its main loop). */
+static void
+test_answering_peer (void)
+{
+  Server server;
+  g_autoptr(GSocket) quiet = NULL;
+  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  guint pings = 0;
+  guint8 opcode;
+
+  server_start (&server, 0, "--ping-interval=1", "--ping-timeout-ms=2500", NULL);
+  quiet = client_new (server.port);
+  g_socket_set_timeout (quiet, 10);
+  /* Five pings take over twice the timeout. */
+  while (pings < 5)
+    {
+      g_assert_true (ws_read_frame (quiet, &opcode, payload));
+      g_assert_cmpuint (opcode, !=, 0x8);   /* not closed */
+      if (opcode == 0x9)
+        {
+          pings++;
+          g_assert_true (ws_send_frame (quiet, 0xA, TRUE, payload->data, payload->len));
+        }
+    }
+  server_stop (&server);
+}
+
 /* ---- messages too large ---- */
 
 static void
@@ -911,6 +940,7 @@ main (int argc, char **argv)
   g_test_add_func ("/server-limits/per-address-connections", test_per_address_connections);
   g_test_add_func ("/server-limits/slowloris", test_slowloris);
   g_test_add_func ("/server-limits/silent-peer", test_silent_peer);
+  g_test_add_func ("/server-limits/answering-peer", test_answering_peer);
   g_test_add_func ("/server-limits/big-frame", test_big_frame);
   g_test_add_func ("/server-limits/fragments", test_fragments);
   g_test_add_func ("/server-limits/fragments-pipelined", test_fragments_pipelined);
