@@ -50,6 +50,7 @@ enum {
   SEAT_MEDIUM,
   SEAT_HARD,
   SEAT_EXPERT,
+  SEAT_INVITED,
 };
 
 struct _SternOnlineDialog
@@ -64,6 +65,7 @@ struct _SternOnlineDialog
   GtkGrid     *seats_grid;
   GtkButton   *create_button;
   GtkWidget   *invitation_box;
+  GtkWidget   *invited_box;     /* a row for each invited seat's link */
   GtkLabel    *code_label;
   GtkLabel    *link_label;
   GtkButton   *copy_button;
@@ -119,6 +121,9 @@ build_seats (SternOnlineDialog *self)
     /* Translators: a seat of a network game anyone with the code may take. */
     C_("seat", "Open"),
     _("Computer: Easy"), _("Computer: Medium"), _("Computer: Hard"), _("Computer: Expert"),
+    /* Translators: a seat of a network game kept for one person, who gets
+     * a link of their own. */
+    C_("seat", "Invited"),
     NULL,
   };
 
@@ -186,6 +191,60 @@ show_invitation (SternOnlineDialog *self,
 }
 
 static void
+clear_invited (SternOnlineDialog *self)
+{
+  GtkWidget *heading = gtk_widget_get_first_child (self->invited_box);
+  GtkWidget *row;
+
+  while ((row = gtk_widget_get_next_sibling (heading)) != NULL)
+    gtk_box_remove (GTK_BOX (self->invited_box), row);
+  gtk_widget_set_visible (self->invited_box, FALSE);
+}
+
+static void
+copy_invited_clicked (GtkButton *button,
+                      GtkLabel  *link)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)),
+                          gtk_label_get_label (link));
+}
+
+/* The creator is told each invited seat's key: a row with its own link. */
+static void
+on_client_invited (SternOnlineDialog     *self,
+                   const SternNetMessage *msg)
+{
+  g_autofree char *link = stern_net_invitation_format_key (self->link_host, self->link_port, FALSE,
+                                                            msg->code, msg->key);
+  const char *seat = stern_seat_display_name (msg->seat);
+  g_autofree char *copy_name = NULL;
+  GtkWidget *row, *label, *link_label, *copy;
+
+  if (link == NULL)
+    return;
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  label = gtk_label_new (seat);
+  link_label = gtk_label_new (link);
+  gtk_label_set_selectable (GTK_LABEL (link_label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (link_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (link_label), PANGO_WRAP_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (link_label), 0);
+  gtk_widget_set_hexpand (link_label, TRUE);
+  copy = gtk_button_new_with_mnemonic (_("C_opy"));
+  /* Translators: %s is a seat's colour, e.g. "Black". */
+  copy_name = g_strdup_printf (_("Copy the invitation link for %s"), seat);
+  gtk_widget_set_tooltip_text (copy, copy_name);
+  stern_accessible_name_button (copy, copy_name);
+  g_signal_connect (copy, "clicked", G_CALLBACK (copy_invited_clicked), link_label);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), link_label);
+  gtk_box_append (GTK_BOX (row), copy);
+  gtk_box_append (GTK_BOX (self->invited_box), row);
+  gtk_widget_set_visible (self->invited_box, TRUE);
+  gtk_widget_set_visible (self->invitation_box, TRUE);
+}
+
+static void
 on_client_joined (SternOnlineDialog     *self,
                   const SternNetMessage *msg)
 {
@@ -221,6 +280,8 @@ follow_client (SternOnlineDialog *self,
   g_signal_connect_object (client, "error", G_CALLBACK (on_client_error), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (client, "joined", G_CALLBACK (on_client_joined), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "invited", G_CALLBACK (on_client_invited), self,
                            G_CONNECT_SWAPPED);
 }
 
@@ -318,6 +379,8 @@ create_clicked (SternOnlineDialog *self)
 
       if (kind == SEAT_OPEN)
         setup.seats[seat].kind = STERN_NET_SEAT_OPEN;
+      else if (kind == SEAT_INVITED)
+        setup.seats[seat].kind = STERN_NET_SEAT_INVITED;
       else
         {
           setup.seats[seat].kind = STERN_NET_SEAT_COMPUTER;
@@ -326,6 +389,7 @@ create_clicked (SternOnlineDialog *self)
     }
 
   gtk_widget_set_visible (self->invitation_box, FALSE);
+  clear_invited (self);
   set_link_host (self, uri);
   client = go_online (self, uri, STERN_ONLINE_CREATE, &setup, NULL, NULL);
   follow_client (self, client);
@@ -694,6 +758,7 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
   BIND (seats_grid);
   BIND (create_button);
   BIND (invitation_box);
+  BIND (invited_box);
   BIND (code_label);
   BIND (link_label);
   BIND (copy_button);

@@ -164,6 +164,9 @@ update_panel (SternWindow *self)
         }
       else if (stern_match_get_setup (self->match)->computer[seat])
         presence = NULL;
+      else if (stern_online_match_is_seat_invited (online, seat))
+        /* Translators: a seat kept for someone invited, not taken yet. */
+        presence = C_("presence", "invited");
       else if (!stern_online_match_is_seat_taken (online, seat))
         /* Translators: a seat nobody has taken yet in network play. */
         presence = C_("presence", "free");

@@ -619,6 +619,17 @@ stern_online_match_is_seat_taken (SternOnlineMatch *self,
 }
 
 gboolean
+stern_online_match_is_seat_invited (SternOnlineMatch *self,
+                                    guint             seat)
+{
+  g_return_val_if_fail (STERN_IS_ONLINE_MATCH (self), FALSE);
+  g_return_val_if_fail (seat < STERN_N_SEATS, FALSE);
+
+  return self->has_room && !self->seats[seat].taken &&
+         self->seats[seat].kind == STERN_NET_SEAT_INVITED;
+}
+
+gboolean
 stern_online_match_is_seat_replaced (SternOnlineMatch *self,
                                      guint             seat)
 {

@@ -47,6 +47,8 @@ gboolean        stern_online_match_is_waiting (SternOnlineMatch *self);
 gboolean        stern_online_match_is_seat_connected (SternOnlineMatch *self, guint seat);
 /* A person holds the seat (or it is the computer's). */
 gboolean        stern_online_match_is_seat_taken (SternOnlineMatch *self, guint seat);
+/* The seat is kept for someone invited, who has not taken it yet. */
+gboolean        stern_online_match_is_seat_invited (SternOnlineMatch *self, guint seat);
 /* The seat's player gave it up (left, resigned, out of time): the server's
  * computer plays it now. */
 gboolean        stern_online_match_is_seat_replaced (SternOnlineMatch *self, guint seat);

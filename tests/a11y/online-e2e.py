@@ -215,7 +215,9 @@ class Player:
         with open(os.path.join(settings, "keyfile"), "w", encoding="utf-8") as f:
             f.write("[io/github/sternhalma/Sternhalma]\nplayer-name='%s'\n" % name)
 
-    def start(self):
+    def start(self, *args):
+        """Starts the game (with args on its command line, as the desktop
+        starts it for a link)."""
         # A game that quit by itself leaves its bus: that one goes now.
         self.stop()
         # Its own session bus: a second copy of the game on the same bus
@@ -243,7 +245,7 @@ class Player:
             "LANGUAGE": "",
         })
         self.logf = open(self.log_path, "a")
-        self.proc = subprocess.Popen([self.app_path], env=env, stdout=self.logf,
+        self.proc = subprocess.Popen([self.app_path, *args], env=env, stdout=self.logf,
                                      stderr=subprocess.STDOUT, preexec_fn=die_with_parent)
         self.app = wait_for(self._find_app, what=self.label + " on the accessibility bus")
         # Nothing of the game is cached here: every name and state is asked
@@ -497,7 +499,9 @@ def choose(player, dialog, combo_name, item_name):
     raise Failed("%r could not be chosen in %r" % (item_name, combo_name))
 
 
-def create_room(player, server, variant=None):
+def create_room(player, server, variant=None, seats=None):
+    """seats: what to choose for seats other than the creator's, by the
+    seat's name ({"Black": "Invited"})."""
     dialog = player.open_online()
     entry(dialog, "Server").queryEditableText().setTextContents("127.0.0.1:%d" % server.port)
     # The dialog shows the room the window is in until a new one is made.
@@ -505,6 +509,8 @@ def create_room(player, server, variant=None):
     old = old.name if old is not None else None
     if variant is not None:
         choose(player, dialog, "Game", variant)
+    for seat, kind in (seats or {}).items():
+        choose(player, dialog, seat, kind)
     do_action(button(dialog, "Create Room"))
     code = wait_for(lambda: find(dialog, lambda n: role(n) == "label" and
                                  CODE.match(fresh(n, "name")) and n.name != old),
@@ -743,6 +749,35 @@ def run(app_path, server_path, shot_dir, root):
         ok(wait_for(lambda: "Boris to move" in a.status() and
                     "Leave the Online Game?" not in texts(a.app), 15),
            "Cancel keeps A in the online game: %r" % a.status())
+
+        # An invited seat: A keeps Black for Dana, who gets a link of her
+        # own; she starts the game with it, as the desktop does for a
+        # link someone sent her, and it takes the seat.
+        code, _ = create_room(a, server, None, {"Black": "Invited"})
+        dialog = a.frame("Play Online")
+        keyed = wait_for(lambda: find(dialog, lambda n: role(n) == "label" and
+                                      (fresh(n, "name") or "").startswith("sternhalma://") and
+                                      "key=" in n.name), 15)
+        ok(keyed is not None and code in keyed.name,
+           "the dialog shows a link of its own for the invited seat: %r" % getattr(keyed, "name", None))
+        ok(find(dialog, lambda n: role(n) == "push button" and
+                n.name == "Copy the invitation link for Black") is not None,
+           "the invited seat's link has its own Copy button, named for the seat")
+        ok((server.room(code) or {}).get("turn") is None and
+           wait_for(lambda: "Black · invited" in texts(a.window), 10),
+           "the room waits for the invited player, and A's panel says the seat is kept for someone")
+        screenshot(shot_dir, "online-invited-link.png")
+        d = Player("d", app_path, root, a11y, "Dana")
+        players.append(d)
+        d.start(keyed.name if keyed is not None else "")
+        ok(wait_for(lambda: (server.room(code) or {}).get("turn") == "white", 20),
+           "Dana's game, started with the link, takes the invited seat and the game starts")
+        close_dialog(a)
+        ok(wait_for(lambda: "Your turn" in a.status() and "Dana · connected" in texts(a.window), 15),
+           "A is on turn and sees Dana in the invited seat: %r" % a.status())
+        ok(wait_for(lambda: "Dana (you)" in texts(d.window), 15),
+           "Dana's panel shows the seat as hers")
+        screenshot(shot_dir, "online-invited-playing.png")
     except Failed as e:
         ok(False, str(e))
         for p in players:
