@@ -37,7 +37,7 @@ refused () {
   [ $result -eq 0 ] || echo "# exit $status, stderr: $(cat "$tmp/err")"
 }
 
-echo "1..8"
+echo "1..11"
 timeout 60 "$cli" review --level medium --json "$cases/review-blunder.sgr" >"$tmp/review.jsonl" 2>"$tmp/err"
 ok $? "review --json runs"
 diff -u "$cases/review-blunder.jsonl" "$tmp/review.jsonl" | sed 's/^/# /'
@@ -55,5 +55,8 @@ refused "a missing file is refused" "$tmp/none.sgr" review "$tmp/none.sgr"
 refused "an unknown level is refused" "unknown level" review --level grand "$cases/review-blunder.sgr"
 refused "a bad position is refused" "classic-2" analyse 'classic-2 white white:z9'
 refused "a bad depth is refused" "--depth" analyse --depth 0 'classic-2 white white:m1 black:e13'
+refused "an unknown option is refused" "unknown option --deep" analyse --deep 3 'classic-2 white white:m1 black:e13'
+refused "an option without its value is refused" "--level needs a value" review --level
+refused "a value to --json is refused" "--json takes no value" review --json=yes "$cases/review-blunder.sgr"
 
 [ "$failed" -eq 0 ]

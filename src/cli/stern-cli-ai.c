@@ -61,85 +61,38 @@ typedef struct {
   const char *records_dir;
 } Options;
 
-/* Takes "--name VALUE" and "--name=VALUE" options off the front of the
- * arguments; `allowed` lists the names this command accepts. */
+/* One option of bestmove, match or solo (the table of each command says
+ * which it accepts). */
 static gboolean
-take_options (int *argc, char ***argv, const char *const *allowed, Options *o)
+take_option (const char *name, const char *value, gpointer user_data)
 {
-  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
-    {
-      const char *arg = (*argv)[0], *eq = strchr (arg, '=');
-      g_autofree char *name = eq ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
-      const char *value;
-      gboolean known = FALSE;
+  Options *o = user_data;
 
-      for (unsigned i = 0; allowed[i]; i++)
-        known |= g_str_equal (name, allowed[i]);
-      if (!known)
-        {
-          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), name);
-          return FALSE;
-        }
-      /* The one option without a value. */
-      if (g_str_equal (name, "--blockers"))
-        {
-          if (eq)
-            {
-              fprintf (stderr, _("sternhalma-cli: %s takes no value\n"), name);
-              return FALSE;
-            }
-          o->blockers = TRUE;
-          *argc -= 1, *argv += 1;
-          continue;
-        }
-      if (eq)
-        value = eq + 1, *argc -= 1, *argv += 1;
-      else if (*argc > 1)
-        value = (*argv)[1], *argc -= 2, *argv += 2;
-      else
-        {
-          fprintf (stderr, _("sternhalma-cli: %s needs a value\n"), name);
-          return FALSE;
-        }
-
-      if (g_str_equal (name, "--preset"))
-        {
-          if (!stern_preset_lookup (value, &o->preset))
-            {
-              fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), value);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (name, "--movetime"))
-        {
-          if (!stern_cli_parse_number (value, 3600 * 1000, &o->movetime) || o->movetime == 0)
-            {
-              fprintf (stderr, _("sternhalma-cli: --movetime takes milliseconds, 1 to 3600000\n"));
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (name, "--record"))
-        o->record = value;
-      else if (g_str_equal (name, "--records"))
-        o->records_dir = value;
-      else if (g_str_equal (name, "--games"))
-        {
-          if (!stern_cli_parse_number (value, MATCH_MAX_GAMES, &o->games) || o->games == 0)
-            {
-              fprintf (stderr, _("sternhalma-cli: --games takes a number from 1 to %d\n"), MATCH_MAX_GAMES);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (name, "--seed"))
-        {
-          if (!stern_cli_parse_number (value, G_MAXUINT64, &o->seed))
-            {
-              fprintf (stderr, _("sternhalma-cli: --seed takes a non-negative number\n"));
-              return FALSE;
-            }
-        }
-    }
+  if (g_str_equal (name, "--blockers"))
+    o->blockers = TRUE;
+  else if (g_str_equal (name, "--preset"))
+    return stern_cli_parse_preset (value, &o->preset);
+  else if (g_str_equal (name, "--movetime"))
+    return stern_cli_parse_option_number (value, 1, 3600 * 1000, &o->movetime,
+                                          _("sternhalma-cli: --movetime takes milliseconds, 1 to 3600000\n"));
+  else if (g_str_equal (name, "--record"))
+    o->record = value;
+  else if (g_str_equal (name, "--records"))
+    o->records_dir = value;
+  else if (g_str_equal (name, "--games"))
+    return stern_cli_parse_option_number (value, 1, MATCH_MAX_GAMES, &o->games,
+                                          _("sternhalma-cli: --games takes a number from 1 to %d\n"),
+                                          MATCH_MAX_GAMES);
+  else if (g_str_equal (name, "--seed"))
+    return stern_cli_parse_option_number (value, 0, G_MAXUINT64, &o->seed,
+                                          _("sternhalma-cli: --seed takes a non-negative number\n"));
   return TRUE;
+}
+
+static gboolean
+take_options (int *argc, char ***argv, const SternCliOption *allowed, Options *o)
+{
+  return stern_cli_take_options (argc, argv, allowed, take_option, o);
 }
 
 static gboolean
@@ -201,7 +154,9 @@ read_record (const char *path)
 int
 stern_cli_bestmove (int argc, char **argv)
 {
-  static const char *const allowed[] = { "--preset", "--movetime", "--record", NULL };
+  static const SternCliOption allowed[] = {
+    { "--preset", TRUE }, { "--movetime", TRUE }, { "--record", TRUE }, { NULL },
+  };
   Options o = { STERN_PRESET_TABLE, 0, 0, 0, FALSE, NULL };
   gboolean preset_given;
   SternLevel level;
@@ -308,7 +263,10 @@ write_match_record (const char *dir, guint64 number, const SternGame *game,
 int
 stern_cli_match (int argc, char **argv)
 {
-  static const char *const allowed[] = { "--games", "--seed", "--preset", "--blockers", "--records", NULL };
+  static const SternCliOption allowed[] = {
+    { "--games", TRUE }, { "--seed", TRUE }, { "--preset", TRUE }, { "--blockers", FALSE },
+    { "--records", TRUE }, { NULL },
+  };
   Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1, FALSE, NULL, NULL };
   const SternVariant *variant;
   SternLevel levels[STERN_N_SEATS];
@@ -497,7 +455,7 @@ stern_cli_match (int argc, char **argv)
 int
 stern_cli_solo (int argc, char **argv)
 {
-  static const char *const allowed[] = { "--seed", NULL };
+  static const SternCliOption allowed[] = { { "--seed", TRUE }, { NULL } };
   Options o = { STERN_PRESET_TABLE, 0, 0, 1, FALSE, NULL };
   g_autoptr (SternGame) game = NULL;
   g_autoptr (SternSearch) search = NULL;

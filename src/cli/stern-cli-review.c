@@ -9,7 +9,6 @@
 #include "stern-cli-review.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -47,61 +46,43 @@ typedef struct {
   SternPreset preset;
 } ReviewOptions;
 
-static gboolean
-take_review_options (int *argc, char ***argv, gboolean analyse, ReviewOptions *o)
-{
-  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
-    {
-      const char *arg = (*argv)[0], *eq = strchr (arg, '=');
-      g_autofree char *name = eq ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
-      const char *value;
+static const SternCliOption review_options[] = {
+  { "--level", TRUE }, { "--json", FALSE }, { NULL },
+};
+static const SternCliOption analyse_options[] = {
+  { "--depth", TRUE }, { "--level", TRUE }, { "--preset", TRUE }, { NULL },
+};
 
-      if (!analyse && g_str_equal (name, "--json") && eq == NULL)
+static gboolean
+take_review_option (const char *name, const char *value, gpointer user_data)
+{
+  ReviewOptions *o = user_data;
+
+  if (g_str_equal (name, "--json"))
+    o->json = TRUE;
+  else if (g_str_equal (name, "--level"))
+    {
+      if (!stern_level_lookup (value, &o->level) || o->level >= STERN_N_PLAY_LEVELS)
         {
-          o->json = TRUE;
-          *argc -= 1, *argv += 1;
-          continue;
-        }
-      if (!g_str_equal (name, "--level") &&
-          !(analyse && (g_str_equal (name, "--depth") || g_str_equal (name, "--preset"))))
-        {
-          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), arg);
-          return FALSE;
-        }
-      if (eq)
-        value = eq + 1, *argc -= 1, *argv += 1;
-      else if (*argc > 1)
-        value = (*argv)[1], *argc -= 2, *argv += 2;
-      else
-        {
-          fprintf (stderr, _("sternhalma-cli: %s needs a value\n"), name);
-          return FALSE;
-        }
-      if (g_str_equal (name, "--level"))
-        {
-          if (!stern_level_lookup (value, &o->level) || o->level >= STERN_N_PLAY_LEVELS)
-            {
-              fprintf (stderr, _("sternhalma-cli: --level: unknown level \"%s\" (easy, medium, hard or expert)\n"),
-                       value);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (name, "--depth"))
-        {
-          if (!stern_cli_parse_number (value, ANALYSE_MAX_DEPTH, &o->depth) || o->depth == 0)
-            {
-              fprintf (stderr, _("sternhalma-cli: --depth takes a number of moves from 1 to %d\n"),
-                       ANALYSE_MAX_DEPTH);
-              return FALSE;
-            }
-        }
-      else if (!stern_preset_lookup (value, &o->preset))
-        {
-          fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), value);
+          fprintf (stderr, _("sternhalma-cli: --level: unknown level \"%s\" (easy, medium, hard or expert)\n"),
+                   value);
           return FALSE;
         }
     }
+  else if (g_str_equal (name, "--depth"))
+    return stern_cli_parse_option_number (value, 1, ANALYSE_MAX_DEPTH, &o->depth,
+                                          _("sternhalma-cli: --depth takes a number of moves from 1 to %d\n"),
+                                          ANALYSE_MAX_DEPTH);
+  else if (g_str_equal (name, "--preset"))
+    return stern_cli_parse_preset (value, &o->preset);
   return TRUE;
+}
+
+static gboolean
+take_review_options (int *argc, char ***argv, gboolean analyse, ReviewOptions *o)
+{
+  return stern_cli_take_options (argc, argv, analyse ? analyse_options : review_options,
+                                 take_review_option, o);
 }
 
 /* A number as JSON and the text output write it: one decimal, a point. */

@@ -6,6 +6,7 @@
  */
 #include "stern-cli.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,31 +59,23 @@ usage (const char *problem)
   return EXIT_USAGE;
 }
 
+static const SternCliOption preset_options[] = {
+  { "--preset", TRUE },
+  { NULL },
+};
+
+static gboolean
+take_preset (const char *name, const char *value, gpointer user_data)
+{
+  return stern_cli_parse_preset (value, user_data);
+}
+
 /* Takes "--preset P" off the front of the arguments. */
 static gboolean
 take_preset_option (int *argc, char ***argv, SternPreset *preset)
 {
   *preset = STERN_PRESET_TABLE;
-  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
-    {
-      const char *opt = (*argv)[0], *value;
-
-      if (g_str_equal (opt, "--preset") && *argc > 1)
-        value = (*argv)[1], *argc -= 2, *argv += 2;
-      else if (g_str_has_prefix (opt, "--preset="))
-        value = opt + strlen ("--preset="), *argc -= 1, *argv += 1;
-      else
-        {
-          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), opt);
-          return FALSE;
-        }
-      if (!stern_preset_lookup (value, preset))
-        {
-          fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), value);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return stern_cli_take_options (argc, argv, preset_options, take_preset, preset);
 }
 
 const SternVariant *
@@ -125,6 +118,82 @@ stern_cli_parse_number (const char *text, guint64 max, guint64 *value)
   if (*end != '\0' || v > max)
     return FALSE;
   *value = v;
+  return TRUE;
+}
+
+gboolean
+stern_cli_parse_option_number (const char *value,
+                               guint64     min,
+                               guint64     max,
+                               guint64    *number,
+                               const char *problem,
+                               ...)
+{
+  va_list args;
+  guint64 v;
+
+  if (stern_cli_parse_number (value, max, &v) && v >= min)
+    {
+      *number = v;
+      return TRUE;
+    }
+  va_start (args, problem);
+  vfprintf (stderr, problem, args);
+  va_end (args);
+  return FALSE;
+}
+
+gboolean
+stern_cli_parse_preset (const char *text, SternPreset *preset)
+{
+  if (stern_preset_lookup (text, preset))
+    return TRUE;
+  fprintf (stderr, _("sternhalma-cli: unknown preset \"%s\" (table, club or race)\n"), text);
+  return FALSE;
+}
+
+gboolean
+stern_cli_take_options (int                  *argc,
+                        char               ***argv,
+                        const SternCliOption *options,
+                        SternCliOptionFunc    func,
+                        gpointer              user_data)
+{
+  while (*argc > 0 && g_str_has_prefix ((*argv)[0], "--"))
+    {
+      const char *arg = (*argv)[0], *eq = strchr (arg, '=');
+      g_autofree char *name = eq ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
+      const SternCliOption *option = options;
+      const char *value = NULL;
+
+      while (option->name != NULL && !g_str_equal (name, option->name))
+        option++;
+      if (option->name == NULL)
+        {
+          fprintf (stderr, _("sternhalma-cli: unknown option %s\n"), arg);
+          return FALSE;
+        }
+      if (!option->takes_value)
+        {
+          if (eq)
+            {
+              fprintf (stderr, _("sternhalma-cli: %s takes no value\n"), name);
+              return FALSE;
+            }
+          *argc -= 1, *argv += 1;
+        }
+      else if (eq)
+        value = eq + 1, *argc -= 1, *argv += 1;
+      else if (*argc > 1)
+        value = (*argv)[1], *argc -= 2, *argv += 2;
+      else
+        {
+          fprintf (stderr, _("sternhalma-cli: %s needs a value\n"), name);
+          return FALSE;
+        }
+      if (!func (name, value, user_data))
+        return FALSE;
+    }
   return TRUE;
 }
 

@@ -1,5 +1,7 @@
-/* stern-match-private.h: the match's state, shared by stern-match.c (the
- * game being played) and stern-match-save.c (what it keeps on disk).
+/* stern-match-private.h: the match's state, shared by the files of the
+ * match: stern-match.c (the game being played), stern-match-players.c (who
+ * plays each seat), stern-match-clock.c (whose time runs),
+ * stern-match-save.c (what it keeps on disk) and stern-match-hint.c.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,7 +40,7 @@ struct _SternMatch
   gboolean        over_announced;  /* "game-over" was emitted for this end */
   gboolean        end_counted;     /* the end has been rated */
   gboolean        paused;
-  gboolean        syncing;         /* in sync_clock() */
+  gboolean        syncing;         /* in stern_match_sync_clock() */
   guint           computer_delay_ms;
   guint           clock_ticks;
 
@@ -88,6 +90,48 @@ stern_match_game_over_at_end (const SternGame *game)
 {
   return stern_game_is_over_at_end (game);
 }
+
+/* An earlier position than the newest is shown (stern_match_is_browsing()
+ * without the checks of a public entry point). */
+static inline gboolean
+stern_match_browsing (SternMatch *self)
+{
+  return stern_game_can_redo (self->game);
+}
+
+/* The files of the match call each other through these: playing needs the
+ * players and the clock, and they play on (a chosen move, a timeout). */
+
+/* stern-match.c */
+/* Tells the properties that changed since the last call. */
+G_GNUC_INTERNAL void stern_match_notify_state (SternMatch *self);
+/* After the game changed: passes for players without a move, shows the
+ * change, then hands the turn to its player, or ends. */
+G_GNUC_INTERNAL void stern_match_advance (SternMatch *self, gboolean animate);
+/* The commit function's word on an action (TRUE without one). */
+G_GNUC_INTERNAL gboolean stern_match_commit_action (SternMatch *self, SternActionKind kind,
+                                                    guint seat, guint from, guint to,
+                                                    GError **error);
+/* Plays the move the player on turn chose. */
+G_GNUC_INTERNAL void stern_match_play_chosen (SternMatch *self, guint from, guint to);
+/* After a resignation or a timeout of seat. */
+G_GNUC_INTERNAL void stern_match_after_give_up (SternMatch *self, unsigned seat);
+
+/* stern-match-players.c */
+G_GNUC_INTERNAL void stern_match_stop_players (SternMatch *self);
+G_GNUC_INTERNAL void stern_match_clear_players (SternMatch *self);
+/* Puts player (the match takes it) on seat, in place of the one there. */
+G_GNUC_INTERNAL void stern_match_put_player (SternMatch *self, unsigned seat,
+                                             SternPlayer *player);
+/* The players of the setup. */
+G_GNUC_INTERNAL void stern_match_create_players (SternMatch *self);
+
+/* stern-match-clock.c */
+/* Starts or stops the time of the player on turn as the match now is. */
+G_GNUC_INTERNAL void stern_match_sync_clock (SternMatch *self);
+G_GNUC_INTERNAL void stern_match_time_ran_out (SternMatch *self, unsigned seat);
+/* The handler of the clock's "tick". */
+G_GNUC_INTERNAL void stern_match_on_clock_tick (SternMatch *self);
 
 /* stern-match-save.c */
 G_GNUC_INTERNAL void stern_match_set_notice (SternMatch *self, const char *notice);

@@ -13,11 +13,6 @@
 #include "stern-saved-game.h"
 #include "stern-texts.h"
 
-/* Ticks (a tenth of a second) between saves of the running clock. */
-#define AUTOSAVE_TICKS 50
-/* A computer move is shown within a twentieth of the time it has left. */
-#define DELAY_TIME_PART 20
-
 G_DEFINE_FINAL_TYPE (SternMatch, stern_match, G_TYPE_OBJECT)
 
 GParamSpec *stern_match_properties[N_PROPS];
@@ -34,10 +29,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void advance (SternMatch *self, gboolean animate);
-static gboolean commit_action (SternMatch *self, SternActionKind kind, guint seat, guint from,
-                               guint to, GError **error);
-
 /* ------------------------------------------------------------------ */
 /* State and notifications                                             */
 
@@ -53,8 +44,8 @@ get_state (SternMatch *self,
   state->over = stern_game_is_over (self->game);
 }
 
-static void
-notify_state (SternMatch *self)
+void
+stern_match_notify_state (SternMatch *self)
 {
   GObject *object = G_OBJECT (self);
   State now;
@@ -73,248 +64,6 @@ notify_state (SternMatch *self)
 #undef NOTIFY_IF_CHANGED
   self->last = now;
   g_object_thaw_notify (object);
-}
-
-static gboolean
-is_browsing (SternMatch *self)
-{
-  return stern_game_can_redo (self->game);
-}
-
-/* ------------------------------------------------------------------ */
-/* Players                                                             */
-
-static void
-stop_players (SternMatch *self)
-{
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    if (self->players[seat] != NULL)
-      stern_player_stop (self->players[seat]);
-  self->thinking = FALSE;
-  self->pending_move = FALSE;
-}
-
-static void play_chosen (SternMatch *self, guint from, guint to);
-
-static void
-on_move_chosen (SternMatch  *self,
-                guint        from,
-                guint        to,
-                SternPlayer *player)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-
-  /* Only the answer to the turn in progress counts. */
-  if (!self->thinking || turn == STERN_NO_SEAT || self->players[turn] != player)
-    return;
-
-  if (self->hold_count > 0)
-    {
-      self->pending_move = TRUE;
-      self->pending.from = from;
-      self->pending.to = to;
-      return;
-    }
-
-  play_chosen (self, from, to);
-}
-
-static void
-clear_players (SternMatch *self)
-{
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    if (self->players[seat] != NULL)
-      {
-        stern_player_stop (self->players[seat]);
-        g_signal_handlers_disconnect_by_data (self->players[seat], self);
-        g_clear_object (&self->players[seat]);
-      }
-}
-
-static void
-set_player (SternMatch  *self,
-            unsigned     seat,
-            SternPlayer *player)
-{
-  if (self->players[seat] != NULL)
-    {
-      stern_player_stop (self->players[seat]);
-      g_signal_handlers_disconnect_by_data (self->players[seat], self);
-      g_clear_object (&self->players[seat]);
-    }
-  self->players[seat] = player;
-  g_signal_connect_object (player, "move-chosen", G_CALLBACK (on_move_chosen),
-                           self, G_CONNECT_SWAPPED);
-}
-
-static void
-create_players (SternMatch *self)
-{
-  const SternVariant *variant = self->setup.variant;
-
-  clear_players (self);
-  for (unsigned i = 0; i < variant->n_players; i++)
-    {
-      unsigned seat = variant->seats[i];
-
-      if (stern_game_setup_is_human (&self->setup, seat))
-        set_player (self, seat, stern_human_player_new ());
-      else
-        set_player (self, seat, stern_computer_player_new (self->setup.level[seat],
-                                                           self->computer_delay_ms));
-    }
-}
-
-gboolean
-stern_match_is_human (SternMatch *self,
-                      guint       seat)
-{
-  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
-
-  return seat < STERN_N_SEATS && self->players[seat] != NULL &&
-         stern_player_get_kind (self->players[seat]) == STERN_PLAYER_KIND_HUMAN;
-}
-
-gboolean
-stern_match_human_to_play (SternMatch *self)
-{
-  unsigned turn;
-
-  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
-
-  turn = stern_game_get_turn (self->game);
-  return turn != STERN_NO_SEAT && stern_match_is_human (self, turn) &&
-         !stern_game_must_pass (self->game);
-}
-
-/* ------------------------------------------------------------------ */
-/* The clock                                                           */
-
-/* Whose time runs: the player on turn, while nobody holds the match, it
- * is not paused and the newest position is shown. */
-static void
-sync_clock (SternMatch *self)
-{
-  unsigned turn = stern_game_get_turn (self->game);
-  unsigned run = STERN_NO_SEAT;
-
-  if (!stern_game_clock_is_enabled (self->clock))
-    return;
-
-  if (turn != STERN_NO_SEAT && !is_browsing (self) && !self->paused && !self->stopped &&
-      self->hold_count == 0 &&
-      stern_game_get_player_state (self->game, turn) == STERN_PLAYER_PLAYING &&
-      !stern_game_must_pass (self->game))
-    run = turn;
-
-  /* The timer runs only while somebody's time does.  The tick that
-   * announces the change is for the views: a time that has run out is
-   * noticed at the next one, not in the middle of this change. */
-  stern_game_clock_set_ticking (self->clock, run != STERN_NO_SEAT);
-  self->syncing = TRUE;
-  stern_game_clock_run (self->clock, run);
-  self->syncing = FALSE;
-}
-
-/* After a resignation or a timeout.  When the rules let the game go on
- * (club), the computer plays the seat (doc/rules.md §8). */
-static void
-after_give_up (SternMatch *self,
-               unsigned    seat)
-{
-  int takeover = stern_rules_takeover_level (stern_game_get_rules (self->game));
-
-  if (takeover >= 0 && self->takeover_level >= 0)
-    takeover = self->takeover_level;
-
-  if (!stern_game_is_over (self->game) && stern_match_is_human (self, seat) && takeover >= 0)
-    {
-      self->setup.computer[seat] = TRUE;
-      self->setup.level[seat] = takeover;
-      self->replaced[seat] = TRUE;
-      set_player (self, seat, stern_computer_player_new (takeover, self->computer_delay_ms));
-      g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
-    }
-
-  self->over_announced = FALSE;
-  advance (self, FALSE);
-}
-
-static void
-time_ran_out (SternMatch *self,
-              unsigned    seat)
-{
-  g_autoptr(GError) error = NULL;
-
-  stop_players (self);
-
-  /* Refused by the commit function: tried again at the next tick. */
-  if (!commit_action (self, STERN_ACTION_TIMEOUT, seat, 0, 0, &error))
-    {
-      notify_state (self);
-      return;
-    }
-  if (!stern_game_timeout (self->game, seat, &error))
-    {
-      /* Not to be asked again every tick: the clock goes off. */
-      g_warning ("Could not end %s's time: %s", stern_seat_colour_name (seat), error->message);
-      stern_game_clock_reset (self->clock, 0, 0);
-      notify_state (self);
-      return;
-    }
-
-  after_give_up (self, seat);
-}
-
-static void
-on_clock_tick (SternMatch *self)
-{
-  unsigned running;
-
-  if (self->syncing)
-    return;
-
-  sync_clock (self);
-
-  running = stern_game_clock_get_running (self->clock);
-  if (running != STERN_NO_SEAT && stern_game_clock_expired (self->clock, running))
-    {
-      time_ran_out (self, running);
-      return;
-    }
-
-  /* The time left is saved now and then too, not only after moves. */
-  if (running != STERN_NO_SEAT && ++self->clock_ticks % AUTOSAVE_TICKS == 0)
-    stern_match_autosave (self);
-}
-
-gint64
-stern_match_get_move_budget_ms (SternMatch *self,
-                                guint       seat)
-{
-  SternClock state;
-
-  g_return_val_if_fail (STERN_IS_MATCH (self), 0);
-  g_return_val_if_fail (seat < STERN_N_SEATS, 0);
-
-  /* A seat taken over after its time ran out (club) has no clock. */
-  if (stern_game_get_player_state (self->game, seat) != STERN_PLAYER_PLAYING)
-    return 0;
-  stern_game_clock_get_state (self->clock, &state);
-  return stern_clock_move_budget_ms (&state, seat, 0);
-}
-
-gint64
-stern_match_get_delay_cap_ms (SternMatch *self,
-                              guint       seat)
-{
-  g_return_val_if_fail (STERN_IS_MATCH (self), 0);
-  g_return_val_if_fail (seat < STERN_N_SEATS, 0);
-
-  if (stern_game_clock_is_enabled (self->clock) &&
-      stern_game_get_player_state (self->game, seat) == STERN_PLAYER_PLAYING)
-    return stern_game_clock_get_remaining_ms (self->clock, seat) / DELAY_TIME_PART;
-  return G_MAXINT64;
 }
 
 /* ------------------------------------------------------------------ */
@@ -337,9 +86,9 @@ announce_game_over (SternMatch *self)
 
 /* After the game changed: pass for players without a move, show the
  * change, then hand the turn to its player, or end. */
-static void
-advance (SternMatch *self,
-         gboolean    animate)
+void
+stern_match_advance (SternMatch *self,
+                     gboolean    animate)
 {
   guint guard = 0;
   unsigned turn;
@@ -350,8 +99,8 @@ advance (SternMatch *self,
     {
       g_autoptr(GError) error = NULL;
 
-      if (!commit_action (self, STERN_ACTION_PASS, stern_game_get_turn (self->game), 0, 0,
-                          &error) ||
+      if (!stern_match_commit_action (self, STERN_ACTION_PASS, stern_game_get_turn (self->game),
+                                      0, 0, &error) ||
           !stern_game_pass (self->game, &error))
         {
           g_warning ("Could not pass: %s", error->message);
@@ -374,12 +123,12 @@ advance (SternMatch *self,
         stern_player_start_turn (player, self, turn);
     }
 
-  sync_clock (self);
-  notify_state (self);
+  stern_match_sync_clock (self);
+  stern_match_notify_state (self);
 
   if (stern_game_is_over (self->game))
     {
-      if (!is_browsing (self) && !self->end_counted)
+      if (!stern_match_browsing (self) && !self->end_counted)
         {
           self->end_counted = TRUE;
           stern_match_count_game (self);
@@ -392,13 +141,13 @@ advance (SternMatch *self,
 
 /* The commit function's word on an action before it is played: it gets
  * the game as the action would leave it, and FALSE refuses the action. */
-static gboolean
-commit_action (SternMatch     *self,
-               SternActionKind kind,
-               guint           seat,
-               guint           from,
-               guint           to,
-               GError        **error)
+gboolean
+stern_match_commit_action (SternMatch     *self,
+                           SternActionKind kind,
+                           guint           seat,
+                           guint           from,
+                           guint           to,
+                           GError        **error)
 {
   g_autoptr(SternGame) after = NULL;
   gboolean ok = FALSE;
@@ -438,13 +187,13 @@ play_move (SternMatch *self,
       stern_game_clock_get_running (self->clock) == mover &&
       stern_game_clock_expired (self->clock, mover))
     {
-      time_ran_out (self, mover);
+      stern_match_time_ran_out (self, mover);
       g_set_error (error, STERN_ERROR, STERN_ERROR_GAME_OVER,
                    "The time of %s ran out", stern_seat_colour_name (mover));
       return FALSE;
     }
 
-  if (!commit_action (self, STERN_ACTION_MOVE, mover, from, to, error) ||
+  if (!stern_match_commit_action (self, STERN_ACTION_MOVE, mover, from, to, error) ||
       !stern_game_play (self->game, from, to, error))
     return FALSE;
 
@@ -455,14 +204,14 @@ play_move (SternMatch *self,
 
   g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0,
                  stern_game_get_n_actions (self->game) - 1, TRUE);
-  advance (self, TRUE);
+  stern_match_advance (self, TRUE);
   return TRUE;
 }
 
-static void
-play_chosen (SternMatch *self,
-             guint       from,
-             guint       to)
+void
+stern_match_play_chosen (SternMatch *self,
+                         guint       from,
+                         guint       to)
 {
   g_autoptr(GError) error = NULL;
 
@@ -473,7 +222,7 @@ play_chosen (SternMatch *self,
   if (!stern_game_is_legal (self->game, from, to))
     {
       g_warning ("The player on turn chose an illegal move %u-%u", from, to);
-      notify_state (self);
+      stern_match_notify_state (self);
       return;
     }
 
@@ -512,7 +261,7 @@ stern_match_undo (SternMatch *self)
   if (!stern_game_can_undo (self->game))
     return FALSE;
 
-  stop_players (self);
+  stern_match_stop_players (self);
   stern_game_undo (self->game);
 
   /* Against the computer, go back to the human's previous turn. */
@@ -521,7 +270,7 @@ stern_match_undo (SternMatch *self)
       ;
 
   self->over_announced = FALSE;
-  advance (self, FALSE);
+  stern_match_advance (self, FALSE);
   return TRUE;
 }
 
@@ -535,7 +284,7 @@ stern_match_redo (SternMatch *self)
   if (!stern_game_can_redo (self->game))
     return FALSE;
 
-  stop_players (self);
+  stern_match_stop_players (self);
   stern_game_redo (self->game);
   n++;
 
@@ -545,7 +294,7 @@ stern_match_redo (SternMatch *self)
            stern_game_can_redo (self->game) && stern_game_redo (self->game))
       n++;
 
-  advance (self, n == 1);
+  stern_match_advance (self, n == 1);
   return TRUE;
 }
 
@@ -562,20 +311,20 @@ stern_match_seek (SternMatch *self,
   if (n == now)
     return;
 
-  stop_players (self);
+  stern_match_stop_players (self);
   stern_game_seek (self->game, n);
 
   /* Back at the newest position, play goes on (the computer moves if it
    * is on turn); before it, nothing moves by itself. */
-  if (!is_browsing (self))
+  if (!stern_match_browsing (self))
     {
-      advance (self, n == now + 1);
+      stern_match_advance (self, n == now + 1);
       return;
     }
 
   g_signal_emit (self, signals[SIGNAL_POSITION_CHANGED], 0, n == now + 1);
-  sync_clock (self);
-  notify_state (self);
+  stern_match_sync_clock (self);
+  stern_match_notify_state (self);
   stern_match_autosave (self);
 }
 
@@ -604,6 +353,31 @@ stern_match_get_resigning_seat (SternMatch *self)
   return STERN_NO_SEAT;
 }
 
+/* After a resignation or a timeout.  When the rules let the game go on
+ * (club), the computer plays the seat (doc/rules.md §8). */
+void
+stern_match_after_give_up (SternMatch *self,
+                           unsigned    seat)
+{
+  int takeover = stern_rules_takeover_level (stern_game_get_rules (self->game));
+
+  if (takeover >= 0 && self->takeover_level >= 0)
+    takeover = self->takeover_level;
+
+  if (!stern_game_is_over (self->game) && stern_match_is_human (self, seat) && takeover >= 0)
+    {
+      self->setup.computer[seat] = TRUE;
+      self->setup.level[seat] = takeover;
+      self->replaced[seat] = TRUE;
+      stern_match_put_player (self, seat,
+                              stern_computer_player_new (takeover, self->computer_delay_ms));
+      g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+    }
+
+  self->over_announced = FALSE;
+  stern_match_advance (self, FALSE);
+}
+
 gboolean
 stern_match_resign (SternMatch *self,
                     guint       seat,
@@ -612,29 +386,19 @@ stern_match_resign (SternMatch *self,
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  stop_players (self);
+  stern_match_stop_players (self);
 
-  if (!commit_action (self, STERN_ACTION_RESIGN, seat, 0, 0, error) ||
+  if (!stern_match_commit_action (self, STERN_ACTION_RESIGN, seat, 0, 0, error) ||
       !stern_game_resign (self->game, seat, error))
     {
       /* Whoever was on turn goes on. */
       self->over_announced = stern_game_is_over (self->game);
-      advance (self, FALSE);
+      stern_match_advance (self, FALSE);
       return FALSE;
     }
 
-  after_give_up (self, seat);
+  stern_match_after_give_up (self, seat);
   return TRUE;
-}
-
-gboolean
-stern_match_is_replaced (SternMatch *self,
-                         guint       seat)
-{
-  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
-  g_return_val_if_fail (seat < STERN_N_SEATS, FALSE);
-
-  return self->replaced[seat];
 }
 
 /* ------------------------------------------------------------------ */
@@ -657,7 +421,7 @@ stern_match_get_status_text_with_pick (SternMatch *self,
 
   return stern_texts_status_line (self->game, &self->setup, player_name, self->thinking,
                                   stern_match_is_human (self, stern_game_get_turn (self->game)),
-                                  is_browsing (self), picked);
+                                  stern_match_browsing (self), picked);
 }
 
 /* ------------------------------------------------------------------ */
@@ -669,7 +433,7 @@ stern_match_hold (SternMatch *self)
   g_return_if_fail (STERN_IS_MATCH (self));
 
   self->hold_count++;
-  sync_clock (self);
+  stern_match_sync_clock (self);
 }
 
 void
@@ -683,23 +447,12 @@ stern_match_release (SternMatch *self)
 
   if (self->pending_move)
     {
-      play_chosen (self, self->pending.from, self->pending.to);
+      stern_match_play_chosen (self, self->pending.from, self->pending.to);
       return;
     }
   if (self->pending_game_over)
     announce_game_over (self);
-  sync_clock (self);
-}
-
-void
-stern_match_set_paused (SternMatch *self,
-                        gboolean    paused)
-{
-  g_return_if_fail (STERN_IS_MATCH (self));
-
-  self->paused = !!paused;
-  if (self->game != NULL)
-    sync_clock (self);
+  stern_match_sync_clock (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -715,7 +468,7 @@ stern_match_start (SternMatch           *self,
   g_return_if_fail (game != NULL);
   g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
 
-  stop_players (self);
+  stern_match_stop_players (self);
   self->pending_game_over = FALSE;
   g_clear_pointer (&self->game, stern_game_free);
   /* Another game: its first save is written whole. */
@@ -735,9 +488,9 @@ stern_match_start (SternMatch           *self,
   /* A game that has already ended counts no more. */
   self->end_counted = stern_match_game_over_at_end (game);
 
-  create_players (self);
+  stern_match_create_players (self);
   g_signal_emit (self, signals[SIGNAL_GAME_STARTED], 0);
-  advance (self, FALSE);
+  stern_match_advance (self, FALSE);
 }
 
 void
@@ -774,32 +527,6 @@ stern_match_get_clock (SternMatch *self)
   return self->clock;
 }
 
-SternPlayer *
-stern_match_get_player (SternMatch *self,
-                        guint       seat)
-{
-  g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
-  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
-  return self->players[seat];
-}
-
-void
-stern_match_set_player (SternMatch  *self,
-                        guint        seat,
-                        SternPlayer *player)
-{
-  g_return_if_fail (STERN_IS_MATCH (self));
-  g_return_if_fail (STERN_IS_PLAYER (player));
-  g_return_if_fail (self->game != NULL && stern_variant_has_seat (self->setup.variant, seat));
-
-  set_player (self, seat, g_object_ref (player));
-  if (stern_game_get_turn (self->game) == seat && !is_browsing (self))
-    {
-      self->pending_move = FALSE;
-      advance (self, FALSE);
-    }
-}
-
 guint
 stern_match_get_turn (SternMatch *self)
 {
@@ -832,7 +559,7 @@ gboolean
 stern_match_is_browsing (SternMatch *self)
 {
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
-  return self->game != NULL && is_browsing (self);
+  return self->game != NULL && stern_match_browsing (self);
 }
 
 gboolean
@@ -840,21 +567,6 @@ stern_match_is_over (SternMatch *self)
 {
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
   return self->game != NULL && stern_game_is_over (self->game);
-}
-
-void
-stern_match_set_computer_delay (SternMatch *self,
-                                guint       msec)
-{
-  g_return_if_fail (STERN_IS_MATCH (self));
-
-  if (self->computer_delay_ms == msec)
-    return;
-  self->computer_delay_ms = msec;
-  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    if (self->players[seat] != NULL && STERN_IS_COMPUTER_PLAYER (self->players[seat]))
-      stern_computer_player_set_delay (STERN_COMPUTER_PLAYER (self->players[seat]), msec);
-  g_object_notify_by_pspec (G_OBJECT (self), stern_match_properties[PROP_COMPUTER_DELAY]);
 }
 
 /* ------------------------------------------------------------------ */
@@ -934,7 +646,7 @@ stern_match_dispose (GObject *object)
 {
   SternMatch *self = STERN_MATCH (object);
 
-  clear_players (self);
+  stern_match_clear_players (self);
   if (self->clock != NULL)
     {
       stern_game_clock_set_ticking (self->clock, FALSE);
@@ -1020,7 +732,7 @@ stern_match_init (SternMatch *self)
 {
   self->computer_delay_ms = STERN_MATCH_DEFAULT_COMPUTER_DELAY_MS;
   self->clock = stern_game_clock_new ();
-  g_signal_connect_object (self->clock, "tick", G_CALLBACK (on_clock_tick),
+  g_signal_connect_object (self->clock, "tick", G_CALLBACK (stern_match_on_clock_tick),
                            self, G_CONNECT_SWAPPED);
   self->last.turn = STERN_NO_SEAT;
   self->takeover_level = -1;
@@ -1061,12 +773,12 @@ stern_match_set_stopped (SternMatch *self,
     return;
   if (self->stopped)
     {
-      stop_players (self);
-      sync_clock (self);
-      notify_state (self);
+      stern_match_stop_players (self);
+      stern_match_sync_clock (self);
+      stern_match_notify_state (self);
     }
   else
-    advance (self, FALSE);
+    stern_match_advance (self, FALSE);
 }
 
 gboolean
