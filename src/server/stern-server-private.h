@@ -1,14 +1,104 @@
-/* stern-server-private.h (private to src/server and its tests): what the
- * tests look at inside a running server.
+/* stern-server-private.h (private to src/server and its tests): the
+ * server's state, shared by stern-server.c (connections),
+ * stern-server-requests.c (what each message asks) and
+ * stern-server-rooms.c (the rooms kept), and what the tests look at.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include <libsoup/soup.h>
+
+#include "stern-net-protocol.h"
+#include "stern-room.h"
 #include "stern-server.h"
+#include "stern-server-limits.h"
+#include "stern-server-metrics.h"
+#include "stern-store.h"
 
 G_BEGIN_DECLS
+
+typedef struct {
+  SternServer *server;
+  SoupWebsocketConnection *ws;
+  guint     id;
+  char     *peer;
+  gboolean  hello;
+  char     *name;
+  SternRoom *room;       /* NULL, or the room it plays in or watches */
+  guint     seat;        /* STERN_NO_SEAT for a spectator */
+  double    tokens;      /* the rate limit's bucket */
+  gint64    refilled_us;
+  double    chat_tokens; /* chat's own, slower bucket */
+  gint64    chat_refilled_us;
+  guint     strikes;
+  guint     n_errors_sent;
+  gboolean  moving;      /* the message being handled is a move */
+  SternTracked *tracked; /* its socket's counts and caps */
+} Conn;
+
+struct _SternServer {
+  GObject parent_instance;
+
+  char       *data_dir;
+  char       *rooms_dir;  /* the room files of servers before the store, imported once */
+  SternStore *store;      /* NULL until opened, or without a data folder */
+  gint64      retention_s;
+  SoupServer *soup;
+  GHashTable *rooms;     /* code → SternRoom */
+  GPtrArray  *conns;     /* Conn */
+  /* SternRoom → GPtrArray of the Conns in it: a move is sent to the
+   * room's own connections, whatever else is connected. */
+  GHashTable *room_conns;
+  guint       next_id;
+  guint       online;    /* connections that said hello */
+  guint       grace_ms;
+  SternLevel  replacement_level;
+  double      rate;
+  double      burst;
+  guint       max_rooms;
+  SternServerLimits limit_config;
+  SternLimits *limits;
+  SternMetrics metrics;
+  SoupServer *metrics_http;
+  gboolean    draining;
+  GStrv       origins;
+  guint       drain_id;
+  GSourceFunc drain_done;
+  gpointer    drain_data;
+  gboolean    durable;
+  guint       sweep_ms;
+  guint       sweep_id;
+};
+
+/* Journal fields: the connection, the address its limits count, and the
+ * room it is in ("" for none), so that one can be followed with
+ * journalctl STERN_ROOM=CODE. */
+#define conn_log(conn, level, ...) \
+  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "STERN_PEER", \
+                    (conn)->tracked ? stern_tracked_get_address ((conn)->tracked) : "", \
+                    "STERN_ROOM", (conn)->room ? stern_room_get_code ((conn)->room) : "", \
+                    "MESSAGE", __VA_ARGS__)
+
+void        stern_conn_send (Conn *conn, const SternNetMessage *msg);
+void        stern_conn_send_error (Conn *conn, const GError *error, const char *field);
+void        stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *text);
+void        stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
+void        stern_conn_leave_room (Conn *conn);
+
+/* The connections in a room (NULL: none). */
+GPtrArray  *stern_server_room_conns (SternServer *self, SternRoom *room);
+void        stern_server_room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data);
+
+/* stern-server-requests.c: one message of a connection that said hello
+ * (or is saying it). */
+void        stern_server_handle_message (Conn *conn, const char *data, gsize len);
+
+/* stern-server-rooms.c */
+SternStore *stern_server_open_store (SternServer *self);
+void        stern_server_add_room (SternServer *self, SternRoom *room);
+
 
 /* Connections (after the upgrade) that have a source waiting in context:
  * libsoup's read or keep-alive sources.  In the main loop's context there

@@ -1,4 +1,7 @@
-/* stern-server.c: connections and rooms of sternhalma-server.
+/* stern-server.c: SternServer, the connections of sternhalma-server: the
+ * upgrade, the rate limit, entering and leaving rooms, the sweep, listening
+ * and draining (what a message asks is in stern-server-requests.c, the
+ * rooms kept in stern-server-rooms.c).
  *
  * Everything a client sends is untrusted: frames are size-limited twice
  * (by libsoup, which closes the connection on a frame it will not even
@@ -38,74 +41,8 @@
 #define DEFAULT_SWEEP_MS     (60 * 1000)
 /* How long a finished game stays watchable by its code. */
 #define DEFAULT_RETENTION_S  (7 * 24 * 3600)
-/* Chat: a line every two seconds, five in a burst: enough to talk during
- * a game, too little to flood a room. */
-#define CHAT_RATE            0.5
-#define CHAT_BURST           5.0
-
-typedef struct {
-  SternServer *server;
-  SoupWebsocketConnection *ws;
-  guint     id;
-  char     *peer;
-  gboolean  hello;
-  char     *name;
-  SternRoom *room;       /* NULL, or the room it plays in or watches */
-  guint     seat;        /* STERN_NO_SEAT for a spectator */
-  double    tokens;      /* the rate limit's bucket */
-  gint64    refilled_us;
-  double    chat_tokens; /* chat's own, slower bucket */
-  gint64    chat_refilled_us;
-  guint     strikes;
-  guint     n_errors_sent;
-  gboolean  moving;      /* the message being handled is a move */
-  SternTracked *tracked; /* its socket's counts and caps */
-} Conn;
-
-struct _SternServer {
-  GObject parent_instance;
-
-  char       *data_dir;
-  char       *rooms_dir;  /* the room files of servers before the store, imported once */
-  SternStore *store;      /* NULL until opened, or without a data folder */
-  gint64      retention_s;
-  SoupServer *soup;
-  GHashTable *rooms;     /* code → SternRoom */
-  GPtrArray  *conns;     /* Conn */
-  /* SternRoom → GPtrArray of the Conns in it: a move is sent to the
-   * room's own connections, whatever else is connected. */
-  GHashTable *room_conns;
-  guint       next_id;
-  guint       online;    /* connections that said hello */
-  guint       grace_ms;
-  SternLevel  replacement_level;
-  double      rate;
-  double      burst;
-  guint       max_rooms;
-  SternServerLimits limit_config;
-  SternLimits *limits;
-  SternMetrics metrics;
-  SoupServer *metrics_http;
-  gboolean    draining;
-  GStrv       origins;
-  guint       drain_id;
-  GSourceFunc drain_done;
-  gpointer    drain_data;
-  gboolean    durable;
-  guint       sweep_ms;
-  guint       sweep_id;
-};
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
-
-/* Journal fields: the connection, the address its limits count, and the
- * room it is in ("" for none), so that one can be followed with
- * journalctl STERN_ROOM=CODE. */
-#define conn_log(conn, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "STERN_PEER", \
-                    (conn)->tracked ? stern_tracked_get_address ((conn)->tracked) : "", \
-                    "STERN_ROOM", (conn)->room ? stern_room_get_code ((conn)->room) : "", \
-                    "MESSAGE", __VA_ARGS__)
 
 static void conn_free (gpointer data);
 
@@ -309,16 +246,16 @@ conn_send_text (Conn *conn, const char *text)
     soup_websocket_connection_send_text (conn->ws, text);
 }
 
-static void
-conn_send (Conn *conn, const SternNetMessage *msg)
+void
+stern_conn_send (Conn *conn, const SternNetMessage *msg)
 {
   g_autofree char *text = stern_net_message_to_json (msg);
 
   conn_send_text (conn, text);
 }
 
-static void
-conn_send_error (Conn *conn, const GError *error, const char *field)
+void
+stern_conn_send_error (Conn *conn, const GError *error, const char *field)
 {
   g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, field);
 
@@ -326,192 +263,42 @@ conn_send_error (Conn *conn, const GError *error, const char *field)
   if (error->domain == STERN_NET_ERROR)
     stern_metrics_count_error (&conn->server->metrics, (SternNetErrorCode) error->code);
   conn_log (conn, G_LOG_LEVEL_INFO, "refused: %s", error->message);
-  conn_send (conn, msg);
+  stern_conn_send (conn, msg);
 }
 
-static void
-conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *text)
+void
+stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *text)
 {
   g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, code, text);
 
-  conn_send_error (conn, error, field);
+  stern_conn_send_error (conn, error, field);
 }
 
 /* The connections in the room (NULL: none).  Each of them holds a
  * reference to the room, so the key stays valid while it is listed. */
-static GPtrArray *
-room_conns (SternServer *self, SternRoom *room)
+GPtrArray *
+stern_server_room_conns (SternServer *self, SternRoom *room)
 {
   return g_hash_table_lookup (self->room_conns, room);
 }
 
-static void
-room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data)
+void
+stern_server_room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data)
 {
   SternServer *self = user_data;
-  GPtrArray *conns = room_conns (self, room);
+  GPtrArray *conns = stern_server_room_conns (self, room);
 
   for (guint i = 0; conns != NULL && i < conns->len; i++)
     conn_send_text (g_ptr_array_index (conns, i), text);
 }
 
-/* ---- rooms ---- */
-
-/* The store, opened at the first need; NULL (logged) when the data
- * folder cannot hold it.  Without a data folder rooms are not kept. */
-static SternStore *
-open_store (SternServer *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-
-  if (self->store != NULL || self->data_dir == NULL)
-    return self->store;
-  if (g_mkdir_with_parents (self->data_dir, 0700) != 0)
-    {
-      g_warning ("cannot create %s: %s", self->data_dir, g_strerror (errno));
-      return NULL;
-    }
-  path = g_build_filename (self->data_dir, "rooms.sqlite", NULL);
-  self->store = stern_store_open (path, self->durable, &error);
-  if (self->store == NULL)
-    g_warning ("cannot open the room store: %s", error->message);
-  return self->store;
-}
-
-static void
-add_room (SternServer *self, SternRoom *room)
-{
-  stern_room_set_grace (room, self->grace_ms);
-  stern_room_set_replacement_level (room, self->replacement_level);
-  g_signal_connect_object (room, "broadcast", G_CALLBACK (room_broadcast_cb), self, 0);
-  g_hash_table_insert (self->rooms, g_strdup (stern_room_get_code (room)), room);
-  stern_room_start (room);
-}
-
-/* A file of the rooms folder goes to rooms-imported/ once read (or found
- * unreadable): imported once, never deleted. */
-static void
-move_aside (SternServer *self, const char *name)
-{
-  g_autofree char *from = g_build_filename (self->rooms_dir, name, NULL);
-  g_autofree char *aside_dir = g_build_filename (self->data_dir, "rooms-imported", NULL);
-  g_autofree char *to = g_build_filename (aside_dir, name, NULL);
-
-  if (!g_file_test (from, G_FILE_TEST_EXISTS))
-    return;
-  if (g_mkdir_with_parents (aside_dir, 0700) != 0 || g_rename (from, to) != 0)
-    g_warning ("cannot move %s to %s: %s", from, aside_dir, g_strerror (errno));
-}
-
-/* The room files of servers before the store: each goes into the store
- * (one transaction a room), then aside. */
-static guint
-import_room_files (SternServer *self)
-{
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *entry;
-  guint n = 0;
-
-  if (!g_file_test (self->rooms_dir, G_FILE_TEST_IS_DIR))
-    return 0;
-  /* The names first: files are moved out of the folder as it is read. */
-  dir = g_dir_open (self->rooms_dir, 0, NULL);
-  while (dir != NULL && (entry = g_dir_read_name (dir)))
-    g_ptr_array_add (names, g_strdup (entry));
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *name = g_ptr_array_index (names, i);
-      g_autofree char *path = NULL;
-      g_autofree char *code = NULL;
-      g_autofree char *alt = NULL;
-      g_autoptr(SternRoom) room = NULL;
-      g_autoptr(GError) error = NULL;
-
-      /* Only CODE.json (with its CODE.json.alt); anything else a person
-       * put there is left alone. */
-      if (!g_str_has_suffix (name, ".json"))
-        continue;
-      code = g_strndup (name, strlen (name) - 5);
-      if (!stern_net_code_is_valid (code))
-        continue;
-      path = g_build_filename (self->rooms_dir, name, NULL);
-      alt = g_strconcat (name, ".alt", NULL);
-      room = stern_room_load_file (path, &error);
-      if (room == NULL)
-        g_warning ("room file %s not imported: %s (moved to rooms-imported/)", path,
-                   error->message);
-      else if (strcmp (stern_room_get_code (room), code) != 0)
-        g_warning ("room file %s not imported: it holds room %s (moved to rooms-imported/)",
-                   path, stern_room_get_code (room));
-      else if (stern_store_has_room (self->store, code))
-        g_warning ("room file %s not imported: the store has room %s already "
-                   "(moved to rooms-imported/)", path, code);
-      else
-        {
-          stern_room_set_store (room, self->store);
-          if (!stern_room_save (room, &error))
-            {
-              /* Left where it is, to be imported at the next start. */
-              g_warning ("room file %s not imported: %s", path, error->message);
-              continue;
-            }
-          n++;
-        }
-      move_aside (self, name);
-      move_aside (self, alt);
-    }
-  if (n > 0)
-    g_message ("imported %u room file(s) from %s into %s", n, self->rooms_dir,
-               stern_store_get_path (self->store));
-  return n;
-}
-
-guint
-stern_server_load (SternServer *server)
-{
-  g_autoptr(GPtrArray) codes = NULL;
-  g_autoptr(GError) error = NULL;
-  guint n = 0;
-
-  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  if (open_store (server) == NULL)
-    return 0;
-  import_room_files (server);
-  codes = stern_store_list_playing (server->store, &error);
-  if (codes == NULL)
-    {
-      g_warning ("cannot list the rooms: %s", error->message);
-      return 0;
-    }
-  for (guint i = 0; i < codes->len; i++)
-    {
-      const char *code = g_ptr_array_index (codes, i);
-      SternRoom *room;
-
-      if (g_hash_table_contains (server->rooms, code))
-        continue;
-      g_clear_error (&error);
-      room = stern_room_load (server->store, code, &error);
-      if (room == NULL)
-        {
-          g_warning ("room %s not resumed: %s", code, error->message);
-          continue;
-        }
-      add_room (server, room);
-      n++;
-    }
-  g_message ("resumed %u room(s) in play from %s", n, stern_store_get_path (server->store));
-  return n;
-}
 
 /* ---- connections ---- */
 
 static gboolean
 room_has_conns (SternServer *self, SternRoom *room)
 {
-  GPtrArray *conns = room_conns (self, room);
+  GPtrArray *conns = stern_server_room_conns (self, room);
 
   return conns != NULL && conns->len > 0;
 }
@@ -576,7 +363,7 @@ sweep_cb (gpointer user_data)
 static void
 count_spectators (SternServer *self, SternRoom *room)
 {
-  GPtrArray *conns = room_conns (self, room);
+  GPtrArray *conns = stern_server_room_conns (self, room);
   guint n = 0;
 
   for (guint i = 0; conns != NULL && i < conns->len; i++)
@@ -585,8 +372,8 @@ count_spectators (SternServer *self, SternRoom *room)
   stern_room_set_spectators (room, n);
 }
 
-static void
-conn_leave_room (Conn *conn)
+void
+stern_conn_leave_room (Conn *conn)
 {
   g_autoptr(SternRoom) room = g_steal_pointer (&conn->room);
   SternServer *self = conn->server;
@@ -597,13 +384,13 @@ conn_leave_room (Conn *conn)
   conn->seat = STERN_NO_SEAT;
   if (room == NULL)
     return;
-  conns = room_conns (self, room);
+  conns = stern_server_room_conns (self, room);
   if (conns != NULL)
     {
       g_ptr_array_remove_fast (conns, conn);
       if (conns->len == 0)
         g_hash_table_remove (self->room_conns, room);
-      conns = room_conns (self, room);
+      conns = stern_server_room_conns (self, room);
     }
   if (seat != STERN_NO_SEAT)
     {
@@ -618,14 +405,14 @@ conn_leave_room (Conn *conn)
   maybe_unload (self, room);
 }
 
-static void
-conn_enter_room (Conn *conn, SternRoom *room, guint seat)
+void
+stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
   SternServer *self = conn->server;
   GPtrArray *conns;
 
-  conn_leave_room (conn);
-  conns = room_conns (self, room);
+  stern_conn_leave_room (conn);
+  conns = stern_server_room_conns (self, room);
   if (seat != STERN_NO_SEAT)
     {
       /* One connection per seat: an older one (a dead link not yet noticed,
@@ -662,7 +449,7 @@ conn_free (gpointer data)
     }
   if (conn->room != NULL && conn->server->room_conns != NULL)
     {
-      GPtrArray *conns = room_conns (conn->server, conn->room);
+      GPtrArray *conns = stern_server_room_conns (conn->server, conn->room);
 
       if (conns != NULL && g_ptr_array_remove_fast (conns, conn) && conns->len == 0)
         g_hash_table_remove (conn->server->room_conns, conn->room);
@@ -688,536 +475,6 @@ conn_take_token (Conn *conn)
   return TRUE;
 }
 
-static void
-send_welcome (Conn *conn)
-{
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_WELCOME);
-
-  msg->server = g_strdup ("sternhalma-server " PACKAGE_VERSION);
-  msg->online = conn->server->online;
-  conn_send (conn, msg);
-}
-
-static void
-send_lobby (Conn *conn)
-{
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LOBBY);
-  g_autoptr(GList) rooms = g_hash_table_get_values (conn->server->rooms);
-
-  msg->online = conn->server->online;
-  msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
-  for (GList *l = rooms; l != NULL; l = l->next)
-    {
-      SternNetLobbyRoom entry;
-      if (!stern_room_get_lobby_entry (l->data, &entry))
-        continue;
-      /* Everyone waiting for an opponent counts, listed or not. */
-      if (!stern_room_is_started (l->data))
-        msg->looking += entry.players;
-      if (msg->rooms->len < STERN_NET_MAX_ROOMS_LISTED)
-        g_array_append_val (msg->rooms, entry);
-    }
-  conn_send (conn, msg);
-}
-
-static void
-send_joined (Conn *conn, SternRoom *room, guint seat, const char *token)
-{
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOINED);
-
-  g_strlcpy (msg->code, stern_room_get_code (room), sizeof msg->code);
-  g_strlcpy (msg->token, token, sizeof msg->token);
-  msg->seat = (guint8) seat;
-  conn_send (conn, msg);
-}
-
-static void
-send_room (Conn *conn, SternRoom *room)
-{
-  g_autoptr(SternNetMessage) msg = stern_room_describe (room);
-
-  conn_send (conn, msg);
-}
-
-/* A code no room has, in memory or in the store (a finished game keeps
- * its code for the retention period).  31^6 codes: a clash is rare, and a
- * few tries make it vanishingly so. */
-static gboolean
-new_code (SternServer *self, char code[STERN_NET_CODE_LEN + 1])
-{
-  for (unsigned tries = 0; tries < 100; tries++)
-    {
-      stern_net_random_code (code);
-      if (!g_hash_table_contains (self->rooms, code) &&
-          (self->store == NULL || !stern_store_has_room (self->store, code)))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static SternRoom *
-find_room (Conn *conn, const char *code, const char *field)
-{
-  SternServer *self = conn->server;
-  SternRoom *room = g_hash_table_lookup (self->rooms, code);
-
-  /* A finished room that was unloaded comes back from the store. */
-  if (room == NULL && self->store && stern_store_has_room (self->store, code))
-    {
-      g_autoptr(GError) error = NULL;
-
-      room = stern_room_load (self->store, code, &error);
-      if (room == NULL)
-        g_warning ("room %s cannot be read: %s", code, error->message);
-      else
-        add_room (self, room);
-    }
-  /* Codes are the invitations: guessing them is throttled per address,
-   * and an address over its allowance learns nothing of this code. */
-  if (!stern_tracked_may_guess (conn->tracked))
-    {
-      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
-                 "too many unknown codes or tokens from your address; wait a minute");
-      return NULL;
-    }
-  if (room == NULL)
-    {
-      stern_tracked_guess_failed (conn->tracked);
-      conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
-    }
-  return room;
-}
-
-static void
-handle_create (Conn *conn, SternNetMessage *msg)
-{
-  SternServer *self = conn->server;
-  const SternNetSetup *setup = &msg->setup;
-  g_autoptr(SternRoom) room = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  char code[STERN_NET_CODE_LEN + 1];
-  guint seat;
-  char token[STERN_NET_TOKEN_LEN + 1];
-
-  if (g_hash_table_size (self->rooms) >= self->max_rooms)
-    {
-      conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "the server has no room for more rooms");
-      return;
-    }
-  {
-    const char *why = NULL;
-
-    if (!stern_tracked_may_create (conn->tracked, &why))
-      {
-        conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, NULL, why);
-        return;
-      }
-  }
-  {
-    gboolean for_people = FALSE;
-
-    for (unsigned i = 0; i < setup->variant->n_players; i++)
-      if (setup->seats[setup->variant->seats[i]].kind != STERN_NET_SEAT_COMPUTER)
-        for_people = TRUE;
-    /* The computer playing itself would spend the server's time for nobody. */
-    if (!for_people)
-      {
-        conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "create.seats",
-                   "create.seats: a room needs a seat for a person");
-        return;
-      }
-  }
-  if (msg->seat != STERN_NO_SEAT &&
-      (!stern_variant_has_seat (setup->variant, msg->seat) ||
-       setup->seats[msg->seat].kind == STERN_NET_SEAT_COMPUTER))
-    {
-      conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "create.take",
-                 "create.take: not an open or invited seat of this room");
-      return;
-    }
-  if (!new_code (self, code))
-    {
-      conn_fail (conn, STERN_NET_ERROR_FULL, NULL, "no free room code");
-      return;
-    }
-  room = stern_room_new (code, setup, NULL);
-  /* The seat is taken before the room is stored, so that the room and
-   * its creator's seat are one write: a create that cannot be stored
-   * leaves nothing behind. */
-  if (msg->seat != STERN_NO_SEAT &&
-      !stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name,
-                        stern_room_get_invite (room, msg->seat), &seat, token, &error))
-    {
-      conn_send_error (conn, error, NULL);
-      return;
-    }
-  if (self->data_dir != NULL)
-    {
-      if (open_store (self) == NULL)
-        {
-          conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
-          return;
-        }
-      stern_room_set_store (room, self->store);
-      if (!stern_room_save (room, &error))
-        {
-          conn_log (conn, G_LOG_LEVEL_WARNING, "room %s not created: %s", code, error->message);
-          conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
-          return;
-        }
-    }
-  conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
-            stern_preset_name (setup->preset));
-  stern_tracked_created (conn->tracked, code);
-  add_room (self, g_object_ref (room));
-  conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
-  /* In the order of servers before: the room, then the seat. */
-  send_room (conn, room);
-  if (msg->seat != STERN_NO_SEAT)
-    send_joined (conn, room, seat, token);
-  /* The creator alone learns the invited seats' keys, for their links. */
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    if (stern_room_get_invite (room, s) != NULL && s != msg->seat)
-      {
-        g_autoptr(SternNetMessage) invited = stern_net_message_new (STERN_NET_MSG_INVITED);
-
-        g_strlcpy (invited->code, code, sizeof invited->code);
-        invited->seat = (guint8) s;
-        g_strlcpy (invited->key, stern_room_get_invite (room, s), sizeof invited->key);
-        conn_send (conn, invited);
-      }
-}
-
-static void handle_join (Conn *conn, SternNetMessage *msg);
-
-/* Quick play: a free open seat in a room of the variant whose game has
- * not started (the one waiting longest is not known: any will do), or a
- * new room of that variant with every seat open, the first one taken. */
-static void
-handle_quick (Conn *conn, SternNetMessage *msg)
-{
-  SternServer *self = conn->server;
-  GHashTableIter iter;
-  gpointer value;
-  const SternVariant *variant = msg->setup.variant;
-
-  if (variant->n_players < 2)
-    {
-      conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "quick.variant",
-                 "quick.variant: a game for one is not played online");
-      return;
-    }
-  g_hash_table_iter_init (&iter, self->rooms);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      SternRoom *room = value;
-      SternNetLobbyRoom entry;
-
-      if (room == conn->room || stern_room_is_started (room) ||
-          !stern_room_get_lobby_entry (room, &entry) || entry.variant != variant ||
-          entry.players == 0)
-        continue;
-      g_strlcpy (msg->code, entry.code, sizeof msg->code);
-      msg->seat = STERN_NO_SEAT;
-      conn_log (conn, G_LOG_LEVEL_INFO, "quick play: joins %s", entry.code);
-      handle_join (conn, msg);
-      return;
-    }
-
-  msg->setup.preset = STERN_PRESET_TABLE;
-  msg->setup.reserve_ms = msg->setup.increment_ms = 0;
-  for (guint i = 0; i < variant->n_players; i++)
-    {
-      msg->setup.seats[variant->seats[i]].kind = STERN_NET_SEAT_OPEN;
-      msg->setup.seats[variant->seats[i]].name[0] = '\0';
-    }
-  msg->seat = variant->seats[0];
-  conn_log (conn, G_LOG_LEVEL_INFO, "quick play: opens a room of %s", variant->id);
-  handle_create (conn, msg);
-}
-
-/* Every player asked: a new room of the same game, each player one seat
- * further in turn order (the first mover changes), spectators along. */
-static gboolean
-start_rematch (SternServer *self, SternRoom *old)
-{
-  g_autoptr(SternNetMessage) was = stern_room_describe (old);
-  const SternVariant *v = was->setup.variant;
-  SternNetSetup setup = was->setup;
-  g_autoptr(GPtrArray) moving = g_ptr_array_new ();
-  char code[STERN_NET_CODE_LEN + 1];
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(GError) error = NULL;
-
-  for (unsigned i = 0; i < v->n_players; i++)
-    setup.seats[v->seats[(i + 1) % v->n_players]] = was->setup.seats[v->seats[i]];
-  if (!new_code (self, code))
-    return FALSE;
-  room = stern_room_new (code, &setup, self->data_dir ? open_store (self) : NULL);
-  if (self->data_dir && (self->store == NULL || !stern_room_save (room, &error)))
-    {
-      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old),
-                 error ? error->message : "no store");
-      return FALSE;
-    }
-  add_room (self, g_object_ref (room));
-  {
-    GPtrArray *in_old = room_conns (self, old);
-
-    for (guint i = 0; in_old != NULL && i < in_old->len; i++)
-      g_ptr_array_add (moving, g_ptr_array_index (in_old, i));
-  }
-  /* Players first, so that the game starts with everyone seated. */
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < moving->len; i++)
-      {
-        Conn *conn = g_ptr_array_index (moving, i);
-        char token[STERN_NET_TOKEN_LEN + 1];
-        guint seat = STERN_NO_SEAT;
-
-        if ((pass == 0) == (conn->seat == STERN_NO_SEAT))
-          continue;
-        if (pass == 0)
-          {
-            unsigned next = 0;
-
-            for (unsigned k = 0; k < v->n_players; k++)
-              if (v->seats[k] == conn->seat)
-                next = v->seats[(k + 1) % v->n_players];
-            g_clear_error (&error);
-            if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
-                                                                          : conn->name,
-                                  stern_room_get_invite (room, next), &seat, token, &error))
-              {
-                conn_send_error (conn, error, NULL);
-                continue;
-              }
-            conn_enter_room (conn, room, seat);
-            send_joined (conn, room, seat, token);
-          }
-        else
-          conn_enter_room (conn, room, STERN_NO_SEAT);
-        send_room (conn, room);
-      }
-  g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
-  return TRUE;
-}
-
-static void
-handle_rematch (Conn *conn)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = conn->room != NULL ? g_object_ref (conn->room) : NULL;
-
-  if (room == NULL || conn->seat == STERN_NO_SEAT)
-    {
-      conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, "rematch",
-                 room ? "spectators do not ask for a rematch" : "not in a room");
-      return;
-    }
-  if (stern_room_ask_rematch (room, conn->seat, &error))
-    {
-      if (!start_rematch (conn->server, room))
-        conn_fail (conn, STERN_NET_ERROR_INTERNAL, "rematch", "the server cannot store the new room");
-    }
-  else if (error != NULL)
-    conn_send_error (conn, error, "rematch");
-}
-
-static gboolean
-conn_take_chat_token (Conn *conn)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  if (conn->chat_refilled_us == 0)
-    conn->chat_tokens = CHAT_BURST;
-  else
-    conn->chat_tokens = MIN (CHAT_BURST, conn->chat_tokens +
-                                         (double) (now - conn->chat_refilled_us) / 1e6 * CHAT_RATE);
-  conn->chat_refilled_us = now;
-  if (conn->chat_tokens < 1.0)
-    return FALSE;
-  conn->chat_tokens -= 1.0;
-  return TRUE;
-}
-
-/* A line of chat goes to everyone in the room, with who said it.  The
- * text was checked as every string is (UTF-8, no control characters,
- * at most STERN_NET_MAX_TEXT bytes). */
-static void
-handle_chat (Conn *conn, SternNetMessage *msg)
-{
-  g_autoptr(SternNetMessage) said = NULL;
-  g_autofree char *text = NULL;
-
-  if (conn->room == NULL)
-    {
-      conn_fail (conn, STERN_NET_ERROR_STATE, "chat", "not in a room");
-      return;
-    }
-  if (!conn_take_chat_token (conn))
-    {
-      conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, "chat", "too many chat lines; wait a moment");
-      return;
-    }
-  said = stern_net_message_new (STERN_NET_MSG_SAID);
-  g_strlcpy (said->code, stern_room_get_code (conn->room), sizeof said->code);
-  said->seat = (guint8) conn->seat;
-  said->name = g_strdup (conn->name);
-  said->text = g_strstrip (g_strdup (msg->text));
-  text = stern_net_message_to_json (said);
-  room_broadcast_cb (conn->room, text, conn->server);
-}
-
-static void
-handle_join (Conn *conn, SternNetMessage *msg)
-{
-  g_autoptr(GError) error = NULL;
-  SternRoom *room = find_room (conn, msg->code, "join.code");
-  char token[STERN_NET_TOKEN_LEN + 1];
-  guint seat;
-
-  if (room == NULL)
-    return;
-  /* The seat is given out before the joiner enters the room, so the
-   * room message that announces it reaches the joiner too. */
-  if (!stern_room_join (room, msg->seat, msg->name ? msg->name : conn->name,
-                        msg->key[0] ? msg->key : NULL, &seat, token, &error))
-    {
-      conn_send_error (conn, error, "join.seat");
-      return;
-    }
-  conn_enter_room (conn, room, seat);
-  send_joined (conn, room, seat, token);
-  send_room (conn, room);
-}
-
-static void
-handle_resume (Conn *conn, SternNetMessage *msg)
-{
-  g_autoptr(GError) error = NULL;
-  SternRoom *room = find_room (conn, msg->code, "resume.code");
-  guint seat;
-
-  if (room == NULL)
-    return;
-  if (!stern_room_resume (room, msg->token, &seat, &error))
-    {
-      if (g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN))
-        stern_tracked_guess_failed (conn->tracked);
-      conn_send_error (conn, error, "resume.token");
-      return;
-    }
-  conn_enter_room (conn, room, seat);
-  send_joined (conn, room, seat, msg->token);
-  stern_room_set_connected (room, seat, TRUE);   /* sends the room to everyone */
-}
-
-static void
-handle_message (Conn *conn, const char *data, gsize len)
-{
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *field = NULL;
-
-  msg = stern_net_message_parse (data, len, STERN_NET_TO_SERVER, &field, &error);
-  if (msg == NULL)
-    {
-      conn_send_error (conn, error, field);
-      return;
-    }
-
-  conn->moving = msg->type == STERN_NET_MSG_MOVE;
-  if (!conn->hello && msg->type != STERN_NET_MSG_HELLO)
-    {
-      conn_fail (conn, STERN_NET_ERROR_STATE, "message.type", "say hello first");
-      return;
-    }
-
-  switch (msg->type)
-    {
-    case STERN_NET_MSG_HELLO:
-      if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
-        {
-          g_autofree char *text = g_strdup_printf ("hello.protocol: version %d is not spoken here; "
-                                                   "this server speaks %d",
-                                                   msg->protocol, STERN_NET_PROTOCOL_VERSION);
-          conn_fail (conn, STERN_NET_ERROR_VERSION, "hello.protocol", text);
-          break;
-        }
-      if (!conn->hello)
-        conn->server->online++;
-      conn->hello = TRUE;
-      g_free (conn->name);
-      conn->name = g_strdup (msg->name);
-      send_welcome (conn);
-      break;
-    case STERN_NET_MSG_LIST:
-      send_lobby (conn);
-      break;
-    case STERN_NET_MSG_CREATE:
-      handle_create (conn, msg);
-      break;
-    case STERN_NET_MSG_JOIN:
-      handle_join (conn, msg);
-      break;
-    case STERN_NET_MSG_WATCH:
-      {
-        SternRoom *room = find_room (conn, msg->code, "watch.code");
-        if (room)
-          {
-            conn_enter_room (conn, room, STERN_NO_SEAT);
-            send_room (conn, room);
-          }
-        break;
-      }
-    case STERN_NET_MSG_RESUME:
-      handle_resume (conn, msg);
-      break;
-    case STERN_NET_MSG_QUICK:
-      handle_quick (conn, msg);
-      break;
-    case STERN_NET_MSG_CHAT:
-      handle_chat (conn, msg);
-      break;
-    case STERN_NET_MSG_REMATCH:
-      handle_rematch (conn);
-      break;
-    case STERN_NET_MSG_MOVE:
-    case STERN_NET_MSG_RESIGN:
-      if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
-        {
-          conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, NULL,
-                     conn->room ? "spectators do not play" : "not in a room");
-          break;
-        }
-      /* The path's cells are named as the room's board names them. */
-      if (msg->type == STERN_NET_MSG_MOVE
-            ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (conn->room)),
-                                              &error) ||
-              !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
-                                &error)
-            : !stern_room_resign (conn->room, conn->seat, &error))
-        conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);
-      break;
-    case STERN_NET_MSG_LEAVE:
-      conn_leave_room (conn);
-      break;
-    /* What the server sends: the protocol reader refuses it from a client. */
-    case STERN_NET_MSG_WELCOME:
-    case STERN_NET_MSG_LOBBY:
-    case STERN_NET_MSG_JOINED:
-    case STERN_NET_MSG_ROOM:
-    case STERN_NET_MSG_ACTION:
-    case STERN_NET_MSG_ERROR:
-    case STERN_NET_MSG_SAID:
-    case STERN_NET_MSG_INVITED:
-    case STERN_NET_N_MSG_TYPES:
-    default:
-      g_assert_not_reached ();
-    }
-}
 
 static void
 on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer user_data)
@@ -1234,7 +491,7 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
       /* Answer the first refused message of a burst only, so a flood does
        * not turn into a flood of answers. */
       if (conn->strikes++ % 50 == 0)
-        conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, NULL, "too many messages; slow down");
+        stern_conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, NULL, "too many messages; slow down");
       if (conn->strikes > MAX_STRIKES)
         {
           conn_log (conn, G_LOG_LEVEL_MESSAGE, "closed for flooding");
@@ -1245,7 +502,7 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
     }
   if (type != SOUP_WEBSOCKET_DATA_TEXT)
     {
-      conn_fail (conn, STERN_NET_ERROR_BAD_JSON, NULL, "binary frames are not messages");
+      stern_conn_fail (conn, STERN_NET_ERROR_BAD_JSON, NULL, "binary frames are not messages");
       return;
     }
   {
@@ -1254,7 +511,7 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
     guint errors = conn->n_errors_sent;
 
     conn->moving = FALSE;
-    handle_message (conn, data, len);
+    stern_server_handle_message (conn, data, len);
     if (conn->moving && conn->n_errors_sent == errors)
       stern_metrics_count_move (&conn->server->metrics, g_get_monotonic_time () - start);
   }
@@ -1305,7 +562,7 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
   conn_log (conn, G_LOG_LEVEL_INFO, "connection closed");
   if (conn->hello)
     self->online--;
-  conn_leave_room (conn);
+  stern_conn_leave_room (conn);
   g_ptr_array_remove_fast (self->conns, conn);
   if (self->draining && self->conns->len == 0 && self->drain_id)
     {
