@@ -39,6 +39,26 @@ def require_desktop():
         skip_all("no session bus (run under dbus-run-session)")
 
 
+def game_env(home, settings_backend):
+    """The environment for a game of its own: its own HOME and XDG
+    folders under home, the accessibility bridge on, the settings backend
+    given, the cairo renderer and the C locale."""
+    env = dict(os.environ)
+    for var in ("GTK_A11Y", "NO_AT_BRIDGE"):
+        env.pop(var, None)
+    env.update({
+        "HOME": home,
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        "GSETTINGS_BACKEND": settings_backend,
+        "GSK_RENDERER": "cairo",
+        "LANG": "C.UTF-8",
+        "LANGUAGE": "",
+    })
+    return env
+
+
 def app_by_pid(pid):
     """The application on the accessibility bus that process pid runs, or None."""
     desktop = pyatspi.Registry.getDesktop(0)

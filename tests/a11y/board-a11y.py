@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from a11y_common import Tap, app_by_pid, require_desktop, skip_all  # noqa: E402
+from a11y_common import Tap, app_by_pid, game_env, require_desktop, skip_all  # noqa: E402
 
 tap = Tap()
 ok = tap.ok
@@ -104,19 +104,7 @@ WAIT = 20
 def main():
     app_path = sys.argv[1]
     home = tempfile.mkdtemp(prefix="sternhalma-a11y-")
-    env = dict(os.environ)
-    for var in ("GTK_A11Y", "NO_AT_BRIDGE"):
-        env.pop(var, None)
-    env.update({
-        "HOME": home,
-        "XDG_DATA_HOME": os.path.join(home, "data"),
-        "XDG_CONFIG_HOME": os.path.join(home, "config"),
-        "XDG_CACHE_HOME": os.path.join(home, "cache"),
-        "GSETTINGS_BACKEND": "memory",
-        "GSK_RENDERER": "cairo",
-        "LANG": "C.UTF-8",
-        "LANGUAGE": "",
-    })
+    env = game_env(home, "memory")
     # The game's messages go to stderr with ours; stdout is TAP's.
     app = subprocess.Popen([app_path], env=env, stdout=subprocess.DEVNULL)
     try:

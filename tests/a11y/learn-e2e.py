@@ -26,7 +26,7 @@ import time
 
 import pyatspi
 
-from a11y_common import Tap, act, app_by_pid, find, item_name, require_desktop
+from a11y_common import Tap, act, app_by_pid, find, game_env, item_name, require_desktop
 
 tap = Tap()
 ok = tap.ok
@@ -212,20 +212,8 @@ def first_start(app, frame):
 def main():
     app_path = sys.argv[1]
     home = tempfile.mkdtemp(prefix="sternhalma-learn-")
-    env = dict(os.environ)
-    for var in ("GTK_A11Y", "NO_AT_BRIDGE"):
-        env.pop(var, None)
-    env.update({
-        "HOME": home,
-        "XDG_DATA_HOME": os.path.join(home, "data"),
-        "XDG_CONFIG_HOME": os.path.join(home, "config"),
-        "XDG_CACHE_HOME": os.path.join(home, "cache"),
-        # Kept in a file under HOME: the second process reads the first's.
-        "GSETTINGS_BACKEND": "keyfile",
-        "GSK_RENDERER": "cairo",
-        "LANG": "C.UTF-8",
-        "LANGUAGE": "",
-    })
+    # Kept in a file under HOME: the second process reads the first's.
+    env = game_env(home, "keyfile")
     try:
         proc, app = start(app_path, env)
         try:
