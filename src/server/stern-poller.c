@@ -161,13 +161,6 @@ stern_poller_watch (SternPoller *poller, int fd, SternPollerFunc func, gpointer 
   return watch;
 }
 
-guint
-stern_poller_get_n_watches (SternPoller *poller)
-{
-  g_return_val_if_fail (poller != NULL, 0);
-  return g_hash_table_size (poller->watches);
-}
-
 void
 stern_poller_free (SternPoller *poller)
 {

@@ -20,7 +20,6 @@ typedef void (*SternPollerFunc) (gpointer data);
  * sources).  The poller's one source is in the thread-default context. */
 SternPoller      *stern_poller_new (void);
 void              stern_poller_free (SternPoller *poller);
-guint             stern_poller_get_n_watches (SternPoller *poller);
 
 /* A watch on fd, not armed; func runs (from the poller's source) once
  * after each arm, when fd is readable or hung up.  An arm that fails

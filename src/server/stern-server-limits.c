@@ -773,32 +773,33 @@ stern_limits_take_upgraded (SternLimits *self, SoupServerMessage *message)
   SternTracked *tracked = stern_limits_lookup (self, message);
   g_autoptr(GIOStream) stolen = soup_server_message_steal_connection (message);
   GIOStream *stream = stolen;
+  GMainContext *first_read = NULL;
   SoupWebsocketConnection *ws;
 
   if (stolen == NULL)
     return NULL;
-  if (tracked == NULL || tracked->stream == NULL || tracked->guard == NULL)
-    return soup_websocket_connection_new (
-      stream, soup_server_message_get_uri (message), SOUP_WEBSOCKET_CONNECTION_SERVER,
-      soup_message_headers_get_one (soup_server_message_get_request_headers (message), "Origin"),
-      NULL, NULL);
-
-  /* The guard held back every byte after the request head, so libsoup's
-   * buffer in the stolen stream is empty: the connection can read the
-   * guard itself, and wait for input through the poller. */
-  stern_frame_guard_relay_reads (tracked->guard, self->poller, self->quiet, tracked->socket,
-                                 tracked->tls);
-  /* The connection attaches its first source at once; it is dispatched
-   * once (stern_limits_start_reading) in a context of its own, which
-   * then goes, so that nothing of it stays in the main loop's. */
-  g_clear_pointer (&tracked->first_read, g_main_context_unref);
-  tracked->first_read = g_main_context_new ();
-  g_main_context_push_thread_default (tracked->first_read);
+  if (tracked && tracked->stream && tracked->guard)
+    {
+      /* The guard held back every byte after the request head, so
+       * libsoup's buffer in the stolen stream is empty: the connection
+       * can read the guard itself, and wait for input through the poller. */
+      stream = tracked->stream;
+      stern_frame_guard_relay_reads (tracked->guard, self->poller, self->quiet, tracked->socket,
+                                     tracked->tls);
+      /* The connection attaches its first source at once; it is
+       * dispatched once (stern_limits_start_reading) in a context of its
+       * own, which then goes, so that nothing of it stays in the main
+       * loop's. */
+      g_clear_pointer (&tracked->first_read, g_main_context_unref);
+      first_read = tracked->first_read = g_main_context_new ();
+      g_main_context_push_thread_default (first_read);
+    }
   ws = soup_websocket_connection_new (
-    tracked->stream, soup_server_message_get_uri (message), SOUP_WEBSOCKET_CONNECTION_SERVER,
+    stream, soup_server_message_get_uri (message), SOUP_WEBSOCKET_CONNECTION_SERVER,
     soup_message_headers_get_one (soup_server_message_get_request_headers (message), "Origin"),
     NULL, NULL);
-  g_main_context_pop_thread_default (tracked->first_read);
+  if (first_read)
+    g_main_context_pop_thread_default (first_read);
   return ws;
 }
 
@@ -822,12 +823,6 @@ stern_limits_keep_alive (SternLimits *self, SoupWebsocketConnection *ws, guint i
   g_main_context_push_thread_default (self->quiet);
   soup_websocket_connection_set_keepalive_interval (ws, interval_s);
   g_main_context_pop_thread_default (self->quiet);
-}
-
-guint
-stern_limits_get_n_relayed (SternLimits *self)
-{
-  return self->poller ? stern_poller_get_n_watches (self->poller) : 0;
 }
 
 SternRefuse

@@ -70,8 +70,6 @@ void         stern_limits_start_reading (SternLimits *limits, SoupServerMessage 
 /* Keep-alive pings every interval_s, run by the limits' sweep. */
 void         stern_limits_keep_alive (SternLimits *limits, SoupWebsocketConnection *ws,
                                       guint interval_s);
-/* Connections waiting for input through the poller (for tests). */
-guint        stern_limits_get_n_relayed (SternLimits *limits);
 /* At the upgrade: the deadline is lifted, frames are watched from now on,
  * and the WebSocket is watched for answers to its pings.  Returns why the
  * connection must be refused, or STERN_REFUSE_NONE. */
