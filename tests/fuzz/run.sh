@@ -22,7 +22,7 @@ build=${FUZZ_BUILD:-$root/build-fuzz}
 cc=${CC:-clang}
 
 if ! command -v "$cc" >/dev/null 2>&1; then
-  echo "tests/fuzz/run.sh: $cc not found (Debian: apt-get install clang libclang-rt-14-dev)" >&2
+  echo "tests/fuzz/run.sh: $cc not found (Debian: apt-get install clang libclang-rt-dev)" >&2
   exit 77
 fi
 
