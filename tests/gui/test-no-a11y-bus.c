@@ -186,7 +186,8 @@ click_hole (SternBoardView *view, guint hole)
   at_x = g_strdup_printf ("%d", (int) (x + native_x));
   at_y = g_strdup_printf ("%d", (int) (y + native_y));
   g_test_message ("click at %s,%s in %s", at_x, at_y, window_id);
-  moved = xdotool ((const char *[]) { "mousemove", "--window", window_id, at_x, at_y,
+  moved = xdotool ((const char *[]) { "windowraise", window_id,
+                                      "mousemove", "--window", window_id, at_x, at_y,
                                       "click", "1", NULL });
 }
 
