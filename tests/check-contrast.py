@@ -3,8 +3,10 @@
 """Every colour of ours readable in the light and the dark style.
 
 Reads src/app/style.css (the light style, and the base of the dark one) and
-src/app/style-dark.css (what libadwaita adds in the dark style), and checks
-with the WCAG 2 formula:
+src/app/style-dark.css (what libadwaita adds in the dark style), or the one
+style sheet made from them for libadwaita 1.8 and later, where the dark
+rules are under `@media (prefers-color-scheme: dark)`, and checks with the
+WCAG 2 formula:
   - text (`color:` of the move list, the round numbers, the clocks):
     contrast >= 4.5:1 against what is under it (Adwaita's window
     background, with any translucent background of the rule composited
@@ -14,6 +16,7 @@ with the WCAG 2 formula:
 Backgrounds are Adwaita's window colours, of libadwaita 1.2 (Debian 12)
 and of 1.6 and later (the Flatpak's runtime).
 Usage: check-contrast.py STYLE.CSS STYLE-DARK.CSS
+       check-contrast.py STYLE-WITH-MEDIA.CSS
 """
 import re
 import sys
@@ -58,11 +61,35 @@ def parse_colour(text, where):
     fail("%s: cannot read the colour %r" % (where, text))
 
 
-def parse_css(path):
-    """{selector: {property: value}}, comments removed, later rules win."""
+DARK_MEDIA = re.compile(r"@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)\s*\{")
+
+
+def read_css(path):
+    """The text of a style sheet, comments removed, and the text of its
+    dark media query's block apart (None without one)."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    m = DARK_MEDIA.search(text)
+    if m is None:
+        if "@media" in text:
+            fail("%s: a media query other than the dark style's" % path)
+        return text, None
+    depth = 1
+    end = m.end()
+    while depth > 0:
+        if end >= len(text):
+            fail("%s: the dark media query is not closed" % path)
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        end += 1
+    rest = text[:m.start()] + text[end:]
+    if "@media" in rest:
+        fail("%s: more than one media query" % path)
+    return rest, text[m.end():end - 1]
+
+
+def parse_rules(text):
+    """{selector: {property: value}}, later rules win."""
     rules = {}
     for m in re.finditer(r"([^{}]+)\{([^{}]*)\}", text):
         decls = {}
@@ -104,10 +131,19 @@ def contrast(a, b):
 
 
 def main():
-    if len(sys.argv) != 3:
-        fail("usage: check-contrast.py STYLE.CSS STYLE-DARK.CSS")
-    light = parse_css(sys.argv[1])
-    dark = merge(light, parse_css(sys.argv[2]))
+    if len(sys.argv) == 3:
+        text, media = read_css(sys.argv[1])
+        dark_text, dark_media = read_css(sys.argv[2])
+        if media is not None or dark_media is not None:
+            fail("two style sheets, yet a dark media query: give only the one")
+    elif len(sys.argv) == 2:
+        text, dark_text = read_css(sys.argv[1])
+        if dark_text is None:
+            fail("%s: no dark media query" % sys.argv[1])
+    else:
+        fail("usage: check-contrast.py STYLE.CSS STYLE-DARK.CSS | STYLE-WITH-MEDIA.CSS")
+    light = parse_rules(text)
+    dark = merge(light, parse_rules(dark_text))
     # The move shown has a translucent background of its own; it must stay
     # readable on it in every player's colour.
     current = "movelist .move.current"

@@ -161,6 +161,11 @@ if [ -f "$srcdir/po/LINGUAS" ]; then
   done
 fi
 
+# The sounds, read from files by libcanberra.
+for sound in step jump your-turn game-over; do
+  check_file "sound $sound" "$datadir/sternhalma/sounds/$sound.ogg"
+done
+
 # Start the installed game the way the desktop does: from its desktop file,
 # with only the installed tree on the search paths.
 if [ "$start" = "--start" ]; then

@@ -331,8 +331,9 @@ stern_application_startup (GApplication *app)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
                                            accels[i].action, accels[i].accels);
 
-  /* AdwApplication loads style.css and style-dark.css from the resource
-   * base path and follows the system's light or dark style. */
+  /* AdwApplication loads style.css (and style-dark.css before libadwaita
+   * 1.8) from the resource base path and follows the system's light or
+   * dark style. */
   gtk_window_set_default_icon_name (APP_ID);
 }
 

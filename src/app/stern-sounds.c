@@ -1,16 +1,19 @@
-/* stern-sounds.c: the game's few sounds through GtkMediaFile.
+/* stern-sounds.c: the game's few sounds through GSound (libcanberra).
  *
  * The files are short Ogg Vorbis clips made with SoX from sine waves
- * (data/sounds/make-sounds.sh), compiled into the resources.  GTK plays
- * them through its media backend (GStreamer on Debian: the package
- * libgtk-4-media-gstreamer); without one, or without an audio device,
- * a GtkMediaFile only reports an error and the game stays silent.
+ * (data/sounds/make-sounds.sh), installed into the data folder, since
+ * libcanberra reads files only.  An event sound is what libcanberra is
+ * for: it decodes the clip and hands it to the sound server (or ALSA) in
+ * a few milliseconds, with no media pipeline and nothing that can abort
+ * the game.  Where no sound can be made (no device, no sound server, a
+ * missing file) the first failure is told once and the game stays silent.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <gsound.h>
 #include <stdlib.h>
 
 #include "stern-board.h"
@@ -21,7 +24,10 @@ struct _SternSounds
   GObject         parent_instance;
 
   gboolean        enabled;
-  GtkMediaStream *streams[STERN_N_SOUNDS];
+  GSoundContext  *context;      /* made at the first sound */
+  GCancellable   *cancellable;  /* the sounds playing, stopped with the object */
+  gboolean        silent;       /* no sound can be made here: said once */
+  guint           n_playing;
   SternSound      last;
   guint           n_requested;
 };
@@ -31,6 +37,7 @@ G_DEFINE_FINAL_TYPE (SternSounds, stern_sounds, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_ENABLED,
+  PROP_SILENT,
   N_PROPS
 };
 
@@ -43,22 +50,32 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-#define RESOURCE_DIR "/io/github/sternhalma/Sternhalma/sounds/"
-
-const char *
-stern_sounds_resource (SternSound sound)
+static const char *
+sound_file_name (SternSound sound)
 {
   switch (sound)
     {
-    case STERN_SOUND_STEP:      return RESOURCE_DIR "step.ogg";
-    case STERN_SOUND_JUMP:      return RESOURCE_DIR "jump.ogg";
-    case STERN_SOUND_YOUR_TURN: return RESOURCE_DIR "your-turn.ogg";
-    case STERN_SOUND_GAME_OVER: return RESOURCE_DIR "game-over.ogg";
+    case STERN_SOUND_STEP:      return "step.ogg";
+    case STERN_SOUND_JUMP:      return "jump.ogg";
+    case STERN_SOUND_YOUR_TURN: return "your-turn.ogg";
+    case STERN_SOUND_GAME_OVER: return "game-over.ogg";
     case STERN_SOUND_NONE:
     case STERN_N_SOUNDS:
     default:
       return NULL;
     }
+}
+
+char *
+stern_sounds_file (SternSound sound)
+{
+  const char *name = sound_file_name (sound);
+  /* The build tree's copy, for the tests and .ci/play. */
+  const char *dir = g_getenv ("STERNHALMA_SOUNDSDIR");
+
+  if (name == NULL)
+    return NULL;
+  return g_build_filename (dir != NULL && dir[0] != '\0' ? dir : SOUNDSDIR, name, NULL);
 }
 
 SternSound
@@ -92,11 +109,49 @@ stern_sounds_for_move (const SternVariant *variant,
                                                             : STERN_SOUND_JUMP;
 }
 
+/* The first sound that cannot be made silences the rest: each attempt
+ * would fail the same way (and ALSA writes its own lines each time).
+ * Said once for the program, not for each window. */
+static void
+go_silent (SternSounds *self,
+           const char  *why)
+{
+  static gboolean said;
+
+  if (self->silent)
+    return;
+  self->silent = TRUE;
+  /* Through the structured log: a notice to the player, not one of the
+   * messages a test may be waiting for with g_test_expect_message(). */
+  if (!said)
+    g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "MESSAGE", "No sounds: %s", why);
+  said = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SILENT]);
+}
+
+static void
+played (GObject      *source,
+        GAsyncResult *result,
+        gpointer      user_data)
+{
+  SternSounds *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->n_playing--;
+  if (!gsound_context_play_full_finish (GSOUND_CONTEXT (source), result, &error) &&
+      !g_error_matches (error, GSOUND_ERROR, GSOUND_ERROR_CANCELED) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+      !g_cancellable_is_cancelled (self->cancellable))
+    go_silent (self, error->message);
+  g_object_unref (self);
+}
+
 void
 stern_sounds_play (SternSounds *self,
                    SternSound   sound)
 {
-  GtkMediaStream *stream;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = NULL;
 
   g_return_if_fail (STERN_IS_SOUNDS (self));
   g_return_if_fail (sound < STERN_N_SOUNDS);
@@ -108,17 +163,24 @@ stern_sounds_play (SternSounds *self,
   self->n_requested++;
   g_signal_emit (self, signals[SIGNAL_REQUESTED], 0, (guint) sound);
 
-  /* Made on first use: a game played with the sound off opens no file. */
-  if (self->streams[sound] == NULL)
-    self->streams[sound] = gtk_media_file_new_for_resource (stern_sounds_resource (sound));
-  stream = self->streams[sound];
-  /* No media backend or no device: silence, which is all one can do. */
-  if (gtk_media_stream_get_error (stream) != NULL)
+  if (self->silent)
     return;
-  /* Heard again from its start when the same sound comes quickly. */
-  if (gtk_media_stream_get_playing (stream))
-    gtk_media_stream_seek (stream, 0);
-  gtk_media_stream_play (stream);
+  /* Made on first use: a game played with the sound off opens nothing. */
+  if (self->context == NULL)
+    {
+      self->context = gsound_context_new (NULL, &error);
+      if (self->context == NULL)
+        {
+          go_silent (self, error->message);
+          return;
+        }
+    }
+  file = stern_sounds_file (sound);
+  self->n_playing++;
+  gsound_context_play_full (self->context, self->cancellable, played, g_object_ref (self),
+                            GSOUND_ATTR_MEDIA_FILENAME, file,
+                            GSOUND_ATTR_MEDIA_ROLE, "event",
+                            NULL);
 }
 
 void
@@ -139,6 +201,20 @@ stern_sounds_get_enabled (SternSounds *self)
 {
   g_return_val_if_fail (STERN_IS_SOUNDS (self), FALSE);
   return self->enabled;
+}
+
+gboolean
+stern_sounds_is_silent (SternSounds *self)
+{
+  g_return_val_if_fail (STERN_IS_SOUNDS (self), TRUE);
+  return self->silent;
+}
+
+guint
+stern_sounds_get_n_playing (SternSounds *self)
+{
+  g_return_val_if_fail (STERN_IS_SOUNDS (self), 0);
+  return self->n_playing;
 }
 
 SternSound
@@ -166,10 +242,20 @@ stern_sounds_dispose (GObject *object)
 {
   SternSounds *self = STERN_SOUNDS (object);
 
-  for (guint i = 0; i < STERN_N_SOUNDS; i++)
-    g_clear_object (&self->streams[i]);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->context);
 
   G_OBJECT_CLASS (stern_sounds_parent_class)->dispose (object);
+}
+
+static void
+stern_sounds_finalize (GObject *object)
+{
+  SternSounds *self = STERN_SOUNDS (object);
+
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (stern_sounds_parent_class)->finalize (object);
 }
 
 static void
@@ -184,6 +270,9 @@ stern_sounds_get_property (GObject    *object,
     {
     case PROP_ENABLED:
       g_value_set_boolean (value, self->enabled);
+      break;
+    case PROP_SILENT:
+      g_value_set_boolean (value, self->silent);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -214,12 +303,16 @@ stern_sounds_class_init (SternSoundsClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = stern_sounds_dispose;
+  object_class->finalize = stern_sounds_finalize;
   object_class->get_property = stern_sounds_get_property;
   object_class->set_property = stern_sounds_set_property;
 
   properties[PROP_ENABLED] =
     g_param_spec_boolean ("enabled", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SILENT] =
+    g_param_spec_boolean ("silent", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_REQUESTED] =
@@ -231,4 +324,5 @@ static void
 stern_sounds_init (SternSounds *self)
 {
   self->enabled = TRUE;
+  self->cancellable = g_cancellable_new ();
 }

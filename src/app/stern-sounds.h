@@ -1,5 +1,5 @@
 /* stern-sounds.h: the game's few sounds (a step, a jump chain, your turn,
- * the end of the game), played through GTK's media support.
+ * the end of the game), played through GSound.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,8 +31,10 @@ void         stern_sounds_set_enabled (SternSounds *self, gboolean enabled);
 gboolean     stern_sounds_get_enabled (SternSounds *self);
 
 /* Plays a sound, if enabled: the signal "requested" (SternSound as guint)
- * tells which, whether or not the system can make it heard (no media
- * backend, no audio device: then it stays silent). */
+ * tells which, whether or not the system can make it heard.  Where it
+ * cannot (no audio device or sound server, a missing file), the first
+ * failure is told once (a message) and "silent" turns TRUE: no sound is
+ * tried again. */
 void         stern_sounds_play (SternSounds *self, SternSound sound);
 /* The sound of a move: a step or a jump chain. */
 SternSound   stern_sounds_for_move (const SternVariant *variant, const SternAction *action);
@@ -40,7 +42,12 @@ SternSound   stern_sounds_for_move (const SternVariant *variant, const SternActi
 /* For the tests: the last sound requested, and how many were. */
 SternSound   stern_sounds_get_last (SternSounds *self);
 guint        stern_sounds_get_n_requested (SternSounds *self);
-/* The resource path of a sound's file, NULL for STERN_SOUND_NONE. */
-const char  *stern_sounds_resource (SternSound sound);
+gboolean     stern_sounds_is_silent (SternSounds *self);
+/* Sounds handed to the sound system and not yet finished or failed. */
+guint        stern_sounds_get_n_playing (SternSounds *self);
+/* A sound's file: in the installed data folder, or in
+ * $STERNHALMA_SOUNDSDIR (the source tree's data/sounds); NULL for
+ * STERN_SOUND_NONE. */
+char        *stern_sounds_file (SternSound sound);
 
 G_END_DECLS

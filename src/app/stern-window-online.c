@@ -260,51 +260,145 @@ on_room_changed (SternWindow *self)
 }
 
 #define YOUR_TURN_NOTIFICATION "stern-online-your-turn"
-#define NOTIFIERS_KEY          "stern-notifiers"
+#define NOTIFIER_KEY           "stern-notifier"
 
-/* Which desktop services could show a notification: GLib warns for each
- * one sent with none there (a bare session, a test), so none is sent. */
+/* GLib picks one GNotification backend per process, at the first
+ * notification sent or withdrawn, and sends through it only: the portal
+ * in a sandbox (or when asked to by the environment), else
+ * org.gtk.Notifications if it is running then, else
+ * org.freedesktop.Notifications.  GLib warns for each notification that
+ * service cannot take (a bare session, a test), so the name it will use
+ * is watched, and nothing is sent while it is away. */
+typedef struct {
+  guint    watch[3];
+  gboolean present[3];
+  int      chosen;    /* the backend GLib uses from the first send on, or -1 */
+} Notifier;
+
+enum { NOTIFIER_PORTAL, NOTIFIER_GTK, NOTIFIER_FDO };
+
 static const char * const notifier_names[] = {
-  "org.gtk.Notifications", "org.freedesktop.Notifications", "org.freedesktop.portal.Desktop",
+  [NOTIFIER_PORTAL] = "org.freedesktop.portal.Desktop",
+  [NOTIFIER_GTK] = "org.gtk.Notifications",
+  [NOTIFIER_FDO] = "org.freedesktop.Notifications",
 };
+
+gboolean
+stern_notifications_use_portal (void)
+{
+  const char *forced;
+
+  if (g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
+    return TRUE;
+  /* The variable GLib reads was renamed in 2.79; the running GLib counts,
+   * not the one built against. */
+  forced = g_getenv (glib_check_version (2, 79, 0) == NULL ? "GIO_USE_PORTALS" : "GTK_USE_PORTAL");
+  return forced != NULL && forced[0] == '1';
+}
 
 static void
 notifier_appeared (GDBusConnection *connection, const char *name, const char *owner,
                    gpointer user_data)
 {
-  guint *present = user_data;
+  Notifier *notifier = user_data;
 
   for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
     if (g_strcmp0 (name, notifier_names[i]) == 0)
-      *present |= 1u << i;
+      notifier->present[i] = TRUE;
 }
 
 static void
 notifier_vanished (GDBusConnection *connection, const char *name, gpointer user_data)
 {
-  guint *present = user_data;
+  Notifier *notifier = user_data;
 
   for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
     if (g_strcmp0 (name, notifier_names[i]) == 0)
-      *present &= ~(1u << i);
+      notifier->present[i] = FALSE;
 }
 
-/* The set of notifiers present, watched from the first call on (for the
- * application's lifetime). */
-static guint
-notifiers_present (GApplication *app)
+static void
+notifier_free (gpointer data)
 {
-  guint *present = g_object_get_data (G_OBJECT (app), NOTIFIERS_KEY);
+  Notifier *notifier = data;
 
-  if (present == NULL)
+  for (guint i = 0; i < G_N_ELEMENTS (notifier->watch); i++)
+    if (notifier->watch[i] != 0)
+      g_bus_unwatch_name (notifier->watch[i]);
+  g_free (notifier);
+}
+
+/* Watched from the first call on, for the application's lifetime.  The
+ * portal and the desktop's daemon may be started on demand (GLib's call
+ * starts them too); org.gtk.Notifications counts only while it runs, as
+ * in GLib's own check. */
+static Notifier *
+get_notifier (GApplication *app)
+{
+  Notifier *notifier = g_object_get_data (G_OBJECT (app), NOTIFIER_KEY);
+
+  if (notifier == NULL)
     {
-      present = g_new0 (guint, 1);
-      g_object_set_data_full (G_OBJECT (app), NOTIFIERS_KEY, present, g_free);
+      notifier = g_new0 (Notifier, 1);
+      notifier->chosen = -1;
+      g_object_set_data_full (G_OBJECT (app), NOTIFIER_KEY, notifier, notifier_free);
       for (guint i = 0; i < G_N_ELEMENTS (notifier_names); i++)
-        g_bus_watch_name (G_BUS_TYPE_SESSION, notifier_names[i], G_BUS_NAME_WATCHER_FLAGS_NONE,
-                          notifier_appeared, notifier_vanished, present, NULL);
+        {
+          if (i == NOTIFIER_PORTAL && !stern_notifications_use_portal ())
+            continue;
+          notifier->watch[i] =
+            g_bus_watch_name (G_BUS_TYPE_SESSION, notifier_names[i],
+                              i == NOTIFIER_GTK ? G_BUS_NAME_WATCHER_FLAGS_NONE
+                                                : G_BUS_NAME_WATCHER_FLAGS_AUTO_START,
+                              notifier_appeared, notifier_vanished, notifier, NULL);
+        }
     }
-  return *present;
+  return notifier;
+}
+
+/* The backend GLib would pick now. */
+static int
+notifier_backend (Notifier *notifier)
+{
+  if (notifier->chosen >= 0)
+    return notifier->chosen;
+  if (stern_notifications_use_portal ())
+    return NOTIFIER_PORTAL;
+  return notifier->present[NOTIFIER_GTK] ? NOTIFIER_GTK : NOTIFIER_FDO;
+}
+
+const char *
+stern_window_notification_service (GApplication *app)
+{
+  Notifier *notifier = get_notifier (app);
+  int backend = notifier_backend (notifier);
+
+  return notifier->present[backend] ? notifier_names[backend] : NULL;
+}
+
+/* Whether a notification sent now reaches a service; the first one fixes
+ * GLib's backend, and ours with it. */
+static gboolean
+notifier_ready (GApplication *app)
+{
+  Notifier *notifier = get_notifier (app);
+  int backend = notifier_backend (notifier);
+
+  if (!notifier->present[backend])
+    return FALSE;
+  notifier->chosen = backend;
+  return TRUE;
+}
+
+/* Only what was sent is withdrawn: a withdrawal would fix GLib's backend
+ * before the desktop's service is there. */
+static void
+withdraw_turn (GApplication *app)
+{
+  Notifier *notifier = get_notifier (app);
+
+  if (notifier->chosen >= 0 && notifier->present[notifier->chosen])
+    g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
 }
 
 /* "Your turn" on the desktop when the window is in the background: the
@@ -319,14 +413,16 @@ notify_turn (SternWindow *self)
   g_autoptr(GNotification) notification = NULL;
   g_autofree char *body = NULL;
 
-  if (app == NULL || notifiers_present (app) == 0)
+  if (app == NULL)
     return;
   if (game == NULL || stern_game_is_over (game) || mine == STERN_NO_SEAT ||
       stern_game_get_turn (game) != mine || gtk_window_is_active (GTK_WINDOW (self)))
     {
-      g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
+      withdraw_turn (app);
       return;
     }
+  if (!notifier_ready (app))
+    return;
   notification = g_notification_new (_("Your turn"));
   /* Translators: %s is the local player's colour, the number the round. */
   body = g_strdup_printf (_("You play %s in the online game, round %u."),
@@ -341,8 +437,8 @@ on_active_changed (SternWindow *self)
 {
   GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
 
-  if (app != NULL && notifiers_present (app) != 0 && gtk_window_is_active (GTK_WINDOW (self)))
-    g_application_withdraw_notification (app, YOUR_TURN_NOTIFICATION);
+  if (app != NULL && gtk_window_is_active (GTK_WINDOW (self)))
+    withdraw_turn (app);
 }
 
 static void
@@ -556,7 +652,7 @@ stern_window_set_online (SternWindow      *self,
   self->online = g_object_ref (G_OBJECT (online));
   /* Looked for now, so that the first "Your turn" finds them. */
   if (gtk_window_get_application (GTK_WINDOW (self)) != NULL)
-    notifiers_present (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+    get_notifier (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
   g_signal_connect_object (online, "room-changed", G_CALLBACK (on_room_changed), self,
                            G_CONNECT_SWAPPED);
   /* The game starts with the first action's "turn" as well as a room. */

@@ -59,4 +59,11 @@ gboolean          stern_window_online_rematch (SternWindow *self);
  * (with the kept token) and says so in a toast. */
 gboolean          stern_window_resume_online (SternWindow *self);
 
+/* The D-Bus service GLib's GNotification would send the "Your turn"
+ * notification through now (the portal only in a sandbox), or NULL when
+ * that service is not there and nothing is sent; and whether the portal
+ * is the one. */
+const char       *stern_window_notification_service (GApplication *app);
+gboolean          stern_notifications_use_portal (void);
+
 G_END_DECLS

@@ -306,7 +306,8 @@ text_colour (GtkWidget *widget,
 }
 
 /* An application for the windows' styles (AdwApplication loads style.css,
- * and style-dark.css whenever the style turns dark), made after the
+ * and before libadwaita 1.8 style-dark.css whenever the style turns dark;
+ * from 1.8 on style.css holds the dark rules in a media query), made after the
  * command-line test's own has gone: two cannot share the bus path. */
 static SternApplication *styles_app;
 

@@ -353,6 +353,220 @@ test_invitation_key (void)
   gui_test_spin (100);
 }
 
+/* A session bus connection of the test's own, to own names on. */
+static GDBusConnection *
+bus_connection (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = g_dbus_address_get_for_bus_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  GDBusConnection *connection;
+
+  g_assert_no_error (error);
+  connection = g_dbus_connection_new_for_address_sync (address,
+                                                       G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                                       G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                                       NULL, NULL, &error);
+  g_assert_no_error (error);
+  return connection;
+}
+
+static void
+own_name (GDBusConnection *connection, const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  guint32 result;
+
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "RequestName",
+                                       g_variant_new ("(su)", name, 4u /* do not queue */),
+                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                                       &error);
+  g_assert_no_error (error);
+  g_variant_get (reply, "(u)", &result);
+  g_assert_cmpuint (result, ==, 1 /* primary owner */);
+}
+
+/* A desktop's notification daemon that counts what it is sent. */
+static void
+notifications_call (GDBusConnection       *connection,
+                    const char            *sender,
+                    const char            *path,
+                    const char            *interface,
+                    const char            *method,
+                    GVariant              *parameters,
+                    GDBusMethodInvocation *invocation,
+                    gpointer               user_data)
+{
+  guint *n_notified = user_data;
+
+  if (g_strcmp0 (method, "Notify") == 0)
+    {
+      (*n_notified)++;
+      g_dbus_method_invocation_return_value (invocation, g_variant_new ("(u)", *n_notified));
+    }
+  else if (g_strcmp0 (method, "GetCapabilities") == 0)
+    g_dbus_method_invocation_return_value (invocation, g_variant_new_parsed ("(@as [],)"));
+  else
+    g_dbus_method_invocation_return_value (invocation, NULL);
+}
+
+static const char notifications_xml[] =
+  "<node><interface name='org.freedesktop.Notifications'>"
+  "<method name='Notify'><arg type='s' direction='in'/><arg type='u' direction='in'/>"
+  "<arg type='s' direction='in'/><arg type='s' direction='in'/><arg type='s' direction='in'/>"
+  "<arg type='as' direction='in'/><arg type='a{sv}' direction='in'/>"
+  "<arg type='i' direction='in'/><arg type='u' direction='out'/></method>"
+  "<method name='CloseNotification'><arg type='u' direction='in'/></method>"
+  "<method name='GetCapabilities'><arg type='as' direction='out'/></method>"
+  "</interface></node>";
+
+static void
+pong (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
+
+  *(gboolean *) user_data = TRUE;
+}
+
+/* Every reply to what the application sent on the bus so far has been
+ * dispatched (the bus answers a connection's calls in order). */
+static void
+bus_round_trip (void)
+{
+  GDBusConnection *connection = g_application_get_dbus_connection (G_APPLICATION (app));
+  gboolean done = FALSE;
+
+  g_dbus_connection_call (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                          "org.freedesktop.DBus", "GetId", NULL, G_VARIANT_TYPE ("(s)"),
+                          G_DBUS_CALL_FLAGS_NONE, -1, NULL, pong, &done);
+  GUI_TEST_WAIT_FOR (done, WAIT_MS);
+  gui_test_flush ();
+}
+
+/* The host plays a move, then the window's player is on turn with the
+ * window in the background. */
+static void
+turn_in_background (SternNetClient *host, GtkWindow *window, guint n_actions)
+{
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  guint n_moves = stern_game_legal_moves (stern_net_client_get_game (host), moves);
+
+  g_assert_cmpuint (n_moves, >, 0);
+  g_assert_false (gtk_window_is_active (window));
+  stern_net_client_play (host, (guint8[]) { moves[0].from, moves[0].to }, 2);
+  {
+    AtLeast at = { window, n_actions };
+    g_assert_true (gui_test_wait_until (window_has_actions, &at, WAIT_MS));
+  }
+  g_assert_true (gui_test_wait_until (human_to_play, window, WAIT_MS));
+}
+
+/* The window's player answers; the host sees it. */
+static void
+reply (SternNetClient *host, SternWindow *window, guint n_actions)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+
+  g_assert_cmpuint (stern_game_legal_moves (stern_window_get_game (window), moves), >, 0);
+  g_assert_true (stern_match_play (stern_window_get_match (window), moves[0].from, moves[0].to,
+                                   &error));
+  g_assert_no_error (error);
+  {
+    AtLeast at = { host, n_actions };
+    g_assert_true (gui_test_wait_until (client_has_actions, &at, WAIT_MS));
+  }
+}
+
+/* "Your turn" goes to the service GLib's GNotification really uses: with
+ * the portal on the bus (xdg-desktop-portal on a desktop) but no
+ * notification daemon, nothing is sent outside a sandbox (GLib would warn
+ * that org.freedesktop.Notifications is not there); once a daemon comes,
+ * the notification reaches it. */
+static void
+test_notification_service (void)
+{
+  static const GDBusInterfaceVTable vtable = { notifications_call, NULL, NULL, { 0 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
+  g_autoptr(GDBusConnection) portal = NULL;
+  g_autoptr(GDBusConnection) daemon = NULL;
+  g_autoptr(GDBusNodeInfo) node = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *link = NULL;
+  g_autoptr(GFile) file = NULL;
+  GtkWidget *other;
+  SternNetSetup setup;
+  GtkWindow *window;
+  guint n_notified = 0;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+  if (stern_notifications_use_portal ())
+    {
+      g_test_skip ("in a sandbox, where the portal is the notifier");
+      return;
+    }
+
+  portal = bus_connection ();
+  own_name (portal, "org.freedesktop.portal.Desktop");
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
+  GUI_TEST_WAIT_FOR (stern_net_client_is_connected (host), WAIT_MS);
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  stern_net_client_create (host, &setup, setup.variant->seats[0]);
+  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  file = g_file_new_for_uri (link);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  stern_window_set_computer_delay (STERN_WINDOW (window), 0);
+
+  /* Another window takes the focus: the player is elsewhere. */
+  other = gtk_window_new ();
+  gtk_window_present (GTK_WINDOW (other));
+  GUI_TEST_WAIT_FOR (gtk_window_is_active (GTK_WINDOW (other)) && !gtk_window_is_active (window),
+                     WAIT_MS);
+
+  /* The portal is there, the daemon GLib would send through is not: two
+   * turns (the names are watched from the first on). */
+  g_assert_null (stern_window_notification_service (G_APPLICATION (app)));
+  turn_in_background (host, window, 1);
+  reply (host, STERN_WINDOW (window), 2);
+  turn_in_background (host, window, 3);
+  bus_round_trip ();
+
+  /* The window's reply, then the desktop gets a daemon. */
+  reply (host, STERN_WINDOW (window), 4);
+  node = g_dbus_node_info_new_for_xml (notifications_xml, &error);
+  g_assert_no_error (error);
+  daemon = bus_connection ();
+  g_assert_cmpuint (g_dbus_connection_register_object (daemon, "/org/freedesktop/Notifications",
+                                                       node->interfaces[0], &vtable, &n_notified,
+                                                       NULL, &error), !=, 0);
+  g_assert_no_error (error);
+  own_name (daemon, "org.freedesktop.Notifications");
+  GUI_TEST_WAIT_FOR (stern_window_notification_service (G_APPLICATION (app)) != NULL, WAIT_MS);
+  g_assert_cmpstr (stern_window_notification_service (G_APPLICATION (app)), ==,
+                   "org.freedesktop.Notifications");
+  g_assert_cmpuint (n_notified, ==, 0);
+
+  turn_in_background (host, window, 5);
+  GUI_TEST_WAIT_FOR (n_notified == 1, WAIT_MS);
+
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (window);
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static void
 test_address (void)
 {
@@ -410,6 +624,7 @@ main (int   argc,
   g_test_add_func ("/online/host-create-play", test_host_create_play);
   g_test_add_func ("/online/invitation", test_invitation);
   g_test_add_func ("/online/invitation-key", test_invitation_key);
+  g_test_add_func ("/online/notification-service", test_notification_service);
 
   {
     int status = g_test_run ();
