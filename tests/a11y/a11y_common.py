@@ -25,8 +25,10 @@ class Tap:
 
 
 def skip_all(why):
+    """Skips the whole script: TAP's empty plan with the reason.  The
+    status is 0, as meson's TAP protocol counts any other as an error."""
     print("1..0 # SKIP " + why, flush=True)
-    sys.exit(77)
+    sys.exit(0)
 
 
 def require_desktop():

@@ -10,7 +10,7 @@ in it, says when the picked marble may go there, and announces each move
 played, the human's and then the computer's.
 
 usage: board-a11y.py STERNHALMA_EXECUTABLE
-TAP on stdout; exits 77 (skipped) without pyatspi, xdotool or a display.
+TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a display.
 """
 
 import os

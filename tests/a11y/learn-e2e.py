@@ -13,7 +13,7 @@ game's board.  With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept
 there (wide and 360 px narrow).
 
 usage: learn-e2e.py STERNHALMA_EXECUTABLE
-TAP on stdout; exits 77 (skipped) without pyatspi, xdotool or a display.
+TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a display.
 """
 
 import os
