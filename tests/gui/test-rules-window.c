@@ -3,9 +3,9 @@
  * Every topic has its page; the illustrations are board widgets showing
  * positions the engine accepts (a numbered jump chain, a greyed foreign
  * ray, a goal with a foreign marble, a fatal move home, a long jump) and
- * take no input; and, run with
- * LANGUAGE=bg or LANGUAGE=ru and STERNHALMA_LOCALEDIR pointing at the
- * build's catalogues, every text in the window is translated.
+ * take no input; and, run in a Bulgarian or Russian locale with
+ * STERNHALMA_LOCALEDIR pointing at the build's catalogues, every text in
+ * the window is translated.
  *
  * STERN_SCREENSHOT_DIR=<dir> also saves each page as rules-<page>.png.
  *
@@ -373,12 +373,13 @@ has_letter (const char *text)
   return FALSE;
 }
 
-/* With LANGUAGE=bg or ru every label of every page is in Cyrillic; in
- * English none is.  Screenshots of every page when asked for. */
+/* In a Bulgarian or Russian locale every label of every page is in
+ * Cyrillic; in English none is.  Screenshots of every page when asked
+ * for. */
 static void
 test_language (void)
 {
-  const char *language = g_getenv ("LANGUAGE");
+  const char *language = setlocale (LC_MESSAGES, NULL);
   gboolean cyrillic = language != NULL &&
                       (g_str_has_prefix (language, "bg") || g_str_has_prefix (language, "ru"));
   SternRulesWindow *window;
@@ -499,8 +500,12 @@ main (int   argc,
 {
   const char *localedir = g_getenv ("STERNHALMA_LOCALEDIR");
 
-  /* As main.c does: the build's catalogues when asked for. */
-  setlocale (LC_ALL, "");
+  /* As main.c does: the build's catalogues when asked for.  Asked to run
+   * translated, the locale must exist, or English would pass for the
+   * translation. */
+  if (setlocale (LC_ALL, "") == NULL && localedir != NULL && *localedir != '\0')
+    g_error ("The locale %s is not available (LOCPATH %s)",
+             g_getenv ("LC_ALL"), g_getenv ("LOCPATH"));
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
