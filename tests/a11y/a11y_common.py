@@ -61,6 +61,21 @@ def game_env(home, settings_backend):
     return env
 
 
+def role_name(node):
+    """The node's role as pyatspi's table names it (ROLE_PUSH_BUTTON:
+    "push button").  The library's own names change between versions
+    (at-spi2-core 2.56 says "button" for a push button, its constant
+    included); pyatspi's table does not.  A role the table lacks keeps the
+    library's name."""
+    try:
+        name = str(pyatspi.Role(int(node.getRole())))
+    except (KeyError, ValueError):
+        name = ""
+    if name.startswith("ROLE_") and name != "ROLE_LAST_DEFINED":
+        return name[len("ROLE_"):].lower().replace("_", " ")
+    return node.getRoleName()
+
+
 def app_by_pid(pid):
     """The application on the accessibility bus that process pid runs, or None."""
     desktop = pyatspi.Registry.getDesktop(0)
@@ -141,7 +156,7 @@ def item_name(node):
     try:
         for i in range(node.childCount):
             child = node.getChildAtIndex(i)
-            if child is not None and child.getRoleName() == "label" and child.name:
+            if child is not None and role_name(child) == "label" and child.name:
                 return child.name
             name = item_name(child) if child is not None else ""
             if name:

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from a11y_common import act, find, item_name
+from a11y_common import act, find, item_name, role_name
 
 try:
     import gi
@@ -82,7 +82,7 @@ def walk(node, path, out, depth=0):
     if node is None or len(out) > MAX_NODES or depth > 60:
         return
     try:
-        role = node.getRoleName()
+        role = role_name(node)
         name = node.name or ""
         states = node.getState()
         showing = states.contains(pyatspi.STATE_SHOWING)
@@ -141,7 +141,7 @@ def inner_dialogs(window):
         if node is None or depth > 40:
             return
         try:
-            if depth > 0 and node.getRoleName() in DIALOG_ROLES and \
+            if depth > 0 and role_name(node) in DIALOG_ROLES and \
                     node.getState().contains(pyatspi.STATE_VISIBLE):
                 out.append(node)
                 return
@@ -184,15 +184,15 @@ def open_dialogs(app, nodes):
         print("check-controls: xdotool not found: the dialogs are not read", file=sys.stderr)
         return []
     results = []
-    window = find(app, lambda n: n.getRoleName() == "frame" and n.name == "Sternhalma")
+    window = find(app, lambda n: role_name(n) == "frame" and n.name == "Sternhalma")
     for how, name, title in DIALOGS:
         before_names = [f.name for f in toplevels(app) + inner_dialogs(window)]
         if how == "button":
-            target = find(window, lambda n: n.getRoleName() == "push button" and n.name == name)
+            target = find(window, lambda n: role_name(n) == "push button" and n.name == name)
         else:
-            menu = find(window, lambda n: n.getRoleName() == "toggle button" and
+            menu = find(window, lambda n: role_name(n) == "toggle button" and
                         n.name == "Main Menu" and n.queryAction().nActions > 0) or \
-                   find(window, lambda n: n.getRoleName() == "push button" and
+                   find(window, lambda n: role_name(n) == "push button" and
                         n.name == "Main Menu" and n.queryAction().nActions > 0)
             if menu is None or not act(menu):
                 results.append((name, False))
@@ -200,7 +200,7 @@ def open_dialogs(app, nodes):
             target = None
             end = time.monotonic() + 10
             while target is None and time.monotonic() < end:
-                target = find(app, lambda n: n.getRoleName() == "menu item" and item_name(n) == name)
+                target = find(app, lambda n: role_name(n) == "menu item" and item_name(n) == name)
                 time.sleep(0.1)
         if target is None or not act(target):
             print("check-controls: %s: %s" % (name, "not found" if target is None else "cannot act"),
@@ -217,7 +217,7 @@ def open_dialogs(app, nodes):
         results.append((name, new is not None))
         if new is None:
             print("check-controls: %s did not open; open now: %r" % (
-                name, [(f.getRoleName(), f.name) for f in toplevels(app) + inner_dialogs(window)]),
+                name, [(role_name(f), f.name) for f in toplevels(app) + inner_dialogs(window)]),
                 file=sys.stderr)
             continue
         time.sleep(0.5)

@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 
-from a11y_common import item_name
+from a11y_common import item_name, role_name
 
 tests_run = 0
 failures = 0
@@ -162,7 +162,7 @@ def find_all(node, pred, out=None, depth=0):
 
 
 def role(node):
-    return node.getRoleName()
+    return role_name(node)
 
 
 def fresh(node, attr):
