@@ -18,6 +18,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-board-view-private.h"
 #include "stern-notation.h"
@@ -423,6 +424,15 @@ test_language (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A page's text column: in its scrolled window, held to a readable width. */
+static GtkWidget *
+page_column (GtkWidget *page)
+{
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page));
+
+  return adw_clamp_get_child (ADW_CLAMP (gtk_viewport_get_child (GTK_VIEWPORT (viewport))));
+}
+
 /* The page asked for is shown, its transition over, its text laid out. */
 static gboolean
 page_laid_out (gpointer data)
@@ -436,7 +446,7 @@ page_laid_out (gpointer data)
       g_strcmp0 (gtk_stack_get_visible_child_name (stack),
                  stern_rules_window_get_page (STERN_RULES_WINDOW (window))) != 0)
     return FALSE;
-  box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
+  box = page_column (page);
   return gtk_widget_get_mapped (box) && gtk_widget_get_width (box) > 0;
 }
 
@@ -467,7 +477,7 @@ test_layout (void)
       stern_rules_window_set_page (window, pages[i]);
       g_assert_true (wait_until (page_laid_out, window, 5000));
       page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (GTK_WIDGET (window), "stack")));
-      box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
+      box = page_column (page);
       g_assert_true (gtk_widget_compute_bounds (box, GTK_WIDGET (window), &at));
       gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
       g_test_message ("%s: text at x=%.0f, %.0f wide, asks for %d", pages[i], at.origin.x,
