@@ -207,12 +207,42 @@ stern_message_window_class_init (SternMessageWindowClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
+#if ADW_CHECK_VERSION (1, 5, 0) && !ADW_CHECK_VERSION (1, 8, 0)
+/* libadwaita 1.5 to 1.7 measure the alert's large heading, which does not
+ * wrap, for the dialog's width even when it is wider and the small,
+ * wrapping heading is the one shown: GTK 4.18 warns for any heading wider
+ * than the dialog, such as one naming a file.  libadwaita 1.8 measures it
+ * for its own width.  Letting the large heading wrap changes only that
+ * measure: it is still shown only when it fits on one line. */
+static gboolean
+let_heading_wrap (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "title-2") &&
+          gtk_widget_has_css_class (widget, "heading-bin"))
+        {
+          gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+          return TRUE;
+        }
+      if (let_heading_wrap (child))
+        return TRUE;
+    }
+  return FALSE;
+}
+#endif
+
 static void
 stern_message_window_init (SternMessageWindow *self)
 {
   g_signal_connect (self, "response", G_CALLBACK (on_response), NULL);
 #if ADW_CHECK_VERSION (1, 5, 0)
   g_signal_connect (self, "closed", G_CALLBACK (on_closed), NULL);
+#endif
+#if ADW_CHECK_VERSION (1, 5, 0) && !ADW_CHECK_VERSION (1, 8, 0)
+  /* The dialog's content, not yet in its sheet. */
+  let_heading_wrap (adw_dialog_get_child (ADW_DIALOG (self)));
 #endif
 }
 

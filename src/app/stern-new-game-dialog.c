@@ -432,6 +432,31 @@ build_seat_rows (SternNewGameDialog *self)
     }
 }
 
+/* Six seats and a clock can be taller than a small screen: the content
+ * scrolls, the dialog as tall as the content's natural height.  Scrolled,
+ * the content also no longer offers its minimum height, which for wrapped
+ * descriptions is measured at their narrowest (one word a line) and is far
+ * more than their height at the dialog's width: GTK 4.18 warns when the
+ * window is measured for its real height.  Older GTK takes a scrolled
+ * window's natural height at that narrowest width too, which would leave
+ * the dialog half empty, so the content stays as it is there. */
+static void
+scroll_content (SternNewGameDialog *self)
+{
+#if GTK_CHECK_VERSION (4, 18, 0)
+  GtkWidget *content = g_object_ref (gtk_window_get_child (GTK_WINDOW (self)));
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_window_set_child (GTK_WINDOW (self), NULL);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), content);
+  gtk_window_set_child (GTK_WINDOW (self), scrolled);
+  g_object_unref (content);
+#endif
+}
+
 static void
 stern_new_game_dialog_dispose (GObject *object)
 {
@@ -495,6 +520,7 @@ stern_new_game_dialog_init (SternNewGameDialog *self)
   g_autoptr(GtkStringList) move_names = gtk_string_list_new (moves);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  scroll_content (self);
 
   self->board = N_BOARDS;
   gtk_drop_down_set_model (self->board_dropdown, G_LIST_MODEL (board_names));

@@ -638,6 +638,7 @@ build_results_page (SternReviewWindow *self)
   gtk_box_append (GTK_BOX (right), scroller);
 
   gtk_paned_set_end_child (GTK_PANED (paned), right);
+  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   return paned;
 }

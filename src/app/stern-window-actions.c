@@ -137,8 +137,12 @@ ask_fatal (SternWindow *self,
 
   body = stern_texts_fatal_move (GAME (self), from, to);
   g_return_if_fail (body != NULL);
-  self->confirm = stern_message_window_new (GTK_WINDOW (self), _("Lose the Game?"),
-                                            _("This move puts you out of the game"), body,
+  /* The question is the heading: a dialog's heading is one short line,
+   * and libadwaita's alert (1.7) cannot lay out a longer one in its
+   * narrow width without GTK warning. */
+  self->confirm = stern_message_window_new (GTK_WINDOW (self),
+                                            _("This move puts you out of the game"),
+                                            _("Lose the Game?"), body,
                                             _("_Cancel"), _("_Play Anyway"),
                                             STERN_MESSAGE_DESTRUCTIVE);
   gtk_widget_add_css_class (self->confirm, "confirm-fatal");

@@ -13,7 +13,7 @@ game's board.  With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept
 there (wide and 360 px narrow).
 
 usage: learn-e2e.py STERNHALMA_EXECUTABLE
-TAP on stdout; exits 77 (skipped) without pyatspi, xdotool or a display.
+TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a display.
 """
 
 import os
@@ -26,7 +26,8 @@ import time
 
 import pyatspi
 
-from a11y_common import Tap, act, app_by_pid, find, game_env, item_name, require_desktop
+from a11y_common import (Tap, act, app_by_pid, find, game_env, item_name, require_desktop,
+                          role_name)
 
 tap = Tap()
 ok = tap.ok
@@ -98,17 +99,17 @@ def go_to(title, board, target):
 
 
 def menu_item(app, frame, label):
-    menu = find(frame, lambda n: n.getRoleName() in ("toggle button", "push button") and
+    menu = find(frame, lambda n: role_name(n) in ("toggle button", "push button") and
                 n.name == "Main Menu" and n.queryAction().nActions > 0)
     if not act(menu):
         return False
-    item = wait_for(lambda: find(app, lambda n: n.getRoleName() == "menu item" and
+    item = wait_for(lambda: find(app, lambda n: role_name(n) == "menu item" and
                                  item_name(n) == label))
     return act(item)
 
 
 def frame_named(app, name):
-    return wait_for(lambda: find(app, lambda n: n.getRoleName() == "frame" and n.name == name, 3))
+    return wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == name, 3))
 
 
 def start(app_path, env):
@@ -148,7 +149,7 @@ def first_start(app, frame):
     if not ok(learn is not None, "the Learn window opens"):
         return
     shot("learn-e2e-list.png")
-    lesson = wait_for(lambda: find(learn, lambda n: n.getRoleName() == "push button" and
+    lesson = wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
                                    n.name == "A jump"))
     if not ok(act(lesson), "the lesson \"A jump\" is listed and opens"):
         return
@@ -160,7 +161,7 @@ def first_start(app, frame):
     moved = moved and go_to("Learn", board, "i11")
     key("Learn", "Return")
     ok(moved, "the keyboard cursor went to i9 and to i11")
-    result = wait_for(lambda: find(learn, lambda n: n.getRoleName() == "label" and
+    result = wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
                                    (n.name or "").startswith("✓")))
     ok(result is not None, "the jump i9-i11 is judged right: %r" % (result.name if result else None))
     shot("learn-e2e-lesson.png")
@@ -188,7 +189,7 @@ def first_start(app, frame):
             key("Set Up Position", "Return")
             done.append(hole)
     ok(len(done) == 6, "three marbles taken away and three placed with the keyboard: %s" % done)
-    status = wait_for(lambda: find(editor, lambda n: n.getRoleName() == "label" and
+    status = wait_for(lambda: find(editor, lambda n: role_name(n) == "label" and
                                    (n.name or "").startswith("A position")))
     ok(status is not None, "the editor says it is a position")
     shot("learn-e2e-editor.png")
@@ -197,7 +198,7 @@ def first_start(app, frame):
         subprocess.run(["xdotool", "windowsize", window_id, "360", "800"], timeout=10)
         time.sleep(1)
         shot("learn-e2e-editor-narrow.png")
-    play = find(editor, lambda n: n.getRoleName() == "push button" and n.name == "Play Against Computer")
+    play = find(editor, lambda n: role_name(n) == "push button" and n.name == "Play Against Computer")
     ok(act(play), "Play Against Computer")
     ok(wait_for(lambda: x_window("Set Up Position") is None, 10), "the editor closes")
     main_board = find(frame, lambda n: n.name == "Board")

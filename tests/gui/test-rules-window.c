@@ -3,9 +3,9 @@
  * Every topic has its page; the illustrations are board widgets showing
  * positions the engine accepts (a numbered jump chain, a greyed foreign
  * ray, a goal with a foreign marble, a fatal move home, a long jump) and
- * take no input; and, run with
- * LANGUAGE=bg or LANGUAGE=ru and STERNHALMA_LOCALEDIR pointing at the
- * build's catalogues, every text in the window is translated.
+ * take no input; and, run in a Bulgarian or Russian locale with
+ * STERNHALMA_LOCALEDIR pointing at the build's catalogues, every text in
+ * the window is translated.
  *
  * STERN_SCREENSHOT_DIR=<dir> also saves each page as rules-<page>.png.
  *
@@ -18,6 +18,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-board-view-private.h"
 #include "stern-notation.h"
@@ -373,12 +374,13 @@ has_letter (const char *text)
   return FALSE;
 }
 
-/* With LANGUAGE=bg or ru every label of every page is in Cyrillic; in
- * English none is.  Screenshots of every page when asked for. */
+/* In a Bulgarian or Russian locale every label of every page is in
+ * Cyrillic; in English none is.  Screenshots of every page when asked
+ * for. */
 static void
 test_language (void)
 {
-  const char *language = g_getenv ("LANGUAGE");
+  const char *language = setlocale (LC_MESSAGES, NULL);
   gboolean cyrillic = language != NULL &&
                       (g_str_has_prefix (language, "bg") || g_str_has_prefix (language, "ru"));
   SternRulesWindow *window;
@@ -422,6 +424,15 @@ test_language (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A page's text column: in its scrolled window, held to a readable width. */
+static GtkWidget *
+page_column (GtkWidget *page)
+{
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page));
+
+  return adw_clamp_get_child (ADW_CLAMP (gtk_viewport_get_child (GTK_VIEWPORT (viewport))));
+}
+
 /* The page asked for is shown, its transition over, its text laid out. */
 static gboolean
 page_laid_out (gpointer data)
@@ -435,7 +446,7 @@ page_laid_out (gpointer data)
       g_strcmp0 (gtk_stack_get_visible_child_name (stack),
                  stern_rules_window_get_page (STERN_RULES_WINDOW (window))) != 0)
     return FALSE;
-  box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
+  box = page_column (page);
   return gtk_widget_get_mapped (box) && gtk_widget_get_width (box) > 0;
 }
 
@@ -466,7 +477,7 @@ test_layout (void)
       stern_rules_window_set_page (window, pages[i]);
       g_assert_true (wait_until (page_laid_out, window, 5000));
       page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (GTK_WIDGET (window), "stack")));
-      box = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (page))));
+      box = page_column (page);
       g_assert_true (gtk_widget_compute_bounds (box, GTK_WIDGET (window), &at));
       gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
       g_test_message ("%s: text at x=%.0f, %.0f wide, asks for %d", pages[i], at.origin.x,
@@ -499,8 +510,12 @@ main (int   argc,
 {
   const char *localedir = g_getenv ("STERNHALMA_LOCALEDIR");
 
-  /* As main.c does: the build's catalogues when asked for. */
-  setlocale (LC_ALL, "");
+  /* As main.c does: the build's catalogues when asked for.  Asked to run
+   * translated, the locale must exist, or English would pass for the
+   * translation. */
+  if (setlocale (LC_ALL, "") == NULL && localedir != NULL && *localedir != '\0')
+    g_error ("The locale %s is not available (LOCPATH %s)",
+             g_getenv ("LC_ALL"), g_getenv ("LOCPATH"));
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -2,8 +2,8 @@
  * window: why a move is fatal (naming the marbles), what resigning does
  * (naming the team), why a player is out, the status line's punctuation
  * and countdown, and the rules of every variant and preset from the
- * engine's values.  Run in English and, with LANGUAGE=bg or ru and
- * STERNHALMA_LOCALEDIR at the build's catalogues, translated: no verb may
+ * engine's values.  Run in English and, in a Bulgarian or Russian locale
+ * with STERNHALMA_LOCALEDIR at the build's catalogues, translated: no verb may
  * follow a person's name there, since a verb agreeing with a colour name
  * ("Белите", plural) is wrong after "Ана".
  *
@@ -31,12 +31,14 @@
 
 static char *data_dir;
 
+/* Whether the messages should be in Bulgarian or Russian: the locale
+ * decides, as it does for a player. */
 static gboolean
 translated (void)
 {
-  const char *language = g_getenv ("LANGUAGE");
+  const char *locale = setlocale (LC_MESSAGES, NULL);
 
-  return language != NULL && *language != '\0';
+  return locale != NULL && (g_str_has_prefix (locale, "bg") || g_str_has_prefix (locale, "ru"));
 }
 
 /* Wherever name occurs in text, no Cyrillic word in lower case follows it
@@ -696,7 +698,11 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
+  /* Asked to run translated, the locale must exist, or English would
+   * pass for the translation. */
+  if (setlocale (LC_ALL, "") == NULL && localedir != NULL && *localedir != '\0')
+    g_error ("The locale %s is not available (LOCPATH %s)",
+             g_getenv ("LC_ALL"), g_getenv ("LOCPATH"));
   if (localedir != NULL && *localedir != '\0')
     bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
