@@ -54,6 +54,18 @@ guint     net_listen_local (SternServer *server);
 /* Condition on a Peer: it has heard of a room. */
 gboolean  peer_has_room (gpointer peer);
 
+/* sternhalma-server (the binary in STERN_SERVER) as a separate process on
+ * 127.0.0.1, on a port of the kernel's choosing, with its rooms in dir. */
+typedef struct {
+  GSubprocess *proc;
+  guint        port;
+} NetServer;
+
+void      net_server_start (NetServer *server, const char *dir);
+/* Sends sig and waits (10 s at most) for the process to end; SIGTERM
+ * must end it with status 0, SIGKILL must kill it. */
+void      net_server_stop  (NetServer *server, int sig);
+
 /* A setup with every seat open. */
 void      net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset);
 
