@@ -84,6 +84,11 @@ struct _SternServer {
 void        stern_conn_send (Conn *conn, const SternNetMessage *msg);
 void        stern_conn_send_error (Conn *conn, const GError *error, const char *field);
 void        stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *text);
+/* Leaving a room can unload it (a finished game nobody is in any more
+ * leaves memory), dropping the server's reference to it: whoever holds a
+ * room across stern_conn_leave_room or stern_conn_enter_room holds a
+ * reference of its own.  Entering the room the connection is in does not
+ * unload it. */
 void        stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
 void        stern_conn_leave_room (Conn *conn);
 

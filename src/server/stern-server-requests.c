@@ -82,6 +82,9 @@ new_code (SternServer *self, char code[STERN_NET_CODE_LEN + 1])
   return FALSE;
 }
 
+/* The room with that code, a reference of the caller's (the server's
+ * own goes when the room is unloaded, which entering a room can do), or
+ * NULL with the connection told why. */
 static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
@@ -111,8 +114,9 @@ find_room (Conn *conn, const char *code, const char *field)
     {
       stern_tracked_guess_failed (conn->tracked);
       stern_conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+      return NULL;
     }
-  return room;
+  return g_object_ref (room);
 }
 
 static void
@@ -265,7 +269,8 @@ handle_quick (Conn *conn, SternNetMessage *msg)
 }
 
 /* Every player asked: a new room of the same game, each player one seat
- * further in turn order (the first mover changes), spectators along. */
+ * further in turn order (the first mover changes), spectators along.
+ * The caller holds old: the last one to leave it unloads it. */
 static gboolean
 start_rematch (SternServer *self, SternRoom *old)
 {
@@ -401,7 +406,7 @@ static void
 handle_join (Conn *conn, SternNetMessage *msg)
 {
   g_autoptr(GError) error = NULL;
-  SternRoom *room = find_room (conn, msg->code, "join.code");
+  g_autoptr(SternRoom) room = find_room (conn, msg->code, "join.code");
   char token[STERN_NET_TOKEN_LEN + 1];
   guint seat;
 
@@ -424,7 +429,7 @@ static void
 handle_resume (Conn *conn, SternNetMessage *msg)
 {
   g_autoptr(GError) error = NULL;
-  SternRoom *room = find_room (conn, msg->code, "resume.code");
+  g_autoptr(SternRoom) room = find_room (conn, msg->code, "resume.code");
   guint seat;
 
   if (room == NULL)
@@ -439,6 +444,43 @@ handle_resume (Conn *conn, SternNetMessage *msg)
   stern_conn_enter_room (conn, room, seat);
   send_joined (conn, room, seat, msg->token);
   stern_room_set_connected (room, seat, TRUE);   /* sends the room to everyone */
+}
+
+static void
+handle_watch (Conn *conn, SternNetMessage *msg)
+{
+  g_autoptr(SternRoom) room = find_room (conn, msg->code, "watch.code");
+
+  if (room == NULL)
+    return;
+  stern_conn_enter_room (conn, room, STERN_NO_SEAT);
+  send_room (conn, room);
+}
+
+/* A move or a resignation, in the connection's own room and for its own
+ * seat. */
+static void
+handle_play (Conn *conn, SternNetMessage *msg)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternRoom) room = NULL;
+
+  if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
+    {
+      stern_conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, NULL,
+                       conn->room ? "spectators do not play" : "not in a room");
+      return;
+    }
+  /* Held, not borrowed from the connection, across what the action
+   * announces. */
+  room = g_object_ref (conn->room);
+  /* The path's cells are named as the room's board names them. */
+  if (msg->type == STERN_NET_MSG_MOVE
+        ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (room)),
+                                          &error) ||
+          !stern_room_play (room, conn->seat, msg->ply, msg->path, msg->path_len, &error)
+        : !stern_room_resign (room, conn->seat, &error))
+    stern_conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);
 }
 
 void
@@ -490,15 +532,8 @@ stern_server_handle_message (Conn *conn, const char *data, gsize len)
       handle_join (conn, msg);
       break;
     case STERN_NET_MSG_WATCH:
-      {
-        SternRoom *room = find_room (conn, msg->code, "watch.code");
-        if (room)
-          {
-            stern_conn_enter_room (conn, room, STERN_NO_SEAT);
-            send_room (conn, room);
-          }
-        break;
-      }
+      handle_watch (conn, msg);
+      break;
     case STERN_NET_MSG_RESUME:
       handle_resume (conn, msg);
       break;
@@ -513,20 +548,7 @@ stern_server_handle_message (Conn *conn, const char *data, gsize len)
       break;
     case STERN_NET_MSG_MOVE:
     case STERN_NET_MSG_RESIGN:
-      if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
-        {
-          stern_conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, NULL,
-                     conn->room ? "spectators do not play" : "not in a room");
-          break;
-        }
-      /* The path's cells are named as the room's board names them. */
-      if (msg->type == STERN_NET_MSG_MOVE
-            ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (conn->room)),
-                                              &error) ||
-              !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
-                                &error)
-            : !stern_room_resign (conn->room, conn->seat, &error))
-        stern_conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);
+      handle_play (conn, msg);
       break;
     case STERN_NET_MSG_LEAVE:
       stern_conn_leave_room (conn);

@@ -372,8 +372,10 @@ count_spectators (SternServer *self, SternRoom *room)
   stern_room_set_spectators (room, n);
 }
 
-void
-stern_conn_leave_room (Conn *conn)
+/* entering: the room the connection goes into next, which is not
+ * unloaded even when this connection was the last one in it. */
+static void
+conn_leave_room (Conn *conn, SternRoom *entering)
 {
   g_autoptr(SternRoom) room = g_steal_pointer (&conn->room);
   SternServer *self = conn->server;
@@ -402,16 +404,27 @@ stern_conn_leave_room (Conn *conn)
         stern_room_set_connected (room, seat, FALSE);
     }
   count_spectators (self, room);
-  maybe_unload (self, room);
+  if (room != entering)
+    maybe_unload (self, room);
+}
+
+void
+stern_conn_leave_room (Conn *conn)
+{
+  conn_leave_room (conn, NULL);
 }
 
 void
 stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
   SternServer *self = conn->server;
+  /* Leaving the room it is in may unload that room (a finished game
+   * nobody else is in), dropping the server's reference: when it is the
+   * same room, the caller's may be the only one left. */
+  g_autoptr(SternRoom) keep = g_object_ref (room);
   GPtrArray *conns;
 
-  stern_conn_leave_room (conn);
+  conn_leave_room (conn, room);
   conns = stern_server_room_conns (self, room);
   if (seat != STERN_NO_SEAT)
     {
