@@ -70,6 +70,9 @@ struct _SternServer {
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
+  /* Tests: what is sent to a connection without a WebSocket. */
+  void      (*test_sent) (Conn *conn, const char *text, gpointer data);
+  gpointer    test_sent_data;
 };
 
 /* Journal fields: the connection, the address its limits count, and the
@@ -104,6 +107,15 @@ void        stern_server_handle_message (Conn *conn, const char *data, gsize len
 SternStore *stern_server_open_store (SternServer *self);
 void        stern_server_add_room (SternServer *self, SternRoom *room);
 
+
+/* Tests and the fuzz target: a connection without a socket, whose
+ * messages go to test_sent, through the server's real request handling
+ * (no per-connection or per-address limits apply to it); its end, as
+ * when its WebSocket closes (the connection is freed); and the sweep's
+ * look at the rooms, now. */
+Conn *stern_server_test_connect (SternServer *server, const char *peer);
+void  stern_server_test_close (Conn *conn);
+void  stern_server_test_sweep (SternServer *server);
 
 /* Connections (after the upgrade) that have a source waiting in context:
  * libsoup's read or keep-alive sources.  In the main loop's context there

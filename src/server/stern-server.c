@@ -241,6 +241,8 @@ stern_server_get_online (SternServer *server)
 static void
 conn_send_text (Conn *conn, const char *text)
 {
+  if (conn->ws == NULL && conn->server->test_sent)
+    conn->server->test_sent (conn, text, conn->server->test_sent_data);
   if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN &&
       stern_tracked_may_send (conn->tracked, strlen (text)))
     soup_websocket_connection_send_text (conn->ws, text);
@@ -442,7 +444,7 @@ stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
       conns = g_ptr_array_new ();
       g_hash_table_insert (self->room_conns, room, conns);
     }
-  conn->room = g_object_ref (room);
+  conn->room = g_steal_pointer (&keep);
   conn->seat = seat;
   g_ptr_array_add (conns, conn);
   count_spectators (conn->server, room);
@@ -567,9 +569,8 @@ stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpo
 }
 
 static void
-on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
+conn_closed (Conn *conn)
 {
-  Conn *conn = user_data;
   SternServer *self = conn->server;
 
   conn_log (conn, G_LOG_LEVEL_INFO, "connection closed");
@@ -582,6 +583,39 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
       g_source_remove (self->drain_id);
       self->drain_id = g_idle_add (drain_timeout_cb, self);
     }
+}
+
+static void
+on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
+{
+  conn_closed (user_data);
+}
+
+Conn *
+stern_server_test_connect (SternServer *server, const char *peer)
+{
+  Conn *conn = g_new0 (Conn, 1);
+
+  conn->server = server;
+  conn->id = ++server->next_id;
+  conn->seat = STERN_NO_SEAT;
+  conn->tokens = server->burst;
+  conn->refilled_us = g_get_monotonic_time ();
+  conn->peer = g_strdup (peer);
+  g_ptr_array_add (server->conns, conn);
+  return conn;
+}
+
+void
+stern_server_test_close (Conn *conn)
+{
+  conn_closed (conn);
+}
+
+void
+stern_server_test_sweep (SternServer *server)
+{
+  sweep_cb (server);
 }
 
 /* ---- the connection layer's hooks (stern-server-limits.c) ---- */
