@@ -327,15 +327,16 @@ stern_room_ask_rematch (SternRoom *room, guint seat, GError **error)
   return TRUE;
 }
 
-void
+gboolean
 stern_room_set_spectators (SternRoom *room, guint spectators)
 {
-  g_return_if_fail (STERN_IS_ROOM (room));
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
 
   if (room->spectators == spectators)
-    return;
+    return FALSE;
   room->spectators = spectators;
   broadcast_room (room);
+  return TRUE;
 }
 
 /* ---- actions ---- */

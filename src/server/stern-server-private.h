@@ -91,8 +91,9 @@ void        stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *fie
  * leaves memory), dropping the server's reference to it: whoever holds a
  * room across stern_conn_leave_room or stern_conn_enter_room holds a
  * reference of its own.  Entering the room the connection is in does not
- * unload it. */
-void        stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
+ * unload it.  Entering returns TRUE when the room was just told to
+ * everyone in it, the connection included (a spectator came). */
+gboolean    stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
 void        stern_conn_leave_room (Conn *conn);
 
 /* The connections in a room (NULL: none). */

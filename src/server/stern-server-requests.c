@@ -202,9 +202,10 @@ handle_create (Conn *conn, SternNetMessage *msg)
             stern_preset_name (setup->preset));
   stern_tracked_created (conn->tracked, code);
   stern_server_add_room (self, g_object_ref (room));
-  stern_conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
-  /* In the order of servers before: the room, then the seat. */
-  send_room (conn, room);
+  /* In the order of servers before: the room, then the seat.  A maker
+   * who takes no seat watches, and hears of the room as a spectator. */
+  if (!stern_conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT))
+    send_room (conn, room);
   if (msg->seat != STERN_NO_SEAT)
     send_joined (conn, room, seat, token);
   /* The creator alone learns the invited seats' keys, for their links. */
@@ -327,10 +328,10 @@ start_rematch (SternServer *self, SternRoom *old)
               }
             stern_conn_enter_room (conn, room, seat);
             send_joined (conn, room, seat, token);
+            send_room (conn, room);
           }
-        else
-          stern_conn_enter_room (conn, room, STERN_NO_SEAT);
-        send_room (conn, room);
+        else if (!stern_conn_enter_room (conn, room, STERN_NO_SEAT))
+          send_room (conn, room);
       }
   g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
   return TRUE;
@@ -453,8 +454,9 @@ handle_watch (Conn *conn, SternNetMessage *msg)
 
   if (room == NULL)
     return;
-  stern_conn_enter_room (conn, room, STERN_NO_SEAT);
-  send_room (conn, room);
+  /* A spectator's arrival is told to everyone in the room: the answer. */
+  if (!stern_conn_enter_room (conn, room, STERN_NO_SEAT))
+    send_room (conn, room);
 }
 
 /* A move or a resignation, in the connection's own room and for its own

@@ -362,7 +362,8 @@ sweep_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-static void
+/* TRUE when the count changed and the room was told to everyone in it. */
+static gboolean
 count_spectators (SternServer *self, SternRoom *room)
 {
   GPtrArray *conns = stern_server_room_conns (self, room);
@@ -371,7 +372,7 @@ count_spectators (SternServer *self, SternRoom *room)
   for (guint i = 0; conns != NULL && i < conns->len; i++)
     if (((Conn *) g_ptr_array_index (conns, i))->seat == STERN_NO_SEAT)
       n++;
-  stern_room_set_spectators (room, n);
+  return stern_room_set_spectators (room, n);
 }
 
 /* entering: the room the connection goes into next, which is not
@@ -416,7 +417,7 @@ stern_conn_leave_room (Conn *conn)
   conn_leave_room (conn, NULL);
 }
 
-void
+gboolean
 stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
   SternServer *self = conn->server;
@@ -447,7 +448,7 @@ stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
   conn->room = g_steal_pointer (&keep);
   conn->seat = seat;
   g_ptr_array_add (conns, conn);
-  count_spectators (conn->server, room);
+  return count_spectators (conn->server, room);
 }
 
 static void

@@ -269,6 +269,30 @@ peer_wait_over (Peer *peer, guint timeout_ms)
   return net_wait (is_over, peer, timeout_ms);
 }
 
+typedef struct {
+  Peer *peer;
+  guint n_lobby;
+} SyncWait;
+
+static gboolean
+lobby_after (gpointer data)
+{
+  const SyncWait *w = data;
+
+  return w->peer->n_lobby >= w->n_lobby || w->peer->closed;
+}
+
+void
+peer_sync (Peer *peer)
+{
+  SyncWait w = { peer, peer->n_lobby + 1 };
+
+  stern_net_client_list (peer->client);
+  g_assert_true (net_wait (lobby_after, &w, 5000));
+  g_assert_false (peer->closed);
+  g_assert_cmpuint (peer->n_lobby, ==, w.n_lobby);
+}
+
 void
 net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset)
 {

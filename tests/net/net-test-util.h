@@ -45,6 +45,10 @@ int       peer_wait_error (Peer *peer, guint before, const char **field);
 gboolean  peer_wait_joined (Peer *peer, guint before);
 gboolean  peer_wait_actions (Peer *peer, guint n);
 gboolean  peer_wait_over (Peer *peer, guint timeout_ms);
+/* Waits until the server has handled everything the peer sent (its
+ * answer to a list comes after the answers to what came before);
+ * asserts it answered and the connection is open. */
+void      peer_sync (Peer *peer);
 /* Plays one move of the peer's seat now (greedy), FALSE if none. */
 gboolean  peer_play_one (Peer *peer);
 

@@ -29,27 +29,6 @@ has_rooms (gpointer data)
   return c->peer->n_rooms >= c->n || c->peer->closed;
 }
 
-static gboolean
-has_lobbies (gpointer data)
-{
-  Count *c = data;
-
-  return c->peer->n_lobby >= c->n || c->peer->closed;
-}
-
-/* The server has handled everything the peer sent: its answer to a list
- * comes after the answers to what came before. */
-static void
-peer_sync (Peer *peer)
-{
-  Count c = { peer, peer->n_lobby + 1 };
-
-  stern_net_client_list (peer->client);
-  g_assert_true (net_wait (has_lobbies, &c, 5000));
-  g_assert_false (peer->closed);
-  g_assert_cmpuint (peer->n_lobby, ==, c.n);
-}
-
 /* Two players, a game ended by a resignation, both gone from the room:
  * the room is over and nobody is in it.  Returns its code and the first
  * player's token. */

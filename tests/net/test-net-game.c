@@ -521,6 +521,43 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
   g_ptr_array_unref (carla_log.lines);
 }
 
+/* A newcomer to a room hears of it once: a spectator's arrival is
+ * announced to everyone in the room, the newcomer included, and that is
+ * its answer. */
+static void
+test_room_once (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  const char *code;
+
+  /* A room made without a seat for its maker, who watches it. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  stern_net_client_create (anna->client, &setup, STERN_NO_SEAT);
+  g_assert_true (net_wait (peer_has_room, anna, 5000));
+  peer_sync (anna);
+  g_assert_cmpuint (anna->n_rooms, ==, 1);
+  g_assert_cmpuint (stern_net_client_get_room (anna->client)->spectators, ==, 1);
+  code = stern_net_client_get_code (anna->client);
+
+  /* A watcher; the one already there hears of the second spectator. */
+  stern_net_client_watch (carla->client, code);
+  g_assert_true (net_wait (peer_has_room, carla, 5000));
+  peer_sync (carla);
+  g_assert_cmpuint (carla->n_rooms, ==, 1);
+  g_assert_cmpuint (stern_net_client_get_room (carla->client)->spectators, ==, 2);
+  peer_sync (anna);
+  g_assert_cmpuint (anna->n_rooms, ==, 2);
+
+  /* A player is answered with the room once too. */
+  join_room (boris, code, STERN_WHITE);
+  peer_sync (boris);
+  g_assert_cmpuint (boris->n_rooms, ==, 1);
+  g_assert_cmpuint (anna->errors->len + boris->errors->len + carla->errors->len, ==, 0);
+}
+
 typedef struct {
   Peer *peer;
   const char *not_code;
@@ -1094,6 +1131,8 @@ main (int argc, char **argv)
               test_abandoned, fixture_tear_down);
   g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
   g_test_add_func ("/net/game/sweep", test_sweep);
+  g_test_add ("/net/game/room-once", Fixture, NULL, fixture_set_up, test_room_once,
+              fixture_tear_down);
   g_test_add_func ("/net/game/tls", test_tls);
   g_test_add_func ("/net/game/import", test_import);
   g_test_add ("/net/game/read-only", Fixture, NULL, fixture_set_up, test_read_only,
