@@ -96,6 +96,9 @@ void        stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *fie
 gboolean    stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
 void        stern_conn_leave_room (Conn *conn);
 
+/* A finished game nobody is in leaves memory (its row stays in the
+ * store, and the room comes back from it when someone asks for its code). */
+void        stern_server_maybe_unload (SternServer *self, SternRoom *room);
 /* The connections in a room (NULL: none). */
 GPtrArray  *stern_server_room_conns (SternServer *self, SternRoom *room);
 void        stern_server_room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data);

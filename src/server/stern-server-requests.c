@@ -89,9 +89,20 @@ static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
   SternServer *self = conn->server;
-  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+  SternRoom *room;
 
-  /* A finished room that was unloaded comes back from the store. */
+  /* Codes are the invitations: guessing them is throttled per address,
+   * and an address over its allowance learns nothing of this code, nor
+   * makes the server read a finished room back from the store. */
+  if (!stern_tracked_may_guess (conn->tracked))
+    {
+      stern_conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
+                       "too many unknown codes or tokens from your address; wait a minute");
+      return NULL;
+    }
+  room = g_hash_table_lookup (self->rooms, code);
+  /* A finished room that was unloaded comes back from the store; the
+   * caller unloads it again if nobody enters it. */
   if (room == NULL && self->store && stern_store_has_room (self->store, code))
     {
       g_autoptr(GError) error = NULL;
@@ -101,14 +112,6 @@ find_room (Conn *conn, const char *code, const char *field)
         g_warning ("room %s cannot be read: %s", code, error->message);
       else
         stern_server_add_room (self, room);
-    }
-  /* Codes are the invitations: guessing them is throttled per address,
-   * and an address over its allowance learns nothing of this code. */
-  if (!stern_tracked_may_guess (conn->tracked))
-    {
-      stern_conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
-                 "too many unknown codes or tokens from your address; wait a minute");
-      return NULL;
     }
   if (room == NULL)
     {
@@ -419,6 +422,7 @@ handle_join (Conn *conn, SternNetMessage *msg)
                         msg->key[0] ? msg->key : NULL, &seat, token, &error))
     {
       stern_conn_send_error (conn, error, "join.seat");
+      stern_server_maybe_unload (conn->server, room);
       return;
     }
   stern_conn_enter_room (conn, room, seat);
@@ -440,6 +444,7 @@ handle_resume (Conn *conn, SternNetMessage *msg)
       if (g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN))
         stern_tracked_guess_failed (conn->tracked);
       stern_conn_send_error (conn, error, "resume.token");
+      stern_server_maybe_unload (conn->server, room);
       return;
     }
   stern_conn_enter_room (conn, room, seat);

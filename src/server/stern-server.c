@@ -307,8 +307,8 @@ room_has_conns (SternServer *self, SternRoom *room)
 
 /* A finished game nobody is in any more leaves memory; its file stays,
  * and the room comes back from it when someone asks for its code. */
-static void
-maybe_unload (SternServer *self, SternRoom *room)
+void
+stern_server_maybe_unload (SternServer *self, SternRoom *room)
 {
   if (!stern_room_is_over (room) || self->store == NULL || room_has_conns (self, room))
     return;
@@ -408,7 +408,7 @@ conn_leave_room (Conn *conn, SternRoom *entering)
     }
   count_spectators (self, room);
   if (room != entering)
-    maybe_unload (self, room);
+    stern_server_maybe_unload (self, room);
 }
 
 void

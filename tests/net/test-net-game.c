@@ -558,6 +558,67 @@ test_room_once (Fixture *f, gconstpointer data)
   g_assert_cmpuint (anna->errors->len + boris->errors->len + carla->errors->len, ==, 0);
 }
 
+/* A finished game nobody is in stays in the store only.  An address over
+ * its allowance of wrong codes and tokens does not make the server read
+ * it back, and a request that reads it back without entering it (a wrong
+ * token) leaves it in the store only again. */
+static void
+test_finished_guesses (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-guess-XXXXXX", &error);
+  g_autoptr(SternServer) server = stern_server_new (dir);
+  g_autoptr(Peer) anna = NULL, boris = NULL, carla = NULL;
+  g_autofree char *code = NULL;
+  SternServerLimits limits;
+  SternNetSetup setup;
+  RoomGone gone = { server, NULL };
+  const char *field = NULL;
+
+  g_assert_no_error (error);
+  stern_server_limits_init (&limits);
+  limits.guesses_per_minute = 2;
+  stern_server_set_limits (server, &limits);
+  stern_server_load (server);
+  net_listen_local (server);
+  anna = peer_new (stern_server_get_port (server), "Anna");
+  boris = peer_new (stern_server_get_port (server), "Boris");
+  carla = peer_new (stern_server_get_port (server), "Carla");
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLACK);
+  stern_net_client_resign (anna->client);
+  g_assert_true (peer_wait_over (boris, 5000));
+  stern_net_client_leave (anna->client);
+  stern_net_client_leave (boris->client);
+  gone.code = code;
+  g_assert_true (net_wait (room_gone, &gone, 5000));
+
+  /* A wrong token: refused, and the room read back for it goes again. */
+  stern_net_client_resume (carla->client, code, "0123456789abcdef0123456789abcdef");
+  g_assert_cmpint (peer_wait_error (carla, 0, &field), ==, STERN_NET_ERROR_BAD_TOKEN);
+  peer_sync (carla);
+  g_assert_null (stern_server_lookup_room (server, code));
+
+  /* One more wrong code and the address is over its allowance: the
+   * finished room's code is then refused without reading the room. */
+  stern_net_client_watch (carla->client, "BBBBBB");
+  g_assert_cmpint (peer_wait_error (carla, 1, &field), ==, STERN_NET_ERROR_NO_ROOM);
+  stern_net_client_watch (carla->client, code);
+  g_assert_cmpint (peer_wait_error (carla, 2, &field), ==, STERN_NET_ERROR_RATE_LIMITED);
+  peer_sync (carla);
+  g_assert_null (stern_server_lookup_room (server, code));
+  g_assert_cmpuint (carla->n_rooms, ==, 0);
+
+  g_clear_pointer (&anna, peer_free);
+  g_clear_pointer (&boris, peer_free);
+  g_clear_pointer (&carla, peer_free);
+  stern_server_disconnect (server);
+  net_spin (50);
+  temp_dir_remove (dir);
+}
+
 typedef struct {
   Peer *peer;
   const char *not_code;
@@ -1133,6 +1194,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/game/sweep", test_sweep);
   g_test_add ("/net/game/room-once", Fixture, NULL, fixture_set_up, test_room_once,
               fixture_tear_down);
+  g_test_add_func ("/net/game/finished-guesses", test_finished_guesses);
   g_test_add_func ("/net/game/tls", test_tls);
   g_test_add_func ("/net/game/import", test_import);
   g_test_add ("/net/game/read-only", Fixture, NULL, fixture_set_up, test_read_only,
