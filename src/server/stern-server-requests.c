@@ -378,6 +378,28 @@ conn_take_chat_token (Conn *conn)
   return TRUE;
 }
 
+/* The line without invisible format characters (bidirectional overrides,
+ * zero-width spaces and joiners, byte-order marks), which could make it
+ * read as someone else's or hide what it says; names may not hold them
+ * either.  Emoji sequences joined by U+200D fall apart into their
+ * pieces, which still say what they said. */
+static char *
+chat_text_clean (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_type (c) != G_UNICODE_FORMAT)
+        g_string_append_unichar (out, c);
+    }
+  g_strstrip (out->str);
+  out->len = strlen (out->str);
+  return g_string_free (out, FALSE);
+}
+
 /* A line of chat goes to everyone in the room, with who said it.  The
  * text was checked as every string is (UTF-8, no control characters,
  * at most STERN_NET_MAX_TEXT bytes). */
@@ -386,10 +408,18 @@ handle_chat (Conn *conn, SternNetMessage *msg)
 {
   g_autoptr(SternNetMessage) said = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *line = NULL;
 
   if (conn->room == NULL)
     {
       stern_conn_fail (conn, STERN_NET_ERROR_STATE, "chat", "not in a room");
+      return;
+    }
+  line = chat_text_clean (msg->text);
+  if (line[0] == '\0')
+    {
+      stern_conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "chat.text",
+                       "chat.text: nothing to say but invisible characters");
       return;
     }
   if (!conn_take_chat_token (conn))
@@ -401,7 +431,7 @@ handle_chat (Conn *conn, SternNetMessage *msg)
   g_strlcpy (said->code, stern_room_get_code (conn->room), sizeof said->code);
   said->seat = (guint8) conn->seat;
   said->name = g_strdup (conn->name);
-  said->text = g_strstrip (g_strdup (msg->text));
+  said->text = g_steal_pointer (&line);
   text = stern_net_message_to_json (said);
   stern_server_room_broadcast_cb (conn->room, text, conn->server);
 }
