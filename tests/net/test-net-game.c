@@ -940,6 +940,8 @@ test_sweep (void)
     second = peer_new (stern_server_get_port (server), NULL);
     stern_net_client_connect_async (third, uri, NULL, connect_fails_cb, &refused);
     g_assert_true (net_wait (has_error, &refused, 10000));
+    /* With the server's reason, not only its close. */
+    g_assert_error (refused, STERN_NET_ERROR, STERN_NET_ERROR_FULL);
     g_clear_pointer (&second, peer_free);
     net_spin (100);
     stern_server_set_max_connections (server, 100);
