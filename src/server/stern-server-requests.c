@@ -297,6 +297,11 @@ start_rematch (SternServer *self, SternRoom *old)
                  error ? error->message : "no store");
       return FALSE;
     }
+  if (!stern_room_set_rematch (old, code, &error))
+    {
+      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old), error->message);
+      return FALSE;
+    }
   stern_server_add_room (self, g_object_ref (room));
   {
     GPtrArray *in_old = stern_server_room_conns (self, old);
@@ -340,6 +345,60 @@ start_rematch (SternServer *self, SternRoom *old)
   return TRUE;
 }
 
+/* A player who asks after the rematch was opened (having left before the
+ * others asked) takes the seat waiting there, one further in turn order
+ * as start_rematch gives it. */
+static void
+join_rematch (Conn *conn, SternRoom *old, SternRoom *room)
+{
+  g_autoptr(SternNetMessage) was = stern_room_describe (old);
+  const SternVariant *v = was->setup.variant;
+  g_autoptr(GError) error = NULL;
+  char token[STERN_NET_TOKEN_LEN + 1];
+  guint seat = STERN_NO_SEAT;
+  unsigned next = 0;
+
+  for (unsigned k = 0; k < v->n_players; k++)
+    if (v->seats[k] == conn->seat)
+      next = v->seats[(k + 1) % v->n_players];
+  if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
+                                                                 : conn->name,
+                        stern_room_get_invite (room, next), &seat, token, &error))
+    {
+      stern_conn_send_error (conn, error, "rematch");
+      return;
+    }
+  stern_conn_enter_room (conn, room, seat);
+  send_joined (conn, room, seat, token);
+  send_room (conn, room);
+}
+
+/* The rematch room of old, if it was opened and still exists (read back
+ * from the store if need be), as a reference of the caller's. */
+static SternRoom *
+find_rematch (SternServer *self, SternRoom *old)
+{
+  const char *code = stern_room_get_rematch (old);
+  SternRoom *room;
+
+  if (code == NULL)
+    return NULL;
+  room = g_hash_table_lookup (self->rooms, code);
+  if (room == NULL && self->store && stern_store_has_room (self->store, code))
+    {
+      g_autoptr(GError) error = NULL;
+
+      room = stern_room_load (self->store, code, &error);
+      if (room == NULL)
+        {
+          g_warning ("room %s cannot be read: %s", code, error->message);
+          return NULL;
+        }
+      stern_server_add_room (self, room);
+    }
+  return room ? g_object_ref (room) : NULL;
+}
+
 static void
 handle_rematch (Conn *conn)
 {
@@ -352,6 +411,18 @@ handle_rematch (Conn *conn)
                  room ? "spectators do not ask for a rematch" : "not in a room");
       return;
     }
+  /* One rematch a game; one whose room has gone (nobody came to it, or
+   * it ended long ago) may be opened again. */
+  {
+    g_autoptr(SternRoom) rematch = stern_room_is_over (room) ? find_rematch (conn->server, room)
+                                                               : NULL;
+
+    if (rematch != NULL)
+      {
+        join_rematch (conn, room, rematch);
+        return;
+      }
+  }
   if (stern_room_ask_rematch (room, conn->seat, &error))
     {
       if (!start_rematch (conn->server, room))

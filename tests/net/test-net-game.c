@@ -576,6 +576,47 @@ test_room_once (Fixture *f, gconstpointer data)
   g_assert_cmpuint (anna->errors->len + boris->errors->len + carla->errors->len, ==, 0);
 }
 
+/* One rematch per finished game: a player who left and comes back to
+ * the finished room (read back from the store by then) and asks for a
+ * rematch is seated in the one the other player opened, not in a second. */
+static void
+test_rematch_once (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autofree char *code = NULL, *token = NULL, *again = NULL;
+  SternNetSetup setup;
+  RoomGone gone = { f->server, NULL };
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLACK);
+  token = g_strdup (stern_net_client_get_token (boris->client));
+  stern_net_client_resign (anna->client);
+  g_assert_true (peer_wait_over (boris, 5000));
+  stern_net_client_leave (boris->client);
+  peer_sync (boris);
+
+  /* Anna alone asks: her rematch opens, with Boris's seat waiting. */
+  stern_net_client_rematch (anna->client);
+  g_assert_true (peer_wait_joined (anna, 1));
+  again = g_strdup (stern_net_client_get_code (anna->client));
+  g_assert_cmpstr (again, !=, code);
+  g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_BLACK);
+  gone.code = code;
+  g_assert_true (net_wait (room_gone, &gone, 5000));
+
+  /* Boris comes back to the finished game and asks too. */
+  stern_net_client_resume (boris->client, code, token);
+  g_assert_true (peer_wait_joined (boris, 1));
+  stern_net_client_rematch (boris->client);
+  g_assert_true (peer_wait_joined (boris, 2));
+  g_assert_cmpstr (stern_net_client_get_code (boris->client), ==, again);
+  g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_WHITE);
+  g_assert_cmpuint (stern_server_get_n_rooms (f->server), ==, 1);
+  g_assert_cmpuint (anna->errors->len + boris->errors->len, ==, 0);
+}
+
 /* A finished game nobody is in stays in the store only.  An address over
  * its allowance of wrong codes and tokens does not make the server read
  * it back, and a request that reads it back without entering it (a wrong
@@ -1215,6 +1256,8 @@ main (int argc, char **argv)
   g_test_add ("/net/game/room-once", Fixture, NULL, fixture_set_up, test_room_once,
               fixture_tear_down);
   g_test_add_func ("/net/game/finished-guesses", test_finished_guesses);
+  g_test_add ("/net/game/rematch-once", Fixture, NULL, fixture_set_up, test_rematch_once,
+              fixture_tear_down);
   g_test_add_func ("/net/game/tls", test_tls);
   g_test_add_func ("/net/game/import", test_import);
   g_test_add ("/net/game/read-only", Fixture, NULL, fixture_set_up, test_read_only,
