@@ -128,7 +128,6 @@ handle_create (Conn *conn, SternNetMessage *msg)
   SternServer *self = conn->server;
   const SternNetSetup *setup = &msg->setup;
   g_autoptr(SternRoom) room = NULL;
-  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   char code[STERN_NET_CODE_LEN + 1];
   guint seat;

@@ -381,6 +381,16 @@ check_invariants (void)
     }
 }
 
+static void remove_store (void);
+
+/* libFuzzer ends with exit(): the folder goes with the process. */
+static void
+remove_dir (void)
+{
+  remove_store ();
+  g_rmdir (fz.dir);
+}
+
 static void
 setup_once (void)
 {
@@ -398,6 +408,7 @@ setup_once (void)
   fz.dir = g_mkdtemp (g_steal_pointer (&tmpl));
   if (fz.dir == NULL)
     abort ();
+  atexit (remove_dir);
   fz.codes = g_ptr_array_new_with_free_func (g_free);
   fz.tokens = g_array_new (FALSE, TRUE, sizeof (Known));
   fz.keys = g_array_new (FALSE, TRUE, sizeof (Known));
@@ -520,11 +531,6 @@ main (int argc, char **argv)
           return 1;
         }
       LLVMFuzzerTestOneInput ((const uint8_t *) contents, len);
-    }
-  if (fz.dir)
-    {
-      remove_store ();
-      g_rmdir (fz.dir);
     }
   g_print ("%d inputs replayed\n", argc - 1);
   return 0;
