@@ -336,6 +336,16 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
       break;
     case STERN_NET_MSG_ERROR:
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, msg);
+      /* Refused before the welcome (the server is full or stopping):
+       * the connection fails with the server's reason, not only with
+       * the close that follows it. */
+      if (self->connect_task)
+        {
+          GTask *task = g_steal_pointer (&self->connect_task);
+          g_task_return_new_error (task, STERN_NET_ERROR, msg->error, "%s",
+                                   msg->text ? msg->text : stern_net_error_name (msg->error));
+          g_object_unref (task);
+        }
       break;
     case STERN_NET_MSG_INVITED:
       g_signal_emit (self, signals[SIGNAL_INVITED], 0, msg);

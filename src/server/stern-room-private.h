@@ -54,6 +54,7 @@ struct _SternRoom {
   guint         retry_id;
   guint         spectators;
   gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
+  char          rematch_code[STERN_NET_CODE_LEN + 1]; /* the rematch's room; empty: none */
 };
 
 /* The seats before a change of seats, kept until the store has it: a write that

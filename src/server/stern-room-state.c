@@ -128,7 +128,10 @@ stern_room_state_text (SternRoom *self, const SternGame *after)
                                 stern_seat_colour_name (s), self->seats[s].invite);
         first = FALSE;
       }
-  g_string_append_printf (text, "},\"room\":%s}", json);
+  g_string_append (text, "}");
+  if (self->rematch_code[0])
+    g_string_append_printf (text, ",\"rematch\":\"%s\"", self->rematch_code);
+  g_string_append_printf (text, ",\"room\":%s}", json);
   return g_string_free (text, FALSE);
 }
 
@@ -271,6 +274,19 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
   if (!read_keys (root, "tokens", self, where, TRUE, error) ||
       !read_keys (root, "invites", self, where, FALSE, error))
     return NULL;
+  /* Absent before the room had a rematch. */
+  if (json_object_has_member (root, "rematch"))
+    {
+      const char *code = json_object_get_string_member_with_default (root, "rematch", "");
+
+      if (!stern_net_code_is_valid (code))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: rematch: not a room code",
+                       where);
+          return NULL;
+        }
+      g_strlcpy (self->rematch_code, code, sizeof self->rematch_code);
+    }
   return g_steal_pointer (&self);
 }
 

@@ -327,15 +327,38 @@ stern_room_ask_rematch (SternRoom *room, guint seat, GError **error)
   return TRUE;
 }
 
-void
+const char *
+stern_room_get_rematch (SternRoom *room)
+{
+  g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
+  return room->rematch_code[0] ? room->rematch_code : NULL;
+}
+
+gboolean
+stern_room_set_rematch (SternRoom *room, const char *code, GError **error)
+{
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
+  g_return_val_if_fail (stern_net_code_is_valid (code), FALSE);
+
+  g_strlcpy (room->rematch_code, code, sizeof room->rematch_code);
+  if (!stern_room_save (room, error))
+    {
+      room->rematch_code[0] = '\0';
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 stern_room_set_spectators (SternRoom *room, guint spectators)
 {
-  g_return_if_fail (STERN_IS_ROOM (room));
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
 
   if (room->spectators == spectators)
-    return;
+    return FALSE;
   room->spectators = spectators;
   broadcast_room (room);
+  return TRUE;
 }
 
 /* ---- actions ---- */

@@ -60,8 +60,14 @@ gboolean     stern_room_resume (SternRoom *room, const char *token, guint *out_s
  * STERN_NET_ERROR_STATE).  TRUE when every player has asked, FALSE with
  * error unset while some have not. */
 gboolean     stern_room_ask_rematch (SternRoom *room, guint seat, GError **error);
-/* How many connections watch the room (told to everyone in it). */
-void         stern_room_set_spectators (SternRoom *room, guint spectators);
+/* The room where this finished game's rematch is played (NULL: none
+ * yet): one rematch a game.  Kept in the store with the room; FALSE
+ * (and not set) when the store refuses it. */
+const char  *stern_room_get_rematch (SternRoom *room);
+gboolean     stern_room_set_rematch (SternRoom *room, const char *code, GError **error);
+/* How many connections watch the room; a change is told to everyone in
+ * it (then TRUE). */
+gboolean     stern_room_set_spectators (SternRoom *room, guint spectators);
 /* The seat's player connected or dropped (dropping starts the grace period). */
 void         stern_room_set_connected (SternRoom *room, guint seat, gboolean connected);
 gboolean     stern_room_play   (SternRoom *room, guint seat, guint ply, const guint8 *path,

@@ -70,6 +70,9 @@ struct _SternServer {
   gboolean    durable;
   guint       sweep_ms;
   guint       sweep_id;
+  /* Tests: what is sent to a connection without a WebSocket. */
+  void      (*test_sent) (Conn *conn, const char *text, gpointer data);
+  gpointer    test_sent_data;
 };
 
 /* Journal fields: the connection, the address its limits count, and the
@@ -84,9 +87,18 @@ struct _SternServer {
 void        stern_conn_send (Conn *conn, const SternNetMessage *msg);
 void        stern_conn_send_error (Conn *conn, const GError *error, const char *field);
 void        stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *text);
-void        stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
+/* Leaving a room can unload it (a finished game nobody is in any more
+ * leaves memory), dropping the server's reference to it: whoever holds a
+ * room across stern_conn_leave_room or stern_conn_enter_room holds a
+ * reference of its own.  Entering the room the connection is in does not
+ * unload it.  Entering returns TRUE when the room was just told to
+ * everyone in it, the connection included (a spectator came). */
+gboolean    stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat);
 void        stern_conn_leave_room (Conn *conn);
 
+/* A finished game nobody is in leaves memory (its row stays in the
+ * store, and the room comes back from it when someone asks for its code). */
+void        stern_server_maybe_unload (SternServer *self, SternRoom *room);
 /* The connections in a room (NULL: none). */
 GPtrArray  *stern_server_room_conns (SternServer *self, SternRoom *room);
 void        stern_server_room_broadcast_cb (SternRoom *room, const char *text, gpointer user_data);
@@ -99,6 +111,15 @@ void        stern_server_handle_message (Conn *conn, const char *data, gsize len
 SternStore *stern_server_open_store (SternServer *self);
 void        stern_server_add_room (SternServer *self, SternRoom *room);
 
+
+/* Tests and the fuzz target: a connection without a socket, whose
+ * messages go to test_sent, through the server's real request handling
+ * (no per-connection or per-address limits apply to it); its end, as
+ * when its WebSocket closes (the connection is freed); and the sweep's
+ * look at the rooms, now. */
+Conn *stern_server_test_connect (SternServer *server, const char *peer);
+void  stern_server_test_close (Conn *conn);
+void  stern_server_test_sweep (SternServer *server);
 
 /* Connections (after the upgrade) that have a source waiting in context:
  * libsoup's read or keep-alive sources.  In the main loop's context there

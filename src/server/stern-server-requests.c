@@ -82,13 +82,27 @@ new_code (SternServer *self, char code[STERN_NET_CODE_LEN + 1])
   return FALSE;
 }
 
+/* The room with that code, a reference of the caller's (the server's
+ * own goes when the room is unloaded, which entering a room can do), or
+ * NULL with the connection told why. */
 static SternRoom *
 find_room (Conn *conn, const char *code, const char *field)
 {
   SternServer *self = conn->server;
-  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+  SternRoom *room;
 
-  /* A finished room that was unloaded comes back from the store. */
+  /* Codes are the invitations: guessing them is throttled per address,
+   * and an address over its allowance learns nothing of this code, nor
+   * makes the server read a finished room back from the store. */
+  if (!stern_tracked_may_guess (conn->tracked))
+    {
+      stern_conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
+                       "too many unknown codes or tokens from your address; wait a minute");
+      return NULL;
+    }
+  room = g_hash_table_lookup (self->rooms, code);
+  /* A finished room that was unloaded comes back from the store; the
+   * caller unloads it again if nobody enters it. */
   if (room == NULL && self->store && stern_store_has_room (self->store, code))
     {
       g_autoptr(GError) error = NULL;
@@ -99,20 +113,13 @@ find_room (Conn *conn, const char *code, const char *field)
       else
         stern_server_add_room (self, room);
     }
-  /* Codes are the invitations: guessing them is throttled per address,
-   * and an address over its allowance learns nothing of this code. */
-  if (!stern_tracked_may_guess (conn->tracked))
-    {
-      stern_conn_fail (conn, STERN_NET_ERROR_RATE_LIMITED, field,
-                 "too many unknown codes or tokens from your address; wait a minute");
-      return NULL;
-    }
   if (room == NULL)
     {
       stern_tracked_guess_failed (conn->tracked);
       stern_conn_fail (conn, STERN_NET_ERROR_NO_ROOM, field, "no room has that code");
+      return NULL;
     }
-  return room;
+  return g_object_ref (room);
 }
 
 static void
@@ -121,7 +128,6 @@ handle_create (Conn *conn, SternNetMessage *msg)
   SternServer *self = conn->server;
   const SternNetSetup *setup = &msg->setup;
   g_autoptr(SternRoom) room = NULL;
-  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   char code[STERN_NET_CODE_LEN + 1];
   guint seat;
@@ -198,9 +204,10 @@ handle_create (Conn *conn, SternNetMessage *msg)
             stern_preset_name (setup->preset));
   stern_tracked_created (conn->tracked, code);
   stern_server_add_room (self, g_object_ref (room));
-  stern_conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT);
-  /* In the order of servers before: the room, then the seat. */
-  send_room (conn, room);
+  /* In the order of servers before: the room, then the seat.  A maker
+   * who takes no seat watches, and hears of the room as a spectator. */
+  if (!stern_conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT))
+    send_room (conn, room);
   if (msg->seat != STERN_NO_SEAT)
     send_joined (conn, room, seat, token);
   /* The creator alone learns the invited seats' keys, for their links. */
@@ -265,7 +272,8 @@ handle_quick (Conn *conn, SternNetMessage *msg)
 }
 
 /* Every player asked: a new room of the same game, each player one seat
- * further in turn order (the first mover changes), spectators along. */
+ * further in turn order (the first mover changes), spectators along.
+ * The caller holds old: the last one to leave it unloads it. */
 static gboolean
 start_rematch (SternServer *self, SternRoom *old)
 {
@@ -286,6 +294,11 @@ start_rematch (SternServer *self, SternRoom *old)
     {
       g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old),
                  error ? error->message : "no store");
+      return FALSE;
+    }
+  if (!stern_room_set_rematch (old, code, &error))
+    {
+      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old), error->message);
       return FALSE;
     }
   stern_server_add_room (self, g_object_ref (room));
@@ -322,13 +335,67 @@ start_rematch (SternServer *self, SternRoom *old)
               }
             stern_conn_enter_room (conn, room, seat);
             send_joined (conn, room, seat, token);
+            send_room (conn, room);
           }
-        else
-          stern_conn_enter_room (conn, room, STERN_NO_SEAT);
-        send_room (conn, room);
+        else if (!stern_conn_enter_room (conn, room, STERN_NO_SEAT))
+          send_room (conn, room);
       }
   g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
   return TRUE;
+}
+
+/* A player who asks after the rematch was opened (having left before the
+ * others asked) takes the seat waiting there, one further in turn order
+ * as start_rematch gives it. */
+static void
+join_rematch (Conn *conn, SternRoom *old, SternRoom *room)
+{
+  g_autoptr(SternNetMessage) was = stern_room_describe (old);
+  const SternVariant *v = was->setup.variant;
+  g_autoptr(GError) error = NULL;
+  char token[STERN_NET_TOKEN_LEN + 1];
+  guint seat = STERN_NO_SEAT;
+  unsigned next = 0;
+
+  for (unsigned k = 0; k < v->n_players; k++)
+    if (v->seats[k] == conn->seat)
+      next = v->seats[(k + 1) % v->n_players];
+  if (!stern_room_join (room, next, was->seats[conn->seat].name[0] ? was->seats[conn->seat].name
+                                                                 : conn->name,
+                        stern_room_get_invite (room, next), &seat, token, &error))
+    {
+      stern_conn_send_error (conn, error, "rematch");
+      return;
+    }
+  stern_conn_enter_room (conn, room, seat);
+  send_joined (conn, room, seat, token);
+  send_room (conn, room);
+}
+
+/* The rematch room of old, if it was opened and still exists (read back
+ * from the store if need be), as a reference of the caller's. */
+static SternRoom *
+find_rematch (SternServer *self, SternRoom *old)
+{
+  const char *code = stern_room_get_rematch (old);
+  SternRoom *room;
+
+  if (code == NULL)
+    return NULL;
+  room = g_hash_table_lookup (self->rooms, code);
+  if (room == NULL && self->store && stern_store_has_room (self->store, code))
+    {
+      g_autoptr(GError) error = NULL;
+
+      room = stern_room_load (self->store, code, &error);
+      if (room == NULL)
+        {
+          g_warning ("room %s cannot be read: %s", code, error->message);
+          return NULL;
+        }
+      stern_server_add_room (self, room);
+    }
+  return room ? g_object_ref (room) : NULL;
 }
 
 static void
@@ -343,6 +410,18 @@ handle_rematch (Conn *conn)
                  room ? "spectators do not ask for a rematch" : "not in a room");
       return;
     }
+  /* One rematch a game; one whose room has gone (nobody came to it, or
+   * it ended long ago) may be opened again. */
+  {
+    g_autoptr(SternRoom) rematch = stern_room_is_over (room) ? find_rematch (conn->server, room)
+                                                               : NULL;
+
+    if (rematch != NULL)
+      {
+        join_rematch (conn, room, rematch);
+        return;
+      }
+  }
   if (stern_room_ask_rematch (room, conn->seat, &error))
     {
       if (!start_rematch (conn->server, room))
@@ -369,6 +448,28 @@ conn_take_chat_token (Conn *conn)
   return TRUE;
 }
 
+/* The line without invisible format characters (bidirectional overrides,
+ * zero-width spaces and joiners, byte-order marks), which could make it
+ * read as someone else's or hide what it says; names may not hold them
+ * either.  Emoji sequences joined by U+200D fall apart into their
+ * pieces, which still say what they said. */
+static char *
+chat_text_clean (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_type (c) != G_UNICODE_FORMAT)
+        g_string_append_unichar (out, c);
+    }
+  g_strstrip (out->str);
+  out->len = strlen (out->str);
+  return g_string_free (out, FALSE);
+}
+
 /* A line of chat goes to everyone in the room, with who said it.  The
  * text was checked as every string is (UTF-8, no control characters,
  * at most STERN_NET_MAX_TEXT bytes). */
@@ -377,10 +478,18 @@ handle_chat (Conn *conn, SternNetMessage *msg)
 {
   g_autoptr(SternNetMessage) said = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *line = NULL;
 
   if (conn->room == NULL)
     {
       stern_conn_fail (conn, STERN_NET_ERROR_STATE, "chat", "not in a room");
+      return;
+    }
+  line = chat_text_clean (msg->text);
+  if (line[0] == '\0')
+    {
+      stern_conn_fail (conn, STERN_NET_ERROR_BAD_FIELD, "chat.text",
+                       "chat.text: nothing to say but invisible characters");
       return;
     }
   if (!conn_take_chat_token (conn))
@@ -392,7 +501,7 @@ handle_chat (Conn *conn, SternNetMessage *msg)
   g_strlcpy (said->code, stern_room_get_code (conn->room), sizeof said->code);
   said->seat = (guint8) conn->seat;
   said->name = g_strdup (conn->name);
-  said->text = g_strstrip (g_strdup (msg->text));
+  said->text = g_steal_pointer (&line);
   text = stern_net_message_to_json (said);
   stern_server_room_broadcast_cb (conn->room, text, conn->server);
 }
@@ -401,7 +510,7 @@ static void
 handle_join (Conn *conn, SternNetMessage *msg)
 {
   g_autoptr(GError) error = NULL;
-  SternRoom *room = find_room (conn, msg->code, "join.code");
+  g_autoptr(SternRoom) room = find_room (conn, msg->code, "join.code");
   char token[STERN_NET_TOKEN_LEN + 1];
   guint seat;
 
@@ -413,6 +522,7 @@ handle_join (Conn *conn, SternNetMessage *msg)
                         msg->key[0] ? msg->key : NULL, &seat, token, &error))
     {
       stern_conn_send_error (conn, error, "join.seat");
+      stern_server_maybe_unload (conn->server, room);
       return;
     }
   stern_conn_enter_room (conn, room, seat);
@@ -424,7 +534,7 @@ static void
 handle_resume (Conn *conn, SternNetMessage *msg)
 {
   g_autoptr(GError) error = NULL;
-  SternRoom *room = find_room (conn, msg->code, "resume.code");
+  g_autoptr(SternRoom) room = find_room (conn, msg->code, "resume.code");
   guint seat;
 
   if (room == NULL)
@@ -434,11 +544,50 @@ handle_resume (Conn *conn, SternNetMessage *msg)
       if (g_error_matches (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_TOKEN))
         stern_tracked_guess_failed (conn->tracked);
       stern_conn_send_error (conn, error, "resume.token");
+      stern_server_maybe_unload (conn->server, room);
       return;
     }
   stern_conn_enter_room (conn, room, seat);
   send_joined (conn, room, seat, msg->token);
   stern_room_set_connected (room, seat, TRUE);   /* sends the room to everyone */
+}
+
+static void
+handle_watch (Conn *conn, SternNetMessage *msg)
+{
+  g_autoptr(SternRoom) room = find_room (conn, msg->code, "watch.code");
+
+  if (room == NULL)
+    return;
+  /* A spectator's arrival is told to everyone in the room: the answer. */
+  if (!stern_conn_enter_room (conn, room, STERN_NO_SEAT))
+    send_room (conn, room);
+}
+
+/* A move or a resignation, in the connection's own room and for its own
+ * seat. */
+static void
+handle_play (Conn *conn, SternNetMessage *msg)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternRoom) room = NULL;
+
+  if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
+    {
+      stern_conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, NULL,
+                       conn->room ? "spectators do not play" : "not in a room");
+      return;
+    }
+  /* Held, not borrowed from the connection, across what the action
+   * announces. */
+  room = g_object_ref (conn->room);
+  /* The path's cells are named as the room's board names them. */
+  if (msg->type == STERN_NET_MSG_MOVE
+        ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (room)),
+                                          &error) ||
+          !stern_room_play (room, conn->seat, msg->ply, msg->path, msg->path_len, &error)
+        : !stern_room_resign (room, conn->seat, &error))
+    stern_conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);
 }
 
 void
@@ -490,15 +639,8 @@ stern_server_handle_message (Conn *conn, const char *data, gsize len)
       handle_join (conn, msg);
       break;
     case STERN_NET_MSG_WATCH:
-      {
-        SternRoom *room = find_room (conn, msg->code, "watch.code");
-        if (room)
-          {
-            stern_conn_enter_room (conn, room, STERN_NO_SEAT);
-            send_room (conn, room);
-          }
-        break;
-      }
+      handle_watch (conn, msg);
+      break;
     case STERN_NET_MSG_RESUME:
       handle_resume (conn, msg);
       break;
@@ -513,20 +655,7 @@ stern_server_handle_message (Conn *conn, const char *data, gsize len)
       break;
     case STERN_NET_MSG_MOVE:
     case STERN_NET_MSG_RESIGN:
-      if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
-        {
-          stern_conn_fail (conn, STERN_NET_ERROR_NOT_A_PLAYER, NULL,
-                     conn->room ? "spectators do not play" : "not in a room");
-          break;
-        }
-      /* The path's cells are named as the room's board names them. */
-      if (msg->type == STERN_NET_MSG_MOVE
-            ? !stern_net_message_resolve_path (msg, stern_game_get_variant (stern_room_get_game (conn->room)),
-                                              &error) ||
-              !stern_room_play (conn->room, conn->seat, msg->ply, msg->path, msg->path_len,
-                                &error)
-            : !stern_room_resign (conn->room, conn->seat, &error))
-        stern_conn_send_error (conn, error, msg->type == STERN_NET_MSG_MOVE ? "move" : NULL);
+      handle_play (conn, msg);
       break;
     case STERN_NET_MSG_LEAVE:
       stern_conn_leave_room (conn);

@@ -241,6 +241,8 @@ stern_server_get_online (SternServer *server)
 static void
 conn_send_text (Conn *conn, const char *text)
 {
+  if (conn->ws == NULL && conn->server->test_sent)
+    conn->server->test_sent (conn, text, conn->server->test_sent_data);
   if (conn->ws && soup_websocket_connection_get_state (conn->ws) == SOUP_WEBSOCKET_STATE_OPEN &&
       stern_tracked_may_send (conn->tracked, strlen (text)))
     soup_websocket_connection_send_text (conn->ws, text);
@@ -305,8 +307,8 @@ room_has_conns (SternServer *self, SternRoom *room)
 
 /* A finished game nobody is in any more leaves memory; its file stays,
  * and the room comes back from it when someone asks for its code. */
-static void
-maybe_unload (SternServer *self, SternRoom *room)
+void
+stern_server_maybe_unload (SternServer *self, SternRoom *room)
 {
   if (!stern_room_is_over (room) || self->store == NULL || room_has_conns (self, room))
     return;
@@ -360,7 +362,8 @@ sweep_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-static void
+/* TRUE when the count changed and the room was told to everyone in it. */
+static gboolean
 count_spectators (SternServer *self, SternRoom *room)
 {
   GPtrArray *conns = stern_server_room_conns (self, room);
@@ -369,11 +372,13 @@ count_spectators (SternServer *self, SternRoom *room)
   for (guint i = 0; conns != NULL && i < conns->len; i++)
     if (((Conn *) g_ptr_array_index (conns, i))->seat == STERN_NO_SEAT)
       n++;
-  stern_room_set_spectators (room, n);
+  return stern_room_set_spectators (room, n);
 }
 
-void
-stern_conn_leave_room (Conn *conn)
+/* entering: the room the connection goes into next, which is not
+ * unloaded even when this connection was the last one in it. */
+static void
+conn_leave_room (Conn *conn, SternRoom *entering)
 {
   g_autoptr(SternRoom) room = g_steal_pointer (&conn->room);
   SternServer *self = conn->server;
@@ -402,16 +407,27 @@ stern_conn_leave_room (Conn *conn)
         stern_room_set_connected (room, seat, FALSE);
     }
   count_spectators (self, room);
-  maybe_unload (self, room);
+  if (room != entering)
+    stern_server_maybe_unload (self, room);
 }
 
 void
+stern_conn_leave_room (Conn *conn)
+{
+  conn_leave_room (conn, NULL);
+}
+
+gboolean
 stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
 {
   SternServer *self = conn->server;
+  /* Leaving the room it is in may unload that room (a finished game
+   * nobody else is in), dropping the server's reference: when it is the
+   * same room, the caller's may be the only one left. */
+  g_autoptr(SternRoom) keep = g_object_ref (room);
   GPtrArray *conns;
 
-  stern_conn_leave_room (conn);
+  conn_leave_room (conn, room);
   conns = stern_server_room_conns (self, room);
   if (seat != STERN_NO_SEAT)
     {
@@ -429,10 +445,10 @@ stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
       conns = g_ptr_array_new ();
       g_hash_table_insert (self->room_conns, room, conns);
     }
-  conn->room = g_object_ref (room);
+  conn->room = g_steal_pointer (&keep);
   conn->seat = seat;
   g_ptr_array_add (conns, conn);
-  count_spectators (conn->server, room);
+  return count_spectators (conn->server, room);
 }
 
 static void
@@ -554,9 +570,8 @@ stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpo
 }
 
 static void
-on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
+conn_closed (Conn *conn)
 {
-  Conn *conn = user_data;
   SternServer *self = conn->server;
 
   conn_log (conn, G_LOG_LEVEL_INFO, "connection closed");
@@ -569,6 +584,39 @@ on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
       g_source_remove (self->drain_id);
       self->drain_id = g_idle_add (drain_timeout_cb, self);
     }
+}
+
+static void
+on_ws_closed (SoupWebsocketConnection *ws, gpointer user_data)
+{
+  conn_closed (user_data);
+}
+
+Conn *
+stern_server_test_connect (SternServer *server, const char *peer)
+{
+  Conn *conn = g_new0 (Conn, 1);
+
+  conn->server = server;
+  conn->id = ++server->next_id;
+  conn->seat = STERN_NO_SEAT;
+  conn->tokens = server->burst;
+  conn->refilled_us = g_get_monotonic_time ();
+  conn->peer = g_strdup (peer);
+  g_ptr_array_add (server->conns, conn);
+  return conn;
+}
+
+void
+stern_server_test_close (Conn *conn)
+{
+  conn_closed (conn);
+}
+
+void
+stern_server_test_sweep (SternServer *server)
+{
+  sweep_cb (server);
 }
 
 /* ---- the connection layer's hooks (stern-server-limits.c) ---- */

@@ -7,7 +7,9 @@
 
 #include "net-test-util.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 static gboolean
 timeout_cb (gpointer data)
@@ -267,6 +269,30 @@ peer_wait_over (Peer *peer, guint timeout_ms)
   return net_wait (is_over, peer, timeout_ms);
 }
 
+typedef struct {
+  Peer *peer;
+  guint n_lobby;
+} SyncWait;
+
+static gboolean
+lobby_after (gpointer data)
+{
+  const SyncWait *w = data;
+
+  return w->peer->n_lobby >= w->n_lobby || w->peer->closed;
+}
+
+void
+peer_sync (Peer *peer)
+{
+  SyncWait w = { peer, peer->n_lobby + 1 };
+
+  stern_net_client_list (peer->client);
+  g_assert_true (net_wait (lobby_after, &w, 5000));
+  g_assert_false (peer->closed);
+  g_assert_cmpuint (peer->n_lobby, ==, w.n_lobby);
+}
+
 void
 net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset)
 {
@@ -295,4 +321,90 @@ gboolean
 peer_has_room (gpointer peer)
 {
   return ((Peer *) peer)->n_rooms > 0;
+}
+
+static void
+child_setup (gpointer data)
+{
+  /* Should the test die, its server dies with it. */
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+typedef struct {
+  char    *line;
+  gboolean done;
+} LineRead;
+
+static void
+line_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LineRead *r = user_data;
+
+  r->line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
+  r->done = TRUE;
+}
+
+static gboolean
+line_done (gpointer data)
+{
+  return ((LineRead *) data)->done;
+}
+
+void
+net_server_start (NetServer *server, const char *dir)
+{
+  const char *binary = g_getenv ("STERN_SERVER");
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  LineRead r = { NULL, FALSE };
+
+  g_assert_nonnull (binary);
+  /* A critical warning in the server is a failure of the test. */
+  g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-criticals", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  server->proc = g_subprocess_launcher_spawn (launcher, &error, binary,
+                                              "--address", "127.0.0.1", "--port", "0",
+                                              "--data-dir", dir, "--grace", "30",
+                                              "--replacement-level", "easy", NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->proc));
+  g_data_input_stream_read_line_async (out, G_PRIORITY_DEFAULT, NULL, line_cb, &r);
+  g_assert_true (net_wait (line_done, &r, 10000));
+  g_assert_nonnull (r.line);
+  g_assert_true (g_str_has_prefix (r.line, "port "));
+  server->port = (guint) g_ascii_strtoull (r.line + 5, NULL, 10);
+  g_assert_cmpuint (server->port, >, 0);
+  g_free (r.line);
+}
+
+static gboolean
+proc_done (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+void
+net_server_stop (NetServer *server, int sig)
+{
+  gboolean done = FALSE;
+
+  g_subprocess_send_signal (server->proc, sig);
+  g_subprocess_wait_async (server->proc, NULL, wait_cb, &done);
+  g_assert_true (net_wait (proc_done, &done, 10000));
+  if (sig == SIGKILL)
+    g_assert_cmpint (g_subprocess_get_term_sig (server->proc), ==, SIGKILL);
+  else
+    {
+      g_assert_true (g_subprocess_get_if_exited (server->proc));
+      g_assert_cmpint (g_subprocess_get_exit_status (server->proc), ==, 0);
+    }
+  g_clear_object (&server->proc);
 }

@@ -45,6 +45,10 @@ int       peer_wait_error (Peer *peer, guint before, const char **field);
 gboolean  peer_wait_joined (Peer *peer, guint before);
 gboolean  peer_wait_actions (Peer *peer, guint n);
 gboolean  peer_wait_over (Peer *peer, guint timeout_ms);
+/* Waits until the server has handled everything the peer sent (its
+ * answer to a list comes after the answers to what came before);
+ * asserts it answered and the connection is open. */
+void      peer_sync (Peer *peer);
 /* Plays one move of the peer's seat now (greedy), FALSE if none. */
 gboolean  peer_play_one (Peer *peer);
 
@@ -53,6 +57,18 @@ gboolean  peer_play_one (Peer *peer);
 guint     net_listen_local (SternServer *server);
 /* Condition on a Peer: it has heard of a room. */
 gboolean  peer_has_room (gpointer peer);
+
+/* sternhalma-server (the binary in STERN_SERVER) as a separate process on
+ * 127.0.0.1, on a port of the kernel's choosing, with its rooms in dir. */
+typedef struct {
+  GSubprocess *proc;
+  guint        port;
+} NetServer;
+
+void      net_server_start (NetServer *server, const char *dir);
+/* Sends sig and waits (10 s at most) for the process to end; SIGTERM
+ * must end it with status 0, SIGKILL must kill it. */
+void      net_server_stop  (NetServer *server, int sig);
 
 /* A setup with every seat open. */
 void      net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset);

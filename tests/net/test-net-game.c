@@ -494,6 +494,24 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
     g_assert_true (net_wait (has_lines, &cw, 5000));
   }
   g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 1), ==, "-|Carla|watching");
+  /* Invisible format characters (a right-to-left override, zero-width
+   * space and joiner, byte-order mark) are taken out of the line, as
+   * names may not hold them either; a line of nothing else is refused. */
+  stern_net_client_chat (carla->client, "\xe2\x80\xae" "g\xe2\x80\x8bg\xe2\x80\x8d\xef\xbb\xbf");
+  {
+    ChatWait cw = { &anna_log, 3 };
+    g_assert_true (net_wait (has_lines, &cw, 5000));
+  }
+  g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 2), ==, "-|Carla|gg");
+  {
+    const char *field = NULL;
+
+    stern_net_client_chat (carla->client, "\xe2\x80\x8b \xe2\x80\xae");
+    g_assert_cmpint (peer_wait_error (carla, 0, &field), ==, STERN_NET_ERROR_BAD_FIELD);
+    g_assert_cmpstr (field, ==, "chat.text");
+    peer_sync (anna);
+    g_assert_cmpuint (anna_log.lines->len, ==, 3);
+  }
 
   /* Dan is in no room: his line goes nowhere. */
   stern_net_client_chat (dan->client, "hello?");
@@ -505,7 +523,7 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
   for (guint i = 0; i < 8 && peer_wait_error (boris, refused, NULL) == STERN_NET_ERROR_RATE_LIMITED; i++)
     refused++;
   g_assert_cmpuint (refused, >=, 3);
-  g_assert_cmpuint (anna_log.lines->len, <=, 2 + 5);
+  g_assert_cmpuint (anna_log.lines->len, <=, 3 + 5);
 
   /* Malformed lines are refused by the parser, naming the member. */
   {
@@ -519,6 +537,145 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
 
   g_ptr_array_unref (anna_log.lines);
   g_ptr_array_unref (carla_log.lines);
+}
+
+/* A newcomer to a room hears of it once: a spectator's arrival is
+ * announced to everyone in the room, the newcomer included, and that is
+ * its answer. */
+static void
+test_room_once (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  SternNetSetup setup;
+  const char *code;
+
+  /* A room made without a seat for its maker, who watches it. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  stern_net_client_create (anna->client, &setup, STERN_NO_SEAT);
+  g_assert_true (net_wait (peer_has_room, anna, 5000));
+  peer_sync (anna);
+  g_assert_cmpuint (anna->n_rooms, ==, 1);
+  g_assert_cmpuint (stern_net_client_get_room (anna->client)->spectators, ==, 1);
+  code = stern_net_client_get_code (anna->client);
+
+  /* A watcher; the one already there hears of the second spectator. */
+  stern_net_client_watch (carla->client, code);
+  g_assert_true (net_wait (peer_has_room, carla, 5000));
+  peer_sync (carla);
+  g_assert_cmpuint (carla->n_rooms, ==, 1);
+  g_assert_cmpuint (stern_net_client_get_room (carla->client)->spectators, ==, 2);
+  peer_sync (anna);
+  g_assert_cmpuint (anna->n_rooms, ==, 2);
+
+  /* A player is answered with the room once too. */
+  join_room (boris, code, STERN_WHITE);
+  peer_sync (boris);
+  g_assert_cmpuint (boris->n_rooms, ==, 1);
+  g_assert_cmpuint (anna->errors->len + boris->errors->len + carla->errors->len, ==, 0);
+}
+
+/* One rematch per finished game: a player who left and comes back to
+ * the finished room (read back from the store by then) and asks for a
+ * rematch is seated in the one the other player opened, not in a second. */
+static void
+test_rematch_once (Fixture *f, gconstpointer data)
+{
+  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autofree char *code = NULL, *token = NULL, *again = NULL;
+  SternNetSetup setup;
+  RoomGone gone = { f->server, NULL };
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLACK);
+  token = g_strdup (stern_net_client_get_token (boris->client));
+  stern_net_client_resign (anna->client);
+  g_assert_true (peer_wait_over (boris, 5000));
+  stern_net_client_leave (boris->client);
+  peer_sync (boris);
+
+  /* Anna alone asks: her rematch opens, with Boris's seat waiting. */
+  stern_net_client_rematch (anna->client);
+  g_assert_true (peer_wait_joined (anna, 1));
+  again = g_strdup (stern_net_client_get_code (anna->client));
+  g_assert_cmpstr (again, !=, code);
+  g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_BLACK);
+  gone.code = code;
+  g_assert_true (net_wait (room_gone, &gone, 5000));
+
+  /* Boris comes back to the finished game and asks too. */
+  stern_net_client_resume (boris->client, code, token);
+  g_assert_true (peer_wait_joined (boris, 1));
+  stern_net_client_rematch (boris->client);
+  g_assert_true (peer_wait_joined (boris, 2));
+  g_assert_cmpstr (stern_net_client_get_code (boris->client), ==, again);
+  g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_WHITE);
+  g_assert_cmpuint (stern_server_get_n_rooms (f->server), ==, 1);
+  g_assert_cmpuint (anna->errors->len + boris->errors->len, ==, 0);
+}
+
+/* A finished game nobody is in stays in the store only.  An address over
+ * its allowance of wrong codes and tokens does not make the server read
+ * it back, and a request that reads it back without entering it (a wrong
+ * token) leaves it in the store only again. */
+static void
+test_finished_guesses (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-guess-XXXXXX", &error);
+  g_autoptr(SternServer) server = stern_server_new (dir);
+  g_autoptr(Peer) anna = NULL, boris = NULL, carla = NULL;
+  g_autofree char *code = NULL;
+  SternServerLimits limits;
+  SternNetSetup setup;
+  RoomGone gone = { server, NULL };
+  const char *field = NULL;
+
+  g_assert_no_error (error);
+  stern_server_limits_init (&limits);
+  limits.guesses_per_minute = 2;
+  stern_server_set_limits (server, &limits);
+  stern_server_load (server);
+  net_listen_local (server);
+  anna = peer_new (stern_server_get_port (server), "Anna");
+  boris = peer_new (stern_server_get_port (server), "Boris");
+  carla = peer_new (stern_server_get_port (server), "Carla");
+
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  code = g_strdup (create_room (anna, &setup, STERN_WHITE));
+  join_room (boris, code, STERN_BLACK);
+  stern_net_client_resign (anna->client);
+  g_assert_true (peer_wait_over (boris, 5000));
+  stern_net_client_leave (anna->client);
+  stern_net_client_leave (boris->client);
+  gone.code = code;
+  g_assert_true (net_wait (room_gone, &gone, 5000));
+
+  /* A wrong token: refused, and the room read back for it goes again. */
+  stern_net_client_resume (carla->client, code, "0123456789abcdef0123456789abcdef");
+  g_assert_cmpint (peer_wait_error (carla, 0, &field), ==, STERN_NET_ERROR_BAD_TOKEN);
+  peer_sync (carla);
+  g_assert_null (stern_server_lookup_room (server, code));
+
+  /* One more wrong code and the address is over its allowance: the
+   * finished room's code is then refused without reading the room. */
+  stern_net_client_watch (carla->client, "BBBBBB");
+  g_assert_cmpint (peer_wait_error (carla, 1, &field), ==, STERN_NET_ERROR_NO_ROOM);
+  stern_net_client_watch (carla->client, code);
+  g_assert_cmpint (peer_wait_error (carla, 2, &field), ==, STERN_NET_ERROR_RATE_LIMITED);
+  peer_sync (carla);
+  g_assert_null (stern_server_lookup_room (server, code));
+  g_assert_cmpuint (carla->n_rooms, ==, 0);
+
+  g_clear_pointer (&anna, peer_free);
+  g_clear_pointer (&boris, peer_free);
+  g_clear_pointer (&carla, peer_free);
+  stern_server_disconnect (server);
+  net_spin (50);
+  temp_dir_remove (dir);
 }
 
 typedef struct {
@@ -824,6 +981,8 @@ test_sweep (void)
     second = peer_new (stern_server_get_port (server), NULL);
     stern_net_client_connect_async (third, uri, NULL, connect_fails_cb, &refused);
     g_assert_true (net_wait (has_error, &refused, 10000));
+    /* With the server's reason, not only its close. */
+    g_assert_error (refused, STERN_NET_ERROR, STERN_NET_ERROR_FULL);
     g_clear_pointer (&second, peer_free);
     net_spin (100);
     stern_server_set_max_connections (server, 100);
@@ -1094,6 +1253,11 @@ main (int argc, char **argv)
               test_abandoned, fixture_tear_down);
   g_test_add ("/net/game/timeout", Fixture, NULL, fixture_set_up, test_timeout, fixture_tear_down);
   g_test_add_func ("/net/game/sweep", test_sweep);
+  g_test_add ("/net/game/room-once", Fixture, NULL, fixture_set_up, test_room_once,
+              fixture_tear_down);
+  g_test_add_func ("/net/game/finished-guesses", test_finished_guesses);
+  g_test_add ("/net/game/rematch-once", Fixture, NULL, fixture_set_up, test_rematch_once,
+              fixture_tear_down);
   g_test_add_func ("/net/game/tls", test_tls);
   g_test_add_func ("/net/game/import", test_import);
   g_test_add ("/net/game/read-only", Fixture, NULL, fixture_set_up, test_read_only,

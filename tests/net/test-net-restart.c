@@ -14,93 +14,8 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 
 #include "net-test-util.h"
-
-typedef struct {
-  GSubprocess *proc;
-  guint        port;
-} Server;
-
-static void
-child_setup (gpointer data)
-{
-  /* Should this test die, its server dies with it. */
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-}
-
-typedef struct {
-  char    *line;
-  gboolean done;
-} LineRead;
-
-static void
-line_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  LineRead *r = user_data;
-
-  r->line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
-  r->done = TRUE;
-}
-
-static gboolean
-line_done (gpointer data)
-{
-  return ((LineRead *) data)->done;
-}
-
-static void
-server_start (Server *server, const char *dir)
-{
-  const char *binary = g_getenv ("STERN_SERVER");
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_autoptr(GDataInputStream) out = NULL;
-  g_autoptr(GError) error = NULL;
-  LineRead r = { NULL, FALSE };
-
-  g_assert_nonnull (binary);
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-  server->proc = g_subprocess_launcher_spawn (launcher, &error, binary,
-                                              "--address", "127.0.0.1", "--port", "0",
-                                              "--data-dir", dir, "--grace", "30",
-                                              "--replacement-level", "easy", NULL);
-  g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->proc));
-  g_data_input_stream_read_line_async (out, G_PRIORITY_DEFAULT, NULL, line_cb, &r);
-  g_assert_true (net_wait (line_done, &r, 10000));
-  g_assert_nonnull (r.line);
-  g_assert_true (g_str_has_prefix (r.line, "port "));
-  server->port = (guint) g_ascii_strtoull (r.line + 5, NULL, 10);
-  g_assert_cmpuint (server->port, >, 0);
-  g_free (r.line);
-}
-
-static gboolean
-proc_done (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
-static void
-wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  *(gboolean *) user_data = TRUE;
-}
-
-static void
-server_signal (Server *server, int sig)
-{
-  gboolean done = FALSE;
-
-  g_subprocess_send_signal (server->proc, sig);
-  g_subprocess_wait_async (server->proc, NULL, wait_cb, &done);
-  g_assert_true (net_wait (proc_done, &done, 10000));
-  if (sig == SIGKILL)
-    g_assert_cmpint (g_subprocess_get_term_sig (server->proc), ==, SIGKILL);
-  g_clear_object (&server->proc);
-}
 
 /* The actions a client knows, as text. */
 static GPtrArray *
@@ -145,7 +60,7 @@ test_kill_and_restart (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-restart-XXXXXX", &error);
-  Server server = { NULL, 0 };
+  NetServer server = { NULL, 0 };
   g_autoptr(Peer) anna = NULL, boris = NULL, carla = NULL, dan = NULL;
   g_autofree char *code1 = NULL, *code2 = NULL;
   g_autofree char *tok_anna = NULL, *tok_boris = NULL, *tok_carla = NULL, *tok_dan = NULL;
@@ -154,7 +69,7 @@ test_kill_and_restart (void)
   guint n;
 
   g_assert_no_error (error);
-  server_start (&server, dir);
+  net_server_start (&server, dir);
 
   /* Room 1: two people, classic-2. */
   anna = peer_new (server.port, "Anna");
@@ -203,13 +118,13 @@ test_kill_and_restart (void)
   g_assert_cmpuint (before2->len, >=, 7);
 
   /* The server dies without a chance to save anything more. */
-  server_signal (&server, SIGKILL);
+  net_server_stop (&server, SIGKILL);
   g_clear_pointer (&anna, peer_free);
   g_clear_pointer (&boris, peer_free);
   g_clear_pointer (&carla, peer_free);
   g_clear_pointer (&dan, peer_free);
 
-  server_start (&server, dir);
+  net_server_start (&server, dir);
   anna = resume (server.port, "Anna", code1, tok_anna, STERN_WHITE);
   boris = resume (server.port, "Boris", code1, tok_boris, STERN_BLACK);
   carla = resume (server.port, "Carla", code2, tok_carla, STERN_WHITE);
@@ -240,7 +155,7 @@ test_kill_and_restart (void)
   g_clear_pointer (&boris, peer_free);
   g_clear_pointer (&carla, peer_free);
   g_clear_pointer (&dan, peer_free);
-  server_signal (&server, SIGTERM);
+  net_server_stop (&server, SIGTERM);
   temp_dir_remove (dir);
 }
 

@@ -457,6 +457,31 @@ test_half_open_count (void)
   server_stop (&server);
 }
 
+/* Past --max-connections with every place held by a client that said
+ * hello, a newcomer is told `full` too before the close. */
+static void
+test_full_server (void)
+{
+  Server server;
+  GSocket *held[2];
+  g_autoptr(GSocket) last = NULL;
+  g_autofree char *texts = NULL;
+
+  server_start (&server, 0, "--max-connections=2", "--max-per-address=0", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (held); i++)
+    held[i] = client_new (server.port);
+  /* The newcomer says hello at once, as a client does. */
+  last = raw_connect (server.port, 0);
+  g_assert_true (ws_handshake (last, NULL));
+  g_assert_true (ws_send_text (last, "{\"type\":\"hello\",\"protocol\":2}"));
+  g_assert_cmpint (ws_read_close (last, &texts), ==, 1013);
+  g_assert_nonnull (texts);
+  g_assert_nonnull (strstr (texts, "\"error\":\"full\""));
+  for (guint i = 0; i < G_N_ELEMENTS (held); i++)
+    g_object_unref (held[i]);
+  server_stop (&server);
+}
+
 static void
 test_per_address_connections (void)
 {
@@ -937,6 +962,7 @@ main (int argc, char **argv)
   g_test_add_func ("/server-limits/address-keys", test_address_keys);
   g_test_add_func ("/server-limits/emfile", test_emfile);
   g_test_add_func ("/server-limits/half-open-count", test_half_open_count);
+  g_test_add_func ("/server-limits/full-server", test_full_server);
   g_test_add_func ("/server-limits/per-address-connections", test_per_address_connections);
   g_test_add_func ("/server-limits/slowloris", test_slowloris);
   g_test_add_func ("/server-limits/silent-peer", test_silent_peer);
