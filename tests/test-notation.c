@@ -146,7 +146,7 @@ test_record_round_trip (void)
       {
         const SternVariant *variant = stern_variant_get (v);
         g_autoptr (GRand) rand = g_rand_new_with_seed (v * 3 + p);
-        g_autoptr (SternGame) game = stern_game_new (variant, (SternPreset) p);
+        g_autoptr (SternGame) game = NULL;
         g_autoptr (SternGame) again = NULL;
         g_autoptr (GError) error = NULL;
         g_autofree char *text = NULL, *text2 = NULL;
@@ -154,6 +154,7 @@ test_record_round_trip (void)
 
         if (!stern_preset_allows_variant ((SternPreset) p, variant))
           continue;
+        game = stern_game_new (variant, (SternPreset) p);
         play_randomly (game, rand, 60 + v * 7);
         if (v % 2 == 0 && !stern_game_is_over (game))
           g_assert_true (stern_game_resign (game, stern_game_get_turn (game), NULL));
@@ -252,6 +253,20 @@ test_record_tag_lines (void)
                        STERN_ERROR_PARSE, "line 2, column 12: the Position tag is a classic-3 position");
   expect_record_error ("[Variant \"classic-2\"]\n[Preset \"blitz\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
                        "line 2, column 10: unknown rule preset");
+  /* Moves on a tag's line are refused, not dropped. */
+  expect_record_error ("[Variant \"classic-2\"] 1. m3-k5 f15-f13\n", STERN_ERROR_PARSE,
+                       "line 1, column 23: text after tag Variant");
+  expect_record_error ("[Variant \"classic-2\"]\n[Date \"x\"][White \"A\"]\n\n1. l4-l5\n",
+                       STERN_ERROR_PARSE, "line 2, column 11: text after tag Date");
+  /* A comment after a tag is still a comment. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SternGame) game = stern_record_read ("[Variant \"classic-2\"] ; two\r\n\n1. l4-l5\n",
+                                                    NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  }
 }
 
 /* A step onto a marble says the hole is occupied. */

@@ -665,6 +665,18 @@ parse_tag (RecordReader *r, const char *p, const char *eol, char **name, char **
       g_clear_pointer (name, g_free);
       return FALSE;
     }
+  /* Moves after a tag on its line would otherwise be dropped without a word. */
+  q++;
+  while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+    q++;
+  if (q < eol && *q != ';')
+    {
+      record_error (r, q, STERN_ERROR_PARSE,
+                    "text after tag %s: moves and other tags go on lines of their own", *name);
+      g_string_free (val, TRUE);
+      g_clear_pointer (name, g_free);
+      return FALSE;
+    }
   *value = g_string_free (val, FALSE);
   return TRUE;
 }

@@ -72,6 +72,12 @@ stern_match_autosave (SternMatch *self)
       return;
     }
 
+  if (self->keep_replaced)
+    {
+      set_save_error (self, NULL);
+      return;
+    }
+
   /* Nothing to continue: a game not begun, or one that has ended. */
   if (stern_game_get_n_actions_total (self->game) == 0 || stern_match_game_over_at_end (self->game))
     {
@@ -246,6 +252,7 @@ stern_match_set_data_dir (SternMatch *self,
   g_free (self->data_dir);
   self->data_dir = g_strdup (dir);
   stern_autosave_state_clear (&self->autosave_state);
+  self->keep_replaced = FALSE;
   if (self->locked_dir != NULL)
     stern_autosave_unlock (self->locked_dir);
   g_clear_pointer (&self->locked_dir, g_free);

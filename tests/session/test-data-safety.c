@@ -248,6 +248,54 @@ test_match_notice (void)
   temp_dir_remove (dir);
 }
 
+/* A game opened or started over one in progress leaves that one on disk
+ * until it has a move of its own: a mistaken Open and a quit lose nothing. */
+static void
+test_replaced_game_kept (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  g_autoptr(SternGame) read = NULL;
+  g_autoptr(SternGame) opened = NULL;
+  g_autoptr(GError) error = NULL;
+  SternGameSetup setup, read_setup;
+  SternClock clock;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_match_new_game (match, &setup);
+  for (guint i = 0; i < 4; i++)
+    session_test_play_first (match);
+
+  /* A record with no moves, and one with a move, opened over it. */
+  opened = stern_record_read ("[Variant \"classic-2\"]\n", NULL, &error);
+  g_assert_no_error (error);
+  stern_match_start (match, g_steal_pointer (&opened), &setup, NULL);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 4);
+  g_clear_pointer (&read, stern_game_free);
+
+  opened = stern_record_read ("[Variant \"classic-2\"]\n\n1. l4-l5\n", NULL, &error);
+  g_assert_no_error (error);
+  stern_match_start (match, g_steal_pointer (&opened), &setup, NULL);
+  stern_match_new_game (match, &setup);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 4);
+  g_clear_pointer (&read, stern_game_free);
+
+  /* The new game's first move is its own save. */
+  session_test_play_first (match);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 1);
+
+  temp_dir_remove (dir);
+}
+
 /* ------------------------------------------------------------------ */
 /* Failed saves                                                        */
 
@@ -561,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/data/autosave-not-regular", test_autosave_not_regular);
   g_test_add_func ("/data/autosave-temp-files", test_autosave_temp_files);
   g_test_add_func ("/data/match-notice", test_match_notice);
+  g_test_add_func ("/data/replaced-game-kept", test_replaced_game_kept);
   g_test_add_func ("/data/save-error", test_save_error);
   g_test_add_func ("/data/clock-round-trip", test_clock_round_trip);
   g_test_add_func ("/data/clock-match", test_clock_match);
