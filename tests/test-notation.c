@@ -552,6 +552,38 @@ test_record_tags_checked (void)
   }
 }
 
+/* One check says which presets a variant has: a game starts on exactly
+ * the pairs a record may name, so no game is saved its reader refuses. */
+static void
+test_preset_check (void)
+{
+  for (unsigned v = 0; v < STERN_N_ALL_VARIANTS; v++)
+    for (unsigned p = 0; p < STERN_N_PRESETS; p++)
+      {
+        const SternVariant *variant = stern_variant_get (v);
+        g_autofree char *text = g_strdup_printf ("[Variant \"%s\"]\n[Preset \"%s\"]\n",
+                                                 variant->id, stern_preset_name (p));
+        g_autoptr (GError) error = NULL, read_error = NULL;
+        g_autoptr (SternGame) read = stern_record_read (text, NULL, &read_error);
+        g_autoptr (SternGame) game = NULL;
+        gboolean ok = stern_preset_check (p, variant, &error);
+
+        g_assert_true (ok == (read != NULL));
+        if (ok)
+          {
+            game = stern_game_new (variant, p);
+            g_assert_nonnull (game);
+            continue;
+          }
+        g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+        g_assert_nonnull (strstr (read_error->message, error->message));
+        g_test_expect_message ("stern-engine", G_LOG_LEVEL_CRITICAL, "*stern_preset_check*");
+        game = stern_game_new (variant, p);
+        g_test_assert_expected_messages ();
+        g_assert_null (game);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -566,6 +598,7 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/record-tag-lines", test_record_tag_lines);
   g_test_add_func ("/notation/record-occupied", test_record_occupied);
   g_test_add_func ("/notation/record-race-players", test_record_race_players);
+  g_test_add_func ("/notation/preset-check", test_preset_check);
   g_test_add_func ("/notation/record-result-warning", test_record_result_warning);
   g_test_add_func ("/notation/record-encodings", test_record_encodings);
   g_test_add_func ("/notation/record-tags-checked", test_record_tags_checked);

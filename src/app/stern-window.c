@@ -704,6 +704,7 @@ static void
 stern_window_init (SternWindow *self)
 {
   SternGameSetup setup;
+  g_autofree char *notice = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   /* A screen reader would call them by their class. */
@@ -773,8 +774,10 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (self->board, "selection-changed", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
 
-  stern_game_setup_load (&setup, self->settings);
+  stern_game_setup_load (&setup, self->settings, &notice);
   stern_window_new_game (self, &setup);
+  if (notice != NULL)
+    stern_window_show_toast (self, notice, NULL, NULL);
 }
 
 SternWindow *

@@ -373,6 +373,46 @@ test_open_over_game (SaveFixture   *f,
   window_free (again);
 }
 
+/* Settings naming a preset the variant does not have: the window starts
+ * the table rules and says so; the game played comes back at the next
+ * start. */
+static void
+test_settings_bad_preset (SaveFixture   *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
+  g_autofree char *before = NULL, *after = NULL;
+  SternWindow *window, *again;
+  const char *toast;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_settings_set_string (settings, "variant", "classic-3");
+  g_settings_set_string (settings, "preset", "race");
+  window = gui_test_window_new (f->dir);
+  toast = stern_window_get_last_toast (window);
+  g_test_message ("%s", toast);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "Table Rules"));
+  g_assert_true (stern_game_get_variant (stern_window_get_game (window)) ==
+                 stern_variant_lookup ("classic-3"));
+  g_assert_cmpint (stern_game_get_preset (stern_window_get_game (window)), ==, STERN_PRESET_TABLE);
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  gui_test_play_first (window);
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  before = record_of (window);
+  window_free (window);
+
+  again = gui_test_window_new (f->dir);
+  g_assert_true (stern_window_offer_resume (again));
+  g_assert_null (stern_window_get_message (again));
+  after = record_of (again);
+  g_assert_cmpstr (before, ==, after);
+  window_free (again);
+  g_settings_reset (settings, "variant");
+  g_settings_reset (settings, "preset");
+}
+
 /* After every move the game is on disk; the next start offers it and
  * goes on exactly there; the end of the game removes it. */
 static void
@@ -1141,6 +1181,8 @@ main (int   argc,
               save_fixture_tear_down);
   g_test_add ("/save/open-over-game", SaveFixture, NULL, save_fixture_set_up, test_open_over_game,
               save_fixture_tear_down);
+  g_test_add ("/save/settings-bad-preset", SaveFixture, NULL, save_fixture_set_up,
+              test_settings_bad_preset, save_fixture_tear_down);
   g_test_add ("/save/autosave-resume", SaveFixture, NULL, save_fixture_set_up, test_autosave_resume,
               save_fixture_tear_down);
   g_test_add ("/save/autosave-decline", SaveFixture, NULL, save_fixture_set_up, test_autosave_decline,

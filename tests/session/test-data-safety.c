@@ -296,6 +296,50 @@ test_replaced_game_kept (void)
   temp_dir_remove (dir);
 }
 
+/* Settings naming a preset their variant does not have (edited by hand,
+ * from an older version) start a game on the table rules, correct the
+ * settings and say so: the game played is one its record can hold. */
+static void
+test_settings_bad_preset (void)
+{
+  static const char *const pairs[][2] = {
+    { "classic-3", "race" }, { "classic-6", "race" }, { "ugolki", "club" }, { "halma-8", "race" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_autoptr(GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
+      g_autofree char *notice = NULL, *preset = NULL, *text = NULL;
+      g_autoptr(SternGame) game = NULL, read = NULL;
+      g_autoptr(GError) error = NULL;
+      SternGameSetup setup;
+
+      g_settings_set_string (settings, "variant", pairs[i][0]);
+      g_settings_set_string (settings, "preset", pairs[i][1]);
+      stern_game_setup_load (&setup, settings, &notice);
+      g_test_message ("%s", notice);
+      g_assert_true (setup.variant == stern_variant_lookup (pairs[i][0]));
+      g_assert_cmpint (setup.preset, ==, STERN_PRESET_TABLE);
+      g_assert_nonnull (notice);
+      g_assert_nonnull (strstr (notice, "Table Rules"));
+      preset = g_settings_get_string (settings, "preset");
+      g_assert_cmpstr (preset, ==, "table");
+
+      game = stern_game_new (setup.variant, setup.preset);
+      text = stern_record_write (game, NULL);
+      read = stern_record_read (text, NULL, &error);
+      g_assert_no_error (error);
+
+      /* A good pair is left as it is, without a word. */
+      g_clear_pointer (&notice, g_free);
+      g_settings_set_string (settings, "variant", "classic-2");
+      g_settings_set_string (settings, "preset", "race");
+      stern_game_setup_load (&setup, settings, &notice);
+      g_assert_null (notice);
+      g_assert_cmpint (setup.preset, ==, STERN_PRESET_RACE);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Failed saves                                                        */
 
@@ -610,6 +654,7 @@ main (int   argc,
   g_test_add_func ("/data/autosave-temp-files", test_autosave_temp_files);
   g_test_add_func ("/data/match-notice", test_match_notice);
   g_test_add_func ("/data/replaced-game-kept", test_replaced_game_kept);
+  g_test_add_func ("/data/settings-bad-preset", test_settings_bad_preset);
   g_test_add_func ("/data/save-error", test_save_error);
   g_test_add_func ("/data/clock-round-trip", test_clock_round_trip);
   g_test_add_func ("/data/clock-match", test_clock_match);
