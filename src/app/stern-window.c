@@ -580,6 +580,7 @@ stern_window_dispose (GObject *object)
   self->shown_handler = 0;
   g_clear_object (&self->shown_clock);
   g_clear_handle_id (&self->shown_timeout_id, g_source_remove);
+  g_clear_object (&self->too_big_file);
 
   /* The actions and properties follow the settings; they must stop
    * telling this window (once: dispose may run again). */

@@ -173,6 +173,50 @@ play_on (SternWindow *window)
   g_assert_not_reached ();
 }
 
+/* A record of 4 MiB opened and played on: its autosave comes back at
+ * the next start.  A file over the cap says how big it is and opens when
+ * asked to. */
+static void
+test_near_cap (void)
+{
+  g_autofree char *dir = NULL, *data_dir = NULL;
+  g_autoptr(GFile) file = NULL, big = NULL;
+  SternWindow *window, *again;
+  GtkWidget *message;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dir = temp_dir_new ("stern-long-XXXXXX");
+  data_dir = g_build_filename (dir, "data", NULL);
+  file = write_record (dir, "four-mebibytes.sgr", 378050);
+  g_assert_cmpuint (size_of (g_file_peek_path (file)), <=, 4u * 1024 * 1024);
+
+  window = gui_test_window_new (data_dir);
+  g_assert_true (stern_window_open_file (window, file));
+  g_assert_true (gui_test_wait_until (current_row_in_view, window, 20000));
+  play_on (window);
+  g_assert_null (stern_match_get_save_error (stern_window_get_match (window)));
+  gui_test_destroy (window);
+
+  again = gui_test_window_new (data_dir);
+  g_assert_true (stern_window_offer_resume (again));
+  g_assert_null (stern_window_get_message (again));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 378051);
+
+  big = write_record (dir, "too-big.sgr", 400000);
+  g_assert_false (stern_window_open_file (again, big));
+  message = stern_window_get_message (again);
+  g_assert_nonnull (message);
+  g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (message)));
+  g_assert_nonnull (strstr (stern_message_window_get_body (STERN_MESSAGE_WINDOW (message)),
+                            "too big"));
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 400000);
+
+  gui_test_destroy (again);
+  temp_dir_remove (dir);
+}
+
 static void
 test_hundred_thousand (void)
 {
@@ -386,6 +430,7 @@ main (int   argc,
 
   g_test_add_func ("/long-game/four-mebibytes", test_four_mebibytes);
   g_test_add_func ("/long-game/hundred-thousand", test_hundred_thousand);
+  g_test_add_func ("/long-game/near-cap", test_near_cap);
   g_test_add_func ("/long-game/encodings", test_encodings);
   g_test_add_func ("/long-game/two-copies", test_two_copies);
 
