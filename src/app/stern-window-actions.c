@@ -781,7 +781,8 @@ stern_window_update_banner (SternWindow *self)
   notice = stern_match_get_notice (self->match);
   /* A failed save matters more: it is shown until a save succeeds. */
   if (error != NULL)
-    stern_save_banner_show_save_error (self->save_banner, error);
+    stern_save_banner_show_save_error (self->save_banner, error,
+                                       stern_match_get_data_dir (self->match));
   else if (notice != NULL)
     stern_save_banner_show_notice (self->save_banner, notice);
   else
@@ -855,7 +856,8 @@ stern_window_ask_before_closing (SternWindow *self)
     return FALSE;
 
   error = stern_match_get_save_error (self->match);
-  reason = error != NULL ? stern_save_banner_describe_error (error) : g_strdup ("");
+  reason = error != NULL ? stern_save_banner_describe_error (error, stern_match_get_data_dir (self->match))
+                         : g_strdup ("");
   /* Translators: %s is the reason, such as "the disk is full" */
   body = g_strdup_printf (_("The last moves could not be saved (%s). If you quit now, they "
                             "are lost; Save As… keeps the game in a file of your choice."),
