@@ -89,7 +89,8 @@ sane_rating (double r)
   return isfinite (r) && r > -10000.0 && r < 10000.0;
 }
 
-/* Keeps the first problem found, for the user. */
+/* Every problem found, for the user: a number read as 0 is not passed
+ * over because an earlier line was bad too. */
 static void
 note_damage (GError    **damage,
              const char *format,
@@ -101,12 +102,22 @@ note_damage (GError    **damage,
              ...)
 {
   va_list args;
+  g_autofree char *message = NULL;
 
-  if (damage == NULL || *damage != NULL)
+  if (damage == NULL)
     return;
   va_start (args, format);
-  *damage = g_error_new_valist (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, format, args);
+  message = g_strdup_vprintf (format, args);
   va_end (args);
+  if (*damage == NULL)
+    *damage = g_error_new_literal (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, message);
+  else
+    {
+      char *joined = g_strconcat ((*damage)->message, "; ", message, NULL);
+
+      g_free ((*damage)->message);
+      (*damage)->message = joined;
+    }
 }
 
 /* The lines GKeyFile can read, one by one: a bad line costs that line,
@@ -244,7 +255,10 @@ stern_ratings_parse (const char *data,
           if (count != NULL &&
               !g_ascii_string_to_unsigned (count, 10, 0, G_MAXINT, &n, NULL))
             {
-              note_damage (damage, _("the count of games “%.20s” is not a number"), count);
+              /* Translators: %s are a value, a key such as "lost" and a
+               * variant such as "classic-2", as written in the file */
+              note_damage (damage, _("the count of games “%.20s” (%s in [%s]) is not a number"),
+                           count, keys[k], id);
               n = 0;
             }
           *counts[k] = (guint) n;

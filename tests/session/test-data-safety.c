@@ -562,6 +562,19 @@ test_ratings_partial (void)
     g_assert_cmpfloat (stern_ratings_get_rating (ratings), ==, 1400.0);
   }
 
+  /* Every problem named, not the first only: a count read as 0 is told. */
+  {
+    const char *text = "[Rating]\nrating=1500.0\nthis is no setting\nhistory=1500.0;\n\n"
+                       "[classic-2]\nwon=3\ndrawn=0\nlost=zz\n";
+    g_autoptr(GError) damage = NULL;
+    g_autoptr(SternRatings) ratings = stern_ratings_parse (text, strlen (text), &damage);
+
+    g_assert_nonnull (damage);
+    g_test_message ("%s", damage->message);
+    g_assert_nonnull (strstr (damage->message, "line 3"));
+    g_assert_nonnull (strstr (damage->message, "“zz” (lost in [classic-2])"));
+  }
+
   /* A good file: no damage. */
   {
     g_autoptr(GError) damage = NULL;
