@@ -579,10 +579,18 @@ stern_autosave_get_path (const char *data_dir)
  * milliseconds) is simply written whole each time, with no journal. */
 #define JOURNAL_MIN_SAVE_BYTES 65536
 
+static char *save_target (const char *path);
+
+/* Beside the save it belongs to: with a symbolic link in the save's
+ * place, beside the file it names (the data folder may be another disk,
+ * or be wiped). */
 static char *
 journal_path (const char *data_dir)
 {
-  return g_build_filename (data_dir, AUTOSAVE_NAME JOURNAL_SUFFIX, NULL);
+  g_autofree char *path = g_build_filename (data_dir, AUTOSAVE_NAME, NULL);
+  g_autofree char *target = save_target (path);
+
+  return g_strconcat (target, JOURNAL_SUFFIX, NULL);
 }
 
 void

@@ -330,6 +330,28 @@ test_symlinked_save (void)
   g_assert_true (g_file_test (target, G_FILE_TEST_IS_REGULAR));
   assert_saved_as (dir, game);
 
+  /* A game with a journal: beside the file the link names, none in the
+   * data folder. */
+  {
+    g_autoptr(SternGame) longer = session_test_random_game (8000, 24);
+    g_autofree char *target_journal = g_strconcat (target, ".journal", NULL);
+    g_autofree char *dir_journal = g_strconcat (path, ".journal", NULL);
+    SternAutosaveState state = { 0 };
+    guint from, to;
+
+    g_assert_true (stern_autosave_update (dir, &state, longer, &setup, NULL, &error));
+    session_test_first_safe_move (longer, &from, &to);
+    g_assert_true (stern_game_play (longer, from, to, NULL));
+    g_assert_true (stern_autosave_update (dir, &state, longer, &setup, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (state.full_writes, ==, 1);
+    g_assert_true (g_file_test (target_journal, G_FILE_TEST_IS_REGULAR));
+    g_assert_false (g_file_test (dir_journal, G_FILE_TEST_EXISTS));
+    assert_saved_as (dir, longer);
+    stern_autosave_state_clear (&state);
+    g_unlink (target_journal);
+  }
+
   g_unlink (path);
   g_unlink (target);
   temp_dir_remove (elsewhere);
