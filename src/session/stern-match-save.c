@@ -174,7 +174,9 @@ stern_match_count_game (SternMatch *self)
 {
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) lock_error = NULL;
   g_autofree char *path = NULL;
+  g_auto(SternRatingsLock) lock = -1;
   SternGameSetup setup = self->setup;
 
   if (self->data_dir == NULL)
@@ -186,6 +188,11 @@ stern_match_count_game (SternMatch *self)
       setup.computer[seat] = FALSE;
 
   path = g_build_filename (self->data_dir, "ratings.ini", NULL);
+  /* Another copy counting a game meanwhile would write its count over
+   * this one's, or this one over it. */
+  lock = stern_ratings_lock (path, &lock_error);
+  if (lock < 0)
+    g_warning ("Counting the game without the ratings lock: %s", lock_error->message);
   ratings = stern_ratings_load (path, &error);
   if (error != NULL)
     {

@@ -4,7 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <string.h>
 
@@ -494,4 +497,46 @@ stern_ratings_add_game (SternRatings         *self,
   if (self->history->len > MAX_HISTORY)
     g_array_remove_range (self->history, 0, self->history->len - MAX_HISTORY);
   return TRUE;
+}
+
+SternRatingsLock
+stern_ratings_lock (const char *path,
+                    GError    **error)
+{
+  g_autofree char *lock_path = NULL;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  lock_path = g_strconcat (path, ".lock", NULL);
+  fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not open %s: %s", lock_path, g_strerror (saved_errno));
+      return -1;
+    }
+  /* Waited for: another copy holds it only while it reads and writes a
+   * small file.  Released by the kernel however that copy ends. */
+  while (flock (fd, LOCK_EX) != 0)
+    {
+      int saved_errno = errno;
+
+      if (saved_errno == EINTR)
+        continue;
+      g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not lock %s: %s", lock_path, g_strerror (saved_errno));
+      return -1;
+    }
+  return fd;
+}
+
+void
+stern_ratings_unlock (SternRatingsLock lock)
+{
+  if (lock >= 0)
+    g_close (lock, NULL);
 }

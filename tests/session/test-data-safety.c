@@ -656,6 +656,66 @@ test_ratings_not_regular (void)
   temp_dir_remove (dir);
 }
 
+typedef struct {
+  const char           *path;
+  const SternGame      *game;
+  const SternGameSetup *setup;
+} CountArgs;
+
+#define COUNT_THREADS 4
+#define COUNT_GAMES   25
+
+static gpointer
+count_games (gpointer data)
+{
+  CountArgs *args = data;
+
+  for (guint i = 0; i < COUNT_GAMES; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(SternRatingsLock) lock = stern_ratings_lock (args->path, &error);
+      g_autoptr(SternRatings) ratings = NULL;
+
+      g_assert_no_error (error);
+      ratings = stern_ratings_load (args->path, &error);
+      g_assert_no_error (error);
+      g_assert_true (stern_ratings_add_game (ratings, args->game, args->setup));
+      g_assert_true (stern_ratings_save (ratings, args->path, &error));
+    }
+  return NULL;
+}
+
+/* Copies counting games at once on one folder: each reads, changes and
+ * writes the file under its lock, so no count is written over. */
+static void
+test_ratings_lock (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
+  g_autoptr(SternGame) game = NULL;
+  g_autoptr(SternRatings) ratings = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *threads[COUNT_THREADS];
+  SternGameSetup setup;
+  CountArgs args;
+  guint won, drawn, lost;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc", 0, 0);
+  game = stern_game_new (setup.variant, setup.preset);
+  g_assert_true (stern_game_resign (game, STERN_WHITE, NULL));
+  args = (CountArgs) { path, game, &setup };
+  for (guint i = 0; i < COUNT_THREADS; i++)
+    threads[i] = g_thread_new ("count", count_games, &args);
+  for (guint i = 0; i < COUNT_THREADS; i++)
+    g_thread_join (threads[i]);
+
+  ratings = stern_ratings_load (path, &error);
+  g_assert_no_error (error);
+  stern_ratings_get_results (ratings, "classic-2", &won, &drawn, &lost);
+  g_assert_cmpuint (won + drawn + lost, ==, COUNT_THREADS * COUNT_GAMES);
+  temp_dir_remove (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -673,6 +733,7 @@ main (int   argc,
   g_test_add_func ("/data/clock-match", test_clock_match);
   g_test_add_func ("/data/ratings-partial", test_ratings_partial);
   g_test_add_func ("/data/ratings-kept", test_ratings_kept);
+  g_test_add_func ("/data/ratings-lock", test_ratings_lock);
   g_test_add_func ("/data/ratings-not-regular", test_ratings_not_regular);
 
   return g_test_run ();
