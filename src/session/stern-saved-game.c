@@ -702,6 +702,42 @@ save_target (const char *path)
   return g_build_filename (dir, link, NULL);
 }
 
+/* The folder's entry of a file just renamed into it, on the disk: after
+ * a power cut the new save is there, not the old one or none. */
+static gboolean
+sync_folder_of (const char *path,
+                GError    **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  int fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+  if (fd < 0 || fsync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      if (fd >= 0)
+        g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not write %s to the disk: %s", dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return g_close (fd, error);
+}
+
+/* Written, synced (the file and its folder) and renamed over the old one:
+ * a save reported done survives a power cut. */
+static gboolean
+set_contents_durably (const char *path,
+                      const char *text,
+                      gssize      len,
+                      GError    **error)
+{
+  return g_file_set_contents_full (path, text, len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   0600, error) &&
+         sync_folder_of (path, error);
+}
+
 static gboolean
 write_whole (const char           *data_dir,
              SternAutosaveState   *state,
@@ -738,14 +774,14 @@ write_whole (const char           *data_dir,
   /* Written to a temporary file and renamed over the old one: a kill
    * leaves the previous save or this one, never half of one.  The journal
    * of the previous one names another number and is not applied. */
-  if (!g_file_set_contents (target, out->str, (gssize) out->len, error))
+  if (!set_contents_durably (target, out->str, (gssize) out->len, error))
     {
       stern_autosave_state_clear (state);
       return FALSE;
     }
   journal_text = with_journal ? g_strdup_printf ("j %" G_GUINT64_FORMAT "\n", generation)
                               : g_strdup ("");
-  if (with_journal && !g_file_set_contents (journal, journal_text, -1, error))
+  if (with_journal && !set_contents_durably (journal, journal_text, -1, error))
     {
       stern_autosave_state_clear (state);
       return FALSE;
@@ -886,6 +922,16 @@ stern_autosave_update (const char           *data_dir,
       g_close (fd, NULL);
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                    "Could not write %s: %s", journal, g_strerror (saved_errno));
+      return FALSE;
+    }
+  /* On the disk before the move counts as saved (a power cut). */
+  if (fdatasync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not write %s to the disk: %s", journal, g_strerror (saved_errno));
       return FALSE;
     }
   if (!g_close (fd, error))
