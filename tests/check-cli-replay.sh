@@ -28,7 +28,7 @@ check () {
   fi
 }
 
-echo "1..7"
+echo "1..9"
 check "/dev/zero is refused" 1 "is a device" /dev/zero
 mkfifo "$tmp/fifo"
 check "a FIFO is refused without blocking" 1 "named pipe" "$tmp/fifo"
@@ -41,6 +41,12 @@ check "a Result tag on an unfinished game is a warning" 0 "line 2: the Result ta
 
 printf '[Variant "classic-3"]\n[Preset "race"]\n' >"$tmp/race.sgr"
 check "race with three players is refused" 1 "line 2, column 10: the race preset is for two players" "$tmp/race.sgr"
+
+printf '\377\376[\000V\000a\000r\000' >"$tmp/utf16.sgr"
+check "UTF-16 is named as such, as the window does" 1 "UTF-16" "$tmp/utf16.sgr"
+
+printf '[Variant "classic-2"] 1. m3-k5 f15-f13\n' >"$tmp/tag-line.sgr"
+check "moves on a tag's line are refused" 1 "line 1, column 23: text after tag Variant" "$tmp/tag-line.sgr"
 
 n=$((n + 1))
 timeout 60 "$cli" match --games 1 --seed 3 --records "$tmp/games" ugolki-mini greedy random >"$tmp/match" 2>/dev/null

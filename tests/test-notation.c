@@ -146,7 +146,7 @@ test_record_round_trip (void)
       {
         const SternVariant *variant = stern_variant_get (v);
         g_autoptr (GRand) rand = g_rand_new_with_seed (v * 3 + p);
-        g_autoptr (SternGame) game = stern_game_new (variant, (SternPreset) p);
+        g_autoptr (SternGame) game = NULL;
         g_autoptr (SternGame) again = NULL;
         g_autoptr (GError) error = NULL;
         g_autofree char *text = NULL, *text2 = NULL;
@@ -154,6 +154,7 @@ test_record_round_trip (void)
 
         if (!stern_preset_allows_variant ((SternPreset) p, variant))
           continue;
+        game = stern_game_new (variant, (SternPreset) p);
         play_randomly (game, rand, 60 + v * 7);
         if (v % 2 == 0 && !stern_game_is_over (game))
           g_assert_true (stern_game_resign (game, stern_game_get_turn (game), NULL));
@@ -252,6 +253,20 @@ test_record_tag_lines (void)
                        STERN_ERROR_PARSE, "line 2, column 12: the Position tag is a classic-3 position");
   expect_record_error ("[Variant \"classic-2\"]\n[Preset \"blitz\"]\n\n1. l4-l5\n", STERN_ERROR_PARSE,
                        "line 2, column 10: unknown rule preset");
+  /* Moves on a tag's line are refused, not dropped. */
+  expect_record_error ("[Variant \"classic-2\"] 1. m3-k5 f15-f13\n", STERN_ERROR_PARSE,
+                       "line 1, column 23: text after tag Variant");
+  expect_record_error ("[Variant \"classic-2\"]\n[Date \"x\"][White \"A\"]\n\n1. l4-l5\n",
+                       STERN_ERROR_PARSE, "line 2, column 11: text after tag Date");
+  /* A comment after a tag is still a comment. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SternGame) game = stern_record_read ("[Variant \"classic-2\"] ; two\r\n\n1. l4-l5\n",
+                                                    NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  }
 }
 
 /* A step onto a marble says the hole is occupied. */
@@ -537,6 +552,38 @@ test_record_tags_checked (void)
   }
 }
 
+/* One check says which presets a variant has: a game starts on exactly
+ * the pairs a record may name, so no game is saved its reader refuses. */
+static void
+test_preset_check (void)
+{
+  for (unsigned v = 0; v < STERN_N_ALL_VARIANTS; v++)
+    for (unsigned p = 0; p < STERN_N_PRESETS; p++)
+      {
+        const SternVariant *variant = stern_variant_get (v);
+        g_autofree char *text = g_strdup_printf ("[Variant \"%s\"]\n[Preset \"%s\"]\n",
+                                                 variant->id, stern_preset_name (p));
+        g_autoptr (GError) error = NULL, read_error = NULL;
+        g_autoptr (SternGame) read = stern_record_read (text, NULL, &read_error);
+        g_autoptr (SternGame) game = NULL;
+        gboolean ok = stern_preset_check (p, variant, &error);
+
+        g_assert_true (ok == (read != NULL));
+        if (ok)
+          {
+            game = stern_game_new (variant, p);
+            g_assert_nonnull (game);
+            continue;
+          }
+        g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+        g_assert_nonnull (strstr (read_error->message, error->message));
+        g_test_expect_message ("stern-engine", G_LOG_LEVEL_CRITICAL, "*stern_preset_check*");
+        game = stern_game_new (variant, p);
+        g_test_assert_expected_messages ();
+        g_assert_null (game);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -551,6 +598,7 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/record-tag-lines", test_record_tag_lines);
   g_test_add_func ("/notation/record-occupied", test_record_occupied);
   g_test_add_func ("/notation/record-race-players", test_record_race_players);
+  g_test_add_func ("/notation/preset-check", test_preset_check);
   g_test_add_func ("/notation/record-result-warning", test_record_result_warning);
   g_test_add_func ("/notation/record-encodings", test_record_encodings);
   g_test_add_func ("/notation/record-tags-checked", test_record_tags_checked);

@@ -576,7 +576,7 @@ stern_new_game_dialog_new (GtkWindow *parent,
   if (settings != NULL)
     {
       self->settings = g_object_ref (settings);
-      stern_game_setup_load (&setup, settings);
+      stern_game_setup_load (&setup, settings, NULL);
       stern_new_game_dialog_set_setup (self, &setup);
     }
 

@@ -30,18 +30,28 @@ enum {
 static guint signals[N_SIGNALS];
 
 char *
-stern_save_banner_describe_error (const GError *error)
+stern_save_banner_describe_error (const GError *error,
+                                  const char   *folder)
 {
+  g_autofree char *shown = folder != NULL ? g_filename_display_name (folder) : NULL;
+
   g_return_val_if_fail (error != NULL, NULL);
 
+  /* The folder named: the user must find it to make room or fix it. */
   if (error->domain == G_FILE_ERROR)
     switch (error->code)
       {
       case G_FILE_ERROR_NOSPC:
+        if (shown != NULL)
+          /* Translators: %s is a folder */
+          return g_strdup_printf (_("the disk holding %s is full"), shown);
         return g_strdup (_("the disk is full"));
       case G_FILE_ERROR_ACCES:
       case G_FILE_ERROR_PERM:
       case G_FILE_ERROR_ROFS:
+        if (shown != NULL)
+          /* Translators: %s is a folder */
+          return g_strdup_printf (_("the folder %s cannot be written to"), shown);
         return g_strdup (_("the folder cannot be written to"));
       case G_FILE_ERROR_ISDIR:
         return g_strdup (_("a folder is in the place of the file"));
@@ -68,7 +78,8 @@ show (SternSaveBanner *self,
 
 void
 stern_save_banner_show_save_error (SternSaveBanner *self,
-                                   const GError    *error)
+                                   const GError    *error,
+                                   const char      *folder)
 {
   g_autofree char *reason = NULL;
   g_autofree char *text = NULL;
@@ -76,7 +87,7 @@ stern_save_banner_show_save_error (SternSaveBanner *self,
   g_return_if_fail (STERN_IS_SAVE_BANNER (self));
   g_return_if_fail (error != NULL);
 
-  reason = stern_save_banner_describe_error (error);
+  reason = stern_save_banner_describe_error (error, folder);
   /* Translators: %s is the reason, such as "the disk is full" */
   text = g_strdup_printf (_("Your game can’t be saved: %s"), reason);
   show (self, text, error->message, TRUE);

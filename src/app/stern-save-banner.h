@@ -19,7 +19,8 @@ GtkWidget  *stern_save_banner_new (void);
 /* "Your game can't be saved: <reason>", with Save As… (win.save), until
  * hidden.  error: why the save failed (G_FILE_ERROR codes give a short
  * reason; its message is the tooltip). */
-void        stern_save_banner_show_save_error (SternSaveBanner *self, const GError *error);
+void        stern_save_banner_show_save_error (SternSaveBanner *self, const GError *error,
+                                               const char *folder);
 /* A message about the user's data, with Close ("closed"). */
 void        stern_save_banner_show_notice     (SternSaveBanner *self, const char *text);
 void        stern_save_banner_hide            (SternSaveBanner *self);
@@ -27,6 +28,6 @@ void        stern_save_banner_hide            (SternSaveBanner *self);
 gboolean    stern_save_banner_is_shown        (SternSaveBanner *self);
 const char *stern_save_banner_get_text        (SternSaveBanner *self);
 /* The reason shown for a failed save, translated. */
-char       *stern_save_banner_describe_error  (const GError *error);
+char       *stern_save_banner_describe_error  (const GError *error, const char *folder);
 
 G_END_DECLS

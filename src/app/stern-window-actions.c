@@ -478,6 +478,9 @@ stern_window_save_to_file (SternWindow *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   text = stern_match_write (self->match);
+  /* Never a file that Open would refuse. */
+  if (!stern_saved_game_check_size (text, error))
+    return FALSE;
   if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
                                 G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
     return FALSE;
@@ -522,9 +525,32 @@ opened_game_not_drawn (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean open_file (SternWindow *self, GFile *file, gboolean any_size);
+
+static void
+on_open_anyway_response (SternWindow *self,
+                         gboolean     accept)
+{
+  g_autoptr(GFile) file = g_steal_pointer (&self->too_big_file);
+
+  if (accept && file != NULL)
+    open_file (self, file, TRUE);
+}
+
 gboolean
 stern_window_open_file (SternWindow *self,
                         GFile       *file)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  return open_file (self, file, FALSE);
+}
+
+static gboolean
+open_file (SternWindow *self,
+           GFile       *file,
+           gboolean     any_size)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) warnings = NULL;
@@ -533,13 +559,29 @@ stern_window_open_file (SternWindow *self,
   SternClock clock;
   SternGame *game = NULL;
 
-  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
   warnings = g_ptr_array_new_with_free_func (g_free);
-  text = stern_saved_game_load_text_with_warnings (file, warnings, &error);
+  text = any_size ? stern_saved_game_load_text_any_size (file, warnings, &error)
+                  : stern_saved_game_load_text_with_warnings (file, warnings, &error);
   if (text != NULL)
     game = stern_saved_game_read_with_warnings (text, &setup, &clock, warnings, &error);
+
+  /* A game record all the same (a save kept aside, a very long game):
+   * the user may open it. */
+  if (game == NULL && !any_size && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
+    {
+      g_autofree char *name = display_basename (file);
+      /* Translators: %s is a file name */
+      g_autofree char *heading = g_strdup_printf (_("“%s” Is Very Big"), name);
+      /* Translators: %s says how big the file is and how big a record may be */
+      g_autofree char *body = g_strdup_printf (_("%s\n\nIt can be opened anyway; that may take "
+                                                 "a while, and the game may be too long to be "
+                                                 "saved after every move."), error->message);
+
+      g_set_object (&self->too_big_file, file);
+      stern_window_show_message (self, _("Open Game"), heading, body, _("_Cancel"), _("_Open Anyway"),
+                                 STERN_MESSAGE_SUGGESTED, G_CALLBACK (on_open_anyway_response));
+      return FALSE;
+    }
 
   if (game == NULL)
     {
@@ -743,7 +785,8 @@ stern_window_update_banner (SternWindow *self)
   notice = stern_match_get_notice (self->match);
   /* A failed save matters more: it is shown until a save succeeds. */
   if (error != NULL)
-    stern_save_banner_show_save_error (self->save_banner, error);
+    stern_save_banner_show_save_error (self->save_banner, error,
+                                       stern_match_get_data_dir (self->match));
   else if (notice != NULL)
     stern_save_banner_show_notice (self->save_banner, notice);
   else
@@ -817,7 +860,8 @@ stern_window_ask_before_closing (SternWindow *self)
     return FALSE;
 
   error = stern_match_get_save_error (self->match);
-  reason = error != NULL ? stern_save_banner_describe_error (error) : g_strdup ("");
+  reason = error != NULL ? stern_save_banner_describe_error (error, stern_match_get_data_dir (self->match))
+                         : g_strdup ("");
   /* Translators: %s is the reason, such as "the disk is full" */
   body = g_strdup_printf (_("The last moves could not be saved (%s). If you quit now, they "
                             "are lost; Save As… keeps the game in a file of your choice."),

@@ -42,6 +42,7 @@ struct _SternWindow
   /* The game a new game or an opened file replaced, as a record, for the
    * toast's Undo. */
   char              *replaced_record;
+  GFile             *too_big_file;   /* asked whether to open it anyway */
   /* An opened game is drawn (or not, in time): the autosave may follow. */
   GdkFrameClock     *shown_clock;
   gulong             shown_handler;

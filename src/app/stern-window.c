@@ -580,6 +580,7 @@ stern_window_dispose (GObject *object)
   self->shown_handler = 0;
   g_clear_object (&self->shown_clock);
   g_clear_handle_id (&self->shown_timeout_id, g_source_remove);
+  g_clear_object (&self->too_big_file);
 
   /* The actions and properties follow the settings; they must stop
    * telling this window (once: dispose may run again). */
@@ -704,6 +705,7 @@ static void
 stern_window_init (SternWindow *self)
 {
   SternGameSetup setup;
+  g_autofree char *notice = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   /* A screen reader would call them by their class. */
@@ -773,8 +775,10 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (self->board, "selection-changed", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
 
-  stern_game_setup_load (&setup, self->settings);
+  stern_game_setup_load (&setup, self->settings, &notice);
   stern_window_new_game (self, &setup);
+  if (notice != NULL)
+    stern_window_show_toast (self, notice, NULL, NULL);
 }
 
 SternWindow *

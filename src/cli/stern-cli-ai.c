@@ -130,7 +130,7 @@ format_move (const SternGame *game, const SternMove *move)
 static SternGame *
 read_record (const char *path)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *decoded = NULL;
   g_autoptr (GError) error = NULL;
   SternGame *game;
   gsize length;
@@ -140,12 +140,13 @@ read_record (const char *path)
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
       return NULL;
     }
-  if (strlen (text) != length)
+  decoded = stern_record_decode (text, length, NULL, &error);
+  if (decoded == NULL)
     {
-      fprintf (stderr, _("sternhalma-cli: %s: the file contains a NUL byte: not a game record\n"), path);
+      fprintf (stderr, "sternhalma-cli: %s: %s\n", path, error->message);
       return NULL;
     }
-  game = stern_record_read (text, NULL, &error);
+  game = stern_record_read (decoded, NULL, &error);
   if (game == NULL)
     fprintf (stderr, "sternhalma-cli: %s: %s\n", path, error->message);
   return game;

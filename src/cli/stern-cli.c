@@ -292,7 +292,7 @@ static int
 cmd_replay (int argc, char **argv)
 {
   g_autofree char *text = NULL;
-  g_autofree char *fen = NULL, *result = NULL;
+  g_autofree char *fen = NULL, *result = NULL, *decoded = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL;
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
@@ -305,12 +305,15 @@ cmd_replay (int argc, char **argv)
       fprintf (stderr, "sternhalma-cli: %s\n", error->message);
       return 1;
     }
-  if (strlen (text) != length)
+  /* Says UTF-16 when it is, as the window does; the warnings of the
+   * decoding (Latin-1) are the record's. */
+  decoded = stern_record_decode (text, length, warnings, &error);
+  if (decoded == NULL)
     {
-      fprintf (stderr, _("sternhalma-cli: %s: the file contains a NUL byte: not a game record\n"), argv[0]);
+      fprintf (stderr, "sternhalma-cli: %s: %s\n", argv[0], error->message);
       return 1;
     }
-  game = stern_record_read_with_warnings (text, NULL, warnings, &error);
+  game = stern_record_read_with_warnings (decoded, NULL, warnings, &error);
   for (guint i = 0; i < warnings->len; i++)
     fprintf (stderr, _("sternhalma-cli: %s: warning: %s\n"), argv[0],
              (const char *) g_ptr_array_index (warnings, i));

@@ -8,9 +8,11 @@
 
 #include <glib.h>
 
-/* The largest game record read: about 400,000 moves, some 200 MB of
- * history; real games are a few kilobytes. */
-#define STERN_RECORD_MAX_BYTES (4u * 1024u * 1024u)
+/* The largest game record read or written: 4 MiB of moves (some 378,000
+ * classic-2 moves) and 64 KiB of room for what a saved game adds around
+ * them (tags, names, the autosave's journal comment), so that a record of
+ * 4 MiB that opens can be saved again.  Real games are a few kilobytes. */
+#define STERN_RECORD_MAX_BYTES (4u * 1024u * 1024u + 64u * 1024u)
 
 /* Reads the whole of path into a newly allocated, NUL-terminated buffer.
  * Refuses (G_FILE_ERROR, the message naming the file and the reason)

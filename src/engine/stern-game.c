@@ -793,12 +793,38 @@ stern_game_new_from_position (const SternVariant *variant, SternPreset preset,
 
   g_return_val_if_fail (variant != NULL && pos != NULL, NULL);
   g_return_val_if_fail (preset < STERN_N_PRESETS, NULL);
+  g_return_val_if_fail (stern_preset_check (preset, variant, NULL), NULL);
 
   game = g_new0 (SternGame, 1);
   stern_rules_init (&game->rules, variant, preset);
   game->history = g_array_new (FALSE, FALSE, sizeof (HistoryEntry));
   init_state (game, pos, moves_made);
   return game;
+}
+
+gboolean
+stern_preset_check (SternPreset          preset,
+                    const SternVariant  *variant,
+                    GError             **error)
+{
+  g_return_val_if_fail (variant != NULL, FALSE);
+
+  if (preset >= STERN_N_PRESETS)
+    {
+      g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL, "unknown rule preset %u", preset);
+      return FALSE;
+    }
+  if (stern_preset_allows_variant (preset, variant))
+    return TRUE;
+  if (stern_variant_is_square (variant))
+    g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
+                 "%s is played on a square board with its own rules, which have no %s preset",
+                 variant->id, stern_preset_name (preset));
+  else
+    g_set_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL,
+                 "the %s preset is for two players; %s has %u",
+                 stern_preset_name (preset), variant->id, variant->n_players);
+  return FALSE;
 }
 
 SternGame *
@@ -808,6 +834,7 @@ stern_game_new (const SternVariant *variant, SternPreset preset)
   SternPosition pos;
 
   g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (stern_preset_check (preset, variant, NULL), NULL);
   stern_rules_init (&rules, variant, preset);
   stern_position_set_start (&pos, &rules);
   return stern_game_new_from_position (variant, preset, &pos, NULL);

@@ -48,8 +48,14 @@ typedef struct {
 
 typedef struct _SternGame SternGame;
 
-/* Check stern_preset_allows_variant() first: race is not defined for
- * three to six players (doc/rules.md §8), and records refuse it. */
+/* Whether a game of variant can be played on preset: race is not defined
+ * for three to six players (doc/rules.md §8), the square boards have only
+ * their own rules.  FALSE with error (STERN_ERROR_ILLEGAL) saying why.
+ * Every way a game starts checks this, so that no game is played that
+ * its own record would refuse. */
+gboolean     stern_preset_check (SternPreset preset, const SternVariant *variant,
+                                 GError **error);
+/* NULL (a critical) for a pair stern_preset_check() refuses. */
 SternGame   *stern_game_new (const SternVariant *variant, SternPreset preset);
 /* A game starting from pos; moves_made gives each seat's move counter
  * (NULL: all 0, so no leaving-home deadline is near). */

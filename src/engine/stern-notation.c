@@ -665,6 +665,18 @@ parse_tag (RecordReader *r, const char *p, const char *eol, char **name, char **
       g_clear_pointer (name, g_free);
       return FALSE;
     }
+  /* Moves after a tag on its line would otherwise be dropped without a word. */
+  q++;
+  while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+    q++;
+  if (q < eol && *q != ';')
+    {
+      record_error (r, q, STERN_ERROR_PARSE,
+                    "text after tag %s: moves and other tags go on lines of their own", *name);
+      g_string_free (val, TRUE);
+      g_clear_pointer (name, g_free);
+      return FALSE;
+    }
   *value = g_string_free (val, FALSE);
   return TRUE;
 }
@@ -881,19 +893,16 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
                      "Sternhalma game record", MAX (r->line, 2u) - 1u);
       return NULL;
     }
-  if (!stern_preset_allows_variant (preset, variant))
-    {
-      record_goto_spot (r, &setup->preset_spot);
-      if (stern_variant_is_square (variant))
-        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
-                      "%s is played on a square board with its own rules, which have no %s preset",
-                      variant->id, stern_preset_name (preset));
-      else
-        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL,
-                      "the %s preset is for two players; %s has %u",
-                      stern_preset_name (preset), variant->id, variant->n_players);
-      return NULL;
-    }
+  {
+    g_autoptr (GError) refused = NULL;
+
+    if (!stern_preset_check (preset, variant, &refused))
+      {
+        record_goto_spot (r, &setup->preset_spot);
+        record_error (r, setup->preset_spot.at, STERN_ERROR_ILLEGAL, "%s", refused->message);
+        return NULL;
+      }
+  }
   if (setup->position_variant == NULL)
     return stern_game_new (variant, preset);
   if (setup->position_variant != variant)

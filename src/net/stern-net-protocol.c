@@ -743,15 +743,20 @@ read_variant (Reader *r, JsonObject *obj, const char *prefix, const SternVariant
 }
 
 static gboolean
-read_preset (Reader *r, JsonObject *obj, const char *prefix, SternPreset *out)
+read_preset (Reader *r, JsonObject *obj, const char *prefix, const SternVariant *variant,
+             SternPreset *out)
 {
   g_autofree char *s = NULL;
   g_autofree char *field = g_strdup_printf ("%s.preset", prefix);
+  g_autoptr(GError) refused = NULL;
 
   if (!read_string (r, obj, prefix, "preset", TRUE, 32, &s))
     return FALSE;
   if (!stern_preset_lookup (s, out))
     return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "unknown preset “%s”", s);
+  /* A room whose game could not start. */
+  if (!stern_preset_check (*out, variant, &refused))
+    return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "%s", refused->message);
   return TRUE;
 }
 
@@ -1063,7 +1068,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
     case STERN_NET_MSG_CREATE:
       ALLOW ("variant", "preset", "clock", "seats", "take", "name");
       return read_variant (r, obj, p, &msg->setup.variant) &&
-             read_preset (r, obj, p, &msg->setup.preset) &&
+             read_preset (r, obj, p, msg->setup.variant, &msg->setup.preset) &&
              read_clock (r, obj, p, FALSE, &msg->setup) &&
              read_seats (r, obj, p, msg, FALSE) &&
              read_seat (r, obj, p, "take", FALSE, &msg->seat) &&
@@ -1141,7 +1146,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
                 !read_fixed (r, e, ef, "code", TRUE, stern_net_code_is_valid, room.code,
                              sizeof room.code) ||
                 !read_variant (r, e, ef, &room.variant) ||
-                !read_preset (r, e, ef, &room.preset) ||
+                !read_preset (r, e, ef, room.variant, &room.preset) ||
                 !read_int (r, e, ef, "players", TRUE, 0, STERN_N_SEATS, &v))
               return FALSE;
             room.players = (guint) v;
@@ -1177,7 +1182,7 @@ parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
         if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
                          sizeof msg->code) ||
             !read_variant (r, obj, p, &msg->setup.variant) ||
-            !read_preset (r, obj, p, &msg->setup.preset) ||
+            !read_preset (r, obj, p, msg->setup.variant, &msg->setup.preset) ||
             !read_clock (r, obj, p, TRUE, &msg->setup) ||
             !read_seats (r, obj, p, msg, TRUE))
           return FALSE;

@@ -30,7 +30,8 @@ stern_game_setup_free (SternGameSetup *setup)
 
 void
 stern_game_setup_load (SternGameSetup *setup,
-                       GSettings      *settings)
+                       GSettings      *settings,
+                       char          **notice)
 {
   g_autofree char *variant = NULL;
   g_autofree char *preset = NULL;
@@ -57,6 +58,22 @@ stern_game_setup_load (SternGameSetup *setup,
     setup->variant = stern_variant_get (0);
   if (!stern_preset_lookup (preset, &setup->preset))
     setup->preset = STERN_PRESET_TABLE;
+  if (notice != NULL)
+    *notice = NULL;
+  /* A game started on such a pair would be saved in a record its own
+   * reader refuses. */
+  if (!stern_preset_check (setup->preset, setup->variant, NULL))
+    {
+      if (notice != NULL)
+        /* Translators: the first %s is rules such as "Race", the second a
+         * variant such as "Three Players" */
+        *notice = g_strdup_printf (_("The settings chose “%s”, which %s does not have: "
+                                     "Table Rules are used instead."),
+                                   stern_preset_display_name (setup->preset),
+                                   stern_variant_display_name (setup->variant));
+      setup->preset = STERN_PRESET_TABLE;
+      g_settings_set_string (settings, "preset", stern_preset_name (setup->preset));
+    }
 
   /* Missing entries: the first seat human, the others the computer. */
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)

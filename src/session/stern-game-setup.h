@@ -39,8 +39,12 @@ void            stern_game_setup_free (SternGameSetup *setup);
 #define STERN_GAME_SETUP_MAX_CLOCK_MIN   180
 #define STERN_GAME_SETUP_MAX_INCREMENT_S 120
 
-/* Keys variant, preset, seat-kinds, computer-levels and clock. */
-void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings);
+/* Keys variant, preset, seat-kinds, computer-levels and clock.  A preset
+ * the variant does not have (stern_preset_check(): settings edited by
+ * hand, from an older version or another machine) becomes the table
+ * rules, in setup and in settings; notice, when not NULL, gets a
+ * translated sentence saying so (NULL when nothing was corrected). */
+void        stern_game_setup_load (SternGameSetup *setup, GSettings *settings, char **notice);
 void        stern_game_setup_save (const SternGameSetup *setup, GSettings *settings);
 /* Sets the record's name of a seat (NULL or "" for none), cut to
  * STERN_SEAT_NAME_MAX bytes at a character's end. */

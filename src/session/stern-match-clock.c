@@ -60,6 +60,7 @@ stern_match_time_ran_out (SternMatch *self,
       return;
     }
 
+  self->keep_replaced = FALSE;
   stern_match_after_give_up (self, seat);
 }
 

@@ -48,6 +48,8 @@ struct _SternMatch
   gboolean        autosave_held;
   GError         *save_error;      /* the last autosave failed: why */
   SternAutosaveState autosave_state; /* what is on disk, for the next save's journal line */
+  gboolean        keep_replaced;   /* the save on disk is a game this one replaced, kept
+                                    * there until this one has a move */
   char           *locked_dir;      /* the data folder whose lock it holds, or NULL */
   GError         *lock_error;      /* another copy of the game holds it: nothing is saved */
   gboolean        unsaved;         /* what is played is not on disk */

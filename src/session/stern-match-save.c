@@ -72,6 +72,12 @@ stern_match_autosave (SternMatch *self)
       return;
     }
 
+  if (self->keep_replaced)
+    {
+      set_save_error (self, NULL);
+      return;
+    }
+
   /* Nothing to continue: a game not begun, or one that has ended. */
   if (stern_game_get_n_actions_total (self->game) == 0 || stern_match_game_over_at_end (self->game))
     {
@@ -168,7 +174,9 @@ stern_match_count_game (SternMatch *self)
 {
   g_autoptr(SternRatings) ratings = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) lock_error = NULL;
   g_autofree char *path = NULL;
+  g_auto(SternRatingsLock) lock = -1;
   SternGameSetup setup = self->setup;
 
   if (self->data_dir == NULL)
@@ -180,6 +188,11 @@ stern_match_count_game (SternMatch *self)
       setup.computer[seat] = FALSE;
 
   path = g_build_filename (self->data_dir, "ratings.ini", NULL);
+  /* Another copy counting a game meanwhile would write its count over
+   * this one's, or this one over it. */
+  lock = stern_ratings_lock (path, &lock_error);
+  if (lock < 0)
+    g_warning ("Counting the game without the ratings lock: %s", lock_error->message);
   ratings = stern_ratings_load (path, &error);
   if (error != NULL)
     {
@@ -246,6 +259,7 @@ stern_match_set_data_dir (SternMatch *self,
   g_free (self->data_dir);
   self->data_dir = g_strdup (dir);
   stern_autosave_state_clear (&self->autosave_state);
+  self->keep_replaced = FALSE;
   if (self->locked_dir != NULL)
     stern_autosave_unlock (self->locked_dir);
   g_clear_pointer (&self->locked_dir, g_free);

@@ -199,6 +199,7 @@ play_move (SternMatch *self,
 
   if (mover != STERN_NO_SEAT)
     stern_game_clock_moved (self->clock, mover);
+  self->keep_replaced = FALSE;
   self->over_announced = FALSE;
   self->thinking = FALSE;
 
@@ -397,6 +398,7 @@ stern_match_resign (SternMatch *self,
       return FALSE;
     }
 
+  self->keep_replaced = FALSE;
   stern_match_after_give_up (self, seat);
   return TRUE;
 }
@@ -471,6 +473,9 @@ stern_match_start (SternMatch           *self,
   stern_match_stop_players (self);
   self->pending_game_over = FALSE;
   g_clear_pointer (&self->game, stern_game_free);
+  /* The game on disk is not given up for one nobody has played yet (a
+   * mistaken Open or New Game, a quit right after). */
+  self->keep_replaced = self->keep_replaced || self->autosave_state.known;
   /* Another game: its first save is written whole. */
   stern_autosave_state_clear (&self->autosave_state);
 

@@ -4,7 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <string.h>
 
@@ -89,7 +92,8 @@ sane_rating (double r)
   return isfinite (r) && r > -10000.0 && r < 10000.0;
 }
 
-/* Keeps the first problem found, for the user. */
+/* Every problem found, for the user: a number read as 0 is not passed
+ * over because an earlier line was bad too. */
 static void
 note_damage (GError    **damage,
              const char *format,
@@ -101,12 +105,22 @@ note_damage (GError    **damage,
              ...)
 {
   va_list args;
+  g_autofree char *message = NULL;
 
-  if (damage == NULL || *damage != NULL)
+  if (damage == NULL)
     return;
   va_start (args, format);
-  *damage = g_error_new_valist (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, format, args);
+  message = g_strdup_vprintf (format, args);
   va_end (args);
+  if (*damage == NULL)
+    *damage = g_error_new_literal (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, message);
+  else
+    {
+      char *joined = g_strconcat ((*damage)->message, "; ", message, NULL);
+
+      g_free ((*damage)->message);
+      (*damage)->message = joined;
+    }
 }
 
 /* The lines GKeyFile can read, one by one: a bad line costs that line,
@@ -244,7 +258,10 @@ stern_ratings_parse (const char *data,
           if (count != NULL &&
               !g_ascii_string_to_unsigned (count, 10, 0, G_MAXINT, &n, NULL))
             {
-              note_damage (damage, _("the count of games “%.20s” is not a number"), count);
+              /* Translators: %s are a value, a key such as "lost" and a
+               * variant such as "classic-2", as written in the file */
+              note_damage (damage, _("the count of games “%.20s” (%s in [%s]) is not a number"),
+                           count, keys[k], id);
               n = 0;
             }
           *counts[k] = (guint) n;
@@ -480,4 +497,46 @@ stern_ratings_add_game (SternRatings         *self,
   if (self->history->len > MAX_HISTORY)
     g_array_remove_range (self->history, 0, self->history->len - MAX_HISTORY);
   return TRUE;
+}
+
+SternRatingsLock
+stern_ratings_lock (const char *path,
+                    GError    **error)
+{
+  g_autofree char *lock_path = NULL;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  lock_path = g_strconcat (path, ".lock", NULL);
+  fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not open %s: %s", lock_path, g_strerror (saved_errno));
+      return -1;
+    }
+  /* Waited for: another copy holds it only while it reads and writes a
+   * small file.  Released by the kernel however that copy ends. */
+  while (flock (fd, LOCK_EX) != 0)
+    {
+      int saved_errno = errno;
+
+      if (saved_errno == EINTR)
+        continue;
+      g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not lock %s: %s", lock_path, g_strerror (saved_errno));
+      return -1;
+    }
+  return fd;
+}
+
+void
+stern_ratings_unlock (SternRatingsLock lock)
+{
+  if (lock >= 0)
+    g_close (lock, NULL);
 }

@@ -44,6 +44,14 @@ SternRatings *stern_ratings_parse (const char *data, gsize length, GError **dama
 /* The text stern_ratings_save writes. */
 char         *stern_ratings_to_data (SternRatings *self, gsize *length);
 gboolean      stern_ratings_save (SternRatings *self, const char *path, GError **error);
+/* Reading, changing and writing the file at path is one step for every
+ * copy of the game on that folder: an flock() on path.lock, waited for,
+ * held until stern_ratings_unlock().  -1 with error when it cannot be
+ * taken. */
+typedef int SternRatingsLock;
+SternRatingsLock stern_ratings_lock (const char *path, GError **error);
+void          stern_ratings_unlock (SternRatingsLock lock);
+G_DEFINE_AUTO_CLEANUP_FREE_FUNC (SternRatingsLock, stern_ratings_unlock, -1)
 void          stern_ratings_free (SternRatings *self);
 
 double        stern_ratings_get_rating (SternRatings *self);

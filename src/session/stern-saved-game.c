@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -415,24 +416,68 @@ stern_saved_game_load_text (GFile   *file,
   return stern_saved_game_load_text_with_warnings (file, NULL, error);
 }
 
-char *
-stern_saved_game_load_text_with_warnings (GFile     *file,
-                                          GPtrArray *warnings,
-                                          GError   **error)
+static void
+set_too_big (GError **error,
+             guint64  size,
+             gsize    max)
+{
+  g_autofree char *size_text = g_format_size (size);
+  g_autofree char *max_text = g_format_size (max);
+
+  /* Translators: both %s are sizes, such as "4.4 MB" */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+               _("The file is too big for a game record: %s; a game record can be at most %s."),
+               size_text, max_text);
+}
+
+gboolean
+stern_saved_game_check_size (const char *text,
+                             GError    **error)
+{
+  gsize len;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  len = strlen (text);
+  if (len <= STERN_SAVED_GAME_MAX_SIZE)
+    return TRUE;
+  {
+    g_autofree char *size_text = g_format_size (len);
+    g_autofree char *max_text = g_format_size (STERN_SAVED_GAME_MAX_SIZE);
+
+    /* Translators: both %s are sizes, such as "4.4 MB" */
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                 _("The game is too long to be saved: it needs %s, and a saved game can be "
+                   "at most %s."), size_text, max_text);
+  }
+  return FALSE;
+}
+
+static char *
+load_text (GFile     *file,
+           gsize      max,
+           GPtrArray *warnings,
+           GError   **error)
 {
   g_autofree char *path = NULL;
   g_autoptr(GFileInfo) info = NULL;
   char *contents = NULL;
   gsize length;
-
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  GStatBuf st;
 
   /* A local file (also one from the portal): only a regular file, never
    * waiting on a FIFO nor reading a device (stern-file.h). */
   path = g_file_get_path (file);
   if (path != NULL)
     {
-      if (!stern_file_read (path, STERN_SAVED_GAME_MAX_SIZE, &contents, &length, error))
+      /* Too big is said as such, with the size: it is a game record all
+       * the same, and may be opened when asked to. */
+      if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (guint64) st.st_size > max)
+        {
+          set_too_big (error, (guint64) st.st_size, max);
+          return NULL;
+        }
+      if (!stern_file_read (path, max, &contents, &length, error))
         return NULL;
       return check_text (contents, length, warnings, error);
     }
@@ -447,16 +492,33 @@ stern_saved_game_load_text_with_warnings (GFile     *file,
                            _("This is not a file that can hold a game record."));
       return NULL;
     }
-  if (g_file_info_get_size (info) > STERN_SAVED_GAME_MAX_SIZE)
+  if ((guint64) g_file_info_get_size (info) > max)
     {
-      g_set_error_literal (error, STERN_ERROR, STERN_ERROR_PARSE,
-                           _("The file is too large to be a game record."));
+      set_too_big (error, (guint64) g_file_info_get_size (info), max);
       return NULL;
     }
 
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
     return NULL;
   return check_text (contents, length, warnings, error);
+}
+
+char *
+stern_saved_game_load_text_with_warnings (GFile     *file,
+                                          GPtrArray *warnings,
+                                          GError   **error)
+{
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  return load_text (file, STERN_SAVED_GAME_MAX_SIZE, warnings, error);
+}
+
+char *
+stern_saved_game_load_text_any_size (GFile     *file,
+                                     GPtrArray *warnings,
+                                     GError   **error)
+{
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  return load_text (file, STERN_SAVED_GAME_MAX_SIZE_ANYWAY, warnings, error);
 }
 
 char *
@@ -517,10 +579,18 @@ stern_autosave_get_path (const char *data_dir)
  * milliseconds) is simply written whole each time, with no journal. */
 #define JOURNAL_MIN_SAVE_BYTES 65536
 
+static char *save_target (const char *path);
+
+/* Beside the save it belongs to: with a symbolic link in the save's
+ * place, beside the file it names (the data folder may be another disk,
+ * or be wiped). */
 static char *
 journal_path (const char *data_dir)
 {
-  return g_build_filename (data_dir, AUTOSAVE_NAME JOURNAL_SUFFIX, NULL);
+  g_autofree char *path = g_build_filename (data_dir, AUTOSAVE_NAME, NULL);
+  g_autofree char *target = save_target (path);
+
+  return g_strconcat (target, JOURNAL_SUFFIX, NULL);
 }
 
 void
@@ -632,6 +702,42 @@ save_target (const char *path)
   return g_build_filename (dir, link, NULL);
 }
 
+/* The folder's entry of a file just renamed into it, on the disk: after
+ * a power cut the new save is there, not the old one or none. */
+static gboolean
+sync_folder_of (const char *path,
+                GError    **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  int fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+  if (fd < 0 || fsync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      if (fd >= 0)
+        g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not write %s to the disk: %s", dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return g_close (fd, error);
+}
+
+/* Written, synced (the file and its folder) and renamed over the old one:
+ * a save reported done survives a power cut. */
+static gboolean
+set_contents_durably (const char *path,
+                      const char *text,
+                      gssize      len,
+                      GError    **error)
+{
+  return g_file_set_contents_full (path, text, len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   0600, error) &&
+         sync_folder_of (path, error);
+}
+
 static gboolean
 write_whole (const char           *data_dir,
              SternAutosaveState   *state,
@@ -657,18 +763,25 @@ write_whole (const char           *data_dir,
   if (with_journal)
     g_string_append_printf (out, JOURNAL_MARK "%" G_GUINT64_FORMAT "\n", generation);
   g_string_append (out, END_MARK);
+  /* Never a save the next start would refuse and keep aside: the one on
+   * disk stays, and the window says why. */
+  if (!stern_saved_game_check_size (out->str, error))
+    {
+      stern_autosave_state_clear (state);
+      return FALSE;
+    }
 
   /* Written to a temporary file and renamed over the old one: a kill
    * leaves the previous save or this one, never half of one.  The journal
    * of the previous one names another number and is not applied. */
-  if (!g_file_set_contents (target, out->str, (gssize) out->len, error))
+  if (!set_contents_durably (target, out->str, (gssize) out->len, error))
     {
       stern_autosave_state_clear (state);
       return FALSE;
     }
   journal_text = with_journal ? g_strdup_printf ("j %" G_GUINT64_FORMAT "\n", generation)
                               : g_strdup ("");
-  if (with_journal && !g_file_set_contents (journal, journal_text, -1, error))
+  if (with_journal && !set_contents_durably (journal, journal_text, -1, error))
     {
       stern_autosave_state_clear (state);
       return FALSE;
@@ -809,6 +922,16 @@ stern_autosave_update (const char           *data_dir,
       g_close (fd, NULL);
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                    "Could not write %s: %s", journal, g_strerror (saved_errno));
+      return FALSE;
+    }
+  /* On the disk before the move counts as saved (a power cut). */
+  if (fdatasync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      g_close (fd, NULL);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not write %s to the disk: %s", journal, g_strerror (saved_errno));
       return FALSE;
     }
   if (!g_close (fd, error))

@@ -26,8 +26,22 @@
 
 G_BEGIN_DECLS
 
-/* Files larger than this are not game records (the engine's cap). */
+/* Files larger than this are not game records (the engine's cap): never
+ * written (stern_saved_game_check_size()), and opened only when asked to
+ * (stern_saved_game_load_text_any_size()), up to the larger cap. */
 #define STERN_SAVED_GAME_MAX_SIZE STERN_RECORD_MAX_BYTES
+#define STERN_SAVED_GAME_MAX_SIZE_ANYWAY (256u * 1024u * 1024u)
+
+/* FALSE with error (G_IO_ERROR_MESSAGE_TOO_LARGE, translated, saying how
+ * big) when text is larger than a reader takes back. */
+gboolean   stern_saved_game_check_size (const char *text,
+                                        GError    **error);
+/* As stern_saved_game_load_text_with_warnings(), up to
+ * STERN_SAVED_GAME_MAX_SIZE_ANYWAY: for a file the user chose to open
+ * although it is too big. */
+char      *stern_saved_game_load_text_any_size (GFile     *file,
+                                                GPtrArray *warnings,
+                                                GError   **error);
 
 /* The text of a saved game.  clock may be NULL (no clock); its running
  * time is charged up to now_us. */
@@ -125,7 +139,7 @@ gboolean   stern_saved_game_apply_journal (const char     *save_text,
  * so that nothing overwrites it; damage then says so, for the user
  * (translated, naming the line), and the game returned, if any, holds the
  * moves before the damage.  Reading is synchronous: a save is at most
- * STERN_SAVED_GAME_MAX_SIZE (about 400,000 moves, read in about 0.4 s). */
+ * STERN_SAVED_GAME_MAX_SIZE (some 380,000 moves, read in about 0.4 s). */
 SternGame *stern_autosave_read     (const char     *data_dir,
                                     SternGameSetup *setup,
                                     SternClock     *clock,

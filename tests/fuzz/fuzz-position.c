@@ -8,6 +8,29 @@
 
 #include "stern-notation.h"
 
+#include "fuzz-generated.h"
+
+/* The position of a game of the input's variant, preset and moves: its
+ * string reads back. */
+static void
+generated_round_trip (const uint8_t *data, size_t size)
+{
+  SternPreset preset;
+  g_autoptr (SternGame) game = fuzz_generated_game (data, size, &preset);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  const SternVariant *variant = NULL;
+  SternPosition pos;
+
+  if (game == NULL)
+    return;
+  text = stern_notation_format_position (stern_game_get_variant (game), stern_game_get_position (game));
+  if (!stern_notation_parse_position (text, &variant, &pos, &error))
+    g_error ("a position the engine wrote does not read back: %s\n%s", error->message, text);
+  g_assert (variant == stern_game_get_variant (game));
+  g_assert (memcmp (pos.cell, stern_game_get_position (game)->cell, sizeof pos.cell) == 0);
+}
+
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 int
@@ -19,6 +42,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const SternVariant *variant = NULL, *variant2 = NULL;
   SternPosition pos, pos2;
 
+  generated_round_trip (data, size);
   if (!stern_notation_parse_position (text, &variant, &pos, &error))
     {
       g_assert (error != NULL && error->message[0] != '\0');

@@ -199,8 +199,8 @@ check_blocked (gconstpointer data)
   Block block = GPOINTER_TO_INT (data);
   static const char *reasons[] = {
     [BLOCK_FOLDER_IN_PLACE] = "a folder is in the place of the file",
-    [BLOCK_READ_ONLY] = "the folder cannot be written to",
-    [BLOCK_DISK_FULL] = "the disk is full",
+    [BLOCK_READ_ONLY] = "cannot be written to",
+    [BLOCK_DISK_FULL] = "is full",
   };
   Obstacle o = { .block = block };
   g_autofree char *dir = NULL;
@@ -251,7 +251,11 @@ check_blocked (gconstpointer data)
   g_assert_true (stern_save_banner_is_shown (banner));
   g_test_message ("banner: %s", stern_save_banner_get_text (banner));
   g_assert_nonnull (strstr (stern_save_banner_get_text (banner), "can’t be saved"));
+  g_test_message ("%s", stern_save_banner_get_text (banner));
   g_assert_nonnull (strstr (stern_save_banner_get_text (banner), reasons[block]));
+  /* Where to make room or fix the rights. */
+  if (block != BLOCK_FOLDER_IN_PLACE)
+    g_assert_nonnull (strstr (stern_save_banner_get_text (banner), dir));
   for (guint i = 0; i < 3; i++)
     {
       g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");

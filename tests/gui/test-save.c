@@ -301,6 +301,118 @@ test_bad_files (SaveFixture   *f,
   window_free (window);
 }
 
+/* Condition on a window: an opened game has been shown, so the window no
+ * longer holds the autosave back. */
+static gboolean
+opened_game_shown (gpointer data)
+{
+  SternWindow *window = data;
+
+  return !stern_match_get_autosave_held (stern_window_get_match (window)) &&
+         window->shown_timeout_id == 0;
+}
+
+/* Moves on a tag's line are refused with the line and column; a game
+ * opened over one in progress leaves it on disk until it has a move of its
+ * own: open, quit, start again, and the game in progress is there. */
+static void
+test_open_over_game (SaveFixture   *f,
+                     gconstpointer  data)
+{
+  g_autofree char *tag_line = g_build_filename (f->dir, "tag-line.sgr", NULL);
+  g_autofree char *empty = g_build_filename (f->dir, "empty-game.sgr", NULL);
+  g_autofree char *data_dir = g_build_filename (f->dir, "data", NULL);
+  g_autoptr(GFile) tag_file = g_file_new_for_path (tag_line);
+  g_autoptr(GFile) empty_file = g_file_new_for_path (empty);
+  g_autofree char *before = NULL, *after = NULL;
+  SternWindow *window, *again;
+  SternGameSetup setup;
+  const char *body;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (g_file_set_contents (tag_line, "[Variant \"classic-2\"] 1. m3-k5 f15-f13\n", -1,
+                                      NULL));
+  g_assert_true (g_file_set_contents (empty, "[Variant \"classic-2\"]\n", -1, NULL));
+
+  window = gui_test_window_new (data_dir);
+  session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_window_new_game (window, &setup);
+  gui_test_play_first (window);
+  gui_test_play_first (window);
+  before = record_of (window);
+
+  g_assert_false (stern_window_open_file (window, tag_file));
+  body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message (window)));
+  g_test_message ("%s", body);
+  g_assert_nonnull (strstr (body, "Line 1, column 23: text after tag Variant"));
+  answer_message (window, TRUE);
+
+  g_assert_true (stern_window_open_file (window, empty_file));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
+  g_assert_true (gui_test_wait_until (opened_game_shown, window, 20000));
+  /* Quitting asks nothing: nothing is lost. */
+  g_assert_false (stern_window_ask_before_closing (window));
+  window_free (window);
+
+  again = gui_test_window_new (data_dir);
+  g_assert_true (stern_window_offer_resume (again));
+  after = record_of (again);
+  g_assert_cmpstr (before, ==, after);
+
+  /* A move in the opened game makes it the game on disk. */
+  g_assert_true (stern_window_open_file (again, empty_file));
+  g_assert_true (gui_test_wait_until (opened_game_shown, again, 20000));
+  gui_test_play_first (again);
+  window_free (again);
+  again = gui_test_window_new (data_dir);
+  g_assert_true (stern_window_offer_resume (again));
+  g_assert_true (stern_game_get_variant (stern_window_get_game (again)) ==
+                 stern_variant_lookup ("classic-2"));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 1);
+  window_free (again);
+}
+
+/* Settings naming a preset the variant does not have: the window starts
+ * the table rules and says so; the game played comes back at the next
+ * start. */
+static void
+test_settings_bad_preset (SaveFixture   *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
+  g_autofree char *before = NULL, *after = NULL;
+  SternWindow *window, *again;
+  const char *toast;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_settings_set_string (settings, "variant", "classic-3");
+  g_settings_set_string (settings, "preset", "race");
+  window = gui_test_window_new (f->dir);
+  toast = stern_window_get_last_toast (window);
+  g_test_message ("%s", toast);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "Table Rules"));
+  g_assert_true (stern_game_get_variant (stern_window_get_game (window)) ==
+                 stern_variant_lookup ("classic-3"));
+  g_assert_cmpint (stern_game_get_preset (stern_window_get_game (window)), ==, STERN_PRESET_TABLE);
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  gui_test_play_first (window);
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  before = record_of (window);
+  window_free (window);
+
+  again = gui_test_window_new (f->dir);
+  g_assert_true (stern_window_offer_resume (again));
+  g_assert_null (stern_window_get_message (again));
+  after = record_of (again);
+  g_assert_cmpstr (before, ==, after);
+  window_free (again);
+  g_settings_reset (settings, "variant");
+  g_settings_reset (settings, "preset");
+}
+
 /* After every move the game is on disk; the next start offers it and
  * goes on exactly there; the end of the game removes it. */
 static void
@@ -434,10 +546,11 @@ test_autosave_decline (SaveFixture   *f,
   g_assert_true (stern_window_offer_resume (again));
   before = record_of (again);
   g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 1);
-  /* The new game (as the New Game dialog starts it) gives it up... */
+  /* The new game (as the New Game dialog starts it) gives it up, though
+   * it stays on disk until the new game has a move... */
   start_from_dialog (again, &setup);
   g_assert_cmpuint (stern_game_get_n_actions_total (stern_window_get_game (again)), ==, 0);
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_cmpstr (stern_window_get_last_toast (again), ==, "New game started");
   /* The board makes room for the toast: it covers none of its holes. */
   {
@@ -1066,6 +1179,10 @@ main (int   argc,
   g_test_add_func ("/save/initial-folder", test_initial_folder);
   g_test_add ("/save/bad-files", SaveFixture, NULL, save_fixture_set_up, test_bad_files,
               save_fixture_tear_down);
+  g_test_add ("/save/open-over-game", SaveFixture, NULL, save_fixture_set_up, test_open_over_game,
+              save_fixture_tear_down);
+  g_test_add ("/save/settings-bad-preset", SaveFixture, NULL, save_fixture_set_up,
+              test_settings_bad_preset, save_fixture_tear_down);
   g_test_add ("/save/autosave-resume", SaveFixture, NULL, save_fixture_set_up, test_autosave_resume,
               save_fixture_tear_down);
   g_test_add ("/save/autosave-decline", SaveFixture, NULL, save_fixture_set_up, test_autosave_decline,

@@ -332,7 +332,7 @@ test_new_game_dialog (void)
       g_assert_cmpstr (got.variant->id, ==, variant->id);
 
       stern_game_setup_save (&got, settings);
-      stern_game_setup_load (&loaded, settings);
+      stern_game_setup_load (&loaded, settings, NULL);
       g_assert_cmpstr (loaded.variant->id, ==, variant->id);
       /* One to look at. */
       if (g_getenv ("STERN_SQUARE_SHOTS") != NULL && g_str_equal (variant->id, "ugolki+diag"))

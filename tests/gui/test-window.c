@@ -325,12 +325,12 @@ test_custom_clock (void)
   clock = g_settings_get_string (settings, "clock");
   g_assert_cmpstr (clock, ==, "17+7");
 
-  stern_game_setup_load (&got, settings);
+  stern_game_setup_load (&got, settings, NULL);
   g_assert_cmpuint (got.clock_reserve_s, ==, 17 * 60);
   g_assert_cmpuint (got.clock_increment_s, ==, 7);
   /* A hand-edited clock beyond the limits is no clock. */
   g_settings_set_string (settings, "clock", "99999999+5");
-  stern_game_setup_load (&got, settings);
+  stern_game_setup_load (&got, settings, NULL);
   g_assert_cmpuint (got.clock_reserve_s, ==, 0);
   g_settings_reset (settings, "clock");
 }

@@ -346,6 +346,11 @@ test_bad_client_messages (void)
       STERN_NET_ERROR_BAD_FIELD, "create.variant" },
     { "{\"type\":\"create\",\"variant\":\"classic-2\",\"preset\":\"pub\",\"seats\":[]}",
       STERN_NET_ERROR_BAD_FIELD, "create.preset" },
+    /* A room whose game the engine would not start. */
+    { "{\"type\":\"create\",\"variant\":\"classic-3\",\"preset\":\"race\",\"seats\":[]}",
+      STERN_NET_ERROR_BAD_FIELD, "create.preset" },
+    { "{\"type\":\"create\",\"variant\":\"ugolki\",\"preset\":\"club\",\"seats\":[]}",
+      STERN_NET_ERROR_BAD_FIELD, "create.preset" },
     { "{\"type\":\"create\",\"variant\":\"classic-2\",\"preset\":\"table\",\"seats\":[]}",
       STERN_NET_ERROR_BAD_FIELD, "create.seats" },
     { "{\"type\":\"create\",\"variant\":\"classic-2\",\"preset\":\"table\",\"seats\":"

@@ -248,6 +248,98 @@ test_match_notice (void)
   temp_dir_remove (dir);
 }
 
+/* A game opened or started over one in progress leaves that one on disk
+ * until it has a move of its own: a mistaken Open and a quit lose nothing. */
+static void
+test_replaced_game_kept (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
+  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  g_autoptr(SternGame) read = NULL;
+  g_autoptr(SternGame) opened = NULL;
+  g_autoptr(GError) error = NULL;
+  SternGameSetup setup, read_setup;
+  SternClock clock;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_match_new_game (match, &setup);
+  for (guint i = 0; i < 4; i++)
+    session_test_play_first (match);
+
+  /* A record with no moves, and one with a move, opened over it. */
+  opened = stern_record_read ("[Variant \"classic-2\"]\n", NULL, &error);
+  g_assert_no_error (error);
+  stern_match_start (match, g_steal_pointer (&opened), &setup, NULL);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 4);
+  g_clear_pointer (&read, stern_game_free);
+
+  opened = stern_record_read ("[Variant \"classic-2\"]\n\n1. l4-l5\n", NULL, &error);
+  g_assert_no_error (error);
+  stern_match_start (match, g_steal_pointer (&opened), &setup, NULL);
+  stern_match_new_game (match, &setup);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 4);
+  g_clear_pointer (&read, stern_game_free);
+
+  /* The new game's first move is its own save. */
+  session_test_play_first (match);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 1);
+
+  temp_dir_remove (dir);
+}
+
+/* Settings naming a preset their variant does not have (edited by hand,
+ * from an older version) start a game on the table rules, correct the
+ * settings and say so: the game played is one its record can hold. */
+static void
+test_settings_bad_preset (void)
+{
+  static const char *const pairs[][2] = {
+    { "classic-3", "race" }, { "classic-6", "race" }, { "ugolki", "club" }, { "halma-8", "race" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_autoptr(GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
+      g_autofree char *notice = NULL, *preset = NULL, *text = NULL;
+      g_autoptr(SternGame) game = NULL, read = NULL;
+      g_autoptr(GError) error = NULL;
+      SternGameSetup setup;
+
+      g_settings_set_string (settings, "variant", pairs[i][0]);
+      g_settings_set_string (settings, "preset", pairs[i][1]);
+      stern_game_setup_load (&setup, settings, &notice);
+      g_test_message ("%s", notice);
+      g_assert_true (setup.variant == stern_variant_lookup (pairs[i][0]));
+      g_assert_cmpint (setup.preset, ==, STERN_PRESET_TABLE);
+      g_assert_nonnull (notice);
+      g_assert_nonnull (strstr (notice, "Table Rules"));
+      preset = g_settings_get_string (settings, "preset");
+      g_assert_cmpstr (preset, ==, "table");
+
+      game = stern_game_new (setup.variant, setup.preset);
+      text = stern_record_write (game, NULL);
+      read = stern_record_read (text, NULL, &error);
+      g_assert_no_error (error);
+
+      /* A good pair is left as it is, without a word. */
+      g_clear_pointer (&notice, g_free);
+      g_settings_set_string (settings, "variant", "classic-2");
+      g_settings_set_string (settings, "preset", "race");
+      stern_game_setup_load (&setup, settings, &notice);
+      g_assert_null (notice);
+      g_assert_cmpint (setup.preset, ==, STERN_PRESET_RACE);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Failed saves                                                        */
 
@@ -470,6 +562,19 @@ test_ratings_partial (void)
     g_assert_cmpfloat (stern_ratings_get_rating (ratings), ==, 1400.0);
   }
 
+  /* Every problem named, not the first only: a count read as 0 is told. */
+  {
+    const char *text = "[Rating]\nrating=1500.0\nthis is no setting\nhistory=1500.0;\n\n"
+                       "[classic-2]\nwon=3\ndrawn=0\nlost=zz\n";
+    g_autoptr(GError) damage = NULL;
+    g_autoptr(SternRatings) ratings = stern_ratings_parse (text, strlen (text), &damage);
+
+    g_assert_nonnull (damage);
+    g_test_message ("%s", damage->message);
+    g_assert_nonnull (strstr (damage->message, "line 3"));
+    g_assert_nonnull (strstr (damage->message, "“zz” (lost in [classic-2])"));
+  }
+
   /* A good file: no damage. */
   {
     g_autoptr(GError) damage = NULL;
@@ -551,6 +656,66 @@ test_ratings_not_regular (void)
   temp_dir_remove (dir);
 }
 
+typedef struct {
+  const char           *path;
+  const SternGame      *game;
+  const SternGameSetup *setup;
+} CountArgs;
+
+#define COUNT_THREADS 4
+#define COUNT_GAMES   25
+
+static gpointer
+count_games (gpointer data)
+{
+  CountArgs *args = data;
+
+  for (guint i = 0; i < COUNT_GAMES; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(SternRatingsLock) lock = stern_ratings_lock (args->path, &error);
+      g_autoptr(SternRatings) ratings = NULL;
+
+      g_assert_no_error (error);
+      ratings = stern_ratings_load (args->path, &error);
+      g_assert_no_error (error);
+      g_assert_true (stern_ratings_add_game (ratings, args->game, args->setup));
+      g_assert_true (stern_ratings_save (ratings, args->path, &error));
+    }
+  return NULL;
+}
+
+/* Copies counting games at once on one folder: each reads, changes and
+ * writes the file under its lock, so no count is written over. */
+static void
+test_ratings_lock (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
+  g_autoptr(SternGame) game = NULL;
+  g_autoptr(SternRatings) ratings = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *threads[COUNT_THREADS];
+  SternGameSetup setup;
+  CountArgs args;
+  guint won, drawn, lost;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hccccc", 0, 0);
+  game = stern_game_new (setup.variant, setup.preset);
+  g_assert_true (stern_game_resign (game, STERN_WHITE, NULL));
+  args = (CountArgs) { path, game, &setup };
+  for (guint i = 0; i < COUNT_THREADS; i++)
+    threads[i] = g_thread_new ("count", count_games, &args);
+  for (guint i = 0; i < COUNT_THREADS; i++)
+    g_thread_join (threads[i]);
+
+  ratings = stern_ratings_load (path, &error);
+  g_assert_no_error (error);
+  stern_ratings_get_results (ratings, "classic-2", &won, &drawn, &lost);
+  g_assert_cmpuint (won + drawn + lost, ==, COUNT_THREADS * COUNT_GAMES);
+  temp_dir_remove (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -561,11 +726,14 @@ main (int   argc,
   g_test_add_func ("/data/autosave-not-regular", test_autosave_not_regular);
   g_test_add_func ("/data/autosave-temp-files", test_autosave_temp_files);
   g_test_add_func ("/data/match-notice", test_match_notice);
+  g_test_add_func ("/data/replaced-game-kept", test_replaced_game_kept);
+  g_test_add_func ("/data/settings-bad-preset", test_settings_bad_preset);
   g_test_add_func ("/data/save-error", test_save_error);
   g_test_add_func ("/data/clock-round-trip", test_clock_round_trip);
   g_test_add_func ("/data/clock-match", test_clock_match);
   g_test_add_func ("/data/ratings-partial", test_ratings_partial);
   g_test_add_func ("/data/ratings-kept", test_ratings_kept);
+  g_test_add_func ("/data/ratings-lock", test_ratings_lock);
   g_test_add_func ("/data/ratings-not-regular", test_ratings_not_regular);
 
   return g_test_run ();

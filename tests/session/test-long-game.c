@@ -330,6 +330,28 @@ test_symlinked_save (void)
   g_assert_true (g_file_test (target, G_FILE_TEST_IS_REGULAR));
   assert_saved_as (dir, game);
 
+  /* A game with a journal: beside the file the link names, none in the
+   * data folder. */
+  {
+    g_autoptr(SternGame) longer = session_test_random_game (8000, 24);
+    g_autofree char *target_journal = g_strconcat (target, ".journal", NULL);
+    g_autofree char *dir_journal = g_strconcat (path, ".journal", NULL);
+    SternAutosaveState state = { 0 };
+    guint from, to;
+
+    g_assert_true (stern_autosave_update (dir, &state, longer, &setup, NULL, &error));
+    session_test_first_safe_move (longer, &from, &to);
+    g_assert_true (stern_game_play (longer, from, to, NULL));
+    g_assert_true (stern_autosave_update (dir, &state, longer, &setup, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (state.full_writes, ==, 1);
+    g_assert_true (g_file_test (target_journal, G_FILE_TEST_IS_REGULAR));
+    g_assert_false (g_file_test (dir_journal, G_FILE_TEST_EXISTS));
+    assert_saved_as (dir, longer);
+    stern_autosave_state_clear (&state);
+    g_unlink (target_journal);
+  }
+
   g_unlink (path);
   g_unlink (target);
   temp_dir_remove (elsewhere);
@@ -670,6 +692,89 @@ test_two_copies (void)
   temp_dir_remove (dir);
 }
 
+/* The writer never writes what the reader refuses: a record of 4 MiB
+ * that opens is saved and read back (the autosave adds its tags and
+ * journal comment); a game too long for any reader is not written over
+ * the save on disk, and says why; a file too big opens when asked to. */
+static void
+test_size_cap (void)
+{
+  g_autofree char *dir = temp_dir_new ("stern-cap-XXXXXX");
+  g_autofree char *big_path = g_build_filename (dir, "big.sgr", NULL);
+  g_autoptr(SternGame) game = session_test_random_game (378050, 24);
+  g_autoptr(SternGame) longer = NULL;
+  g_autoptr(SternGame) read = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) big = NULL;
+  g_autofree char *record = NULL, *longer_text = NULL, *text = NULL;
+  SternGameSetup setup, read_setup;
+  SternClock clock;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_RACE, "hhhhhh", 0, 0);
+  /* Names that bring the saved game to within a few bytes of 4 MiB, as
+   * a record the user opens may be: the autosave adds its journal line. */
+  for (guint white = 0, black = 0;;)
+    {
+      g_autofree char *w = g_strnfill (white, 'w'), *b = g_strnfill (black, 'b');
+      gsize len;
+
+      stern_game_setup_set_name (&setup, STERN_WHITE, w);
+      stern_game_setup_set_name (&setup, STERN_BLACK, b);
+      g_free (record);
+      record = stern_saved_game_write (game, &setup, NULL, 0);
+      len = strlen (record);
+      if (len >= 4u * 1024 * 1024 - 8)
+        break;
+      /* A name's byte is a byte of the file (past the first, which may
+       * bring its tag): a step or two. */
+      {
+        guint more = MAX (1u, (guint) (4u * 1024 * 1024 - 8 - len));
+        guint to_white = MIN (more, STERN_SEAT_NAME_MAX - white);
+
+        g_assert_true (to_white > 0 || black < STERN_SEAT_NAME_MAX);
+        white += to_white;
+        black += MIN (more - to_white, STERN_SEAT_NAME_MAX - black);
+      }
+    }
+  g_test_message ("378,050 moves: a saved game of %zu bytes", strlen (record));
+  g_assert_cmpuint (strlen (record), <=, 4u * 1024 * 1024);
+
+  g_assert_true (stern_autosave_write (dir, game, &setup, NULL, &error));
+  g_assert_no_error (error);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 378050);
+  g_clear_pointer (&read, stern_game_free);
+
+  /* 400,000 moves: over the cap.  Refused before writing, with the size. */
+  longer = session_test_random_game (400000, 24);
+  g_assert_false (stern_autosave_write (dir, longer, &setup, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "too long to be saved"));
+  g_clear_error (&error);
+  read = stern_autosave_read (dir, &read_setup, &clock, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (read), ==, 378050);
+
+  /* Such a file says it is too big, and how big; it opens when asked to. */
+  longer_text = stern_saved_game_write (longer, &setup, NULL, 0);
+  g_assert_true (g_file_set_contents (big_path, longer_text, -1, NULL));
+  big = g_file_new_for_path (big_path);
+  g_assert_null (stern_saved_game_load_text (big, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "too big"));
+  g_assert_nonnull (strstr (error->message, "MB"));
+  g_clear_error (&error);
+  text = stern_saved_game_load_text_any_size (big, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, longer_text);
+
+  temp_dir_remove (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -685,6 +790,7 @@ main (int   argc,
   g_test_add_func ("/long-game/kill-while-saving", test_kill_while_saving);
   g_test_add_func ("/long-game/cut-record", test_cut_record);
   g_test_add_func ("/long-game/two-copies", test_two_copies);
+  g_test_add_func ("/long-game/size-cap", test_size_cap);
 
   return g_test_run ();
 }
