@@ -3,7 +3,7 @@
  * a server message; whatever parses must write back to JSON that parses to
  * the same text again, and a room's actions are replayed on a game.
  *
- * Built with -DSTERN_FUZZ_REPLAY it is a plain program that runs the
+ * Linked with fuzz-replay-files.c it is a plain program that runs the
  * target once on each file named on the command line (the seed corpus
  * test, with any compiler).
  *
@@ -82,25 +82,3 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   check_direction (data, size, STERN_NET_TO_CLIENT);
   return 0;
 }
-
-#ifdef STERN_FUZZ_REPLAY
-int
-main (int argc, char **argv)
-{
-  for (int i = 1; i < argc; i++)
-    {
-      g_autofree char *contents = NULL;
-      gsize len;
-      g_autoptr(GError) error = NULL;
-
-      if (!g_file_get_contents (argv[i], &contents, &len, &error))
-        {
-          g_printerr ("%s\n", error->message);
-          return 1;
-        }
-      LLVMFuzzerTestOneInput ((const uint8_t *) contents, len);
-    }
-  g_print ("%d inputs replayed\n", argc - 1);
-  return 0;
-}
-#endif

@@ -21,7 +21,7 @@
  * one the server has under that code and lists the connection, with one
  * connection at most for each seat.
  *
- * Built with -DSTERN_FUZZ_REPLAY it is a plain program that runs the
+ * Linked with fuzz-replay-files.c it is a plain program that runs the
  * target once on each file named on the command line (the seed corpus
  * test, with any compiler).
  *
@@ -514,25 +514,3 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     ;
   return 0;
 }
-
-#ifdef STERN_FUZZ_REPLAY
-int
-main (int argc, char **argv)
-{
-  for (int i = 1; i < argc; i++)
-    {
-      g_autofree char *contents = NULL;
-      gsize len;
-      g_autoptr(GError) error = NULL;
-
-      if (!g_file_get_contents (argv[i], &contents, &len, &error))
-        {
-          g_printerr ("%s\n", error->message);
-          return 1;
-        }
-      LLVMFuzzerTestOneInput ((const uint8_t *) contents, len);
-    }
-  g_print ("%d inputs replayed\n", argc - 1);
-  return 0;
-}
-#endif
