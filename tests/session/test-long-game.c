@@ -710,11 +710,11 @@ test_size_cap (void)
   SternGameSetup setup, read_setup;
   SternClock clock;
 
-#if defined(__SANITIZE_ADDRESS__)
-  /* Two games of 400,000 moves take minutes under AddressSanitizer; the
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  /* Two games of 400,000 moves take minutes under the sanitizers; the
    * plain build runs this in seconds, and the sanitizers check the same
    * writer and reader on the shorter games above. */
-  g_test_skip ("too slow under AddressSanitizer");
+  g_test_skip ("too slow under a sanitizer");
   return;
 #endif
   session_test_setup (&setup, "classic-2", STERN_PRESET_RACE, "hhhhhh", 0, 0);
