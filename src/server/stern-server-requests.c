@@ -82,6 +82,28 @@ new_code (SternServer *self, char code[STERN_NET_CODE_LEN + 1])
   return FALSE;
 }
 
+/* The room with that code, kept in memory or, for a finished room that was
+ * unloaded, read back from the store and kept again (the caller unloads it
+ * if nobody enters it); NULL if there is none or it cannot be read.  The
+ * server's reference, borrowed. */
+static SternRoom *
+room_in_memory_or_store (SternServer *self, const char *code)
+{
+  SternRoom *room = g_hash_table_lookup (self->rooms, code);
+
+  if (room == NULL && self->store && stern_store_has_room (self->store, code))
+    {
+      g_autoptr(GError) error = NULL;
+
+      room = stern_room_load (self->store, code, &error);
+      if (room == NULL)
+        g_warning ("room %s cannot be read: %s", code, error->message);
+      else
+        stern_server_add_room (self, room);
+    }
+  return room;
+}
+
 /* The room with that code, a reference of the caller's (the server's
  * own goes when the room is unloaded, which entering a room can do), or
  * NULL with the connection told why. */
@@ -100,19 +122,7 @@ find_room (Conn *conn, const char *code, const char *field)
                        "too many unknown codes or tokens from your address; wait a minute");
       return NULL;
     }
-  room = g_hash_table_lookup (self->rooms, code);
-  /* A finished room that was unloaded comes back from the store; the
-   * caller unloads it again if nobody enters it. */
-  if (room == NULL && self->store && stern_store_has_room (self->store, code))
-    {
-      g_autoptr(GError) error = NULL;
-
-      room = stern_room_load (self->store, code, &error);
-      if (room == NULL)
-        g_warning ("room %s cannot be read: %s", code, error->message);
-      else
-        stern_server_add_room (self, room);
-    }
+  room = room_in_memory_or_store (self, code);
   if (room == NULL)
     {
       stern_tracked_guess_failed (conn->tracked);
@@ -382,19 +392,7 @@ find_rematch (SternServer *self, SternRoom *old)
 
   if (code == NULL)
     return NULL;
-  room = g_hash_table_lookup (self->rooms, code);
-  if (room == NULL && self->store && stern_store_has_room (self->store, code))
-    {
-      g_autoptr(GError) error = NULL;
-
-      room = stern_room_load (self->store, code, &error);
-      if (room == NULL)
-        {
-          g_warning ("room %s cannot be read: %s", code, error->message);
-          return NULL;
-        }
-      stern_server_add_room (self, room);
-    }
+  room = room_in_memory_or_store (self, code);
   return room ? g_object_ref (room) : NULL;
 }
 
