@@ -198,3 +198,18 @@ gui_test_find_banner (GtkWidget *widget)
     }
   return NULL;
 }
+
+void
+gui_test_log_fields (const GLogField *fields,
+                     gsize            n_fields,
+                     const char     **domain,
+                     const char     **message)
+{
+  *domain = NULL;
+  *message = NULL;
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
+      *domain = fields[i].value;
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+      *message = fields[i].value;
+}

@@ -94,3 +94,8 @@ SternWindow *gui_test_position_window_new (const char *position, unsigned moves_
 SternSaveBanner *gui_test_find_banner (GtkWidget *widget);
 /* Plays the first safe move through the board, as a click would make it. */
 void     gui_test_play_first (SternWindow *window);
+
+/* A structured log entry's domain and message (NULL where missing), for
+ * log writers that let some messages through. */
+void     gui_test_log_fields (const GLogField *fields, gsize n_fields,
+                              const char **domain, const char **message);

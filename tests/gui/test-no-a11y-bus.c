@@ -111,11 +111,7 @@ allow_no_a11y_bus (GLogLevelFlags   level,
   const char *domain = NULL;
   const char *message = NULL;
 
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
-      domain = fields[i].value;
-    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
-      message = fields[i].value;
+  gui_test_log_fields (fields, n_fields, &domain, &message);
   if ((level & G_LOG_LEVEL_WARNING) && g_strcmp0 (domain, "Gtk") == 0 && message != NULL &&
       strstr (message, "accessibility bus") != NULL)
     {
