@@ -448,6 +448,11 @@ connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
   if (ws == NULL)
     {
+      /* The task is answered here: the client no longer waits on it (it
+       * would hold the client through the task, and be answered twice by
+       * the next connect). */
+      if (self->connect_task == task)
+        g_clear_object (&self->connect_task);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
