@@ -28,7 +28,7 @@ check () {
   fi
 }
 
-echo "1..9"
+echo "1..10"
 check "/dev/zero is refused" 1 "is a device" /dev/zero
 mkfifo "$tmp/fifo"
 check "a FIFO is refused without blocking" 1 "named pipe" "$tmp/fifo"
@@ -47,6 +47,17 @@ check "UTF-16 is named as such, as the window does" 1 "UTF-16" "$tmp/utf16.sgr"
 
 printf '[Variant "classic-2"] 1. m3-k5 f15-f13\n' >"$tmp/tag-line.sgr"
 check "moves on a tag's line are refused" 1 "line 1, column 23: text after tag Variant" "$tmp/tag-line.sgr"
+
+n=$((n + 1))
+printf '[Variant "classic-2"]\n[Position "classic-2 white white:e16,f16,e15,f15,g15,e14,f14,g14,h13,m1 black:e17,l2,m2,k3,l3,m3,j4,k4,l4,m5"]\n\n1. h13-h14 m5-l5\n' >"$tmp/reply.sgr"
+if timeout 10 "$cli" replay "$tmp/reply.sgr" >"$tmp/out" 2>"$tmp/err" &&
+   sed -n 1p "$tmp/out" | grep -q '^classic-2 white ' && [ "$(sed -n 2p "$tmp/out")" = "1-0" ]; then
+  echo "ok $n - a game ended by black's reply has white next in its last position"
+else
+  failed=$((failed + 1))
+  echo "not ok $n - a game ended by black's reply has white next in its last position"
+  echo "# replay: $(cat "$tmp/out" "$tmp/err")"
+fi
 
 n=$((n + 1))
 timeout 60 "$cli" match --games 1 --seed 3 --records "$tmp/games" ugolki-mini greedy random >"$tmp/match" 2>/dev/null

@@ -848,6 +848,9 @@ test_game_reply_no_finish (void)
   g_assert_true (stern_game_is_over (game));
   g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_FINISHED);
   assert_places (game, 1, 0, 0, 2, 0, 0);
+  /* The last position reads as after any move: black replied, so white
+   * would be next, not black again. */
+  g_assert_cmpuint (stern_game_get_position (game)->to_move, ==, STERN_WHITE);
 }
 
 /* Black's own move completes white's goal: that move was black's reply,

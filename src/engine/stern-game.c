@@ -398,10 +398,12 @@ eliminate (const SternGame *game, GameState *st, unsigned seat)
         stern_position_remove_seat (&st->pos, s);
 }
 
-/* A game ended by the mover's elimination names the player still in it
- * as the one on turn, not the eliminated one. */
+/* A finished game's last position names the next player in playing
+ * order as the one on turn, as after any move, passing over players who
+ * are out (eliminated or resigned): a record replayed to its end reads as
+ * the game left off. */
 static void
-turn_after_elimination (const SternGame *game, GameState *st, unsigned seat)
+turn_after_end (const SternGame *game, GameState *st, unsigned seat)
 {
   const SternVariant *v = game->rules.variant;
   unsigned at = 0;
@@ -409,11 +411,12 @@ turn_after_elimination (const SternGame *game, GameState *st, unsigned seat)
   for (unsigned i = 0; i < v->n_players; i++)
     if (v->seats[i] == seat)
       at = i;
-  for (unsigned k = 1; k < v->n_players; k++)
+  for (unsigned k = 1; k <= v->n_players; k++)
     {
       unsigned next = v->seats[(at + k) % v->n_players];
 
-      if (st->player_state[next] == STERN_PLAYER_PLAYING)
+      if (st->player_state[next] == STERN_PLAYER_PLAYING ||
+          st->player_state[next] == STERN_PLAYER_FINISHED)
         {
           stern_position_set_to_move (&st->pos, next);
           return;
@@ -723,7 +726,7 @@ apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
   check_home_rule (game, st, seat, to);
   if (st->end_reason != STERN_END_NONE)
     {
-      advance_turn (game, st, seat);
+      turn_after_end (game, st, seat);
       return;
     }
   update_finishing (game, st, seat);
@@ -736,8 +739,8 @@ apply_move (const SternGame *game, GameState *st, unsigned from, unsigned to)
   if (st->end_reason == STERN_END_NONE && st->reply_seat == STERN_NO_SEAT)
     square_checks (game, st, seat);
   advance_turn (game, st, seat);
-  if (st->end_reason != STERN_END_NONE && st->player_state[seat] == STERN_PLAYER_ELIMINATED)
-    turn_after_elimination (game, st, seat);
+  if (st->end_reason != STERN_END_NONE && st->pos.to_move == seat)
+    turn_after_end (game, st, seat);
 }
 
 static void
@@ -1192,6 +1195,8 @@ stern_game_pass (SternGame *game, GError **error)
         square_checks (game, st, seat);
     }
   advance_turn (game, st, seat);
+  if (st->end_reason != STERN_END_NONE && st->pos.to_move == seat)
+    turn_after_end (game, st, seat);
   return TRUE;
 }
 
