@@ -915,6 +915,13 @@ connected_cb (GObject      *source,
     }
 
   g_object_steal_data (G_OBJECT (self), STERN_WINDOW_OFFER_RESUME_KEY);
+  /* The server reached, typed or from a link, is where Play Online goes
+   * next (doc/playing.md). */
+  {
+    g_autofree char *address = stern_online_uri_to_address (stern_net_client_get_uri (client));
+
+    g_settings_set_string (self->settings, "online-server", address);
+  }
   online = stern_online_match_new (self->match, client);
   stern_window_set_online (self, online);
   switch (go->request)

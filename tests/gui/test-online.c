@@ -567,6 +567,132 @@ test_notification_service (void)
   gui_test_flush ();
 }
 
+static GtkWidget *
+find_entry (GtkWidget  *root,
+            const char *placeholder)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ENTRY (child) &&
+          g_strcmp0 (gtk_entry_get_placeholder_text (GTK_ENTRY (child)), placeholder) == 0)
+        return child;
+      if ((found = find_entry (child, placeholder)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Play Online dialog the window's menu opens (the newest one). */
+static GtkWidget *
+open_dialog (SternWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_ONLINE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        dialog = GTK_WIDGET (toplevel);
+    }
+  g_assert_nonnull (dialog);
+  return dialog;
+}
+
+static void
+type_in (GtkWidget  *dialog,
+         const char *placeholder,
+         const char *text)
+{
+  GtkWidget *entry = find_entry (dialog, placeholder);
+
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+}
+
+static void
+click (GtkWidget  *dialog,
+       const char *label)
+{
+  GtkWidget *button = find_button (dialog, label);
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* A room of two on server made by a client of the test's, waiting for
+ * the second player; its code. */
+static SternNetClient *
+host_room (SternServer *server,
+           gboolean     against_computer)
+{
+  SternNetClient *host = stern_net_client_new ("Host");
+  g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  SternNetSetup setup;
+
+  stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
+  GUI_TEST_WAIT_FOR (stern_net_client_is_connected (host), WAIT_MS);
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  if (against_computer)
+    {
+      setup.seats[setup.variant->seats[1]].kind = STERN_NET_SEAT_COMPUTER;
+      setup.seats[setup.variant->seats[1]].level = STERN_LEVEL_EASY;
+    }
+  stern_net_client_create (host, &setup, setup.variant->seats[0]);
+  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  return host;
+}
+
+/* A link pasted in Play Online: its server is the one the dialog shows
+ * and keeps from then on, so that Quick Play goes there too. */
+static void
+test_link_server_remembered (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *link = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *kept = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  g_settings_set_string (settings, "online-server", "localhost:7130");
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = open_dialog (window);
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  type_in (dialog, "Room code or sternhalma:// link", link);
+  click (dialog, "_Join");
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+  kept = g_settings_get_string (settings, "online-server");
+  g_assert_cmpstr (kept, ==, address);
+  dialog = open_dialog (window);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_entry (dialog, "host:port"))), ==,
+                   address);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static void
 test_address (void)
 {
@@ -583,6 +709,16 @@ test_address (void)
   g_assert_cmpstr (c, ==, "wss://club.example/play");
   g_assert_null (d);
   g_assert_null (e);
+  /* And back, for the Server field. */
+  {
+    g_autofree char *f = stern_online_uri_to_address ("ws://10.0.0.5:8000/");
+    g_autofree char *g = stern_online_uri_to_address ("ws://[::1]:7130/");
+    g_autofree char *h = stern_online_uri_to_address ("wss://club.example/play");
+
+    g_assert_cmpstr (f, ==, "10.0.0.5:8000");
+    g_assert_cmpstr (g, ==, "[::1]:7130");
+    g_assert_cmpstr (h, ==, "wss://club.example/play");
+  }
   /* Every error code has its own text. */
   for (guint i = 0; i < STERN_NET_ERROR_INTERNAL; i++)
     g_assert_cmpstr (stern_online_error_text (i), !=, "");
@@ -625,6 +761,7 @@ main (int   argc,
   g_test_add_func ("/online/invitation", test_invitation);
   g_test_add_func ("/online/invitation-key", test_invitation_key);
   g_test_add_func ("/online/notification-service", test_notification_service);
+  g_test_add_func ("/online/link-server-remembered", test_link_server_remembered);
 
   {
     int status = g_test_run ();
