@@ -285,6 +285,15 @@ follow_client (SternOnlineDialog *self,
                            G_CONNECT_SWAPPED);
 }
 
+void
+stern_online_dialog_follow (SternOnlineDialog *self,
+                            SternNetClient    *client)
+{
+  g_return_if_fail (STERN_IS_ONLINE_DIALOG (self));
+  g_return_if_fail (client == NULL || STERN_IS_NET_CLIENT (client));
+  follow_client (self, client);
+}
+
 /* Where friends reach the server: the host of the address, but for
  * "localhost" an address of this computer on the local network. */
 static char *
@@ -348,6 +357,17 @@ set_link_host (SternOnlineDialog *self,
   self->link_port = port > 0 ? (guint) port : STERN_NET_DEFAULT_PORT;
 }
 
+/* No client yet: the window asks first whether to leave the game it
+ * plays, and shows the dialog again (stern_online_dialog_follow) or
+ * closes it. */
+static void
+wait_for_window (SternOnlineDialog *self,
+                 SternNetClient    *client)
+{
+  if (client == NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
 static void
 create_clicked (SternOnlineDialog *self)
 {
@@ -393,6 +413,7 @@ create_clicked (SternOnlineDialog *self)
   set_link_host (self, uri);
   client = go_online (self, uri, STERN_ONLINE_CREATE, &setup, NULL, NULL);
   follow_client (self, client);
+  wait_for_window (self, client);
 }
 
 static void
@@ -600,6 +621,7 @@ quick_clicked (SternOnlineDialog *self)
 {
   g_autofree char *uri = server_uri (self);
   SternNetSetup setup;
+  SternNetClient *client;
 
   if (uri == NULL)
     return;
@@ -607,7 +629,9 @@ quick_clicked (SternOnlineDialog *self)
   setup.variant = chosen_variant (self);
   gtk_widget_set_visible (self->invitation_box, FALSE);
   set_link_host (self, uri);
-  follow_client (self, go_online (self, uri, STERN_ONLINE_QUICK, &setup, NULL, NULL));
+  client = go_online (self, uri, STERN_ONLINE_QUICK, &setup, NULL, NULL);
+  follow_client (self, client);
+  wait_for_window (self, client);
 }
 
 static void

@@ -238,8 +238,9 @@ open_new_game_dialog (SternWindow *self)
 
 #ifdef STERN_HAVE_NETWORK
 static void
-on_leave_for_new_game (SternWindow *self,
-                       gboolean     leave)
+new_game_after_leaving (SternWindow *self,
+                        gboolean     leave,
+                        gpointer     data)
 {
   if (leave)
     open_new_game_dialog (self);
@@ -255,17 +256,13 @@ new_game_activated (GtkWidget  *widget,
 
 #ifdef STERN_HAVE_NETWORK
   /* A new game here leaves the online one: asked first, as quitting is. */
-  if (stern_window_online_in_play (self))
-    {
-      stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
-                                 _("A new game here leaves the room. Your seat is kept for a "
-                                   "while; after that the game goes on without you."),
-                                 _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
-                                 G_CALLBACK (on_leave_for_new_game));
-      return;
-    }
-#endif
+  stern_window_leave_online_then (self,
+                                  _("A new game here leaves the room. Your seat is kept for a "
+                                    "while; after that the game goes on without you."),
+                                  new_game_after_leaving, NULL, NULL);
+#else
   open_new_game_dialog (self);
+#endif
 }
 
 static void
@@ -457,6 +454,17 @@ open_chosen (GFile    *file,
     stern_window_open_file (self, file);
 }
 
+#ifdef STERN_HAVE_NETWORK
+static void
+open_after_leaving (SternWindow *self,
+                    gboolean     leave,
+                    gpointer     data)
+{
+  if (leave)
+    stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
+}
+#endif
+
 static void
 open_activated (GtkWidget  *widget,
                 const char *action_name,
@@ -464,7 +472,12 @@ open_activated (GtkWidget  *widget,
 {
   SternWindow *self = STERN_WINDOW (widget);
 
+#ifdef STERN_HAVE_NETWORK
+  /* A game opened here leaves the online one: asked first. */
+  stern_window_leave_online_then (self, NULL, open_after_leaving, NULL, NULL);
+#else
   stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
+#endif
 }
 
 gboolean

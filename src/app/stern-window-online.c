@@ -836,6 +836,75 @@ stern_window_online_in_play (SternWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
+/* Leaving a seated game                                               */
+
+#define LEAVE_KEY "stern-online-leave"
+
+typedef struct {
+  SternWindowLeaveFunc then;
+  gpointer             data;
+  GDestroyNotify       destroy;
+} Leave;
+
+static void
+leave_free (Leave *leave)
+{
+  if (leave->destroy != NULL)
+    leave->destroy (leave->data);
+  g_free (leave);
+}
+
+/* A question no longer asked (another took its place) was not a yes. */
+static void
+leave_answer (SternWindow *self,
+              Leave       *leave,
+              gboolean     yes)
+{
+  if (leave == NULL)
+    return;
+  leave->then (self, yes, leave->data);
+  leave_free (leave);
+}
+
+static void
+on_leave_answered (SternWindow *self,
+                   gboolean     yes)
+{
+  leave_answer (self, g_object_steal_data (G_OBJECT (self), LEAVE_KEY), yes);
+}
+
+void
+stern_window_leave_online_then (SternWindow          *self,
+                                const char           *body,
+                                SternWindowLeaveFunc  then,
+                                gpointer              data,
+                                GDestroyNotify        destroy)
+{
+  Leave *leave;
+
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (then != NULL);
+
+  leave = g_new0 (Leave, 1);
+  leave->then = then;
+  leave->data = data;
+  leave->destroy = destroy;
+  if (!stern_window_online_in_play (self))
+    {
+      leave_answer (self, leave, TRUE);
+      return;
+    }
+  leave_answer (self, g_object_steal_data (G_OBJECT (self), LEAVE_KEY), FALSE);
+  g_object_set_data_full (G_OBJECT (self), LEAVE_KEY, leave, (GDestroyNotify) leave_free);
+  stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
+                             body != NULL ? body
+                             : _("This leaves the room you play in. Your seat is kept for a "
+                                 "while; after that the game goes on without you."),
+                             _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
+                             G_CALLBACK (on_leave_answered));
+}
+
+/* ------------------------------------------------------------------ */
 /* Connecting                                                          */
 
 typedef struct {
@@ -1025,6 +1094,84 @@ stern_window_resume_online (SternWindow *self)
   return TRUE;
 }
 
+/* A request to go online, kept while the window asks whether to leave
+ * the game it plays. */
+typedef struct {
+  char              *uri;
+  SternOnlineRequest request;
+  SternNetSetup      setup;
+  gboolean           has_setup;
+  char               code[STERN_NET_CODE_LEN + 1];
+  char               key[STERN_NET_TOKEN_LEN + 1];
+  GtkWidget         *dialog;   /* weak: Play Online, hidden meanwhile */
+} Going;
+
+static Going *
+going_new (const char          *uri,
+           SternOnlineRequest   request,
+           const SternNetSetup *setup,
+           const char          *code,
+           const char          *key,
+           GtkWidget           *dialog)
+{
+  Going *going = g_new0 (Going, 1);
+
+  going->uri = g_strdup (uri);
+  going->request = request;
+  going->has_setup = setup != NULL;
+  if (setup != NULL)
+    going->setup = *setup;
+  if (code != NULL)
+    g_strlcpy (going->code, code, sizeof going->code);
+  if (key != NULL)
+    g_strlcpy (going->key, key, sizeof going->key);
+  g_set_weak_pointer (&going->dialog, dialog);
+  return going;
+}
+
+static void
+going_free (gpointer data)
+{
+  Going *going = data;
+
+  g_clear_weak_pointer (&going->dialog);
+  g_free (going->uri);
+  g_free (going);
+}
+
+static SternNetClient *
+going_go (SternWindow *self,
+          Going       *going)
+{
+  SternNetClient *client = stern_window_go_online (self, going->uri, going->request,
+                                                   going->has_setup ? &going->setup : NULL,
+                                                   going->code[0] != '\0' ? going->code : NULL);
+
+  if (going->key[0] != '\0')
+    stern_window_set_invitation_key (client, going->key);
+  return client;
+}
+
+/* The dialog that waited shows how its room goes, or goes. */
+static void
+go_after_leaving (SternWindow *self,
+                  gboolean     leave,
+                  gpointer     data)
+{
+  Going *going = data;
+  SternNetClient *client = leave ? going_go (self, going) : NULL;
+
+  if (going->dialog == NULL)
+    return;
+  if (client != NULL)
+    {
+      stern_online_dialog_follow (STERN_ONLINE_DIALOG (going->dialog), client);
+      gtk_window_present (GTK_WINDOW (going->dialog));
+    }
+  else
+    gtk_window_destroy (GTK_WINDOW (going->dialog));
+}
+
 void
 stern_window_open_invitation (SternWindow *self,
                               const char  *link)
@@ -1033,7 +1180,6 @@ stern_window_open_invitation (SternWindow *self,
   g_autofree char *ws_uri = NULL;
   char code[STERN_NET_CODE_LEN + 1];
   char key[STERN_NET_TOKEN_LEN + 1];
-  SternNetClient *client;
 
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (link != NULL);
@@ -1046,8 +1192,9 @@ stern_window_open_invitation (SternWindow *self,
       stern_window_show_error (self, _("Network Game"), body);
       return;
     }
-  client = stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
-  stern_window_set_invitation_key (client, key);
+  stern_window_leave_online_then (self, NULL, go_after_leaving,
+                                  going_new (ws_uri, STERN_ONLINE_JOIN, NULL, code, key, NULL),
+                                  going_free);
 }
 
 void
@@ -1072,11 +1219,19 @@ on_dialog_go_online (SternOnlineDialog *dialog,
                      const char        *key,
                      SternWindow       *self)
 {
-  SternNetClient *client = stern_window_go_online (self, uri, (SternOnlineRequest) request, setup,
-                                                   code);
+  gboolean waits = request == STERN_ONLINE_CREATE || request == STERN_ONLINE_QUICK;
+  Going *going = going_new (uri, (SternOnlineRequest) request, setup, code, key,
+                            waits ? GTK_WIDGET (dialog) : NULL);
+  SternNetClient *client;
 
-  if (key != NULL)
-    stern_window_set_invitation_key (client, key);
+  /* Another room leaves this one: asked first, and the dialog waits. */
+  if (stern_window_online_in_play (self))
+    {
+      stern_window_leave_online_then (self, NULL, go_after_leaving, going, going_free);
+      return NULL;
+    }
+  client = going_go (self, going);
+  going_free (going);
   return client;
 }
 

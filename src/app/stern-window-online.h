@@ -51,6 +51,16 @@ char             *stern_window_online_status (SternWindow *self);
 guint             stern_window_online_bottom_seat (SternWindow *self);
 /* The local player holds a seat in an online game not over yet. */
 gboolean          stern_window_online_in_play (SternWindow *self);
+/* What follows a question whether to leave the seated online game: leave
+ * is TRUE when the player said yes, or when there was nothing to leave
+ * (then it runs at once). */
+typedef void (*SternWindowLeaveFunc) (SternWindow *self, gboolean leave, gpointer data);
+/* Asks first, with body (NULL: the general words), while the player holds
+ * a seat in an online game in play; a question asked again answers the
+ * last one with FALSE.  data is freed with destroy after then ran. */
+void              stern_window_leave_online_then (SternWindow *self, const char *body,
+                                                  SternWindowLeaveFunc then, gpointer data,
+                                                  GDestroyNotify destroy);
 /* After an online game: asks the server for a rematch (same players,
  * seats rotated); FALSE when the window is not a player of an ended
  * online game. */

@@ -649,6 +649,27 @@ host_room (SternServer *server,
   return host;
 }
 
+static const char *
+window_room (SternWindow *window)
+{
+  SternOnlineMatch *online = stern_window_get_online (window);
+
+  return online != NULL ? stern_net_client_get_code (stern_online_match_get_client (online)) : NULL;
+}
+
+typedef struct {
+  SternWindow *window;
+  const char  *code;
+} InRoom;
+
+static gboolean
+seated_in (gpointer data)
+{
+  InRoom *in = data;
+
+  return window_joined (in->window) && g_strcmp0 (window_room (in->window), in->code) == 0;
+}
+
 /* A link pasted in Play Online: its server is the one the dialog shows
  * and keeps from then on, so that Quick Play goes there too. */
 static void
@@ -686,6 +707,100 @@ test_link_server_remembered (void)
   dialog = open_dialog (window);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_entry (dialog, "host:port"))), ==,
                    address);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+typedef struct {
+  GtkWidget  *dialog;
+  const char *old_code;
+} NewCode;
+
+static gboolean
+dialog_shown_with_new_code (gpointer data)
+{
+  NewCode *new = data;
+
+  return gtk_widget_get_visible (new->dialog) && has_code (new->dialog) &&
+         g_strcmp0 (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (new->dialog)),
+                    new->old_code) != 0;
+}
+
+/* Seated in a game in play, every way to another room asks first: by
+ * code (Cancel stays, Leave goes), and a new room (the dialog waits
+ * hidden meanwhile and then shows the new room's invitation). */
+static void
+test_join_asks_first (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) first = NULL;
+  g_autoptr(SternNetClient) second = NULL;
+  g_autofree char *link = NULL;
+  g_autofree char *address = NULL;
+  GtkWidget *message;
+  SternWindow *window;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  first = host_room (server, FALSE);
+  second = host_room (server, FALSE);
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (first));
+  stern_window_open_invitation (window, link);
+  {
+    InRoom in = { window, stern_net_client_get_code (first) };
+    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  }
+  g_assert_true (stern_window_online_in_play (window));
+
+  /* By code: asked; Cancel keeps the seat. */
+  dialog = open_dialog (window);
+  type_in (dialog, "host:port", address);
+  type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (second));
+  click (dialog, "_Join");
+  message = stern_window_get_message (window);
+  g_assert_nonnull (message);
+  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)), ==,
+                   "Leave the Online Game?");
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), FALSE);
+  gui_test_flush ();
+  g_assert_cmpstr (window_room (window), ==, stern_net_client_get_code (first));
+
+  /* Again, and Leave: the window goes to the other room. */
+  dialog = open_dialog (window);
+  type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (second));
+  click (dialog, "_Join");
+  message = stern_window_get_message (window);
+  g_assert_nonnull (message);
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+  {
+    InRoom in = { window, stern_net_client_get_code (second) };
+    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  }
+
+  /* A new room: the dialog waits hidden, then shows its invitation. */
+  dialog = open_dialog (window);
+  click (dialog, "_Create Room");
+  g_assert_nonnull (stern_window_get_message (window));
+  g_assert_false (gtk_widget_get_visible (dialog));
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (stern_window_get_message (window)), TRUE);
+  {
+    NewCode new = { dialog, stern_net_client_get_code (second) };
+    g_assert_true (gui_test_wait_until (dialog_shown_with_new_code, &new, WAIT_MS));
+  }
+  g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==,
+                   window_room (window));
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -762,6 +877,7 @@ main (int   argc,
   g_test_add_func ("/online/invitation-key", test_invitation_key);
   g_test_add_func ("/online/notification-service", test_notification_service);
   g_test_add_func ("/online/link-server-remembered", test_link_server_remembered);
+  g_test_add_func ("/online/join-asks-first", test_join_asks_first);
 
   {
     int status = g_test_run ();
