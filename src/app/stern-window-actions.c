@@ -32,14 +32,23 @@ stern_window_update_actions (SternWindow *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean back = stern_match_can_undo (self->match);
   gboolean forward = stern_match_can_redo (self->match);
+  gboolean hints_barred = FALSE;
 
   /* Online, a move is taken back nowhere but here: the server's game counts. */
   gtk_widget_action_set_enabled (widget, "win.undo", back && self->online == NULL);
   gtk_widget_action_set_enabled (widget, "win.redo", forward);
+#ifdef STERN_HAVE_NETWORK
+  hints_barred = stern_window_online_hints_barred (self);
+#endif
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  stern_match_human_to_play (self->match) &&
                                  !stern_match_is_thinking (self->match) &&
-                                 self->hint_cancellable == NULL && !self->user_paused);
+                                 self->hint_cancellable == NULL && !self->user_paused &&
+                                 !hints_barred);
+  /* The button says why it is off (the tooltip is its description too). */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                               hints_barred ? _("No hints in an online game against people")
+                                            : _("Show a Hint (H)"));
   gtk_widget_action_set_enabled (widget, "win.pause",
                                  self->user_paused ||
                                  (!stern_match_is_over (self->match) && self->online == NULL));

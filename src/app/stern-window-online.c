@@ -835,6 +835,27 @@ stern_window_online_in_play (SternWindow *self)
   return self->online != NULL && plays_here (self);
 }
 
+gboolean
+stern_window_online_hints_barred (SternWindow *self)
+{
+  const SternGameSetup *setup;
+  guint mine;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (self->online == NULL)
+    return FALSE;
+  mine = stern_online_match_get_local_seat (STERN_ONLINE_MATCH (self->online));
+  setup = stern_match_get_setup (self->match);
+  if (mine == STERN_NO_SEAT)
+    return FALSE;
+  /* Against a person a hint is the computer playing for one side. */
+  for (guint i = 0; i < setup->variant->n_players; i++)
+    if (setup->variant->seats[i] != mine && !setup->computer[setup->variant->seats[i]])
+      return TRUE;
+  return FALSE;
+}
+
 /* ------------------------------------------------------------------ */
 /* Leaving a seated game                                               */
 

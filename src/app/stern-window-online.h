@@ -51,6 +51,10 @@ char             *stern_window_online_status (SternWindow *self);
 guint             stern_window_online_bottom_seat (SternWindow *self);
 /* The local player holds a seat in an online game not over yet. */
 gboolean          stern_window_online_in_play (SternWindow *self);
+/* The local player plays an online game against someone other than the
+ * computer: no hints there. */
+gboolean          stern_window_online_hints_barred (SternWindow *self);
+
 /* What follows a question whether to leave the seated online game: leave
  * is TRUE when the player said yes, or when there was nothing to leave
  * (then it runs at once). */

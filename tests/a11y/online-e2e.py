@@ -9,7 +9,8 @@ display and one accessibility bus.  Everything is done through what a
 screen reader sees (AT-SPI) and real key presses (xdotool):
 
   A opens Play Online, creates a room; B joins by the code; C watches by
-  the invitation link, whose server C's Play Online then keeps.  Going to another room while seated in a
+  the invitation link, whose server C's Play Online then keeps.  Against
+  a person, Show a Hint is off.  Going to another room while seated in a
   game in play asks first (Create Room, Join, Quick Play, a listed room).
   A moves first, B and C see it; B replies, A and C see it.
   A quits; B is told A left; A starts again, rejoins with its saved seat
@@ -565,10 +566,30 @@ def server_field(player):
     """The Server field of a freshly opened Play Online, then closed."""
     dialog = player.open_online()
     field = entry(dialog, "Server")
-    text = field.queryText().getText(0, -1)
+
+    def read():
+        # The text may be the entry's or that of the text widget inside it.
+        for n in find_all(field, lambda n: True):
+            try:
+                t = n.queryText()
+                value = t.getText(0, t.characterCount)
+            except Exception:
+                continue
+            if value:
+                return value
+        return None
+    text = wait_for(read, 5) or ""
     close_dialog(player)
     return text
 
+
+def hint_barred(player):
+    """Show a Hint is there but off, and says why."""
+    hint = find(player.window, lambda n: role(n) == "push button" and n.name == "Show a Hint")
+    if hint is None:
+        return None
+    return (not fresh_state(hint).contains(pyatspi.STATE_SENSITIVE) and
+            "No hints in an online game against people" in fresh(hint, "description"))
 
 
 def move_listed(player, mover, path, seconds=WAIT):
@@ -642,6 +663,8 @@ def game(server, a, b, c, shot_dir, variant, tag, first, second, asks=False):
     close_dialog(a)
     ok(wait_for(lambda: "Your turn" in a.status(), 15),
        "%s: A's status says it is A's turn: %r" % (tag, a.status()))
+    ok(wait_for(lambda: hint_barred(a), 10),
+       "%s: on A's turn against a person, Show a Hint is off and says why" % tag)
     ok(wait_for(lambda: "Boris · connected" in texts(a.window) and "Anna" in texts(b.window), 10),
        "%s: each sees the other's name from Preferences in the players panel" % tag)
     ok(wait_for(lambda: "1 watching" in a.status() and "1 watching" in b.status() and

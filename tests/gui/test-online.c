@@ -808,6 +808,68 @@ test_join_asks_first (void)
   gui_test_flush ();
 }
 
+static gboolean
+window_on_turn (gpointer window)
+{
+  return window_joined (window) && human_to_play (window);
+}
+
+/* Show a Hint is off against a person online, and the button says why;
+ * against the computer online it is there. */
+static void
+test_no_hint_against_person (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  g_autofree char *uri = NULL;
+  g_autofree char *link = NULL;
+  SternNetSetup setup;
+  SternWindow *window;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  g_assert_cmpuint (stern_game_legal_moves (stern_net_client_get_game (host), moves), >, 0);
+  stern_net_client_play (host, (guint8[]) { moves[0].from, moves[0].to }, 2);
+  g_assert_true (gui_test_wait_until (window_on_turn, window, WAIT_MS));
+
+  g_assert_false (gtk_widget_get_sensitive (window->hint_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->hint_button), ==,
+                   "No hints in an online game against people");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_null (window->hint_cancellable);
+
+  /* Online against the computer: a hint as at home. */
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  setup.seats[setup.variant->seats[1]].kind = STERN_NET_SEAT_COMPUTER;
+  setup.seats[setup.variant->seats[1]].level = STERN_LEVEL_EASY;
+  stern_window_set_online (window, NULL);
+  stern_window_go_online (window, uri, STERN_ONLINE_CREATE, &setup, NULL);
+  GUI_TEST_WAIT_FOR (window_on_turn (window) &&
+                     g_strcmp0 (window_room (window), stern_net_client_get_code (host)) != 0,
+                     WAIT_MS);
+  g_assert_true (gtk_widget_get_sensitive (window->hint_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->hint_button), ==, "Show a Hint (H)");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static void
 test_address (void)
 {
@@ -878,6 +940,7 @@ main (int   argc,
   g_test_add_func ("/online/notification-service", test_notification_service);
   g_test_add_func ("/online/link-server-remembered", test_link_server_remembered);
   g_test_add_func ("/online/join-asks-first", test_join_asks_first);
+  g_test_add_func ("/online/no-hint-against-person", test_no_hint_against_person);
 
   {
     int status = g_test_run ();
