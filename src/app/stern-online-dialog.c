@@ -500,11 +500,11 @@ room_row (SternOnlineDialog       *self,
         g_string_append (free_seats, ", ");
       g_string_append (free_seats, stern_seat_display_name (room->open_seats[i]));
     }
-  /* Translators: an open room in the list: the game, the rules, how many
-   * people sit there, and the free seats' colours. */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s · %u player · free: %s",
-                                       "%s · %s · %u players · free: %s", room->players),
-                          stern_variant_display_name (room->variant),
+  /* Translators: an open room in the list: its code, the game, the rules,
+   * how many people sit there, and the free seats' colours. */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Room %s · %s · %s · %u player · free: %s",
+                                       "Room %s · %s · %s · %u players · free: %s", room->players),
+                          room->code, stern_variant_display_name (room->variant),
                           stern_preset_display_name (room->preset), room->players,
                           free_seats->str);
   label = gtk_label_new (text);
@@ -607,6 +607,19 @@ refresh_rooms (SternOnlineDialog *self)
   g_signal_connect_object (self->lobby, "lobby", G_CALLBACK (on_lobby), self, G_CONNECT_SWAPPED);
   gtk_label_set_label (self->lobby_label, _("Open rooms · connecting…"));
   stern_net_client_connect_async (self->lobby, uri, NULL, lobby_connected, g_object_ref (self));
+}
+
+/* Another server typed: the rooms and the error shown were the last one's. */
+static void
+on_server_changed (SternOnlineDialog *self)
+{
+  if (self->lobby == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->lobby, self);
+  stern_net_client_close (self->lobby);
+  g_clear_object (&self->lobby);
+  clear_rooms (self);
+  gtk_label_set_label (self->lobby_label, _("Open rooms"));
 }
 
 static void
@@ -861,6 +874,11 @@ stern_online_dialog_init (SternOnlineDialog *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->notebook, "notify::visible-child", G_CALLBACK (on_page_changed),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server_entry, "changed", G_CALLBACK (on_server_changed), self,
+                           G_CONNECT_SWAPPED);
+  /* Enter in the Server field lists the rooms there. */
+  g_signal_connect_object (self->server_entry, "activate", G_CALLBACK (on_page_changed), self,
+                           G_CONNECT_SWAPPED);
 
   /* Already hosting: say where. */
   if (g_application_get_default () != NULL &&
@@ -880,12 +898,15 @@ stern_online_dialog_new (GtkWindow        *parent,
 
   self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", parent, NULL);
 
-  /* Opened again while in a room: its invitation is still there to send. */
+  /* Opened again while in a room: its invitation is still there to send,
+   * until its game is over. */
   if (online != NULL && stern_online_match_has_room (online))
     {
       SternNetClient *client = stern_online_match_get_client (online);
+      const SternGame *game = stern_net_client_get_game (client);
 
-      if (stern_net_client_get_uri (client) != NULL && stern_net_client_get_code (client) != NULL)
+      if (stern_net_client_get_uri (client) != NULL && stern_net_client_get_code (client) != NULL &&
+          (game == NULL || !stern_game_is_over (game)))
         {
           set_link_host (self, stern_net_client_get_uri (client));
           show_invitation (self, stern_net_client_get_code (client));

@@ -46,6 +46,9 @@ const char       *stern_window_get_online_banner (SternWindow *self);
 /* The status line while online (whose turn, "Your turn", waiting, who
  * left), or NULL for a local game. */
 char             *stern_window_online_status (SternWindow *self);
+/* Why an online game ended when a player gave it up by leaving ("Anna
+ * left the game."), else NULL. */
+char             *stern_window_online_end_reason (SternWindow *self);
 /* The seat to show at the bottom of the board: the local player's, or
  * STERN_NO_SEAT (local game, spectator). */
 guint             stern_window_online_bottom_seat (SternWindow *self);

@@ -870,6 +870,203 @@ test_no_hint_against_person (void)
   gui_test_flush ();
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *part)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && strstr (gtk_label_get_label (GTK_LABEL (child)), part) != NULL)
+        return child;
+      if ((found = find_label (child, part)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+game_over_shown (gpointer window)
+{
+  return stern_match_is_over (stern_window_get_match (window)) &&
+         stern_window_get_game_over_window (window) != NULL;
+}
+
+/* The other player drops and does not come back: the server gives their
+ * seat up, which ends a game of two.  The window says they left the
+ * game, in the panel, the status line and the result, not "resigned". */
+static void
+test_left_the_game (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autofree char *link = NULL;
+  const char *panel;
+  SternWindow *window;
+  GtkWindow *over;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  stern_server_set_grace (server, 300);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+
+  stern_net_client_close (host);
+  g_assert_true (gui_test_wait_until (game_over_shown, window, WAIT_MS));
+  gui_test_flush ();
+
+  panel = stern_players_panel_get_name_text (window->players_panel, STERN_WHITE);
+  g_assert_nonnull (strstr (panel, "left the game"));
+  g_assert_null (strstr (panel, "seat kept"));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Host left the game."));
+  g_assert_null (strstr (stern_window_get_status (window), "resigned"));
+  over = stern_window_get_game_over_window (window);
+  g_assert_nonnull (find_label (GTK_WIDGET (over), "Host left the game."));
+  g_assert_null (find_label (GTK_WIDGET (over), "resigned"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static gboolean
+match_over (gpointer window)
+{
+  return stern_match_is_over (stern_window_get_match (window));
+}
+
+typedef struct {
+  SternWindow *window;
+  char        *old_code;
+} Rematch;
+
+static gboolean
+rematch_started (gpointer data)
+{
+  Rematch *r = data;
+
+  return window_joined (r->window) && g_strcmp0 (window_room (r->window), r->old_code) != 0 &&
+         !stern_match_is_over (stern_window_get_match (r->window));
+}
+
+/* After a game: Play Online does not offer the finished room's
+ * invitation; "Rematch asked" goes once the rematch has started. */
+static void
+test_after_the_game (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autofree char *link = NULL;
+  g_autofree char *old_code = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  old_code = g_strdup (stern_net_client_get_code (host));
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE, old_code);
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  stern_net_client_resign (host);
+  g_assert_true (gui_test_wait_until (match_over, window, WAIT_MS));
+
+  dialog = open_dialog (window);
+  g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==, "");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_true (stern_window_online_rematch (window));
+  g_assert_cmpuint (window->n_toasts_shown, ==, 1);
+  stern_net_client_rematch (host);
+  {
+    Rematch r = { window, old_code };
+    g_assert_true (gui_test_wait_until (rematch_started, &r, WAIT_MS));
+  }
+  gui_test_flush ();
+  g_assert_cmpuint (window->n_toasts_shown, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static GtkStack *
+find_stack (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *found;
+
+      if (GTK_IS_STACK (child) && gtk_stack_get_child_by_name (GTK_STACK (child), "join") != NULL)
+        return GTK_STACK (child);
+      if ((found = find_stack (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The list of rooms: an unreachable server's error goes when another
+ * server is typed, and each room shows its code. */
+static void
+test_room_list (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr(GSocketListener) closed = g_socket_listener_new ();
+  g_autofree char *address = NULL;
+  g_autofree char *dead = NULL;
+  g_autofree char *row = NULL;
+  guint16 dead_port;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+  /* A port nobody listens on: one taken and given back. */
+  dead_port = g_socket_listener_add_any_inet_port (closed, NULL, &error);
+  g_assert_no_error (error);
+  g_socket_listener_close (closed);
+  dead = g_strdup_printf ("127.0.0.1:%u", dead_port);
+
+  dialog = stern_online_dialog_new (NULL, NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  type_in (dialog, "host:port", dead);
+  gtk_stack_set_visible_child_name (find_stack (dialog), "join");
+  GUI_TEST_WAIT_FOR (find_label (dialog, "cannot be reached") != NULL, WAIT_MS);
+
+  type_in (dialog, "host:port", address);
+  g_assert_null (find_label (dialog, "cannot be reached"));
+  g_signal_emit_by_name (find_entry (dialog, "host:port"), "activate");
+  row = g_strdup_printf ("Room %s · ", stern_net_client_get_code (host));
+  GUI_TEST_WAIT_FOR (find_label (dialog, row) != NULL, WAIT_MS);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static void
 test_address (void)
 {
@@ -941,6 +1138,9 @@ main (int   argc,
   g_test_add_func ("/online/link-server-remembered", test_link_server_remembered);
   g_test_add_func ("/online/join-asks-first", test_join_asks_first);
   g_test_add_func ("/online/no-hint-against-person", test_no_hint_against_person);
+  g_test_add_func ("/online/left-the-game", test_left_the_game);
+  g_test_add_func ("/online/after-the-game", test_after_the_game);
+  g_test_add_func ("/online/room-list", test_room_list);
 
   {
     int status = g_test_run ();
