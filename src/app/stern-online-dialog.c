@@ -58,6 +58,8 @@ struct _SternOnlineDialog
   GtkWindow    parent_instance;
 
   GtkEntry    *server_entry;
+  GtkEntry    *name_entry;
+  char        *shown_name;   /* what the name field said at the start */
   GtkStack    *notebook;
   GtkDropDown *variant_drop;
   GtkDropDown *preset_drop;
@@ -253,6 +255,20 @@ on_client_joined (SternOnlineDialog     *self,
 
 /* Asks for the connection the user chose: the window makes it and
  * returns its client (its own), or NULL when nobody answers. */
+/* The name others see is Preferences' (the window follows that setting):
+ * a name typed here becomes it, and one left as shown changes nothing. */
+static void
+keep_name (SternOnlineDialog *self)
+{
+  g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entry))));
+  g_autofree char *clean = NULL;
+
+  if (g_strcmp0 (typed, self->shown_name) == 0)
+    return;
+  clean = stern_net_name_clean (typed);
+  g_settings_set_string (self->settings, "player-name", clean != NULL ? clean : "");
+}
+
 static SternNetClient *
 go_online (SternOnlineDialog   *self,
            const char          *uri,
@@ -263,6 +279,7 @@ go_online (SternOnlineDialog   *self,
 {
   SternNetClient *client = NULL;
 
+  keep_name (self);
   g_signal_emit (self, signals[SIGNAL_GO_ONLINE], 0, uri, (int) request, setup, code,
                  key != NULL && key[0] != '\0' ? key : NULL, &client);
   return client;
@@ -754,6 +771,7 @@ stern_online_dialog_finalize (GObject *object)
   SternOnlineDialog *self = STERN_ONLINE_DIALOG (object);
 
   g_free (self->link_host);
+  g_free (self->shown_name);
 
   G_OBJECT_CLASS (stern_online_dialog_parent_class)->finalize (object);
 }
@@ -788,6 +806,7 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
                                                "/io/github/sternhalma/Sternhalma/ui/stern-online-dialog.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SternOnlineDialog, name)
   BIND (server_entry);
+  BIND (name_entry);
   BIND (notebook);
   BIND (variant_drop);
   BIND (preset_drop);
@@ -851,7 +870,19 @@ stern_online_dialog_init (SternOnlineDialog *self)
 
   {
     g_autofree char *server = g_settings_get_string (self->settings, "online-server");
+    g_autofree char *name = g_settings_get_string (self->settings, "player-name");
+    const char *real = g_get_real_name ();
+
     gtk_editable_set_text (GTK_EDITABLE (self->server_entry), server);
+    /* As the window names the player without one in Preferences
+     * (stern-window-online.c): the system's name for the user, if any. */
+    if (name[0] == '\0' && real != NULL && g_strcmp0 (real, "Unknown") != 0)
+      {
+        g_free (name);
+        name = g_strdup (real);
+      }
+    gtk_editable_set_text (GTK_EDITABLE (self->name_entry), name);
+    self->shown_name = g_steal_pointer (&name);
   }
 
   g_signal_connect_object (self->variant_drop, "notify::selected", G_CALLBACK (build_seats),

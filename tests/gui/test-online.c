@@ -1067,6 +1067,60 @@ test_room_list (void)
   gui_test_flush ();
 }
 
+static gboolean
+host_sees_name (gpointer host)
+{
+  const SternNetMessage *room = stern_net_client_get_room (host);
+
+  return room != NULL && g_strcmp0 (room->seats[STERN_BLACK].name, "Dora") == 0;
+}
+
+/* Play Online has the name others see: Preferences' to begin with, and
+ * a name typed there is the one the room shows (and Preferences keeps). */
+static void
+test_name_field (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *address = NULL;
+  g_autofree char *kept = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+  GtkWidget *name;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+  g_settings_set_string (settings, "player-name", "Zoe");
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = open_dialog (window);
+  name = find_label (dialog, "Your _name");
+  g_assert_nonnull (name);
+  name = gtk_label_get_mnemonic_widget (GTK_LABEL (name));
+  g_assert_true (GTK_IS_ENTRY (name));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Zoe");
+
+  gtk_editable_set_text (GTK_EDITABLE (name), "Dora");
+  type_in (dialog, "host:port", address);
+  type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (host));
+  click (dialog, "_Join");
+  g_assert_true (gui_test_wait_until (host_sees_name, host, WAIT_MS));
+  kept = g_settings_get_string (settings, "player-name");
+  g_assert_cmpstr (kept, ==, "Dora");
+
+  g_settings_reset (settings, "player-name");
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static void
 test_address (void)
 {
@@ -1141,6 +1195,7 @@ main (int   argc,
   g_test_add_func ("/online/left-the-game", test_left_the_game);
   g_test_add_func ("/online/after-the-game", test_after_the_game);
   g_test_add_func ("/online/room-list", test_room_list);
+  g_test_add_func ("/online/name-field", test_name_field);
 
   {
     int status = g_test_run ();
