@@ -31,6 +31,17 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+void
+stern_game_over_window_set_reason (SternGameOverWindow *self,
+                                   const char          *reason)
+{
+  g_return_if_fail (STERN_IS_GAME_OVER_WINDOW (self));
+  g_return_if_fail (reason != NULL);
+
+  gtk_label_set_label (GTK_LABEL (self->reason), reason);
+  gtk_widget_set_visible (self->reason, TRUE);
+}
+
 const char *
 stern_game_over_window_get_result (SternGameOverWindow *self)
 {

@@ -22,6 +22,9 @@ GtkWidget *stern_game_over_window_new (GtkWindow            *parent,
                                        const SternGame      *game,
                                        const SternGameSetup *setup);
 
+/* Says why the game ended in words of the caller's (an online game
+ * given up by leaving), instead of the game's own. */
+void        stern_game_over_window_set_reason (SternGameOverWindow *self, const char *reason);
 /* The headline shown ("White wins"). */
 const char *stern_game_over_window_get_result (SternGameOverWindow *self);
 /* As the Play Again button does. */

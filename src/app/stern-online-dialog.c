@@ -58,6 +58,8 @@ struct _SternOnlineDialog
   GtkWindow    parent_instance;
 
   GtkEntry    *server_entry;
+  GtkEntry    *name_entry;
+  char        *shown_name;   /* what the name field said at the start */
   GtkStack    *notebook;
   GtkDropDown *variant_drop;
   GtkDropDown *preset_drop;
@@ -253,6 +255,20 @@ on_client_joined (SternOnlineDialog     *self,
 
 /* Asks for the connection the user chose: the window makes it and
  * returns its client (its own), or NULL when nobody answers. */
+/* The name others see is Preferences' (the window follows that setting):
+ * a name typed here becomes it, and one left as shown changes nothing. */
+static void
+keep_name (SternOnlineDialog *self)
+{
+  g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entry))));
+  g_autofree char *clean = NULL;
+
+  if (g_strcmp0 (typed, self->shown_name) == 0)
+    return;
+  clean = stern_net_name_clean (typed);
+  g_settings_set_string (self->settings, "player-name", clean != NULL ? clean : "");
+}
+
 static SternNetClient *
 go_online (SternOnlineDialog   *self,
            const char          *uri,
@@ -263,6 +279,7 @@ go_online (SternOnlineDialog   *self,
 {
   SternNetClient *client = NULL;
 
+  keep_name (self);
   g_signal_emit (self, signals[SIGNAL_GO_ONLINE], 0, uri, (int) request, setup, code,
                  key != NULL && key[0] != '\0' ? key : NULL, &client);
   return client;
@@ -283,6 +300,15 @@ follow_client (SternOnlineDialog *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (client, "invited", G_CALLBACK (on_client_invited), self,
                            G_CONNECT_SWAPPED);
+}
+
+void
+stern_online_dialog_follow (SternOnlineDialog *self,
+                            SternNetClient    *client)
+{
+  g_return_if_fail (STERN_IS_ONLINE_DIALOG (self));
+  g_return_if_fail (client == NULL || STERN_IS_NET_CLIENT (client));
+  follow_client (self, client);
 }
 
 /* Where friends reach the server: the host of the address, but for
@@ -348,6 +374,17 @@ set_link_host (SternOnlineDialog *self,
   self->link_port = port > 0 ? (guint) port : STERN_NET_DEFAULT_PORT;
 }
 
+/* No client yet: the window asks first whether to leave the game it
+ * plays, and shows the dialog again (stern_online_dialog_follow) or
+ * closes it. */
+static void
+wait_for_window (SternOnlineDialog *self,
+                 SternNetClient    *client)
+{
+  if (client == NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
 static void
 create_clicked (SternOnlineDialog *self)
 {
@@ -393,6 +430,7 @@ create_clicked (SternOnlineDialog *self)
   set_link_host (self, uri);
   client = go_online (self, uri, STERN_ONLINE_CREATE, &setup, NULL, NULL);
   follow_client (self, client);
+  wait_for_window (self, client);
 }
 
 static void
@@ -479,11 +517,11 @@ room_row (SternOnlineDialog       *self,
         g_string_append (free_seats, ", ");
       g_string_append (free_seats, stern_seat_display_name (room->open_seats[i]));
     }
-  /* Translators: an open room in the list: the game, the rules, how many
-   * people sit there, and the free seats' colours. */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s · %u player · free: %s",
-                                       "%s · %s · %u players · free: %s", room->players),
-                          stern_variant_display_name (room->variant),
+  /* Translators: an open room in the list: its code, the game, the rules,
+   * how many people sit there, and the free seats' colours. */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Room %s · %s · %s · %u player · free: %s",
+                                       "Room %s · %s · %s · %u players · free: %s", room->players),
+                          room->code, stern_variant_display_name (room->variant),
                           stern_preset_display_name (room->preset), room->players,
                           free_seats->str);
   label = gtk_label_new (text);
@@ -588,6 +626,19 @@ refresh_rooms (SternOnlineDialog *self)
   stern_net_client_connect_async (self->lobby, uri, NULL, lobby_connected, g_object_ref (self));
 }
 
+/* Another server typed: the rooms and the error shown were the last one's. */
+static void
+on_server_changed (SternOnlineDialog *self)
+{
+  if (self->lobby == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->lobby, self);
+  stern_net_client_close (self->lobby);
+  g_clear_object (&self->lobby);
+  clear_rooms (self);
+  gtk_label_set_label (self->lobby_label, _("Open rooms"));
+}
+
 static void
 on_page_changed (SternOnlineDialog *self)
 {
@@ -600,6 +651,7 @@ quick_clicked (SternOnlineDialog *self)
 {
   g_autofree char *uri = server_uri (self);
   SternNetSetup setup;
+  SternNetClient *client;
 
   if (uri == NULL)
     return;
@@ -607,7 +659,9 @@ quick_clicked (SternOnlineDialog *self)
   setup.variant = chosen_variant (self);
   gtk_widget_set_visible (self->invitation_box, FALSE);
   set_link_host (self, uri);
-  follow_client (self, go_online (self, uri, STERN_ONLINE_QUICK, &setup, NULL, NULL));
+  client = go_online (self, uri, STERN_ONLINE_QUICK, &setup, NULL, NULL);
+  follow_client (self, client);
+  wait_for_window (self, client);
 }
 
 static void
@@ -717,6 +771,7 @@ stern_online_dialog_finalize (GObject *object)
   SternOnlineDialog *self = STERN_ONLINE_DIALOG (object);
 
   g_free (self->link_host);
+  g_free (self->shown_name);
 
   G_OBJECT_CLASS (stern_online_dialog_parent_class)->finalize (object);
 }
@@ -751,6 +806,7 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
                                                "/io/github/sternhalma/Sternhalma/ui/stern-online-dialog.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SternOnlineDialog, name)
   BIND (server_entry);
+  BIND (name_entry);
   BIND (notebook);
   BIND (variant_drop);
   BIND (preset_drop);
@@ -814,7 +870,19 @@ stern_online_dialog_init (SternOnlineDialog *self)
 
   {
     g_autofree char *server = g_settings_get_string (self->settings, "online-server");
+    g_autofree char *name = g_settings_get_string (self->settings, "player-name");
+    const char *real = g_get_real_name ();
+
     gtk_editable_set_text (GTK_EDITABLE (self->server_entry), server);
+    /* As the window names the player without one in Preferences
+     * (stern-window-online.c): the system's name for the user, if any. */
+    if (name[0] == '\0' && real != NULL && g_strcmp0 (real, "Unknown") != 0)
+      {
+        g_free (name);
+        name = g_strdup (real);
+      }
+    gtk_editable_set_text (GTK_EDITABLE (self->name_entry), name);
+    self->shown_name = g_steal_pointer (&name);
   }
 
   g_signal_connect_object (self->variant_drop, "notify::selected", G_CALLBACK (build_seats),
@@ -837,6 +905,11 @@ stern_online_dialog_init (SternOnlineDialog *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->notebook, "notify::visible-child", G_CALLBACK (on_page_changed),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->server_entry, "changed", G_CALLBACK (on_server_changed), self,
+                           G_CONNECT_SWAPPED);
+  /* Enter in the Server field lists the rooms there. */
+  g_signal_connect_object (self->server_entry, "activate", G_CALLBACK (on_page_changed), self,
+                           G_CONNECT_SWAPPED);
 
   /* Already hosting: say where. */
   if (g_application_get_default () != NULL &&
@@ -856,12 +929,15 @@ stern_online_dialog_new (GtkWindow        *parent,
 
   self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", parent, NULL);
 
-  /* Opened again while in a room: its invitation is still there to send. */
+  /* Opened again while in a room: its invitation is still there to send,
+   * until its game is over. */
   if (online != NULL && stern_online_match_has_room (online))
     {
       SternNetClient *client = stern_online_match_get_client (online);
+      const SternGame *game = stern_net_client_get_game (client);
 
-      if (stern_net_client_get_uri (client) != NULL && stern_net_client_get_code (client) != NULL)
+      if (stern_net_client_get_uri (client) != NULL && stern_net_client_get_code (client) != NULL &&
+          (game == NULL || !stern_game_is_over (game)))
         {
           set_link_host (self, stern_net_client_get_uri (client));
           show_invitation (self, stern_net_client_get_code (client));

@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "stern-net-client.h"
 #include "stern-online-match.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,10 @@ GtkWidget  *stern_online_dialog_new (GtkWindow *parent, SternOnlineMatch *online
  * points to it.  The button does this with NULL. */
 gboolean    stern_online_dialog_host (SternOnlineDialog *self, const char *address,
                                       GError **error);
+
+/* Shows how the connection of client goes (its room's invitation, its
+ * errors): for a "go-online" the window answered later, after asking. */
+void        stern_online_dialog_follow (SternOnlineDialog *self, SternNetClient *client);
 
 /* For tests: the invitation shown after creating a room ("" before). */
 const char *stern_online_dialog_get_code (SternOnlineDialog *self);

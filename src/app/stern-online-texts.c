@@ -83,3 +83,24 @@ bad:
                _("“%s” is not a server address (HOST or HOST:PORT)."), trimmed);
   return NULL;
 }
+
+char *
+stern_online_uri_to_address (const char *uri)
+{
+  g_autofree char *host = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *scheme = NULL;
+  g_autofree char *short_form = NULL;
+  g_autofree char *back = NULL;
+  gint port = -1;
+
+  g_return_val_if_fail (uri != NULL, NULL);
+
+  if (!g_uri_split (uri, G_URI_FLAGS_NONE, &scheme, NULL, &host, &port, &path, NULL, NULL, NULL) ||
+      host == NULL || port <= 0)
+    return g_strdup (uri);
+  short_form = g_strdup_printf (strchr (host, ':') ? "[%s]:%d" : "%s:%d", host, port);
+  /* Only when the short form reads back as the same server. */
+  back = stern_online_address_to_uri (short_form, NULL);
+  return g_strcmp0 (back, uri) == 0 ? g_steal_pointer (&short_form) : g_strdup (uri);
+}

@@ -27,5 +27,8 @@ const char *stern_online_error_text (SternNetErrorCode code);
 /* The ws:// address of "host", "host:port" or a ws:// or wss:// address;
  * NULL with an error when it cannot be one. */
 char       *stern_online_address_to_uri (const char *address, GError **error);
+/* The address to show and keep for a server's ws:// address: "host:port"
+ * when that gives it back, else the address itself. */
+char       *stern_online_uri_to_address (const char *uri);
 
 G_END_DECLS

@@ -32,14 +32,23 @@ stern_window_update_actions (SternWindow *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean back = stern_match_can_undo (self->match);
   gboolean forward = stern_match_can_redo (self->match);
+  gboolean hints_barred = FALSE;
 
   /* Online, a move is taken back nowhere but here: the server's game counts. */
   gtk_widget_action_set_enabled (widget, "win.undo", back && self->online == NULL);
   gtk_widget_action_set_enabled (widget, "win.redo", forward);
+#ifdef STERN_HAVE_NETWORK
+  hints_barred = stern_window_online_hints_barred (self);
+#endif
   gtk_widget_action_set_enabled (widget, "win.hint",
                                  stern_match_human_to_play (self->match) &&
                                  !stern_match_is_thinking (self->match) &&
-                                 self->hint_cancellable == NULL && !self->user_paused);
+                                 self->hint_cancellable == NULL && !self->user_paused &&
+                                 !hints_barred);
+  /* The button says why it is off (the tooltip is its description too). */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
+                               hints_barred ? _("No hints in an online game against people")
+                                            : _("Show a Hint (H)"));
   gtk_widget_action_set_enabled (widget, "win.pause",
                                  self->user_paused ||
                                  (!stern_match_is_over (self->match) && self->online == NULL));
@@ -238,8 +247,9 @@ open_new_game_dialog (SternWindow *self)
 
 #ifdef STERN_HAVE_NETWORK
 static void
-on_leave_for_new_game (SternWindow *self,
-                       gboolean     leave)
+new_game_after_leaving (SternWindow *self,
+                        gboolean     leave,
+                        gpointer     data)
 {
   if (leave)
     open_new_game_dialog (self);
@@ -255,17 +265,13 @@ new_game_activated (GtkWidget  *widget,
 
 #ifdef STERN_HAVE_NETWORK
   /* A new game here leaves the online one: asked first, as quitting is. */
-  if (stern_window_online_in_play (self))
-    {
-      stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
-                                 _("A new game here leaves the room. Your seat is kept for a "
-                                   "while; after that the game goes on without you."),
-                                 _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
-                                 G_CALLBACK (on_leave_for_new_game));
-      return;
-    }
-#endif
+  stern_window_leave_online_then (self,
+                                  _("A new game here leaves the room. Your seat is kept for a "
+                                    "while; after that the game goes on without you."),
+                                  new_game_after_leaving, NULL, NULL);
+#else
   open_new_game_dialog (self);
+#endif
 }
 
 static void
@@ -457,6 +463,17 @@ open_chosen (GFile    *file,
     stern_window_open_file (self, file);
 }
 
+#ifdef STERN_HAVE_NETWORK
+static void
+open_after_leaving (SternWindow *self,
+                    gboolean     leave,
+                    gpointer     data)
+{
+  if (leave)
+    stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
+}
+#endif
+
 static void
 open_activated (GtkWidget  *widget,
                 const char *action_name,
@@ -464,7 +481,12 @@ open_activated (GtkWidget  *widget,
 {
   SternWindow *self = STERN_WINDOW (widget);
 
+#ifdef STERN_HAVE_NETWORK
+  /* A game opened here leaves the online one: asked first. */
+  stern_window_leave_online_then (self, NULL, open_after_leaving, NULL, NULL);
+#else
   stern_file_dialog_open (GTK_WINDOW (self), open_chosen, g_object_ref (self));
+#endif
 }
 
 gboolean

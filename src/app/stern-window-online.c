@@ -76,6 +76,7 @@ typedef struct {
 } Grace;
 
 #define GRACE_KEY "stern-online-grace"
+#define REMATCH_TOAST_KEY "stern-online-rematch-toast"
 #define QUICK_KEY "stern-online-quick"
 
 static void
@@ -101,6 +102,66 @@ get_grace (SternWindow *self)
 }
 
 static void update_panel (SternWindow *self);
+
+/* The seat whose player gave the game up by leaving (the server resigns
+ * a seat whose grace period ran out), found once at the end of the game:
+ * seat + 1, or FORFEIT_NONE.  A player who resigned was connected then,
+ * even if they left afterwards. */
+#define FORFEIT_KEY  "stern-online-forfeit"
+#define FORFEIT_NONE 0xff
+
+static guint
+forfeit_seat (SternWindow *self)
+{
+  SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
+  SternGame *game = stern_match_get_game (self->match);
+  guint found = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), FORFEIT_KEY));
+
+  if (game == NULL || !stern_game_is_over (game) || !stern_online_match_has_room (online))
+    return STERN_NO_SEAT;
+  if (found == 0)
+    {
+      found = FORFEIT_NONE;
+      for (guint i = stern_game_get_n_actions (game); i-- > 0;)
+        {
+          const SternAction *action = stern_game_get_action (game, i);
+
+          if (action->kind != STERN_ACTION_RESIGN)
+            continue;
+          if (stern_game_get_end_reason (game) == STERN_END_RESIGNATION &&
+              stern_online_match_is_seat_taken (online, action->seat) &&
+              !stern_online_match_is_seat_connected (online, action->seat) &&
+              !stern_match_get_setup (self->match)->computer[action->seat])
+            found = action->seat + 1;
+          break;
+        }
+      g_object_set_data (G_OBJECT (self), FORFEIT_KEY, GUINT_TO_POINTER (found));
+    }
+  return found == FORFEIT_NONE ? STERN_NO_SEAT : found - 1;
+}
+
+static const char *
+seat_name (SternWindow *self,
+           guint        seat)
+{
+  const char *name = stern_online_match_get_seat_name (STERN_ONLINE_MATCH (self->online), seat);
+
+  return name != NULL ? name : stern_seat_display_name (seat);
+}
+
+char *
+stern_window_online_end_reason (SternWindow *self)
+{
+  guint seat;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
+
+  if (self->online == NULL || (seat = forfeit_seat (self)) == STERN_NO_SEAT)
+    return NULL;
+  /* Translators: why an online game ended; %s is a player's name or
+   * colour. */
+  return g_strdup_printf (_("%s left the game."), seat_name (self, seat));
+}
 
 static gboolean
 grace_tick (gpointer user_data)
@@ -175,6 +236,9 @@ update_panel (SternWindow *self)
         presence = C_("presence", "left · the computer plays");
       else if (stern_online_match_is_seat_connected (online, seat))
         presence = C_("presence", "connected");
+      else if (stern_game_is_over (stern_match_get_game (self->match)))
+        /* Translators: a player who left an online game that has ended. */
+        presence = C_("presence", "left the game");
       else if (get_grace (self)->ends_us[seat] > g_get_monotonic_time ())
         {
           gint64 left_s = (get_grace (self)->ends_us[seat] - g_get_monotonic_time () + 999999) / 1000000;
@@ -242,8 +306,19 @@ on_room_changed (SternWindow *self)
 {
   SternGame *game = stern_match_get_game (self->match);
 
+  /* A game in play (a rematch, another room) has not been given up. */
+  if (game != NULL && !stern_game_is_over (game))
+    g_object_set_data (G_OBJECT (self), FORFEIT_KEY, NULL);
   follow_grace (self);
   update_panel (self);
+  /* The rematch asked for has started: "Rematch asked" no longer holds. */
+  if (game != NULL && !stern_game_is_over (game))
+    {
+      g_autoptr(AdwToast) asked = g_object_steal_data (G_OBJECT (self), REMATCH_TOAST_KEY);
+
+      if (asked != NULL)
+        adw_toast_dismiss (asked);
+    }
   /* Quick Play found nobody waiting: the room waits for the next one, and
    * meanwhile a game against the computer is one click away. */
   if (g_object_steal_data (G_OBJECT (self), QUICK_KEY) != NULL &&
@@ -453,6 +528,13 @@ on_turn_started (SternWindow *self)
     notify_turn (self);
 }
 
+/* Who left no longer comes back: the panel says so. */
+static void
+on_match_over (SternWindow *self)
+{
+  update_panel (self);
+}
+
 static void
 on_connection_changed (SternWindow *self,
                        gboolean     connected)
@@ -620,6 +702,7 @@ stern_window_set_online (SternWindow      *self,
   if (self->online != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->match, on_turn_started, self);
+      g_signal_handlers_disconnect_by_func (self->match, on_match_over, self);
       g_signal_handlers_disconnect_by_func (self, on_active_changed, self);
       g_signal_handlers_disconnect_by_func (stern_online_match_get_client (STERN_ONLINE_MATCH (self->online)),
                                             on_chat, self);
@@ -634,6 +717,7 @@ stern_window_set_online (SternWindow      *self,
       clear_panel (self);
     }
   show_banner (self, NULL);
+  g_object_set_data (G_OBJECT (self), FORFEIT_KEY, NULL);
   /* The last game's result is no longer the question. */
   if (self->game_over != NULL)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->game_over)));
@@ -657,6 +741,8 @@ stern_window_set_online (SternWindow      *self,
                            G_CONNECT_SWAPPED);
   /* The game starts with the first action's "turn" as well as a room. */
   g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_match_over), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (online, "connection-changed", G_CALLBACK (on_connection_changed),
                            self, G_CONNECT_SWAPPED);
@@ -723,6 +809,18 @@ stern_window_online_status (SternWindow *self)
     {
       const SternVariant *variant = stern_game_get_variant (game);
       g_autofree char *over = stern_match_get_status_text (self->match, self->player_name);
+      g_autofree char *left = stern_window_online_end_reason (self);
+
+      /* Given up by leaving: that, not "resigned", is why it ended. */
+      if (left != NULL)
+        {
+          g_autofree char *result = stern_game_result_text (game);
+
+          g_free (over);
+          /* Translators: the first %s is the result ("White wins"), the
+           * second why the game ended ("Anna left the game.") */
+          over = g_strdup_printf (_("Game over: %s. %s"), result, left);
+        }
 
       /* Who gave up by leaving, not by resigning. */
       for (guint i = 0; i < variant->n_players; i++)
@@ -730,7 +828,7 @@ stern_window_online_status (SternWindow *self)
           guint seat = variant->seats[i];
           const char *seat_name = stern_online_match_get_seat_name (online, seat);
 
-          if (stern_online_match_is_seat_taken (online, seat) &&
+          if (left == NULL && stern_online_match_is_seat_taken (online, seat) &&
               !setup->computer[seat] && !stern_online_match_is_seat_connected (online, seat))
             /* Translators: %s is a player who left an online game that
              * then ended; the game's result follows. */
@@ -808,10 +906,17 @@ stern_window_online_bottom_seat (SternWindow *self)
          ? stern_online_match_get_local_seat (STERN_ONLINE_MATCH (self->online)) : STERN_NO_SEAT;
 }
 
+static void
+forget_rematch_toast (SternWindow *self)
+{
+  g_object_set_data (G_OBJECT (self), REMATCH_TOAST_KEY, NULL);
+}
+
 gboolean
 stern_window_online_rematch (SternWindow *self)
 {
   SternOnlineMatch *online;
+  AdwToast *toast;
   SternGame *game = stern_match_get_game (self->match);
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
@@ -823,8 +928,13 @@ stern_window_online_rematch (SternWindow *self)
       !stern_online_match_is_connected (online))
     return FALSE;
   stern_net_client_rematch (stern_online_match_get_client (online));
-  stern_window_show_toast (self, _("Rematch asked: it starts when every player has asked"),
-                           NULL, NULL);
+  toast = stern_window_show_toast (self, _("Rematch asked: it starts when every player has asked"),
+                                   NULL, NULL);
+  /* Withdrawn when the rematch starts (on_room_changed), or kept until
+   * it goes by itself. */
+  g_object_set_data_full (G_OBJECT (self), REMATCH_TOAST_KEY, g_object_ref (toast), g_object_unref);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (forget_rematch_toast), self,
+                           G_CONNECT_SWAPPED);
   return TRUE;
 }
 
@@ -833,6 +943,96 @@ stern_window_online_in_play (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
   return self->online != NULL && plays_here (self);
+}
+
+gboolean
+stern_window_online_hints_barred (SternWindow *self)
+{
+  const SternGameSetup *setup;
+  guint mine;
+
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (self->online == NULL)
+    return FALSE;
+  mine = stern_online_match_get_local_seat (STERN_ONLINE_MATCH (self->online));
+  setup = stern_match_get_setup (self->match);
+  if (mine == STERN_NO_SEAT)
+    return FALSE;
+  /* Against a person a hint is the computer playing for one side. */
+  for (guint i = 0; i < setup->variant->n_players; i++)
+    if (setup->variant->seats[i] != mine && !setup->computer[setup->variant->seats[i]])
+      return TRUE;
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Leaving a seated game                                               */
+
+#define LEAVE_KEY "stern-online-leave"
+
+typedef struct {
+  SternWindowLeaveFunc then;
+  gpointer             data;
+  GDestroyNotify       destroy;
+} Leave;
+
+static void
+leave_free (Leave *leave)
+{
+  if (leave->destroy != NULL)
+    leave->destroy (leave->data);
+  g_free (leave);
+}
+
+/* A question no longer asked (another took its place) was not a yes. */
+static void
+leave_answer (SternWindow *self,
+              Leave       *leave,
+              gboolean     yes)
+{
+  if (leave == NULL)
+    return;
+  leave->then (self, yes, leave->data);
+  leave_free (leave);
+}
+
+static void
+on_leave_answered (SternWindow *self,
+                   gboolean     yes)
+{
+  leave_answer (self, g_object_steal_data (G_OBJECT (self), LEAVE_KEY), yes);
+}
+
+void
+stern_window_leave_online_then (SternWindow          *self,
+                                const char           *body,
+                                SternWindowLeaveFunc  then,
+                                gpointer              data,
+                                GDestroyNotify        destroy)
+{
+  Leave *leave;
+
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (then != NULL);
+
+  leave = g_new0 (Leave, 1);
+  leave->then = then;
+  leave->data = data;
+  leave->destroy = destroy;
+  if (!stern_window_online_in_play (self))
+    {
+      leave_answer (self, leave, TRUE);
+      return;
+    }
+  leave_answer (self, g_object_steal_data (G_OBJECT (self), LEAVE_KEY), FALSE);
+  g_object_set_data_full (G_OBJECT (self), LEAVE_KEY, leave, (GDestroyNotify) leave_free);
+  stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
+                             body != NULL ? body
+                             : _("This leaves the room you play in. Your seat is kept for a "
+                                 "while; after that the game goes on without you."),
+                             _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
+                             G_CALLBACK (on_leave_answered));
 }
 
 /* ------------------------------------------------------------------ */
@@ -915,6 +1115,13 @@ connected_cb (GObject      *source,
     }
 
   g_object_steal_data (G_OBJECT (self), STERN_WINDOW_OFFER_RESUME_KEY);
+  /* The server reached, typed or from a link, is where Play Online goes
+   * next (doc/playing.md). */
+  {
+    g_autofree char *address = stern_online_uri_to_address (stern_net_client_get_uri (client));
+
+    g_settings_set_string (self->settings, "online-server", address);
+  }
   online = stern_online_match_new (self->match, client);
   stern_window_set_online (self, online);
   switch (go->request)
@@ -1018,6 +1225,84 @@ stern_window_resume_online (SternWindow *self)
   return TRUE;
 }
 
+/* A request to go online, kept while the window asks whether to leave
+ * the game it plays. */
+typedef struct {
+  char              *uri;
+  SternOnlineRequest request;
+  SternNetSetup      setup;
+  gboolean           has_setup;
+  char               code[STERN_NET_CODE_LEN + 1];
+  char               key[STERN_NET_TOKEN_LEN + 1];
+  GtkWidget         *dialog;   /* weak: Play Online, hidden meanwhile */
+} Going;
+
+static Going *
+going_new (const char          *uri,
+           SternOnlineRequest   request,
+           const SternNetSetup *setup,
+           const char          *code,
+           const char          *key,
+           GtkWidget           *dialog)
+{
+  Going *going = g_new0 (Going, 1);
+
+  going->uri = g_strdup (uri);
+  going->request = request;
+  going->has_setup = setup != NULL;
+  if (setup != NULL)
+    going->setup = *setup;
+  if (code != NULL)
+    g_strlcpy (going->code, code, sizeof going->code);
+  if (key != NULL)
+    g_strlcpy (going->key, key, sizeof going->key);
+  g_set_weak_pointer (&going->dialog, dialog);
+  return going;
+}
+
+static void
+going_free (gpointer data)
+{
+  Going *going = data;
+
+  g_clear_weak_pointer (&going->dialog);
+  g_free (going->uri);
+  g_free (going);
+}
+
+static SternNetClient *
+going_go (SternWindow *self,
+          Going       *going)
+{
+  SternNetClient *client = stern_window_go_online (self, going->uri, going->request,
+                                                   going->has_setup ? &going->setup : NULL,
+                                                   going->code[0] != '\0' ? going->code : NULL);
+
+  if (going->key[0] != '\0')
+    stern_window_set_invitation_key (client, going->key);
+  return client;
+}
+
+/* The dialog that waited shows how its room goes, or goes. */
+static void
+go_after_leaving (SternWindow *self,
+                  gboolean     leave,
+                  gpointer     data)
+{
+  Going *going = data;
+  SternNetClient *client = leave ? going_go (self, going) : NULL;
+
+  if (going->dialog == NULL)
+    return;
+  if (client != NULL)
+    {
+      stern_online_dialog_follow (STERN_ONLINE_DIALOG (going->dialog), client);
+      gtk_window_present (GTK_WINDOW (going->dialog));
+    }
+  else
+    gtk_window_destroy (GTK_WINDOW (going->dialog));
+}
+
 void
 stern_window_open_invitation (SternWindow *self,
                               const char  *link)
@@ -1026,7 +1311,6 @@ stern_window_open_invitation (SternWindow *self,
   g_autofree char *ws_uri = NULL;
   char code[STERN_NET_CODE_LEN + 1];
   char key[STERN_NET_TOKEN_LEN + 1];
-  SternNetClient *client;
 
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (link != NULL);
@@ -1039,8 +1323,9 @@ stern_window_open_invitation (SternWindow *self,
       stern_window_show_error (self, _("Network Game"), body);
       return;
     }
-  client = stern_window_go_online (self, ws_uri, STERN_ONLINE_JOIN, NULL, code);
-  stern_window_set_invitation_key (client, key);
+  stern_window_leave_online_then (self, NULL, go_after_leaving,
+                                  going_new (ws_uri, STERN_ONLINE_JOIN, NULL, code, key, NULL),
+                                  going_free);
 }
 
 void
@@ -1065,11 +1350,19 @@ on_dialog_go_online (SternOnlineDialog *dialog,
                      const char        *key,
                      SternWindow       *self)
 {
-  SternNetClient *client = stern_window_go_online (self, uri, (SternOnlineRequest) request, setup,
-                                                   code);
+  gboolean waits = request == STERN_ONLINE_CREATE || request == STERN_ONLINE_QUICK;
+  Going *going = going_new (uri, (SternOnlineRequest) request, setup, code, key,
+                            waits ? GTK_WIDGET (dialog) : NULL);
+  SternNetClient *client;
 
-  if (key != NULL)
-    stern_window_set_invitation_key (client, key);
+  /* Another room leaves this one: asked first, and the dialog waits. */
+  if (stern_window_online_in_play (self))
+    {
+      stern_window_leave_online_then (self, NULL, go_after_leaving, going, going_free);
+      return NULL;
+    }
+  client = going_go (self, going);
+  going_free (going);
   return client;
 }
 

@@ -46,11 +46,28 @@ const char       *stern_window_get_online_banner (SternWindow *self);
 /* The status line while online (whose turn, "Your turn", waiting, who
  * left), or NULL for a local game. */
 char             *stern_window_online_status (SternWindow *self);
+/* Why an online game ended when a player gave it up by leaving ("Anna
+ * left the game."), else NULL. */
+char             *stern_window_online_end_reason (SternWindow *self);
 /* The seat to show at the bottom of the board: the local player's, or
  * STERN_NO_SEAT (local game, spectator). */
 guint             stern_window_online_bottom_seat (SternWindow *self);
 /* The local player holds a seat in an online game not over yet. */
 gboolean          stern_window_online_in_play (SternWindow *self);
+/* The local player plays an online game against someone other than the
+ * computer: no hints there. */
+gboolean          stern_window_online_hints_barred (SternWindow *self);
+
+/* What follows a question whether to leave the seated online game: leave
+ * is TRUE when the player said yes, or when there was nothing to leave
+ * (then it runs at once). */
+typedef void (*SternWindowLeaveFunc) (SternWindow *self, gboolean leave, gpointer data);
+/* Asks first, with body (NULL: the general words), while the player holds
+ * a seat in an online game in play; a question asked again answers the
+ * last one with FALSE.  data is freed with destroy after then ran. */
+void              stern_window_leave_online_then (SternWindow *self, const char *body,
+                                                  SternWindowLeaveFunc then, gpointer data,
+                                                  GDestroyNotify destroy);
 /* After an online game: asks the server for a rematch (same players,
  * seats rotated); FALSE when the window is not a player of an ended
  * online game. */

@@ -215,7 +215,7 @@ on_toast_dismissed (SternWindow *self)
     gtk_revealer_set_reveal_child (self->toast_room, FALSE);
 }
 
-void
+AdwToast *
 stern_window_show_toast (SternWindow *self,
                          const char  *title,
                          const char  *button_label,
@@ -242,6 +242,7 @@ stern_window_show_toast (SternWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   name_toast_buttons (GTK_WIDGET (self->toast_overlay),
                       adw_toast_overlay_get_child (self->toast_overlay));
+  return toast;
 }
 
 SternPlayersStrip *

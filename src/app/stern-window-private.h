@@ -114,8 +114,9 @@ void     stern_window_show_message  (SternWindow *self, const char *title, const
                                      const char *accept_label, SternMessageStyle style,
                                      GCallback on_response);
 void     stern_window_show_error    (SternWindow *self, const char *heading, const char *body);
-/* A toast; button_label and action_name may be NULL. */
-void     stern_window_show_toast    (SternWindow *self, const char *title,
+/* A toast; button_label and action_name may be NULL.  Returns it (the
+ * overlay's) for a caller that withdraws it when it no longer holds. */
+AdwToast *stern_window_show_toast   (SternWindow *self, const char *title,
                                      const char *button_label, const char *action_name);
 /* Keeps the game on the board for the toast's Undo before something
  * replaces it. */

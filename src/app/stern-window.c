@@ -256,6 +256,14 @@ on_game_over (SternWindow *self)
   stern_sounds_play (self->sounds, STERN_SOUND_GAME_OVER);
 
   self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
+#ifdef STERN_HAVE_NETWORK
+  {
+    g_autofree char *left = stern_window_online_end_reason (self);
+
+    if (left != NULL)
+      stern_game_over_window_set_reason (STERN_GAME_OVER_WINDOW (self->game_over), left);
+  }
+#endif
   g_signal_connect_object (self->game_over, "destroy",
                            G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game_over, "play-again",

@@ -8,7 +8,10 @@ are three separate applications, as on three computers), all on one X
 display and one accessibility bus.  Everything is done through what a
 screen reader sees (AT-SPI) and real key presses (xdotool):
 
-  A opens Play Online, creates a room; B joins by the code; C watches.
+  A opens Play Online, creates a room; B joins by the code; C watches by
+  the invitation link, whose server C's Play Online then keeps.  Against
+  a person, Show a Hint is off.  Going to another room while seated in a
+  game in play asks first (Create Room, Join, Quick Play, a listed room).
   A moves first, B and C see it; B replies, A and C see it.
   A quits; B is told A left; A starts again, rejoins with its saved seat
   and the game goes on.  Then the same on a square board (Halma).
@@ -500,9 +503,22 @@ def choose(player, dialog, combo_name, item_name):
     raise Failed("%r could not be chosen in %r" % (item_name, combo_name))
 
 
-def create_room(player, server, variant=None, seats=None):
+def leave_when_asked(player, what):
+    """The player holds a seat in a game in play: going to another room
+    asks first; the answer is Leave."""
+    leave = wait_for(lambda: find(player.app, lambda n: role(n) == "push button" and
+                                  n.name == "Leave" and on_screen(n)), 15)
+    ok(leave is not None and "Leave the Online Game?" in texts(player.app),
+       "%s: %s while seated in a game in play asks first" % (player.label.upper(), what))
+    if leave is None:
+        raise Failed("no question before " + what)
+    do_action(leave)
+
+
+def create_room(player, server, variant=None, seats=None, asks=False):
     """seats: what to choose for seats other than the creator's, by the
-    seat's name ({"Black": "Invited"})."""
+    seat's name ({"Black": "Invited"}).  asks: the player is seated in a
+    game in play, which Create Room asks to leave first."""
     dialog = player.open_online()
     entry(dialog, "Server").queryEditableText().setTextContents("127.0.0.1:%d" % server.port)
     # The dialog shows the room the window is in until a new one is made.
@@ -513,6 +529,10 @@ def create_room(player, server, variant=None, seats=None):
     for seat, kind in (seats or {}).items():
         choose(player, dialog, seat, kind)
     do_action(button(dialog, "Create Room"))
+    if asks:
+        leave_when_asked(player, "Create Room")
+        # The dialog waited hidden and comes back with the new room.
+        dialog = wait_for(lambda: player.frame("Play Online"), what="the dialog back after leaving")
     code = wait_for(lambda: find(dialog, lambda n: role(n) == "label" and
                                  CODE.match(fresh(n, "name")) and n.name != old),
                     what="the new room's code in the dialog")
@@ -527,14 +547,49 @@ def close_dialog(player):
     wait_for(lambda: not player.x_windows("Play Online"), what="the dialog to close")
 
 
-def join_room(player, server, code, watch=False):
+def join_room(player, server, code, watch=False, asks=False):
+    """code: a room code, or an invitation link pasted as it is (then the
+    Server field is left as it was)."""
     dialog = player.open_online()
-    entry(dialog, "Server").queryEditableText().setTextContents("127.0.0.1:%d" % server.port)
+    if not code.startswith("sternhalma:"):
+        entry(dialog, "Server").queryEditableText().setTextContents("127.0.0.1:%d" % server.port)
     select_page(dialog, "Join or Watch")
     code_entry = entry(dialog, "Room code")
     code_entry.queryEditableText().setTextContents(code)
     do_action(button(dialog, "Watch" if watch else "Join"))
     wait_for(lambda: not player.x_windows("Play Online"), what="the dialog to close")
+    if asks:
+        leave_when_asked(player, "Watch" if watch else "Join")
+
+
+def server_field(player):
+    """The Server field of a freshly opened Play Online, then closed."""
+    dialog = player.open_online()
+    field = entry(dialog, "Server")
+
+    def read():
+        # The text may be the entry's or that of the text widget inside it.
+        for n in find_all(field, lambda n: True):
+            try:
+                t = n.queryText()
+                value = t.getText(0, t.characterCount)
+            except Exception:
+                continue
+            if value:
+                return value
+        return None
+    text = wait_for(read, 5) or ""
+    close_dialog(player)
+    return text
+
+
+def hint_barred(player):
+    """Show a Hint is there but off, and says why."""
+    hint = find(player.window, lambda n: role(n) == "push button" and n.name == "Show a Hint")
+    if hint is None:
+        return None
+    return (not fresh_state(hint).contains(pyatspi.STATE_SENSITIVE) and
+            "No hints in an online game against people" in fresh(hint, "description"))
 
 
 def move_listed(player, mover, path, seconds=WAIT):
@@ -590,22 +645,26 @@ def screenshot(shot_dir, name):
 
 # ---------------------------------------------------------------------------
 
-def game(server, a, b, c, shot_dir, variant, tag, first, second):
-    code, link = create_room(a, server, variant)
+def game(server, a, b, c, shot_dir, variant, tag, first, second, asks=False):
+    """asks: A and B are seated in a game in play, which they are asked
+    to leave first; the spectator C watches by the invitation link."""
+    code, link = create_room(a, server, variant, asks=asks)
     ok(CODE.match(code) is not None, "%s: A created room %s through the dialog" % (tag, code))
     ok(link.startswith("sternhalma://127.0.0.1:%d/" % server.port),
        "%s: the invitation link keeps the server's loopback address: %r" % (tag, link))
     ok(wait_for(lambda: "Waiting for players · room " + code in a.status(), 10),
        "%s: A's status says it waits for players in room %s: %r" % (tag, code, a.status()))
     # The creator keeps the dialog with the code open until a friend came.
-    join_room(b, server, code)
-    join_room(c, server, code, watch=True)
+    join_room(b, server, code, asks=asks)
+    join_room(c, server, link, watch=True)
     started = wait_for(lambda: (server.room(code) or {}).get("turn") == first.lower(),
                        what="the game to start")
     ok(started, "%s: the server starts the game when B joined" % tag)
     close_dialog(a)
     ok(wait_for(lambda: "Your turn" in a.status(), 15),
        "%s: A's status says it is A's turn: %r" % (tag, a.status()))
+    ok(wait_for(lambda: hint_barred(a), 10),
+       "%s: on A's turn against a person, Show a Hint is off and says why" % tag)
     ok(wait_for(lambda: "Boris · connected" in texts(a.window) and "Anna" in texts(b.window), 10),
        "%s: each sees the other's name from Preferences in the players panel" % tag)
     ok(wait_for(lambda: "1 watching" in a.status() and "1 watching" in b.status() and
@@ -645,6 +704,17 @@ def run(app_path, server_path, shot_dir, root):
         c.place(0, 770)
 
         code = game(server, a, b, c, shot_dir, None, "star", "White", "Black")
+        # C watched by a pasted link: its server is the one Play Online
+        # shows and keeps from then on.
+        address = "127.0.0.1:%d" % server.port
+        shown = server_field(c)
+        ok(shown == address, "the server of the link C pasted is in C's Server field: %r" % shown)
+        def kept():
+            with open(os.path.join(c.home, "config", "glib-2.0", "settings", "keyfile"),
+                      encoding="utf-8") as f:
+                text = f.read()
+            return text if "online-server='%s'" % address in text else None
+        ok(wait_for(kept, 10), "and kept in C's settings for the next start")
 
         # The room's chat: B says something, A and the spectator read it.
         chat = wait_for(lambda: find(b.window, lambda n: role(n) == "text" and
@@ -686,7 +756,9 @@ def run(app_path, server_path, shot_dir, root):
            "B sees the move A played after coming back")
 
         # The same on a square board.
-        game(server, a, b, c, shot_dir, "Halma 8×8", "square", "White", "Black")
+        # The same on a square board; A and B are seated in the star game,
+        # which they are asked to leave first.
+        game(server, a, b, c, shot_dir, "Halma 8×8", "square", "White", "Black", asks=True)
 
         # Quick Play: A finds nobody waiting for Ugolki and waits in a new
         # room; B sees it in the Join page's list and joins with one click.
@@ -694,6 +766,7 @@ def run(app_path, server_path, shot_dir, root):
         entry(dialog, "Server").queryEditableText().setTextContents("127.0.0.1:%d" % server.port)
         choose(a, dialog, "Game", "Ugolki")
         do_action(button(dialog, "Quick Play"))
+        leave_when_asked(a, "Quick Play")
         waiting = wait_for(lambda: re.search(r"Waiting for players · room ([A-HJ-NP-Z2-9]{6})",
                                              texts(a.window)), 15)
         ok(waiting, "Quick Play with nobody waiting opens a room")
@@ -709,6 +782,7 @@ def run(app_path, server_path, shot_dir, root):
         ok(wait_for(lambda: "Ugolki · Table Rules · 1 player · free: Black" in texts(dialog), 15),
            "the Join page lists the room with its game, rules, players and free seat")
         do_action(button(dialog, "Join room " + quick_code))
+        leave_when_asked(b, "joining a listed room")
         ok(wait_for(lambda: (server.room(quick_code) or {}).get("turn") == "white", 15),
            "one click on the listed room joins it and the game starts")
         ok(wait_for(lambda: "Your turn" in a.status(), 15), "A is on turn in the Quick Play room")
@@ -754,7 +828,7 @@ def run(app_path, server_path, shot_dir, root):
         # An invited seat: A keeps Black for Dana, who gets a link of her
         # own; she starts the game with it, as the desktop does for a
         # link someone sent her, and it takes the seat.
-        code, _ = create_room(a, server, None, {"Black": "Invited"})
+        code, _ = create_room(a, server, None, {"Black": "Invited"}, asks=True)
         dialog = a.frame("Play Online")
         keyed = wait_for(lambda: find(dialog, lambda n: role(n) == "label" and
                                       (fresh(n, "name") or "").startswith("sternhalma://") and

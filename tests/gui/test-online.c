@@ -567,6 +567,560 @@ test_notification_service (void)
   gui_test_flush ();
 }
 
+static GtkWidget *
+find_entry (GtkWidget  *root,
+            const char *placeholder)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ENTRY (child) &&
+          g_strcmp0 (gtk_entry_get_placeholder_text (GTK_ENTRY (child)), placeholder) == 0)
+        return child;
+      if ((found = find_entry (child, placeholder)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Play Online dialog the window's menu opens (the newest one). */
+static GtkWidget *
+open_dialog (SternWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_ONLINE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        dialog = GTK_WIDGET (toplevel);
+    }
+  g_assert_nonnull (dialog);
+  return dialog;
+}
+
+static void
+type_in (GtkWidget  *dialog,
+         const char *placeholder,
+         const char *text)
+{
+  GtkWidget *entry = find_entry (dialog, placeholder);
+
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+}
+
+static void
+click (GtkWidget  *dialog,
+       const char *label)
+{
+  GtkWidget *button = find_button (dialog, label);
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* A room of two on server made by a client of the test's, waiting for
+ * the second player; its code. */
+static SternNetClient *
+host_room (SternServer *server,
+           gboolean     against_computer)
+{
+  SternNetClient *host = stern_net_client_new ("Host");
+  g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  SternNetSetup setup;
+
+  stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
+  GUI_TEST_WAIT_FOR (stern_net_client_is_connected (host), WAIT_MS);
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  if (against_computer)
+    {
+      setup.seats[setup.variant->seats[1]].kind = STERN_NET_SEAT_COMPUTER;
+      setup.seats[setup.variant->seats[1]].level = STERN_LEVEL_EASY;
+    }
+  stern_net_client_create (host, &setup, setup.variant->seats[0]);
+  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  return host;
+}
+
+static const char *
+window_room (SternWindow *window)
+{
+  SternOnlineMatch *online = stern_window_get_online (window);
+
+  return online != NULL ? stern_net_client_get_code (stern_online_match_get_client (online)) : NULL;
+}
+
+typedef struct {
+  SternWindow *window;
+  const char  *code;
+} InRoom;
+
+static gboolean
+seated_in (gpointer data)
+{
+  InRoom *in = data;
+
+  return window_joined (in->window) && g_strcmp0 (window_room (in->window), in->code) == 0;
+}
+
+/* A link pasted in Play Online: its server is the one the dialog shows
+ * and keeps from then on, so that Quick Play goes there too. */
+static void
+test_link_server_remembered (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *link = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *kept = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  g_settings_set_string (settings, "online-server", "localhost:7130");
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = open_dialog (window);
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  type_in (dialog, "Room code or sternhalma:// link", link);
+  click (dialog, "_Join");
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+  kept = g_settings_get_string (settings, "online-server");
+  g_assert_cmpstr (kept, ==, address);
+  dialog = open_dialog (window);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_entry (dialog, "host:port"))), ==,
+                   address);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+typedef struct {
+  GtkWidget  *dialog;
+  const char *old_code;
+} NewCode;
+
+static gboolean
+dialog_shown_with_new_code (gpointer data)
+{
+  NewCode *new = data;
+
+  return gtk_widget_get_visible (new->dialog) && has_code (new->dialog) &&
+         g_strcmp0 (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (new->dialog)),
+                    new->old_code) != 0;
+}
+
+/* Seated in a game in play, every way to another room asks first: by
+ * code (Cancel stays, Leave goes), and a new room (the dialog waits
+ * hidden meanwhile and then shows the new room's invitation). */
+static void
+test_join_asks_first (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) first = NULL;
+  g_autoptr(SternNetClient) second = NULL;
+  g_autofree char *link = NULL;
+  g_autofree char *address = NULL;
+  GtkWidget *message;
+  SternWindow *window;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  first = host_room (server, FALSE);
+  second = host_room (server, FALSE);
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (first));
+  stern_window_open_invitation (window, link);
+  {
+    InRoom in = { window, stern_net_client_get_code (first) };
+    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  }
+  g_assert_true (stern_window_online_in_play (window));
+
+  /* By code: asked; Cancel keeps the seat. */
+  dialog = open_dialog (window);
+  type_in (dialog, "host:port", address);
+  type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (second));
+  click (dialog, "_Join");
+  message = stern_window_get_message (window);
+  g_assert_nonnull (message);
+  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)), ==,
+                   "Leave the Online Game?");
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), FALSE);
+  gui_test_flush ();
+  g_assert_cmpstr (window_room (window), ==, stern_net_client_get_code (first));
+
+  /* Again, and Leave: the window goes to the other room. */
+  dialog = open_dialog (window);
+  type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (second));
+  click (dialog, "_Join");
+  message = stern_window_get_message (window);
+  g_assert_nonnull (message);
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+  {
+    InRoom in = { window, stern_net_client_get_code (second) };
+    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  }
+
+  /* A new room: the dialog waits hidden, then shows its invitation. */
+  dialog = open_dialog (window);
+  click (dialog, "_Create Room");
+  g_assert_nonnull (stern_window_get_message (window));
+  g_assert_false (gtk_widget_get_visible (dialog));
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (stern_window_get_message (window)), TRUE);
+  {
+    NewCode new = { dialog, stern_net_client_get_code (second) };
+    g_assert_true (gui_test_wait_until (dialog_shown_with_new_code, &new, WAIT_MS));
+  }
+  g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==,
+                   window_room (window));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static gboolean
+window_on_turn (gpointer window)
+{
+  return window_joined (window) && human_to_play (window);
+}
+
+/* Show a Hint is off against a person online, and the button says why;
+ * against the computer online it is there. */
+static void
+test_no_hint_against_person (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
+  g_autofree char *uri = NULL;
+  g_autofree char *link = NULL;
+  SternNetSetup setup;
+  SternWindow *window;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  g_assert_cmpuint (stern_game_legal_moves (stern_net_client_get_game (host), moves), >, 0);
+  stern_net_client_play (host, (guint8[]) { moves[0].from, moves[0].to }, 2);
+  g_assert_true (gui_test_wait_until (window_on_turn, window, WAIT_MS));
+
+  g_assert_false (gtk_widget_get_sensitive (window->hint_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->hint_button), ==,
+                   "No hints in an online game against people");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  g_assert_null (window->hint_cancellable);
+
+  /* Online against the computer: a hint as at home. */
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("classic-2");
+  setup.seats[setup.variant->seats[1]].kind = STERN_NET_SEAT_COMPUTER;
+  setup.seats[setup.variant->seats[1]].level = STERN_LEVEL_EASY;
+  stern_window_set_online (window, NULL);
+  stern_window_go_online (window, uri, STERN_ONLINE_CREATE, &setup, NULL);
+  GUI_TEST_WAIT_FOR (window_on_turn (window) &&
+                     g_strcmp0 (window_room (window), stern_net_client_get_code (host)) != 0,
+                     WAIT_MS);
+  g_assert_true (gtk_widget_get_sensitive (window->hint_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->hint_button), ==, "Show a Hint (H)");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *part)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && strstr (gtk_label_get_label (GTK_LABEL (child)), part) != NULL)
+        return child;
+      if ((found = find_label (child, part)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+game_over_shown (gpointer window)
+{
+  return stern_match_is_over (stern_window_get_match (window)) &&
+         stern_window_get_game_over_window (window) != NULL;
+}
+
+/* The other player drops and does not come back: the server gives their
+ * seat up, which ends a game of two.  The window says they left the
+ * game, in the panel, the status line and the result, not "resigned". */
+static void
+test_left_the_game (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autofree char *link = NULL;
+  const char *panel;
+  SternWindow *window;
+  GtkWindow *over;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  stern_server_set_grace (server, 300);
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (host));
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+
+  stern_net_client_close (host);
+  g_assert_true (gui_test_wait_until (game_over_shown, window, WAIT_MS));
+  gui_test_flush ();
+
+  panel = stern_players_panel_get_name_text (window->players_panel, STERN_WHITE);
+  g_assert_nonnull (strstr (panel, "left the game"));
+  g_assert_null (strstr (panel, "seat kept"));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Host left the game."));
+  g_assert_null (strstr (stern_window_get_status (window), "resigned"));
+  over = stern_window_get_game_over_window (window);
+  g_assert_nonnull (find_label (GTK_WIDGET (over), "Host left the game."));
+  g_assert_null (find_label (GTK_WIDGET (over), "resigned"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static gboolean
+match_over (gpointer window)
+{
+  return stern_match_is_over (stern_window_get_match (window));
+}
+
+typedef struct {
+  SternWindow *window;
+  char        *old_code;
+} Rematch;
+
+static gboolean
+rematch_started (gpointer data)
+{
+  Rematch *r = data;
+
+  return window_joined (r->window) && g_strcmp0 (window_room (r->window), r->old_code) != 0 &&
+         !stern_match_is_over (stern_window_get_match (r->window));
+}
+
+/* After a game: Play Online does not offer the finished room's
+ * invitation; "Rematch asked" goes once the rematch has started. */
+static void
+test_after_the_game (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autofree char *link = NULL;
+  g_autofree char *old_code = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  old_code = g_strdup (stern_net_client_get_code (host));
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE, old_code);
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  stern_net_client_resign (host);
+  g_assert_true (gui_test_wait_until (match_over, window, WAIT_MS));
+
+  dialog = open_dialog (window);
+  g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==, "");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_true (stern_window_online_rematch (window));
+  g_assert_cmpuint (window->n_toasts_shown, ==, 1);
+  stern_net_client_rematch (host);
+  {
+    Rematch r = { window, old_code };
+    g_assert_true (gui_test_wait_until (rematch_started, &r, WAIT_MS));
+  }
+  gui_test_flush ();
+  g_assert_cmpuint (window->n_toasts_shown, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static GtkStack *
+find_stack (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *found;
+
+      if (GTK_IS_STACK (child) && gtk_stack_get_child_by_name (GTK_STACK (child), "join") != NULL)
+        return GTK_STACK (child);
+      if ((found = find_stack (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The list of rooms: an unreachable server's error goes when another
+ * server is typed, and each room shows its code. */
+static void
+test_room_list (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr(GSocketListener) closed = g_socket_listener_new ();
+  g_autofree char *address = NULL;
+  g_autofree char *dead = NULL;
+  g_autofree char *row = NULL;
+  guint16 dead_port;
+  GtkWidget *dialog;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+  /* A port nobody listens on: one taken and given back. */
+  dead_port = g_socket_listener_add_any_inet_port (closed, NULL, &error);
+  g_assert_no_error (error);
+  g_socket_listener_close (closed);
+  dead = g_strdup_printf ("127.0.0.1:%u", dead_port);
+
+  dialog = stern_online_dialog_new (NULL, NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  type_in (dialog, "host:port", dead);
+  gtk_stack_set_visible_child_name (find_stack (dialog), "join");
+  GUI_TEST_WAIT_FOR (find_label (dialog, "cannot be reached") != NULL, WAIT_MS);
+
+  type_in (dialog, "host:port", address);
+  g_assert_null (find_label (dialog, "cannot be reached"));
+  g_signal_emit_by_name (find_entry (dialog, "host:port"), "activate");
+  row = g_strdup_printf ("Room %s · ", stern_net_client_get_code (host));
+  GUI_TEST_WAIT_FOR (find_label (dialog, row) != NULL, WAIT_MS);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
+static gboolean
+host_sees_name (gpointer host)
+{
+  const SternNetMessage *room = stern_net_client_get_room (host);
+
+  return room != NULL && g_strcmp0 (room->seats[STERN_BLACK].name, "Dora") == 0;
+}
+
+/* Play Online has the name others see: Preferences' to begin with, and
+ * a name typed there is the one the room shows (and Preferences keeps). */
+static void
+test_name_field (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *address = NULL;
+  g_autofree char *kept = NULL;
+  SternWindow *window;
+  GtkWidget *dialog;
+  GtkWidget *name;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  host = host_room (server, FALSE);
+  address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
+  g_settings_set_string (settings, "player-name", "Zoe");
+
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = open_dialog (window);
+  name = find_label (dialog, "Your _name");
+  g_assert_nonnull (name);
+  name = gtk_label_get_mnemonic_widget (GTK_LABEL (name));
+  g_assert_true (GTK_IS_ENTRY (name));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Zoe");
+
+  gtk_editable_set_text (GTK_EDITABLE (name), "Dora");
+  type_in (dialog, "host:port", address);
+  type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (host));
+  click (dialog, "_Join");
+  g_assert_true (gui_test_wait_until (host_sees_name, host, WAIT_MS));
+  kept = g_settings_get_string (settings, "player-name");
+  g_assert_cmpstr (kept, ==, "Dora");
+
+  g_settings_reset (settings, "player-name");
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static void
 test_address (void)
 {
@@ -583,6 +1137,16 @@ test_address (void)
   g_assert_cmpstr (c, ==, "wss://club.example/play");
   g_assert_null (d);
   g_assert_null (e);
+  /* And back, for the Server field. */
+  {
+    g_autofree char *f = stern_online_uri_to_address ("ws://10.0.0.5:8000/");
+    g_autofree char *g = stern_online_uri_to_address ("ws://[::1]:7130/");
+    g_autofree char *h = stern_online_uri_to_address ("wss://club.example/play");
+
+    g_assert_cmpstr (f, ==, "10.0.0.5:8000");
+    g_assert_cmpstr (g, ==, "[::1]:7130");
+    g_assert_cmpstr (h, ==, "wss://club.example/play");
+  }
   /* Every error code has its own text. */
   for (guint i = 0; i < STERN_NET_ERROR_INTERNAL; i++)
     g_assert_cmpstr (stern_online_error_text (i), !=, "");
@@ -625,6 +1189,13 @@ main (int   argc,
   g_test_add_func ("/online/invitation", test_invitation);
   g_test_add_func ("/online/invitation-key", test_invitation_key);
   g_test_add_func ("/online/notification-service", test_notification_service);
+  g_test_add_func ("/online/link-server-remembered", test_link_server_remembered);
+  g_test_add_func ("/online/join-asks-first", test_join_asks_first);
+  g_test_add_func ("/online/no-hint-against-person", test_no_hint_against_person);
+  g_test_add_func ("/online/left-the-game", test_left_the_game);
+  g_test_add_func ("/online/after-the-game", test_after_the_game);
+  g_test_add_func ("/online/room-list", test_room_list);
+  g_test_add_func ("/online/name-field", test_name_field);
 
   {
     int status = g_test_run ();
