@@ -75,15 +75,32 @@ stern_application_activate (GApplication *app)
  * the one on the board (the unfinished one, on a first start) as the Open
  * menu does, and the toast's Undo brings that back.  One window, one game:
  * of several files the last one stays. */
+#ifdef STERN_HAVE_NETWORK
+static void
+open_after_leaving (SternWindow *window,
+                    gboolean     leave,
+                    gpointer     data)
+{
+  if (leave)
+    stern_window_open_file (window, G_FILE (data));
+}
+#endif
+
 static void
 open_game_file (GApplication *app,
                 GFile        *file)
 {
   SternWindow *window = get_window (app);
 
-  /* Shown first: an error about a file goes over it. */
+  /* Shown first: an error about a file (or the question whether to leave
+   * a seated online game) goes over it. */
   gtk_window_present (GTK_WINDOW (window));
+#ifdef STERN_HAVE_NETWORK
+  stern_window_leave_online_then (window, NULL, open_after_leaving, g_object_ref (file),
+                                  g_object_unref);
+#else
   stern_window_open_file (window, file);
+#endif
 }
 
 #if ADW_CHECK_VERSION (1, 5, 0)

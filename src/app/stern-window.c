@@ -460,6 +460,45 @@ stern_window_new_game (SternWindow          *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
+static void
+load_game_now (SternWindow          *self,
+               SternGame            *game,
+               const SternGameSetup *setup)
+{
+#ifdef STERN_HAVE_NETWORK
+  stern_window_set_online (self, NULL);
+#endif
+  stern_match_start (self->match, game, setup, NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+#ifdef STERN_HAVE_NETWORK
+typedef struct {
+  SternGame      *game;
+  SternGameSetup  setup;
+} PendingLoad;
+
+static void
+pending_load_free (gpointer data)
+{
+  PendingLoad *load = data;
+
+  g_clear_pointer (&load->game, stern_game_free);
+  g_free (load);
+}
+
+static void
+load_after_leaving (SternWindow *self,
+                    gboolean     leave,
+                    gpointer     data)
+{
+  PendingLoad *load = data;
+
+  if (leave)
+    load_game_now (self, g_steal_pointer (&load->game), &load->setup);
+}
+#endif
+
 void
 stern_window_load_game (SternWindow          *self,
                         SternGame            *game,
@@ -470,10 +509,17 @@ stern_window_load_game (SternWindow          *self,
   g_return_if_fail (setup != NULL && setup->variant == stern_game_get_variant (game));
 
 #ifdef STERN_HAVE_NETWORK
-  stern_window_set_online (self, NULL);
+  {
+    /* A seat in an online game is not given up without asking. */
+    PendingLoad *load = g_new0 (PendingLoad, 1);
+
+    load->game = game;
+    load->setup = *setup;
+    stern_window_leave_online_then (self, NULL, load_after_leaving, load, pending_load_free);
+  }
+#else
+  load_game_now (self, game, setup);
 #endif
-  stern_match_start (self->match, game, setup, NULL);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 /* ------------------------------------------------------------------ */

@@ -31,7 +31,8 @@ SternWindow *stern_window_new (SternApplication *app);
 /* Starts a new game with these players (cancels a thinking computer). */
 void         stern_window_new_game (SternWindow *self, const SternGameSetup *setup);
 /* Continues a game in progress (takes ownership of game); setup gives who
- * plays each seat, its variant must be the game's. */
+ * plays each seat, its variant must be the game's.  While the player holds
+ * a seat in an online game, asks first (and drops game on Cancel). */
 void         stern_window_load_game (SternWindow *self, SternGame *game,
                                      const SternGameSetup *setup);
 

@@ -808,6 +808,56 @@ test_join_asks_first (void)
   gui_test_flush ();
 }
 
+/* A game loaded into the window (the position editor's "Play") while
+ * seated online asks first too: Cancel keeps the seat, Leave loads it. */
+static void
+test_load_asks_first (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SternServer) server = stern_server_new (NULL);
+  g_autoptr(SternNetClient) first = NULL;
+  g_autofree char *link = NULL;
+  SternGameSetup setup = { 0 };
+  SternWindow *window;
+  GtkWidget *message;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
+  g_assert_no_error (error);
+  first = host_room (server, FALSE);
+  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
+                                      stern_net_client_get_code (first));
+  stern_window_open_invitation (window, link);
+  {
+    InRoom in = { window, stern_net_client_get_code (first) };
+    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  }
+
+  setup.variant = stern_variant_lookup ("classic-2");
+  setup.preset = STERN_PRESET_TABLE;
+  for (guint round = 0; round < 2; round++)
+    {
+      stern_window_load_game (window, stern_game_new (setup.variant, setup.preset), &setup);
+      message = stern_window_get_message (window);
+      g_assert_nonnull (message);
+      g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)), ==,
+                       "Leave the Online Game?");
+      stern_message_window_respond (STERN_MESSAGE_WINDOW (message), round == 1);
+      gui_test_flush ();
+      if (round == 0)
+        g_assert_cmpstr (window_room (window), ==, stern_net_client_get_code (first));
+    }
+  g_assert_null (stern_window_get_online (window));
+  g_assert_false (stern_window_online_in_play (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  stern_server_disconnect (server);
+  gui_test_flush ();
+}
+
 static gboolean
 window_on_turn (gpointer window)
 {
@@ -1191,6 +1241,7 @@ main (int   argc,
   g_test_add_func ("/online/notification-service", test_notification_service);
   g_test_add_func ("/online/link-server-remembered", test_link_server_remembered);
   g_test_add_func ("/online/join-asks-first", test_join_asks_first);
+  g_test_add_func ("/online/load-asks-first", test_load_asks_first);
   g_test_add_func ("/online/no-hint-against-person", test_no_hint_against_person);
   g_test_add_func ("/online/left-the-game", test_left_the_game);
   g_test_add_func ("/online/after-the-game", test_after_the_game);
