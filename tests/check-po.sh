@@ -9,8 +9,9 @@
 # po/LINGUAS must translate every message of it (msgcmp: none missing,
 # untranslated or fuzzy), and `msgfmt --check` must accept the file.  So a
 # new or changed string in the code fails this test until it is translated.
-# Also checks that po/POTFILES.in lists every source file with translatable
-# strings, and that each .po file declares its plural forms.
+# Also checks that po/POTFILES.in lists every source file (headers too) with
+# translatable strings, that each .po file declares its plural forms, and
+# that none keeps a live message the sources no longer have.
 #
 # TAP on stdout, details on stderr.  Exits 77 (skipped) without gettext.
 
@@ -39,7 +40,7 @@ grep -v '^[[:space:]]*#' "$po/POTFILES.in" | sed '/^[[:space:]]*$/d' | sort -u >
 (
   cd "$root" &&
   grep -lE '(^|[^A-Za-z0-9_])(N?C?_|g_dn?gettext|g_dpgettext2|ngettext)[[:space:]]*\(' \
-    src/*.c src/app/*.c src/cli/*.c src/session/*.c 2>/dev/null
+    src/*.[ch] src/*/*.[ch] 2>/dev/null
   cd "$root" && grep -l 'translatable="yes"' ui/*.ui 2>/dev/null
 ) | sort -u > "$tmp/needed"
 missing=$(comm -13 "$tmp/listed" "$tmp/needed")
@@ -127,6 +128,21 @@ for lang in $languages; do
       msgattrib --no-wrap --untranslated --no-obsolete "$tmp/$lang.po" 2>/dev/null | grep "^msgid \"." | sed 's/^/check-po: untranslated: /' >&2
     fi
     not_ok "$lang: every message of the sources translated, none fuzzy"
+  fi
+
+  # And no message the sources no longer have, left as a live entry (a
+  # string that became a header's, or was dropped from the list above,
+  # would otherwise lose its translation without a word).  Obsolete "#~"
+  # entries are not counted.
+  if [ -r "$tmp/sternhalma.pot" ]; then
+    msgcmp --no-fuzzy-matching "$file" "$tmp/sternhalma.pot" 2>&1 |
+      grep 'warning: this message is not used' > "$tmp/unused.log"
+    if [ ! -s "$tmp/unused.log" ]; then
+      ok "$lang: no message the sources no longer have"
+    else
+      sed 's/^/check-po: /' "$tmp/unused.log" | head -n 40 >&2
+      not_ok "$lang: no message the sources no longer have"
+    fi
   fi
 done
 

@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "stern-notation.h"
+#include "stern-search.h"
 
 #include "engine-test-util.h"
 
@@ -110,6 +111,72 @@ test_copy_is_independent (void)
   g_assert_cmpmem (stern_game_get_position (game), sizeof before, &before, sizeof before);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 10);
   g_assert_cmpuint (stern_game_get_n_actions (copy), ==, 19);
+}
+
+/* A copy keeping the recent history: the same state as the game, undo as
+ * far back as kept (through the same positions), nothing to redo, and
+ * the same choice of the search, which looks back no further
+ * (STERN_SEARCH_LOOKBACK). */
+static void
+test_copy_recent (void)
+{
+  /* Race: no limit ends a long game. */
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
+  g_autoptr (SternGame) recent = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (SternSearch) search = stern_search_new ();
+  SternMove whole_move, recent_move;
+
+  play_randomly (game, rand, 500);
+  g_assert_false (stern_game_is_over (game));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 500);
+  g_assert_true (stern_game_undo (game));   /* something to redo, not copied */
+
+  recent = stern_game_copy_recent (game, STERN_SEARCH_LOOKBACK);
+  g_assert_cmpuint (stern_game_get_n_actions (recent), ==, STERN_SEARCH_LOOKBACK);
+  g_assert_cmpuint (stern_game_get_n_actions_total (recent), ==, STERN_SEARCH_LOOKBACK);
+  g_assert_false (stern_game_can_redo (recent));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    g_assert_cmpuint (stern_game_get_moves_made (recent, seat), ==,
+                      stern_game_get_moves_made (game, seat));
+  g_assert_cmpuint (stern_game_get_round (recent), ==, stern_game_get_round (game));
+
+  for (guint seed = 0; seed < 4; seed++)
+    {
+      g_assert_true (stern_search_choose (search, game, STERN_LEVEL_MEDIUM, seed, 0, NULL, &whole_move));
+      g_assert_true (stern_search_choose (search, recent, STERN_LEVEL_MEDIUM, seed, 0, NULL, &recent_move));
+      g_assert_cmpuint (whole_move.from, ==, recent_move.from);
+      g_assert_cmpuint (whole_move.to, ==, recent_move.to);
+    }
+
+  {
+    g_autoptr (SternGame) back = stern_game_copy (game);
+
+    for (guint i = 0; i < STERN_SEARCH_LOOKBACK; i++)
+      {
+        g_assert_cmpmem (stern_game_get_position (recent), sizeof (SternPosition),
+                         stern_game_get_position (back), sizeof (SternPosition));
+        g_assert_true (stern_game_undo (recent));
+        g_assert_true (stern_game_undo (back));
+      }
+    g_assert_cmpmem (stern_game_get_position (recent), sizeof (SternPosition),
+                     stern_game_get_position (back), sizeof (SternPosition));
+    g_assert_false (stern_game_undo (recent));
+    /* And forward again, as a game. */
+    g_assert_true (stern_game_seek (recent, STERN_SEARCH_LOOKBACK));
+    g_assert_cmpmem (stern_game_get_position (recent), sizeof (SternPosition),
+                     stern_game_get_position (game), sizeof (SternPosition));
+  }
+
+  /* A short game is copied whole. */
+  g_clear_pointer (&recent, stern_game_free);
+  g_assert_true (stern_game_seek (game, 10));
+  recent = stern_game_copy_recent (game, STERN_SEARCH_LOOKBACK);
+  g_assert_cmpuint (stern_game_get_n_actions (recent), ==, 10);
+  g_clear_pointer (&recent, stern_game_free);
+  g_assert_true (stern_game_seek (game, 0));
+  recent = stern_game_copy_recent (game, STERN_SEARCH_LOOKBACK);
+  g_assert_false (stern_game_can_undo (recent));
 }
 
 static void
@@ -353,6 +420,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/undo-redo-every-variant", test_undo_redo_every_variant);
   g_test_add_func ("/game/new-move-drops-redo", test_new_move_drops_redo);
   g_test_add_func ("/game/copy-is-independent", test_copy_is_independent);
+  g_test_add_func ("/game/copy-recent", test_copy_recent);
   g_test_add_func ("/game/illegal-actions", test_illegal_actions_leave_game_unchanged);
   g_test_add_func ("/game/nothing-after-the-end", test_nothing_after_the_end);
   g_test_add_func ("/game/random-games-end", test_random_games_end);

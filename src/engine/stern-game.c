@@ -861,6 +861,29 @@ stern_game_copy (const SternGame *game)
   return copy;
 }
 
+SternGame *
+stern_game_copy_recent (const SternGame *game, guint n_actions)
+{
+  SternGame *copy;
+  guint first;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  first = game->n_done - MIN (n_actions, game->n_done);
+  copy = g_new0 (SternGame, 1);
+  copy->rules = game->rules;
+  copy->cur = game->cur;
+  copy->n_done = game->n_done - first;
+  copy->newest = game->cur;
+  copy->first_seat = game->first_seat;
+  copy->history = g_array_sized_new (FALSE, FALSE, sizeof (HistoryEntry), copy->n_done);
+  if (copy->n_done > 0)
+    g_array_append_vals (copy->history, &g_array_index (game->history, HistoryEntry, first),
+                         copy->n_done);
+  for (guint i = 0; i < copy->n_done; i++)
+    rep_add (&copy->reps, g_array_index (copy->history, HistoryEntry, i).before.key);
+  return copy;
+}
+
 void
 stern_game_free (SternGame *game)
 {

@@ -63,6 +63,11 @@ SternGame   *stern_game_new_from_position (const SternVariant *variant, SternPre
                                            const SternPosition *pos,
                                            const unsigned moves_made[STERN_N_SEATS]);
 SternGame   *stern_game_copy (const SternGame *game);
+/* A copy of the game as it stands that keeps only the last n_actions of its
+ * history and none to redo: undo goes back at most that far, and the
+ * repetition rule counts only the positions kept.  Costs n_actions, not the
+ * length of the game: what a search in another thread is handed. */
+SternGame   *stern_game_copy_recent (const SternGame *game, guint n_actions);
 void         stern_game_free (SternGame *game);
 
 const SternRules    *stern_game_get_rules    (const SternGame *game);

@@ -45,9 +45,10 @@
 /* Square boards: how much less than playing on a standoff that the forced
  * end would win is worth (half a dozen moves of progress). */
 #define STANDOFF_PENALTY (6 * STERN_EVAL_ROW)
-/* Earlier positions of the game remembered for that. */
+/* Earlier positions of the game remembered for that: the last
+ * STERN_SEARCH_LOOKBACK, in a table kept under a third full. */
 #define SEEN_SIZE       1024
-#define SEEN_LOOKBACK   300
+G_STATIC_ASSERT (SEEN_SIZE >= 3 * STERN_SEARCH_LOOKBACK);
 
 /* The weight of the best opponent's cost with several opponents. */
 #define MULTI_OPP_NUM   1

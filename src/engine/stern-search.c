@@ -198,7 +198,7 @@ search_setup (SternSearch *s, const SternGame *game)
       g_autoptr (SternGame) past = stern_game_copy (game);
       uint64_t root_key = stern_position_key_to_move (s->root);
 
-      for (unsigned i = 0; i < SEEN_LOOKBACK && stern_game_undo (past); i++)
+      for (unsigned i = 0; i < STERN_SEARCH_LOOKBACK && stern_game_undo (past); i++)
         {
           const SternPosition *p = stern_game_get_position (past);
 

@@ -39,6 +39,11 @@ const char *stern_level_name (SternLevel level);
 /* FALSE when name is none of those. */
 gboolean    stern_level_lookup (const char *name, SternLevel *level);
 
+/* How many of the game's last actions the search looks back on (for
+ * repetitions): a stern_game_copy_recent() keeping that many chooses the
+ * same move as the whole game. */
+#define STERN_SEARCH_LOOKBACK 300
+
 typedef struct _SternSearch SternSearch;
 
 SternSearch *stern_search_new (void);

@@ -105,7 +105,7 @@ computer_start_turn (SternPlayer *player,
   self->started_us = g_get_monotonic_time ();
   self->wait_ms = MIN ((gint64) self->delay_ms, stern_match_get_delay_cap_ms (match, seat));
 
-  stern_computer_choose_async (stern_game_copy (game),
+  stern_computer_choose_async (game,
                                self->level,
                                g_random_int (),
                                (int) stern_match_get_move_budget_ms (match, seat),

@@ -107,7 +107,7 @@ choose_thread (GTask        *task,
 }
 
 void
-stern_computer_choose_async (SternGame           *copy,
+stern_computer_choose_async (const SternGame     *game,
                              SternLevel           level,
                              guint32              seed,
                              int                  movetime_ms,
@@ -118,11 +118,11 @@ stern_computer_choose_async (SternGame           *copy,
   g_autoptr(GTask) task = NULL;
   ChooseData *cd;
 
-  g_return_if_fail (copy != NULL);
+  g_return_if_fail (game != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
   cd = g_new0 (ChooseData, 1);
-  cd->game = copy;
+  cd->game = stern_game_copy_recent (game, STERN_SEARCH_LOOKBACK);
   cd->level = level;
   cd->movetime_ms = movetime_ms;
   cd->seed = seed;

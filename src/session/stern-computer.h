@@ -1,7 +1,7 @@
 /* stern-computer.h: the computer opponent.
  *
- * The engine's search (stern-search.h) runs in a worker thread on the
- * caller's copy of the game; cancelling stops it at once.
+ * The engine's search (stern-search.h) runs in a worker thread on a copy
+ * of the game's recent part; cancelling stops it at once.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,11 +19,13 @@ G_BEGIN_DECLS
 const char *stern_computer_level_name (SternLevel level);
 SternLevel  stern_computer_level_from_name (const char *name);
 
-/* Chooses a move for the seat on turn of copy in a worker thread.  Takes
- * ownership of copy (a stern_game_copy() the caller no longer touches) and
- * frees it when done.  The same seed gives the same choice.  movetime_ms
- * > 0 limits the thought to that long (a clock); 0 uses the level's own. */
-void     stern_computer_choose_async  (SternGame           *copy,
+/* Chooses a move for the seat on turn of game in a worker thread, which
+ * gets a copy of what the search reads (the position and the game's last
+ * STERN_SEARCH_LOOKBACK actions), so the caller's cost does not grow with
+ * the game and game may change at once.  The same seed gives the same
+ * choice.  movetime_ms > 0 limits the thought to that long (a clock); 0
+ * uses the level's own. */
+void     stern_computer_choose_async  (const SternGame     *game,
                                        SternLevel           level,
                                        guint32              seed,
                                        int                  movetime_ms,

@@ -1,7 +1,10 @@
 /* fuzz-generated.h: a game played from a fuzzer's bytes, for the
  * round-trip targets: the first two bytes choose the variant and preset
- * (every pair, also the ones the engine refuses), each next byte a legal
- * move.  Whatever the writers make of it, the readers must take back.
+ * (every pair, also the ones the engine refuses) and whether the game
+ * starts from a position reached halfway (as the position editor and the
+ * command line start games: a Position tag, the counters at 0), each next
+ * byte a legal move.  Whatever the writers make of it, the readers must
+ * take back.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,6 +45,15 @@ fuzz_generated_game (const uint8_t *data, size_t size, SternPreset *preset_out)
     {
       size_t n;
 
+      if (i == 2 + (size - 2) / 2 && (data[1] / STERN_N_PRESETS) & 1)
+        {
+          SternPosition pos = *stern_game_get_position (game);
+
+          stern_game_free (game);
+          game = stern_game_new_from_position (variant, preset, &pos, NULL);
+          if (stern_game_is_over (game))
+            break;
+        }
       if (stern_game_must_pass (game))
         {
           g_assert (stern_game_pass (game, NULL));

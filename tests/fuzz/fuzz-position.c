@@ -29,6 +29,7 @@ generated_round_trip (const uint8_t *data, size_t size)
     g_error ("a position the engine wrote does not read back: %s\n%s", error->message, text);
   g_assert (variant == stern_game_get_variant (game));
   g_assert (memcmp (pos.cell, stern_game_get_position (game)->cell, sizeof pos.cell) == 0);
+  g_assert (pos.to_move == stern_game_get_position (game)->to_move);
 }
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);

@@ -32,6 +32,17 @@ generated_round_trip (const uint8_t *data, size_t size)
   g_assert (stern_game_get_n_actions (again) == stern_game_get_n_actions (game));
   g_assert (memcmp (stern_game_get_position (again)->cell, stern_game_get_position (game)->cell,
                     sizeof stern_game_get_position (game)->cell) == 0);
+  /* The same game, not only the same marbles: who is on turn, how it
+   * ended, the rounds and each seat's counter and state. */
+  g_assert (stern_game_get_turn (again) == stern_game_get_turn (game));
+  g_assert (stern_game_get_end_reason (again) == stern_game_get_end_reason (game));
+  g_assert (stern_game_get_round (again) == stern_game_get_round (game));
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    {
+      g_assert (stern_game_get_moves_made (again, seat) == stern_game_get_moves_made (game, seat));
+      g_assert (stern_game_get_player_state (again, seat) == stern_game_get_player_state (game, seat));
+      g_assert (stern_game_get_place (again, seat) == stern_game_get_place (game, seat));
+    }
 }
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);

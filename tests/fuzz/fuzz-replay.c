@@ -1,7 +1,8 @@
 /* fuzz-replay.c: a main() for a libFuzzer target built without clang, run
  * by meson: the target's seed corpus, then a generated input for every
- * variant and preset with moves from a fixed seed (fuzz-generated.h), so
- * that the round trips are checked in every build, not only by the fuzzer.
+ * variant and preset, from the start and from a position, with moves from
+ * a fixed seed (fuzz-generated.h), so that the round trips are checked in
+ * every build, not only by the fuzzer.
  *
  * usage: fuzz-replay CORPUS_DIR
  *
@@ -44,8 +45,9 @@ main (int argc, char **argv)
     }
   printf ("ok 1 - %u seeds\n", n_seeds);
 
+  /* Presets past STERN_N_PRESETS: the same, from a position halfway. */
   for (unsigned v = 0; v < STERN_N_ALL_VARIANTS; v++)
-    for (unsigned p = 0; p < STERN_N_PRESETS; p++)
+    for (unsigned p = 0; p < 2 * STERN_N_PRESETS; p++)
       for (guint len = 2; len < 400; len += 97)
         {
           g_autofree uint8_t *data = g_new (uint8_t, len);
@@ -57,6 +59,7 @@ main (int argc, char **argv)
           LLVMFuzzerTestOneInput (data, len);
           n_generated++;
         }
-  printf ("ok 2 - %u generated games, every variant and preset\n", n_generated);
+  printf ("ok 2 - %u generated games, every variant and preset, from the start and from a "
+          "position\n", n_generated);
   return 0;
 }

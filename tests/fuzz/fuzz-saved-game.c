@@ -31,14 +31,30 @@ generated_round_trip (const uint8_t *data, size_t size)
   setup.variant = stern_game_get_variant (game);
   setup.preset = preset;
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-    setup.computer[seat] = size > 2 && (data[2] >> seat) & 1;
+    {
+      setup.computer[seat] = size > 2 && (data[2] >> seat) & 1;
+      setup.level[seat] = (SternLevel) ((size > 3 ? data[3] >> (seat % 4) : 0) % STERN_N_PLAY_LEVELS);
+    }
+  /* Some moves taken back: the saved game keeps them to redo. */
+  for (unsigned undo = size > 4 ? data[4] % 4 : 0; undo > 0; undo--)
+    stern_game_undo (game);
   written = stern_saved_game_write (game, &setup, NULL, 0);
   g_assert (stern_saved_game_check_size (written, NULL));
   again = stern_saved_game_read (written, &setup2, &clock2, &error);
   if (again == NULL)
     g_error ("a saved game the app wrote does not read back: %s\n%s", error->message, written);
   g_assert (setup2.preset == preset && setup2.variant == setup.variant);
+  /* Who plays each seat of the variant, and at what level. */
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    if (stern_variant_has_seat (setup.variant, seat))
+      {
+        g_assert (setup2.computer[seat] == setup.computer[seat]);
+        g_assert (!setup.computer[seat] || setup2.level[seat] == setup.level[seat]);
+      }
   g_assert (stern_game_get_n_actions (again) == stern_game_get_n_actions (game));
+  g_assert (stern_game_get_n_actions_total (again) == stern_game_get_n_actions_total (game));
+  g_assert (stern_game_get_end_reason (again) == stern_game_get_end_reason (game));
+  g_assert (stern_game_get_turn (again) == stern_game_get_turn (game));
   g_assert (memcmp (stern_game_get_position (again)->cell, stern_game_get_position (game)->cell,
                     sizeof stern_game_get_position (game)->cell) == 0);
 }

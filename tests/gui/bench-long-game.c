@@ -5,7 +5,9 @@
  * For each length: CPU seconds to open a record of that many random moves
  * until the window has drawn it, then the worst of five undos, redos and
  * moves, each until the window is idle again.  CPU time of the process
- * (getrusage), since the machine may be shared.  The figures are kept in
+ * (getrusage), since the machine may be shared.  Then the worst of three
+ * hints, from the press until the hint is drawn: the main thread's CPU
+ * time alone, since the search runs in a worker.  The figures are kept in
  * doc/benchmarks.md.
  *
  * Copyright 2026 The Sternhalma authors
@@ -15,6 +17,7 @@
 
 #include <stdio.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -33,6 +36,15 @@ cpu_seconds (void)
   getrusage (RUSAGE_SELF, &usage);
   return (double) usage.ru_utime.tv_sec + (double) usage.ru_stime.tv_sec +
          ((double) usage.ru_utime.tv_usec + (double) usage.ru_stime.tv_usec) / 1e6;
+}
+
+static double
+main_thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
 }
 
 /* Until the window has drawn what changed and nothing is left to do. */
@@ -78,7 +90,7 @@ bench (guint n)
   g_autofree char *data_dir = g_build_filename (dir, "data", NULL);
   g_autofree char *path = g_build_filename (dir, "long.sgr", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  double t0, open, undo = 0, redo = 0, move = 0;
+  double t0, open, undo = 0, redo = 0, move = 0, hint = 0;
   SternWindow *window;
 
   {
@@ -114,8 +126,19 @@ bench (guint n)
       settle (window);
       move = MAX (move, cpu_seconds () - t0);
     }
+  for (guint i = 0; i < 3; i++)
+    {
+      t0 = main_thread_cpu_seconds ();
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+      g_assert (window->hint_cancellable != NULL);
+      while (window->hint_cancellable != NULL)
+        g_main_context_iteration (NULL, TRUE);
+      settle (window);
+      hint = MAX (hint, main_thread_cpu_seconds () - t0);
+    }
   printf ("%7u moves: opened and drawn in %.3f s CPU; undo %.1f ms, redo %.1f ms, move %.1f ms "
-          "(worst of 5, until drawn)\n", n, open, undo * 1000, redo * 1000, move * 1000);
+          "(worst of 5, until drawn); hint %.1f ms of the main thread (worst of 3)\n",
+          n, open, undo * 1000, redo * 1000, move * 1000, hint * 1000);
   fflush (stdout);
 
   gtk_window_destroy (GTK_WINDOW (window));
