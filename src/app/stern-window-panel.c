@@ -207,14 +207,6 @@ name_toast_buttons (GtkWidget *widget,
     }
 }
 
-static void
-on_toast_dismissed (SternWindow *self)
-{
-  /* Toasts are dismissed when the window goes, too. */
-  if (self->n_toasts_shown > 0 && --self->n_toasts_shown == 0 && self->toast_room != NULL)
-    gtk_revealer_set_reveal_child (self->toast_room, FALSE);
-}
-
 void
 stern_window_show_toast (SternWindow *self,
                          const char  *title,
@@ -234,11 +226,8 @@ stern_window_show_toast (SternWindow *self,
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
-  /* The board makes room for the toast until it goes. */
-  self->n_toasts_shown++;
-  gtk_revealer_set_reveal_child (self->toast_room, TRUE);
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self,
-                           G_CONNECT_SWAPPED);
+  /* Over the status line, the board keeps its size and place: a click
+   * aimed at a hole before the toast came still lands on it. */
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   name_toast_buttons (GTK_WIDGET (self->toast_overlay),
                       adw_toast_overlay_get_child (self->toast_overlay));
