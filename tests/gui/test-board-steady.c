@@ -16,29 +16,6 @@
 #include "stern-new-game-dialog.h"
 #include "temp-dir-util.h"
 
-static void
-on_after_paint (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
-}
-
-/* Until the window has been laid out and drawn again: what a change
- * moves has moved by then. */
-static void
-wait_for_frame (SternWindow *window)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  gboolean painted = FALSE;
-  gulong handler;
-
-  g_assert_nonnull (clock);
-  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
-  gtk_widget_queue_draw (GTK_WIDGET (window));
-  GUI_TEST_WAIT_FOR (painted, 5000);
-  g_signal_handler_disconnect (clock, handler);
-}
-
 /* The board's rectangle in the window. */
 static graphene_rect_t
 board_bounds (SternWindow *window)
@@ -121,14 +98,14 @@ check_toast (SternWindow           *window,
 
   g_assert_true (gui_test_wait_until (toast_shown, window, 5000));
   g_assert_nonnull (strstr (stern_window_get_last_toast (window), expected));
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   during = board_bounds (window);
   assert_same_bounds (steady, &during, expected);
   toast = find_toast (GTK_WIDGET (window->toast_overlay));
   g_assert_nonnull (find_close_button (toast));
   gtk_widget_activate (find_close_button (toast));
   g_assert_true (gui_test_wait_until (no_toast, window, 5000));
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   after = board_bounds (window);
   assert_same_bounds (steady, &after, "after the toast");
 }
@@ -188,7 +165,7 @@ test_board_steady (void)
                      stern_window_is_panel_folded (window) ==
                      gtk_widget_get_visible (GTK_WIDGET (stern_window_get_players_strip (window))),
                      5000);
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   steady = board_bounds (window);
   g_test_message ("the board: %gx%g at %g,%g", steady.size.width, steady.size.height,
                   steady.origin.x, steady.origin.y);
@@ -201,24 +178,24 @@ test_board_steady (void)
   g_assert_true (stern_board_view_key (stern_window_get_board (window), GDK_KEY_Return));
   g_assert_cmpuint (stern_board_view_get_selected (stern_window_get_board (window)), !=,
                     STERN_NO_CELL);
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   lines_seen |= 1 << status_lines (window);
   now = board_bounds (window);
   assert_same_bounds (&steady, &now, stern_window_get_status (window));
   g_assert_true (stern_board_view_key (stern_window_get_board (window), GDK_KEY_Escape));
   gui_test_play_first (window);
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   lines_seen |= 1 << status_lines (window);
   now = board_bounds (window);
   assert_same_bounds (&steady, &now, stern_window_get_status (window));
   /* Paused, the line is longer still; the board is back as it was. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   lines_seen |= 1 << status_lines (window);
   now = board_bounds (window);
   assert_same_bounds (&steady, &now, stern_window_get_status (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   now = board_bounds (window);
   assert_same_bounds (&steady, &now, "after the pause");
   /* Both heights were tried. */
@@ -250,7 +227,7 @@ test_board_steady (void)
   gui_test_play_first (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
   g_assert_true (gui_test_wait_until (toast_shown, window, 5000));
-  wait_for_frame (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
   now = board_bounds (window);
   check_toast (window, &now, "Analysis on");
 
