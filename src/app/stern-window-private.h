@@ -46,6 +46,8 @@ struct _SternWindow
   gulong             shown_handler;
   guint              shown_timeout_id;
   SternBoardView    *board;
+  GtkStack          *board_stack;   /* the board, or the paused page */
+  GtkWidget         *continue_button;
   GtkSpinner        *spinner;
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;

@@ -188,12 +188,11 @@ test_board_steady (void)
   lines_seen |= 1 << status_lines (window);
   now = board_bounds (window);
   assert_same_bounds (&steady, &now, stern_window_get_status (window));
-  /* Paused, the line is longer still; the board is back as it was. */
+  /* Paused, the line is longer still (the board hidden meanwhile); the
+   * board is back as it was. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   lines_seen |= 1 << status_lines (window);
-  now = board_bounds (window);
-  assert_same_bounds (&steady, &now, stern_window_get_status (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   now = board_bounds (window);
