@@ -495,6 +495,9 @@ test_header_after_narrow (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
+  /* GNOME's window buttons (GTK's own default adds minimize and maximize,
+   * 74 px that a phone's header does not have). */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
   window = window_new (wide.width, wide.height);
   sized.window = window;
   sized.size = &wide;
@@ -506,6 +509,8 @@ test_header_after_narrow (void)
   g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
   g_assert_true (gui_test_wait_until (is_folded, window, 5000));
   g_assert_true (gui_test_wait_until (header_narrow, window, 5000));
+  /* All of it, at once. */
+  g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, 360);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
@@ -518,6 +523,7 @@ test_header_after_narrow (void)
   g_assert_true (gui_test_wait_until (header_wide, window, 5000));
 
   gui_test_destroy (window);
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
 }
 
 static void
