@@ -39,7 +39,8 @@ stern_application_new (void)
 /* The game window, made on the first call with the game left unfinished
  * on it. */
 static SternWindow *
-get_window (GApplication *app)
+get_window (GApplication *app,
+            gboolean     offer_tutorial)
 {
   GtkWindow *window = NULL;
 
@@ -57,8 +58,10 @@ get_window (GApplication *app)
       window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
       /* The game in progress and the rating are kept there. */
       stern_window_set_data_dir (STERN_WINDOW (window), dir);
-      /* On the first start (nothing to continue) the tutorial is offered. */
-      if (!stern_window_offer_resume (STERN_WINDOW (window)))
+      /* On the first start (nothing to continue) the tutorial is offered,
+       * unless the game was started for a file or a link: that game
+       * comes first. */
+      if (!stern_window_offer_resume (STERN_WINDOW (window)) && offer_tutorial)
         stern_learn_offer_tutorial (STERN_WINDOW (window));
     }
 
@@ -68,7 +71,7 @@ get_window (GApplication *app)
 static void
 stern_application_activate (GApplication *app)
 {
-  gtk_window_present (GTK_WINDOW (get_window (app)));
+  gtk_window_present (GTK_WINDOW (get_window (app, TRUE)));
 }
 
 /* `sternhalma FILE` and Files' double-click: the game in the file replaces
@@ -90,7 +93,7 @@ static void
 open_game_file (GApplication *app,
                 GFile        *file)
 {
-  SternWindow *window = get_window (app);
+  SternWindow *window = get_window (app, FALSE);
 
   /* Shown first: an error about a file (or the question whether to leave
    * a seated online game) goes over it. */

@@ -632,6 +632,31 @@ stern_learn_add_actions (GtkApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), actions, G_N_ELEMENTS (actions), app);
 }
 
+/* Answered either way, the question is not asked again: Learn in the
+ * main menu has the tutorial at any time. */
+static void
+on_tutorial_answered (SternWindow *window,
+                      gboolean     accept)
+{
+  g_autoptr(GSettings) settings = learn_settings ();
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+
+  g_settings_set_boolean (settings, "tutorial-offered", TRUE);
+  if (accept && app != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "tutorial", NULL);
+}
+
+static void
+ask_tutorial (SternWindow *window)
+{
+  g_signal_handlers_disconnect_by_func (window, ask_tutorial, NULL);
+  stern_window_show_message (window, _("Welcome"), _("New to Sternhalma?"),
+                             _("Four short steps on the board show how to play. "
+                               "Learn in the main menu has them at any time."),
+                             _("_Not Now"), _("_Start Tutorial"), STERN_MESSAGE_SUGGESTED,
+                             G_CALLBACK (on_tutorial_answered));
+}
+
 gboolean
 stern_learn_offer_tutorial (SternWindow *window)
 {
@@ -641,11 +666,12 @@ stern_learn_offer_tutorial (SternWindow *window)
 
   if (g_settings_get_boolean (settings, "tutorial-offered"))
     return FALSE;
-  /* Offered once: dismissing the toast, or letting it go, is an answer;
-   * Learn in the main menu has the tutorial at any time. */
-  g_settings_set_boolean (settings, "tutorial-offered", TRUE);
-  stern_window_show_toast (window,
-                           _("New to Sternhalma? Four short steps on the board show how to play."),
-                           _("Start Tutorial"), "app.tutorial");
+  /* A question that stays until answered (a toast went unseen); over the
+   * window once it is shown, so that the window does not cover it.  Not
+   * answered (the window closed first), it is asked at the next start. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (window)))
+    ask_tutorial (window);
+  else
+    g_signal_connect (window, "map", G_CALLBACK (ask_tutorial), NULL);
   return TRUE;
 }

@@ -40,8 +40,9 @@ SternBoardView *stern_learn_window_get_board (SternLearnWindow *self);
 /* Whether the lesson has been answered right (the "lessons-done" setting). */
 gboolean    stern_learn_is_done (const char *id);
 
-/* On the first start: a toast over the game window offers the tutorial,
- * once ("tutorial-offered").  Returns whether it was offered now. */
+/* On the first start: a question over the game window offers the
+ * tutorial until it is answered ("tutorial-offered").  Returns whether it
+ * was offered now. */
 gboolean    stern_learn_offer_tutorial (SternWindow *window);
 
 /* app.learn (the list) and app.tutorial, on the application. */

@@ -532,9 +532,11 @@ static void
 stern_review_window_class_init (SternReviewWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = stern_review_window_dispose;
   object_class->finalize = stern_review_window_finalize;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

@@ -62,7 +62,8 @@ G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
 #define CHAIN_TO   "g10"
 #define CHAIN_FOCUS "i7"
 
-/* White's marble on m5 can pass through the green ray but not stop there. */
+/* White's marble on m5 can pass through the foreign ray (greyed once it
+ * is picked) but not stop there. */
 #define POS_RAYS \
   "classic-2 white " \
   "white:m1,l2,m2,k3,l3,k4,j4,l4,m5,n5 " \

@@ -76,7 +76,6 @@ typedef struct {
 } Grace;
 
 #define GRACE_KEY "stern-online-grace"
-#define REMATCH_TOAST_KEY "stern-online-rematch-toast"
 #define QUICK_KEY "stern-online-quick"
 
 static void
@@ -314,7 +313,7 @@ on_room_changed (SternWindow *self)
   /* The rematch asked for has started: "Rematch asked" no longer holds. */
   if (game != NULL && !stern_game_is_over (game))
     {
-      g_autoptr(AdwToast) asked = g_object_steal_data (G_OBJECT (self), REMATCH_TOAST_KEY);
+      g_autoptr(AdwToast) asked = g_object_steal_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY);
 
       if (asked != NULL)
         adw_toast_dismiss (asked);
@@ -909,7 +908,7 @@ stern_window_online_bottom_seat (SternWindow *self)
 static void
 forget_rematch_toast (SternWindow *self)
 {
-  g_object_set_data (G_OBJECT (self), REMATCH_TOAST_KEY, NULL);
+  g_object_set_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY, NULL);
 }
 
 gboolean
@@ -932,7 +931,7 @@ stern_window_online_rematch (SternWindow *self)
                                    NULL, NULL);
   /* Withdrawn when the rematch starts (on_room_changed), or kept until
    * it goes by itself. */
-  g_object_set_data_full (G_OBJECT (self), REMATCH_TOAST_KEY, g_object_ref (toast), g_object_unref);
+  g_object_set_data_full (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY, g_object_ref (toast), g_object_unref);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (forget_rematch_toast), self,
                            G_CONNECT_SWAPPED);
   return TRUE;

@@ -19,6 +19,9 @@ G_BEGIN_DECLS
 /* Set on a window opened for an invitation whose saved game was not yet
  * offered: if the server cannot be reached, it is offered then. */
 #define STERN_WINDOW_OFFER_RESUME_KEY "stern-offer-resume"
+/* The "Rematch asked" toast while it shows: withdrawn when the rematch
+ * starts. */
+#define STERN_WINDOW_REMATCH_TOAST_KEY "stern-online-rematch-toast"
 
 /* Connects to ws_uri and, once connected, creates a room with setup
  * (taking its first seat), joins the room code, or watches it.  The

@@ -96,20 +96,47 @@ setup_toolbar (SternWindow *self)
 #endif
 }
 
+#if !ADW_CHECK_VERSION (1, 4, 0)
 /* On libadwaita 1.2 the window's width decides, not the folding: the
  * folding follows the layout, and the buttons change the header's width,
- * so following it could undo itself. */
+ * so following it could undo itself.  The width is the one the window is
+ * getting, not its allocation, which still has the one before: the
+ * surface's (resized by the user, maximized) or, asked for by the
+ * program, the default width.  The buttons must go before that size is
+ * laid out: shown, they keep the window from becoming narrower than
+ * about 446 px. */
+static void
+update_header_width (SternWindow *self,
+                     GParamSpec  *pspec)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0, height;
+
+  if ((pspec != NULL && g_strcmp0 (pspec->name, "default-width") == 0 &&
+       !gtk_window_is_maximized (GTK_WINDOW (self)) &&
+       !gtk_window_is_fullscreen (GTK_WINDOW (self))) || width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  set_header_narrow (self, width < NARROW_WIDTH_SP);
+}
+#endif
+
 static void
 on_panel_mapped (SternWindow *self)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
   set_header_narrow (self, stern_window_is_panel_folded (self));
 #else
-  int width = gtk_widget_get_width (GTK_WIDGET (self)), height;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
 
-  if (width <= 0)
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  set_header_narrow (self, width < NARROW_WIDTH_SP);
+  /* Every size the window gets, resized by the user or the program,
+   * maximized or not. */
+  if (g_object_get_data (G_OBJECT (surface), "stern-header-width") == NULL)
+    {
+      g_object_set_data (G_OBJECT (surface), "stern-header-width", self);
+      g_signal_connect_object (surface, "notify::width", G_CALLBACK (update_header_width),
+                               self, G_CONNECT_SWAPPED);
+    }
+  update_header_width (self, NULL);
 #endif
 }
 
@@ -163,8 +190,7 @@ setup_panel (SternWindow *self)
   /* Once laid out, the hint and pause buttons show if the window is wide. */
   g_signal_connect (self, "map", G_CALLBACK (on_panel_mapped), NULL);
 #if !ADW_CHECK_VERSION (1, 4, 0)
-  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_panel_mapped), NULL);
-  g_signal_connect (self, "notify::maximized", G_CALLBACK (on_panel_mapped), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (update_header_width), NULL);
 #endif
   /* The header's panel button (win.show-panel) shows and hides it. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
@@ -207,14 +233,6 @@ name_toast_buttons (GtkWidget *widget,
     }
 }
 
-static void
-on_toast_dismissed (SternWindow *self)
-{
-  /* Toasts are dismissed when the window goes, too. */
-  if (self->n_toasts_shown > 0 && --self->n_toasts_shown == 0 && self->toast_room != NULL)
-    gtk_revealer_set_reveal_child (self->toast_room, FALSE);
-}
-
 AdwToast *
 stern_window_show_toast (SternWindow *self,
                          const char  *title,
@@ -234,11 +252,8 @@ stern_window_show_toast (SternWindow *self,
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
-  /* The board makes room for the toast until it goes. */
-  self->n_toasts_shown++;
-  gtk_revealer_set_reveal_child (self->toast_room, TRUE);
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self,
-                           G_CONNECT_SWAPPED);
+  /* Over the status line, the board keeps its size and place: a click
+   * aimed at a hole before the toast came still lands on it. */
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   name_toast_buttons (GTK_WIDGET (self->toast_overlay),
                       adw_toast_overlay_get_child (self->toast_overlay));

@@ -36,8 +36,6 @@ struct _SternWindow
   SternPlayersStrip *players_strip;
   guint              strip_idle;
   AdwToastOverlay   *toast_overlay;
-  GtkRevealer       *toast_room;
-  guint              n_toasts_shown;
   char              *last_toast;
   /* The game a new game or an opened file replaced, as a record, for the
    * toast's Undo. */
@@ -48,6 +46,8 @@ struct _SternWindow
   gulong             shown_handler;
   guint              shown_timeout_id;
   SternBoardView    *board;
+  GtkStack          *board_stack;   /* the board, or the paused page */
+  GtkWidget         *continue_button;
   GtkSpinner        *spinner;
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;

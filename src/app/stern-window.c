@@ -163,7 +163,7 @@ stern_window_refresh (SternWindow *self)
 
           /* Translators: the status line of a paused game; %s is what it
            * says otherwise ("White to move · Round 3") */
-          self->status = g_strdup_printf (_("Paused (P goes on) · %s"), shown);
+          self->status = g_strdup_printf (_("Paused — press P to continue · %s"), shown);
         }
       gtk_label_set_label (self->status_label, self->status);
       if (left >= 0 && left <= STERN_TEXTS_COUNTDOWN_URGENT)
@@ -424,6 +424,9 @@ stern_window_set_user_paused (SternWindow *self,
     stern_match_hold (self->match);
   else
     stern_match_release (self->match);
+  /* The board is hidden while paused, as in GNOME Chess. */
+  gtk_stack_set_visible_child_name (self->board_stack, paused ? "paused" : "board");
+  gtk_widget_grab_focus (paused ? self->continue_button : GTK_WIDGET (self->board));
   stern_window_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
@@ -743,7 +746,8 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, window_box);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_strip);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, toast_room);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, board_stack);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);

@@ -161,7 +161,7 @@ check_no_mixing (const SternLessonAnswerCtx *ctx)
 static gboolean
 check_foreign_ray (const SternLessonAnswerCtx *ctx)
 {
-  return check_target (ctx, _("Land in the green ray between two jumps, then jump out of it."));
+  return check_target (ctx, _("Land in the greyed ray between two jumps, then jump out of it."));
 }
 
 static gboolean
@@ -367,7 +367,7 @@ static const SternLesson lessons[] = {
     0, 0, "i7-i9", "i7-h7", "i7-i9-i10", STERN_PATH_STEP_IN_CHAIN, "i7", "i9", check_no_mixing },
   { "foreign-ray", STERN_LESSON_RULE, STERN_LESSON_BY_MOVE, "§3",
     N_("Foreign rays"),
-    N_("Take the marble on m5 to m7. It may pass through the green ray, but not stop there."),
+    N_("Take the marble on m5 to m7. It may pass through the greyed ray, but not stop there."),
     N_("A move may not end in a ray that is neither your home nor your goal. A chain may land there between two jumps: m5 over n5 to o5, then over n6 out to m7."),
     "classic-2 white white:m5,n5 black:n6,e17",
     0, 0, "m5-o5-m7", "m5-m6", "m5-o5", STERN_PATH_FOREIGN_RAY, "m5", "m7", check_foreign_ray },

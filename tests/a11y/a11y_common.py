@@ -122,6 +122,19 @@ def act(node):
     return False
 
 
+def answer_welcome(app, seconds=20):
+    """Answers the question a first start asks (the tutorial offered) with
+    Not Now, as a person would; False when it was not asked in time."""
+    import time
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        button = find(app, lambda n: role_name(n) == "push button" and n.name == "Not Now")
+        if button is not None and act(button):
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def _labelled_by(node):
     """The text of the objects a node is labelled by, as a screen reader
     reads it when the node has no name of its own: GTK 4.14's menu items

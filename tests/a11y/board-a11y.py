@@ -104,7 +104,13 @@ WAIT = 20
 def main():
     app_path = sys.argv[1]
     home = tempfile.mkdtemp(prefix="sternhalma-a11y-")
-    env = game_env(home, "memory")
+    # A player who has answered the first start's question (learn-e2e.py
+    # answers it): the settings in a file under HOME.
+    env = game_env(home, "keyfile")
+    settings = os.path.join(home, "config", "glib-2.0", "settings")
+    os.makedirs(settings)
+    with open(os.path.join(settings, "keyfile"), "w") as f:
+        f.write("[io/github/sternhalma/Sternhalma]\ntutorial-offered=true\n")
     # The game's messages go to stderr with ours; stdout is TAP's.
     app = subprocess.Popen([app_path], env=env, stdout=subprocess.DEVNULL)
     try:

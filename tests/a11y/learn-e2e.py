@@ -4,7 +4,8 @@
 
 Starts the game twice with one fresh HOME (the keyfile settings backend,
 so the second process reads what the first wrote), as a new player would:
-the first start offers the tutorial in a toast and the second does not;
+the first start asks whether to start the tutorial (answered Not Now) and
+the second does not;
 Learn, opened from the main menu, takes a lesson answered with the
 keyboard on its board and keeps it as done; the position editor, opened
 from the main menu, gets marbles taken away and placed with the keyboard,
@@ -26,8 +27,8 @@ import time
 
 import pyatspi
 
-from a11y_common import (Tap, act, app_by_pid, find, game_env, item_name, require_desktop,
-                          role_name)
+from a11y_common import (Tap, act, answer_welcome, app_by_pid, find, game_env, item_name,
+                          require_desktop, role_name)
 
 tap = Tap()
 ok = tap.ok
@@ -139,9 +140,16 @@ def stop(proc):
 
 
 def first_start(app, frame):
-    toast = wait_for(lambda: find(frame, lambda n: (n.name or "").startswith("New to Sternhalma")), 10)
-    ok(toast is not None, "the first start offers the tutorial")
+    question = wait_for(lambda: find(app, lambda n: (n.name or "").startswith("New to Sternhalma")), 10)
+    ok(question is not None, "the first start asks whether to start the tutorial")
     shot("learn-e2e-first-start.png")
+    ok(answer_welcome(app), "Not Now answers it")
+    ok(wait_for(lambda: find(app, lambda n: (n.name or "").startswith("New to Sternhalma")) is None),
+       "and the question goes")
+    # The game's window has the keyboard again before its menu is used.
+    ok(wait_for(lambda: find(frame, lambda n: n.name == "Board" and
+                             n.getState().contains(pyatspi.STATE_FOCUSED))),
+       "the board has the keyboard focus again")
 
     # Learn from the main menu, one lesson answered on its board.
     ok(menu_item(app, frame, "Learn"), "Learn is in the main menu")
@@ -232,7 +240,7 @@ def main():
             frame = frame_named(app, "Sternhalma") if app is not None else None
             if ok(frame is not None, "the game starts again"):
                 time.sleep(1.5)
-                ok(find(frame, lambda n: (n.name or "").startswith("New to Sternhalma")) is None,
+                ok(find(app, lambda n: (n.name or "").startswith("New to Sternhalma")) is None,
                    "the second start does not offer the tutorial again")
         finally:
             stop(proc)

@@ -213,11 +213,13 @@ class Player:
         self.log_path = os.path.join(self.home, "app.log")
         for sub in ("home", "config", "data", "state", "cache"):
             os.makedirs(os.path.join(self.home, sub), exist_ok=True)
-        # The name in Preferences, as the player typed it there.
+        # The name in Preferences, as the player typed it there; a player
+        # who has answered the first start's tutorial question before.
         settings = os.path.join(self.home, "config", "glib-2.0", "settings")
         os.makedirs(settings, exist_ok=True)
         with open(os.path.join(settings, "keyfile"), "w", encoding="utf-8") as f:
-            f.write("[io/github/sternhalma/Sternhalma]\nplayer-name='%s'\n" % name)
+            f.write("[io/github/sternhalma/Sternhalma]\nplayer-name='%s'\n"
+                    "tutorial-offered=true\n" % name)
 
     def start(self, *args):
         """Starts the game (with args on its command line, as the desktop

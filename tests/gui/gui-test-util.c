@@ -213,3 +213,24 @@ gui_test_log_fields (const GLogField *fields,
     else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
       *message = fields[i].value;
 }
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+void
+gui_test_wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong handler;
+
+  g_assert_nonnull (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
+  gtk_widget_queue_draw (widget);
+  GUI_TEST_WAIT_FOR (painted, 5000);
+  g_signal_handler_disconnect (clock, handler);
+}

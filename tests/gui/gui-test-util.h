@@ -68,6 +68,9 @@ void     gui_test_spin (guint ms);
 /* Dispatches every source ready now (the idles a call just queued),
  * without waiting for anything to come later. */
 void     gui_test_flush (void);
+/* Runs the main loop until widget's window has been laid out and drawn
+ * again: what a change moves has moved by then. */
+void     gui_test_wait_for_frame (GtkWidget *widget);
 /* Destroys window and dispatches what its destruction queued. */
 void     gui_test_destroy (gpointer window);
 /* Condition on a widget: it is mapped and has a width of more than 200 px

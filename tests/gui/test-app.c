@@ -465,6 +465,67 @@ test_sizes_dark (void)
 }
 
 /* The rules help, as the store shows it. */
+static gboolean
+header_wide (gpointer data)
+{
+  SternWindow *window = data;
+
+  return gtk_widget_get_mapped (window->hint_button) && gtk_widget_get_mapped (window->pause_button);
+}
+
+static gboolean
+header_narrow (gpointer data)
+{
+  SternWindow *window = data;
+
+  return !gtk_widget_get_visible (window->hint_button) &&
+         !gtk_widget_get_visible (window->pause_button);
+}
+
+/* Asked for a phone's width, the window gets it (the header's Hint and
+ * Pause go first: shown, they keep it at 446 px); they come back when the
+ * window is wide again, the panel shown and hidden meanwhile. */
+static void
+test_header_after_narrow (void)
+{
+  SternWindow *window;
+  SizedWindow sized = { NULL, NULL };
+  static const Size narrow = { 360, 640, TRUE, "narrow" };
+  static const Size wide = { 1000, 700, FALSE, "wide" };
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* GNOME's window buttons (GTK's own default adds minimize and maximize,
+   * 74 px that a phone's header does not have). */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  window = window_new (wide.width, wide.height);
+  sized.window = window;
+  sized.size = &wide;
+  g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
+  g_assert_true (gui_test_wait_until (header_wide, window, 5000));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), narrow.width, narrow.height);
+  sized.size = &narrow;
+  g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
+  g_assert_true (gui_test_wait_until (is_folded, window, 5000));
+  g_assert_true (gui_test_wait_until (header_narrow, window, 5000));
+  /* All of it, at once. */
+  g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, 360);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), wide.width, wide.height);
+  sized.size = &wide;
+  g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
+  g_assert_true (gui_test_wait_until (is_unfolded, window, 5000));
+  g_assert_true (gui_test_wait_until (header_wide, window, 5000));
+
+  gui_test_destroy (window);
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
+}
+
 static void
 test_rules_screenshot (void)
 {
@@ -500,6 +561,7 @@ main (int   argc,
   g_test_add_func ("/app/sizes", test_sizes);
   g_test_add_func ("/app/sizes-dark", test_sizes_dark);
   g_test_add_func ("/app/rules-screenshot", test_rules_screenshot);
+  g_test_add_func ("/app/header-after-narrow", test_header_after_narrow);
 
   {
     int status = g_test_run ();

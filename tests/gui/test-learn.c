@@ -99,12 +99,32 @@ test_lesson_by_move (void)
   gtk_window_destroy (GTK_WINDOW (learn));
 }
 
+/* The board keeps its place and size whatever the feedback under it
+ * says, or when it says nothing: a marble placed after the last lands
+ * where it was aimed. */
+static void
+assert_board_steady (SternBoardView        *board,
+                     const graphene_rect_t *steady)
+{
+  graphene_rect_t now;
+
+  gui_test_wait_for_frame (GTK_WIDGET (board));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board),
+                                            GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (board))),
+                                            &now));
+  g_test_message ("the board %gx%g at %g,%g (steady %gx%g at %g,%g)",
+                  now.size.width, now.size.height, now.origin.x, now.origin.y,
+                  steady->size.width, steady->size.height, steady->origin.x, steady->origin.y);
+  g_assert_true (graphene_rect_equal (&now, steady));
+}
+
 static void
 test_exercise_by_building (void)
 {
   SternLearnWindow *learn;
   SternBoardView *board;
   static const char * const holes[] = { "i7", "i9", "i11", "i12" };
+  graphene_rect_t steady = GRAPHENE_RECT_INIT (0, 0, 0, 0);
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -113,15 +133,29 @@ test_exercise_by_building (void)
   board = stern_learn_window_get_board (learn);
   g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
   g_assert_true (stern_board_view_get_editing (board));
+  /* Once the page has slid in: the same rectangle two frames running. */
+  for (guint frames = 0;; frames++)
+    {
+      graphene_rect_t before = steady;
+
+      g_assert_cmpuint (frames, <, 600);
+      gui_test_wait_for_frame (GTK_WIDGET (board));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), GTK_WIDGET (learn), &steady));
+      if (frames > 0 && graphene_rect_equal (&before, &steady))
+        break;
+    }
 
   /* Three marbles: not yet. */
   for (guint i = 0; i < 3; i++)
     click_hole (board, holes[i]);
+  assert_board_steady (board, &steady);
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.check", NULL);
   g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✗"));
+  assert_board_steady (board, &steady);
   /* A click on a placed marble takes it away, on the lesson's own one
    * leaves it. */
   click_hole (board, "i9");
+  assert_board_steady (board, &steady);
   g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole ("i9")],
                     ==, STERN_EMPTY);
   click_hole (board, "i6");
@@ -132,6 +166,8 @@ test_exercise_by_building (void)
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.check", NULL);
   g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
   g_assert_true (stern_learn_is_done ("two-jumps-line"));
+  /* The explanation shows too. */
+  assert_board_steady (board, &steady);
 
   /* The list shows the progress. */
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.back", NULL);
@@ -158,14 +194,30 @@ test_tutorial_offered_once (void)
   g_settings_reset (settings, "tutorial-offered");
   window = gui_test_window_new (NULL);
   g_assert_true (stern_learn_offer_tutorial (window));
-  g_assert_true (g_str_has_prefix (stern_window_get_last_toast (window), "New to Sternhalma?"));
+  /* A question that stays; closing the window is no answer. */
+  g_assert_true (STERN_IS_MESSAGE_WINDOW (stern_window_get_message (window)));
+  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (stern_window_get_message (window))),
+                   ==, "New to Sternhalma?");
+  g_assert_false (g_settings_get_boolean (settings, "tutorial-offered"));
+  gui_test_destroy (window);
+  g_assert_false (g_settings_get_boolean (settings, "tutorial-offered"));
+
+  /* Asked again at the next start, once the window is shown; "Not Now"
+   * is an answer. */
+  window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  g_assert_true (stern_learn_offer_tutorial (window));
+  g_assert_null (stern_window_get_message (window));
+  gtk_window_present (GTK_WINDOW (window));
+  GUI_TEST_WAIT_FOR (stern_window_get_message (window) != NULL, 5000);
+  stern_message_window_respond (STERN_MESSAGE_WINDOW (stern_window_get_message (window)), FALSE);
   g_assert_true (g_settings_get_boolean (settings, "tutorial-offered"));
   /* Not again, in this window or a new one. */
   g_assert_false (stern_learn_offer_tutorial (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  gui_test_destroy (window);
   window = gui_test_window_new (NULL);
   g_assert_false (stern_learn_offer_tutorial (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_null (stern_window_get_message (window));
+  gui_test_destroy (window);
 
   /* The tutorial's steps, one after the other, on the real board. */
   learn = learn_window_shown ();

@@ -70,6 +70,38 @@ analysed (gpointer analysis)
   return stern_analysis_is_analysed (analysis);
 }
 
+static gboolean
+review_gone (gpointer window)
+{
+  return stern_window_get_review_window (window) == NULL;
+}
+
+/* What the Escape key does in widget: its shortcut's action run, as a
+ * key press runs it.  FALSE when widget has no shortcut for Escape. */
+static gboolean
+press_escape (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) escape = gtk_shortcut_trigger_parse_string ("Escape");
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), escape))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
 static void
 test_review_after_game (void)
 {
@@ -108,8 +140,9 @@ test_review_after_game (void)
   /* Another move chosen, as a click on the chart or the list would. */
   stern_review_window_select (review, 3);
   g_assert_cmpuint (stern_review_window_get_selected (review), ==, 3);
-  gtk_window_destroy (GTK_WINDOW (review));
-  g_assert_null (stern_window_get_review_window (window));
+  /* Escape closes it, as every other window of the game. */
+  g_assert_true (press_escape (GTK_WIDGET (review)));
+  g_assert_true (gui_test_wait_until (review_gone, window, 5000));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -309,7 +309,7 @@ test_illustrations (void)
   }
 
   /* The foreign ray: the picked marble's lit holes are the engine's, none
-   * of them in a foreign ray, and the chain through the green ray is legal
+   * of them in a foreign ray, and the chain through the greyed ray is legal
    * while stopping in it is not. */
   view = STERN_BOARD_VIEW (find_by_id (GTK_WIDGET (window), "board_rays"));
   game = stern_board_view_get_game (view);

@@ -154,7 +154,10 @@ test_pause (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
   g_assert_true (stern_window_get_paused (window));
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
-  g_assert_nonnull (strstr (stern_window_get_status (window), "Paused"));
+  g_assert_nonnull (strstr (stern_window_get_status (window), "Paused — press P to continue"));
+  /* The board is hidden, and says how to go on. */
+  GUI_TEST_WAIT_FOR (!gtk_widget_get_mapped (GTK_WIDGET (stern_window_get_board (window))) &&
+                     gtk_widget_get_mapped (window->continue_button), 5000);
   /* No resignation in a pause: the action is off, no question opens. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   gui_test_flush ();
@@ -165,6 +168,8 @@ test_pause (void)
   /* Going on: white moves; the computer's answer waits while paused. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
   g_assert_false (stern_window_get_paused (window));
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (stern_window_get_board (window))) &&
+                     !gtk_widget_get_mapped (window->continue_button), 5000);
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);

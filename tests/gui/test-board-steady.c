@@ -1,0 +1,246 @@
+/* test-board-steady.c: the board keeps its place and size while toasts
+ * come and go and the status line changes, so that a click aimed at a
+ * hole lands on it.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "gui-test-util.h"
+#include "stern-new-game-dialog.h"
+#include "temp-dir-util.h"
+
+/* The board's rectangle in the window. */
+static graphene_rect_t
+board_bounds (SternWindow *window)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (stern_window_get_board (window)),
+                                            GTK_WIDGET (window), &bounds));
+  return bounds;
+}
+
+static void
+assert_same_bounds (const graphene_rect_t *a,
+                    const graphene_rect_t *b,
+                    const char            *when)
+{
+  g_test_message ("%s: %gx%g at %g,%g (steady: %gx%g at %g,%g)", when,
+                  b->size.width, b->size.height, b->origin.x, b->origin.y,
+                  a->size.width, a->size.height, a->origin.x, a->origin.y);
+  g_assert_true (graphene_rect_equal (a, b));
+}
+
+/* The toast shown over the window, once it has its place, or NULL. */
+static GtkWidget *
+find_toast (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (gtk_widget_get_css_name (child), "toast") == 0 &&
+          gtk_widget_get_mapped (child) && gtk_widget_get_height (child) > 0)
+        return child;
+      if ((found = find_toast (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+toast_shown (gpointer window)
+{
+  return find_toast (GTK_WIDGET (((SternWindow *) window)->toast_overlay)) != NULL;
+}
+
+static gboolean
+no_toast (gpointer window)
+{
+  return !toast_shown (window);
+}
+
+/* The toast's own button that closes it. */
+static GtkWidget *
+find_close_button (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), "window-close-symbolic") == 0)
+        return child;
+      if ((found = find_close_button (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The board while the toast shows (laid out and drawn) is as steady,
+ * and stays so once the player closed the toast. */
+static void
+check_toast (SternWindow           *window,
+             const graphene_rect_t *steady,
+             const char            *expected)
+{
+  GtkWidget *toast;
+  graphene_rect_t during, after;
+
+  g_assert_true (gui_test_wait_until (toast_shown, window, 5000));
+  g_assert_nonnull (strstr (stern_window_get_last_toast (window), expected));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  during = board_bounds (window);
+  assert_same_bounds (steady, &during, expected);
+  toast = find_toast (GTK_WIDGET (window->toast_overlay));
+  g_assert_nonnull (find_close_button (toast));
+  gtk_widget_activate (find_close_button (toast));
+  g_assert_true (gui_test_wait_until (no_toast, window, 5000));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  after = board_bounds (window);
+  assert_same_bounds (steady, &after, "after the toast");
+}
+
+static SternNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_NEW_GAME_DIALOG (item))
+        return STERN_NEW_GAME_DIALOG (item);
+    }
+  return NULL;
+}
+
+static int
+status_lines (SternWindow *window)
+{
+  return pango_layout_get_line_count (gtk_label_get_layout (window->status_label));
+}
+
+/* Each toast the window shows during a game ("New game started",
+ * "Saved", "Opened", "Analysis on"), the status line on one line and on
+ * two: the board's rectangle in the window stays the same throughout. */
+static void
+test_board_steady (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  SternWindow *window;
+  SternGameSetup setup;
+  SternNewGameDialog *dialog;
+  graphene_rect_t steady, now;
+  int lines_seen = 0;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  dir = temp_dir_new ("stern-steady-XXXXXX");
+  window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  stern_window_set_computer_delay (window, 0);
+  stern_window_set_data_dir (window, dir);
+  /* Narrow enough for a long status line to take two lines. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 540, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hh", 0, 0);
+  stern_window_new_game (window, &setup);
+  /* Laid out, with the players' strip shown if the panel folded. */
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)) &&
+                     gui_test_is_shown_wide (stern_window_get_board (window)) &&
+                     window->strip_idle == 0 &&
+                     stern_window_is_panel_folded (window) ==
+                     gtk_widget_get_visible (GTK_WIDGET (stern_window_get_players_strip (window))),
+                     5000);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  steady = board_bounds (window);
+  g_test_message ("the board: %gx%g at %g,%g", steady.size.width, steady.size.height,
+                  steady.origin.x, steady.origin.y);
+
+  /* The status line: the player to move, a marble picked (a longer
+   * line), a move played, and the game paused (longer still). */
+  lines_seen |= 1 << status_lines (window);
+  now = board_bounds (window);
+  assert_same_bounds (&steady, &now, stern_window_get_status (window));
+  g_assert_true (stern_board_view_key (stern_window_get_board (window), GDK_KEY_Return));
+  g_assert_cmpuint (stern_board_view_get_selected (stern_window_get_board (window)), !=,
+                    STERN_NO_CELL);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  lines_seen |= 1 << status_lines (window);
+  now = board_bounds (window);
+  assert_same_bounds (&steady, &now, stern_window_get_status (window));
+  g_assert_true (stern_board_view_key (stern_window_get_board (window), GDK_KEY_Escape));
+  gui_test_play_first (window);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  lines_seen |= 1 << status_lines (window);
+  now = board_bounds (window);
+  assert_same_bounds (&steady, &now, stern_window_get_status (window));
+  /* Paused, the line is longer still (the board hidden meanwhile); the
+   * board is back as it was. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  lines_seen |= 1 << status_lines (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  assert_same_bounds (&steady, &now, "after the pause");
+  /* Both heights were tried. */
+  g_test_message ("status lines seen (bits): %d", lines_seen);
+  g_assert_cmpint (lines_seen, ==, (1 << 1) | (1 << 2));
+
+  /* Saved, then opened again. */
+  path = g_build_filename (dir, "game.sgr", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (stern_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  /* The toast the file chooser's answer gives. */
+  stern_window_show_toast (window, "Saved “game.sgr”", NULL, NULL);
+  check_toast (window, &steady, "Saved");
+  g_assert_true (stern_window_open_file (window, file));
+  check_toast (window, &steady, "Opened");
+
+  /* A new game over a game begun. */
+  gui_test_play_first (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  stern_new_game_dialog_start (dialog);
+  check_toast (window, &steady, "New game started");
+
+  /* The analysis board's bar takes its room above the board when it is
+   * switched on; its toast then changes nothing more. */
+  gui_test_play_first (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_true (gui_test_wait_until (toast_shown, window, 5000));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  check_toast (window, &now, "Analysis on");
+
+  g_unlink (path);
+  gui_test_destroy (window);
+  temp_dir_remove (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  gui_test_init ();
+  g_test_add_func ("/board-steady/toasts-and-status", test_board_steady);
+  return g_test_run ();
+}
