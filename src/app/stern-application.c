@@ -324,6 +324,7 @@ stern_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.hint", { "h", NULL } },
+    { "win.move-now", { "m", NULL } },
     { "win.pause", { "p", NULL } },
     { "win.analysis", { "a", NULL } },
     { "win.open", { "<Control>o", NULL } },

@@ -49,6 +49,10 @@ stern_window_update_actions (SternWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_button),
                                hints_barred ? _("No hints in an online game against people")
                                             : _("Show a Hint (H)"));
+  /* The computer of this window only: a remote player is not hurried. */
+  gtk_widget_action_set_enabled (widget, "win.move-now",
+                                 stern_match_is_thinking (self->match) && self->online == NULL &&
+                                 !self->user_paused);
   gtk_widget_action_set_enabled (widget, "win.pause",
                                  self->user_paused ||
                                  (!stern_match_is_over (self->match) && self->online == NULL));
@@ -283,6 +287,16 @@ undo_activated (GtkWidget  *widget,
 
   stern_window_cancel_hint (self);
   stern_match_undo (self->match);
+}
+
+static void
+move_now_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  SternWindow *self = STERN_WINDOW (widget);
+
+  stern_match_move_now (self->match);
 }
 
 static void
@@ -904,6 +918,7 @@ stern_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_install_action (widget_class, "win.move-now", NULL, move_now_activated);
   /* A toggle: the window's "paused" property. */
   gtk_widget_class_install_property_action (widget_class, "win.pause", "paused");
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);

@@ -18,6 +18,7 @@ struct _SternComputerPlayer
   /* The turn in progress: the search's cancellable, when it began, the
    * pause still to wait, and the move found. */
   GCancellable *cancellable;
+  GCancellable *hurry;
   gint64        started_us;
   gint64        wait_ms;
   guint         delay_id;
@@ -45,6 +46,7 @@ computer_stop (SternPlayer *player)
       g_cancellable_cancel (self->cancellable);
       g_clear_object (&self->cancellable);
     }
+  g_clear_object (&self->hurry);
   g_clear_handle_id (&self->delay_id, g_source_remove);
 }
 
@@ -56,6 +58,7 @@ delay_done (gpointer user_data)
 
   self->delay_id = 0;
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->hurry);
   stern_player_emit_move_chosen (STERN_PLAYER (self), move.from, move.to);
   return G_SOURCE_REMOVE;
 }
@@ -102,6 +105,7 @@ computer_start_turn (SternPlayer *player,
 
   computer_stop (player);
   self->cancellable = g_cancellable_new ();
+  self->hurry = g_cancellable_new ();
   self->started_us = g_get_monotonic_time ();
   self->wait_ms = MIN ((gint64) self->delay_ms, stern_match_get_delay_cap_ms (match, seat));
 
@@ -109,9 +113,30 @@ computer_start_turn (SternPlayer *player,
                                self->level,
                                g_random_int (),
                                (int) stern_match_get_move_budget_ms (match, seat),
+                               self->hurry,
                                self->cancellable,
                                choose_done,
                                g_object_ref (self));
+}
+
+gboolean
+stern_computer_player_move_now (SternComputerPlayer *self)
+{
+  g_return_val_if_fail (STERN_IS_COMPUTER_PLAYER (self), FALSE);
+
+  if (self->cancellable == NULL)
+    return FALSE;
+  /* No pause after the search, and the search (if still on) stops with
+   * the move it has. */
+  self->wait_ms = 0;
+  if (self->delay_id != 0)
+    {
+      g_clear_handle_id (&self->delay_id, g_source_remove);
+      delay_done (self);
+    }
+  else if (self->hurry != NULL)
+    g_cancellable_cancel (self->hurry);
+  return TRUE;
 }
 
 static void

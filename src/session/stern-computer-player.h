@@ -26,5 +26,8 @@ SternLevel   stern_computer_player_get_level (SternComputerPlayer *self);
 void         stern_computer_player_set_delay (SternComputerPlayer *self, guint delay_ms);
 /* Whether a search or the delay after it is under way. */
 gboolean     stern_computer_player_is_busy   (SternComputerPlayer *self);
+/* Plays the best move found so far at once (no pause after it); FALSE
+ * when not busy. */
+gboolean     stern_computer_player_move_now  (SternComputerPlayer *self);
 
 G_END_DECLS

@@ -33,6 +33,7 @@ typedef struct {
   SternLevel level;
   guint32    seed;
   int        movetime_ms;
+  GCancellable *hurry;   /* cancelled: answer with the best move so far */
   gint       stop;       /* set from the cancelling thread, polled by the search */
   /* 1 when handed to the worker, 2 when it is done with it.  GTask hands
    * data between threads through GLib's futex locks, which ThreadSanitizer
@@ -55,6 +56,7 @@ choose_data_free (gpointer data)
   /* Either thread may drop the task last. */
   (void) g_atomic_int_get (&cd->handed);
   g_clear_pointer (&cd->game, stern_game_free);
+  g_clear_object (&cd->hurry);
   g_free (cd);
 }
 
@@ -75,16 +77,21 @@ choose_thread (GTask        *task,
   g_autoptr(SternSearch) search = stern_search_new ();
   SternMove choice;
   Choice *answer;
-  gulong handler = 0;
+  gulong handler = 0, hurry_handler = 0;
   gboolean found, over;
 
   g_assert (g_atomic_int_get (&cd->handed) == 1);
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_search), &cd->stop, NULL);
+  /* Hurried, the search stops too, but its move is the answer. */
+  if (cd->hurry != NULL)
+    hurry_handler = g_cancellable_connect (cd->hurry, G_CALLBACK (stop_search), &cd->stop, NULL);
   found = stern_search_choose (search, cd->game, cd->level, cd->seed,
                                cd->movetime_ms, &cd->stop, &choice);
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);
+  if (cd->hurry != NULL)
+    g_cancellable_disconnect (cd->hurry, hurry_handler);
   /* The handler has run, if at all (disconnect waits for it): read its
    * store once more so that ThreadSanitizer sees it too. */
   (void) g_atomic_int_get (&cd->stop);
@@ -111,6 +118,7 @@ stern_computer_choose_async (const SternGame     *game,
                              SternLevel           level,
                              guint32              seed,
                              int                  movetime_ms,
+                             GCancellable        *hurry,
                              GCancellable        *cancellable,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
@@ -119,6 +127,7 @@ stern_computer_choose_async (const SternGame     *game,
   ChooseData *cd;
 
   g_return_if_fail (game != NULL);
+  g_return_if_fail (hurry == NULL || G_IS_CANCELLABLE (hurry));
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
   cd = g_new0 (ChooseData, 1);
@@ -126,6 +135,7 @@ stern_computer_choose_async (const SternGame     *game,
   cd->level = level;
   cd->movetime_ms = movetime_ms;
   cd->seed = seed;
+  cd->hurry = hurry != NULL ? g_object_ref (hurry) : NULL;
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, stern_computer_choose_async);

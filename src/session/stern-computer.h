@@ -24,11 +24,13 @@ SternLevel  stern_computer_level_from_name (const char *name);
  * STERN_SEARCH_LOOKBACK actions), so the caller's cost does not grow with
  * the game and game may change at once.  The same seed gives the same
  * choice.  movetime_ms > 0 limits the thought to that long (a clock); 0
- * uses the level's own. */
+ * uses the level's own.  hurry (may be NULL), once cancelled, stops the
+ * search and makes its best move so far the answer ("Move Now"). */
 void     stern_computer_choose_async  (const SternGame     *game,
                                        SternLevel           level,
                                        guint32              seed,
                                        int                  movetime_ms,
+                                       GCancellable        *hurry,
                                        GCancellable        *cancellable,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data);

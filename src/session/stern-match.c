@@ -547,6 +547,22 @@ stern_match_is_thinking (SternMatch *self)
 }
 
 gboolean
+stern_match_move_now (SternMatch *self)
+{
+  SternPlayer *player;
+  guint seat;
+
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+
+  seat = stern_match_get_turn (self);
+  if (!self->thinking || seat == STERN_NO_SEAT)
+    return FALSE;
+  player = stern_match_get_player (self, seat);
+  return STERN_IS_COMPUTER_PLAYER (player) &&
+         stern_computer_player_move_now (STERN_COMPUTER_PLAYER (player));
+}
+
+gboolean
 stern_match_can_undo (SternMatch *self)
 {
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);

@@ -61,6 +61,9 @@ void            stern_match_set_player (SternMatch *self, guint seat, SternPlaye
 /* Properties. */
 guint           stern_match_get_turn   (SternMatch *self);
 gboolean        stern_match_is_thinking (SternMatch *self);
+/* The computer on turn plays the best move it has found so far, now;
+ * FALSE when no computer of this match is thinking. */
+gboolean        stern_match_move_now    (SternMatch *self);
 gboolean        stern_match_can_undo   (SternMatch *self);
 gboolean        stern_match_can_redo   (SternMatch *self);
 /* An earlier position is shown: nobody's turn starts, no clock runs. */

@@ -589,6 +589,36 @@ test_computer_answers (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Move Now (M): Expert with a minute for its move plays at once; while
+ * nobody thinks it does nothing. */
+static void
+test_move_now (void)
+{
+  SternWindow *window = gui_test_window_new (NULL);
+  SternGameSetup setup;
+  SternGame *game;
+  guint from, to;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* 100 hours on the clock: a move may take the 60 s most. */
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 100 * 60 * 60, 0);
+  setup.level[STERN_BLACK] = STERN_LEVEL_EXPERT;
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.move-now", NULL);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+
+  session_test_first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  g_assert_true (stern_window_is_thinking (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-now", NULL));
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_computer_waits_for_animation (void)
 {
@@ -1060,6 +1090,7 @@ main (int   argc,
   g_test_add_func ("/window/hot-seat-undo-redo", test_hot_seat_undo_redo);
   g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);
   g_test_add_func ("/window/computer-answers", test_computer_answers);
+  g_test_add_func ("/window/move-now", test_move_now);
   g_test_add_func ("/window/computer-waits-for-animation", test_computer_waits_for_animation);
   g_test_add_func ("/window/cancel", test_cancel);
   g_test_add_func ("/window/fatal-confirm", test_fatal_confirm);

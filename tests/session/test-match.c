@@ -575,6 +575,37 @@ test_clock (void)
   g_assert_false (stern_variant_has_clock (setup.variant));
 }
 
+static gboolean
+black_has_moved (gpointer match)
+{
+  return stern_game_get_n_actions (stern_match_get_game (match)) == 2;
+}
+
+/* "Move Now": the computer given a minute by its clock plays the move it
+ * has at once, and nothing is asked of it when it is not thinking. */
+#define MOVE_NOW_ANSWER_MS 10000
+
+static void
+test_move_now (void)
+{
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  SternGameSetup setup;
+
+  /* 100 hours on the clock: a move may take the 60 s most. */
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 100 * 60 * 60, 0);
+  setup.level[STERN_BLACK] = STERN_LEVEL_EXPERT;
+  stern_match_new_game (match, &setup);
+  g_assert_cmpint (stern_match_get_move_budget_ms (match, STERN_BLACK), ==, 60 * 1000);
+  g_assert_false (stern_match_move_now (match));
+
+  session_test_play_first (match);
+  g_assert_true (stern_match_is_thinking (match));
+  g_assert_true (stern_match_move_now (match));
+  g_assert_true (run_until (black_has_moved, match, MOVE_NOW_ANSWER_MS));
+  g_assert_false (stern_match_is_thinking (match));
+  g_assert_false (stern_match_move_now (match));
+}
+
 /* The computer's thinking time comes from its clock. */
 static void
 test_clock_budget (void)
@@ -1115,6 +1146,7 @@ main (int   argc,
   g_test_add_func ("/match/resign", test_resign);
   g_test_add_func ("/match/clock", test_clock);
   g_test_add_func ("/match/clock-budget", test_clock_budget);
+  g_test_add_func ("/match/move-now", test_move_now);
   g_test_add_func ("/match/autosave-resume", test_autosave_resume);
   g_test_add_func ("/match/write-read", test_write_read);
   g_test_add_func ("/match/round-trip-seats", test_round_trip_seats);
