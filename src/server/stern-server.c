@@ -132,13 +132,6 @@ stern_server_set_rate (SternServer *server, double per_second, double burst)
 }
 
 void
-stern_server_set_max_rooms (SternServer *server, guint max_rooms)
-{
-  g_return_if_fail (STERN_IS_SERVER (server));
-  server->max_rooms = max_rooms;
-}
-
-void
 stern_server_set_max_connections (SternServer *server, guint max_connections)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
@@ -227,13 +220,6 @@ stern_server_lookup_room (SternServer *server, const char *code)
   g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
   g_return_val_if_fail (code != NULL, NULL);
   return g_hash_table_lookup (server->rooms, code);
-}
-
-guint
-stern_server_get_online (SternServer *server)
-{
-  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  return server->online;
 }
 
 /* ---- sending ---- */

@@ -41,7 +41,6 @@ void         stern_server_set_grace (SternServer *server, guint grace_ms);
 void         stern_server_set_replacement_level (SternServer *server, SternLevel level);
 /* Messages a connection may send per second on average, and in a burst. */
 void         stern_server_set_rate (SternServer *server, double per_second, double burst);
-void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
 /* Connections at once; more are told "full" and closed (default 5000). */
 void         stern_server_set_max_connections (SternServer *server, guint max_connections);
 /* Browser clients send Origin: with a list, only those origins may
@@ -89,7 +88,6 @@ void         stern_server_drain (SternServer *server, guint timeout_ms, GSourceF
 guint        stern_server_get_n_rooms (SternServer *server);
 /* The room with that code, or NULL (for tests and tools: a SternRoom). */
 gpointer     stern_server_lookup_room (SternServer *server, const char *code);
-guint        stern_server_get_online (SternServer *server);
 /* The store (a SternStore; NULL before load or without a data folder). */
 gpointer     stern_server_get_store (SternServer *server);
 

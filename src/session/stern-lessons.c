@@ -505,13 +505,6 @@ stern_lesson_get_section (const SternLesson *lesson)
   return lesson->section;
 }
 
-const char *
-stern_lesson_get_position (const SternLesson *lesson)
-{
-  g_return_val_if_fail (lesson != NULL, NULL);
-  return lesson->position;
-}
-
 SternGame *
 stern_lesson_new_game (const SternLesson *lesson)
 {
@@ -537,13 +530,6 @@ stern_lesson_get_build_seat (const SternLesson *lesson)
   g_return_val_if_fail (lesson != NULL, STERN_WHITE);
   game = stern_lesson_new_game (lesson);
   return stern_game_get_position (game)->to_move;
-}
-
-guint
-stern_lesson_get_max_added (const SternLesson *lesson)
-{
-  g_return_val_if_fail (lesson != NULL, 0);
-  return lesson->max_added;
 }
 
 const char *
