@@ -107,6 +107,7 @@ open_game_file (GApplication *app,
 }
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 /* Closing a window with a dialog over it closes the dialog instead
  * (libadwaita's dialog host): quitting closes the dialogs first.  A
  * dialog that keeps coming back would be a bug: the count bounds it. */
@@ -127,6 +128,7 @@ close_dialogs (GtkWindow *window)
       adw_dialog_force_close (dialog);
     }
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 
 /* Lets go of the windows quit_activated closed: the dialogs first, so that
@@ -203,7 +205,9 @@ about_activated (GSimpleAction *action,
     "Bulgarian and Russian game tables (Chinese Checkers, Stern-Halma)", NULL
   };
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   AdwDialog *about = adw_about_dialog_new ();
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   GtkWidget *about = adw_about_window_new ();
 
@@ -231,8 +235,10 @@ about_activated (GSimpleAction *action,
                 NULL);
   /* Translators: a credit section of the About window */
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   adw_about_dialog_add_credit_section (ADW_ABOUT_DIALOG (about), _("Rules"), rules);
   adw_dialog_present (about, parent != NULL ? GTK_WIDGET (parent) : NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules"), rules);
   gtk_window_present (GTK_WINDOW (about));
@@ -281,11 +287,13 @@ preferences_activated (GSimpleAction *action,
       }
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   /* A dialog over the game window; one at a time. */
   if (parent != NULL &&
       STERN_IS_PREFERENCES_WINDOW (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))))
     return;
   preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   preferences = NULL;
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)

@@ -223,17 +223,6 @@ cell_point (const SternBoardLayout *layout, guint cell, double *bx, double *by)
     }
 }
 
-void
-stern_board_layout_cell_point (const SternBoardLayout *layout,
-                               guint cell, double *bx, double *by)
-{
-  g_return_if_fail (layout != NULL);
-  g_return_if_fail (cell < stern_board_layout_n_cells (layout));
-  g_return_if_fail (bx != NULL && by != NULL);
-
-  cell_point (layout, cell, bx, by);
-}
-
 const char *
 stern_board_layout_cell_label (const SternBoardLayout *layout,
                                guint i, double *bx, double *by)
@@ -264,18 +253,6 @@ stern_board_layout_cell_label (const SternBoardLayout *layout,
   *bx = -edge;
   *by = (n - 1) / 2.0 - (i - n);
   return texts[STERN_SQUARE_MAX + (i - n)];
-}
-
-void
-stern_board_layout_board_point (guint hole, double *bx, double *by)
-{
-  const Points *p = get_points ();
-
-  g_return_if_fail (hole < STERN_STAR_N_CELLS);
-  g_return_if_fail (bx != NULL && by != NULL);
-
-  *bx = p->hole_bx[hole];
-  *by = p->hole_by[hole];
 }
 
 void

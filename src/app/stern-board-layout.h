@@ -78,16 +78,11 @@ int      stern_board_layout_seat_corner (unsigned seat);
 /* How many cells and coordinate labels the layout's board has. */
 guint    stern_board_layout_n_cells (const SternBoardLayout *layout);
 guint    stern_board_layout_n_labels (const SternBoardLayout *layout);
-/* Unrotated board point of a cell of the layout's board. */
-void     stern_board_layout_cell_point (const SternBoardLayout *layout,
-                                        guint cell, double *bx, double *by);
 /* Coordinate label i (0 ≤ i < stern_board_layout_n_labels ()) of the
  * layout's board and its unrotated board point. */
 const char *stern_board_layout_cell_label (const SternBoardLayout *layout,
                                            guint i, double *bx, double *by);
 
-/* Unrotated board point of a star hole, in hole spacings from the centre. */
-void     stern_board_layout_board_point (guint hole, double *bx, double *by);
 /* Board point to widget point, and back. */
 void     stern_board_layout_point (const SternBoardLayout *layout,
                                    double bx, double by, double *x, double *y);

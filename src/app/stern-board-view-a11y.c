@@ -75,6 +75,7 @@ board_view_update_accessible (SternBoardView *self)
 }
 
 #if GTK_CHECK_VERSION (4, 14, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 /* Whether a screen reader could hear an announcement.  Without an
  * accessibility bus (a session bus that cannot start org.a11y.Bus) GTK
  * falls back to its context for tests, whose announce jumps to address 0;
@@ -87,6 +88,7 @@ can_announce (SternBoardView *self)
 
   return context != NULL && (fallback == 0 || !G_TYPE_CHECK_INSTANCE_TYPE (context, fallback));
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 
 /* Tells screen readers at once (GTK 4.14 and later); before that, and
@@ -97,9 +99,11 @@ board_view_announce (SternBoardView *self, const char *text)
 {
   set_description (self, text);
 #if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (can_announce (self))
     gtk_accessible_announce (GTK_ACCESSIBLE (self), text,
                              GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 }
 

@@ -66,6 +66,7 @@ make_filters (GtkFileFilter **records)
 }
 
 #if GTK_CHECK_VERSION (4, 10, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 
 static void
 dialog_done (GObject      *source,
@@ -131,6 +132,7 @@ run (GtkWindow           *parent,
     }
 }
 
+G_GNUC_END_IGNORE_DEPRECATIONS
 #else /* GTK 4.8: GtkFileChooserNative, not yet deprecated */
 
 static void

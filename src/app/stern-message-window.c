@@ -29,6 +29,7 @@ struct _SternMessageWindow
 };
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_ALERT_DIALOG)
 #define DIALOG(self)                ADW_ALERT_DIALOG (self)
 #define dialog_get_heading          adw_alert_dialog_get_heading
@@ -40,6 +41,7 @@ G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_ALERT_DI
 /* AdwAlertDialog has no call to answer it from outside: its signal is
  * what a button emits. */
 #define dialog_response(self, id)   g_signal_emit_by_name ((self), "response", (id))
+G_GNUC_END_IGNORE_DEPRECATIONS
 #else
 G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_MESSAGE_DIALOG)
 #define DIALOG(self)                ADW_MESSAGE_DIALOG (self)
@@ -60,6 +62,7 @@ enum {
 static guint signals[N_SIGNALS];
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 /* libadwaita opens a dialog's sheet on the second frame after the dialog is
  * mapped, and closing it before then does nothing: the dialog would stay in
  * the window for good, and the window could no longer be closed (closing it
@@ -108,16 +111,19 @@ on_closed (SternMessageWindow *self)
 {
   self->closed = TRUE;
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 
 static void
 close_now (SternMessageWindow *self)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (!self->opened)
     self->close_when_opened = TRUE;
   else
     adw_dialog_force_close (ADW_DIALOG (self));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   gtk_window_destroy (GTK_WINDOW (self));
 #endif
@@ -169,7 +175,9 @@ stern_message_window_present (SternMessageWindow *self)
   /* The answers' buttons are named without their mnemonic's underscore. */
   stern_accessible_fix_names (GTK_WIDGET (self));
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   gtk_window_present (GTK_WINDOW (self));
 #endif
@@ -278,6 +286,8 @@ stern_message_window_new (GtkWindow         *parent,
 #endif
   g_set_weak_pointer (&self->parent, parent);
 
+  /* The dialog_* calls are libadwaita 1.5's on the newer side (above). */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (cancel_label != NULL)
     dialog_add_response (DIALOG (self), "cancel", cancel_label);
   dialog_add_response (DIALOG (self), "accept", accept_label);
@@ -291,6 +301,7 @@ stern_message_window_new (GtkWindow         *parent,
   dialog_set_default (DIALOG (self),
                       style == STERN_MESSAGE_DESTRUCTIVE && cancel_label != NULL ? "cancel" : "accept");
   dialog_set_close (DIALOG (self), cancel_label != NULL ? "cancel" : "accept");
+  G_GNUC_END_IGNORE_DEPRECATIONS
 
   return GTK_WIDGET (self);
 }
@@ -300,7 +311,9 @@ stern_message_window_get_heading (SternMessageWindow *self)
 {
   g_return_val_if_fail (STERN_IS_MESSAGE_WINDOW (self), NULL);
 
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   return dialog_get_heading (DIALOG (self));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 const char *
@@ -308,5 +321,7 @@ stern_message_window_get_body (SternMessageWindow *self)
 {
   g_return_val_if_fail (STERN_IS_MESSAGE_WINDOW (self), NULL);
 
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   return dialog_get_body (DIALOG (self));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 }

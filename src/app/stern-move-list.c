@@ -486,9 +486,3 @@ stern_move_list_init (SternMoveList *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_hscrollbar (self->scroller)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the moves sideways"), -1);
 }
-
-GtkWidget *
-stern_move_list_new (void)
-{
-  return g_object_new (STERN_TYPE_MOVE_LIST, NULL);
-}

@@ -20,8 +20,6 @@ G_BEGIN_DECLS
 #define STERN_TYPE_MOVE_LIST (stern_move_list_get_type ())
 G_DECLARE_FINAL_TYPE (SternMoveList, stern_move_list, STERN, MOVE_LIST, GtkWidget)
 
-GtkWidget *stern_move_list_new (void);
-
 /* The match followed (a reference is kept); NULL lets go of it. */
 void       stern_move_list_set_match (SternMoveList *self, SternMatch *match);
 

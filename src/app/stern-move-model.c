@@ -161,14 +161,6 @@ stern_move_model_set_match (SternMoveModel *self,
   reset (self);
 }
 
-SternMatch *
-stern_move_model_get_match (SternMoveModel *self)
-{
-  g_return_val_if_fail (STERN_IS_MOVE_MODEL (self), NULL);
-
-  return self->match;
-}
-
 static void
 stern_move_model_dispose (GObject *object)
 {

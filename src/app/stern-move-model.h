@@ -28,7 +28,6 @@ G_DECLARE_FINAL_TYPE (SternMoveModel, stern_move_model, STERN, MOVE_MODEL, GObje
 SternMoveModel  *stern_move_model_new       (void);
 /* The match followed (a reference is kept); NULL lets go of it. */
 void             stern_move_model_set_match (SternMoveModel *self, SternMatch *match);
-SternMatch      *stern_move_model_get_match (SternMoveModel *self);
 /* Brings the model up to the game's history now (the model does so itself
  * when the match says the position changed). */
 void             stern_move_model_sync      (SternMoveModel *self);

@@ -349,14 +349,6 @@ stern_players_panel_set_player_name (SternPlayersPanel *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYER_NAME]);
 }
 
-const char *
-stern_players_panel_get_player_name (SternPlayersPanel *self)
-{
-  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
-
-  return self->player_name;
-}
-
 static const char *
 label_text (GtkWidget *label)
 {
@@ -389,26 +381,6 @@ stern_players_panel_get_name_text (SternPlayersPanel *self,
   g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
 
   return label_text (self->rows[seat].name);
-}
-
-const char *
-stern_players_panel_get_state_text (SternPlayersPanel *self,
-                                    guint              seat)
-{
-  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
-  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
-
-  return label_text (self->rows[seat].state);
-}
-
-const char *
-stern_players_panel_get_clock_text (SternPlayersPanel *self,
-                                    guint              seat)
-{
-  g_return_val_if_fail (STERN_IS_PLAYERS_PANEL (self), NULL);
-  g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
-
-  return label_text (self->rows[seat].clock);
 }
 
 static void
@@ -527,10 +499,4 @@ stern_players_panel_init (SternPlayersPanel *self)
                                   G_CALLBACK (update_clocks), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
-}
-
-GtkWidget *
-stern_players_panel_new (void)
-{
-  return g_object_new (STERN_TYPE_PLAYERS_PANEL, NULL);
 }

@@ -16,22 +16,17 @@ G_BEGIN_DECLS
 #define STERN_TYPE_PLAYERS_PANEL (stern_players_panel_get_type ())
 G_DECLARE_FINAL_TYPE (SternPlayersPanel, stern_players_panel, STERN, PLAYERS_PANEL, GtkWidget)
 
-GtkWidget  *stern_players_panel_new (void);
-
 /* The match followed (a reference is kept); NULL lets go of it. */
 void        stern_players_panel_set_match (SternPlayersPanel *self, SternMatch *match);
 /* The "player-name" property: the name of a lone human (empty: the colour). */
 void        stern_players_panel_set_player_name (SternPlayersPanel *self, const char *name);
-const char *stern_players_panel_get_player_name (SternPlayersPanel *self);
 
 /* Network play: the name the seat's player gave (NULL: as in a local game)
  * and whether they are connected (translated, e.g. "away"; NULL: nothing). */
 void        stern_players_panel_set_seat_online (SternPlayersPanel *self, guint seat,
                                                  const char *name, const char *presence);
 
-/* For tests: the texts of a seat's row (NULL when the seat is not played). */
+/* For tests: the name a seat's row shows (NULL when the seat is not played). */
 const char *stern_players_panel_get_name_text  (SternPlayersPanel *self, guint seat);
-const char *stern_players_panel_get_state_text (SternPlayersPanel *self, guint seat);
-const char *stern_players_panel_get_clock_text (SternPlayersPanel *self, guint seat);
 
 G_END_DECLS

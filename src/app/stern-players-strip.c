@@ -197,9 +197,3 @@ stern_players_strip_init (SternPlayersStrip *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
 }
-
-GtkWidget *
-stern_players_strip_new (void)
-{
-  return g_object_new (STERN_TYPE_PLAYERS_STRIP, NULL);
-}

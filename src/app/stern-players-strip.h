@@ -16,7 +16,6 @@ G_BEGIN_DECLS
 #define STERN_TYPE_PLAYERS_STRIP (stern_players_strip_get_type ())
 G_DECLARE_FINAL_TYPE (SternPlayersStrip, stern_players_strip, STERN, PLAYERS_STRIP, GtkWidget)
 
-GtkWidget  *stern_players_strip_new (void);
 void        stern_players_strip_set_match (SternPlayersStrip *self, SternMatch *match);
 /* What the strip shows for a seat ("7/10"), or NULL when it is not playing. */
 const char *stern_players_strip_get_text (SternPlayersStrip *self, guint seat);

@@ -20,7 +20,9 @@ struct _SternPreferencesWindow
 };
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 G_DEFINE_FINAL_TYPE (SternPreferencesWindow, stern_preferences_window, ADW_TYPE_PREFERENCES_DIALOG)
+G_GNUC_END_IGNORE_DEPRECATIONS
 #else
 G_DEFINE_FINAL_TYPE (SternPreferencesWindow, stern_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 #endif
@@ -48,7 +50,9 @@ stern_preferences_window_init (SternPreferencesWindow *self)
 {
   self->page = STERN_PREFERENCES_PAGE (stern_preferences_page_new ());
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (self), ADW_PREFERENCES_PAGE (self->page));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (self->page));
 #endif
@@ -84,7 +88,9 @@ stern_preferences_window_present (SternPreferencesWindow *self)
   g_return_if_fail (STERN_IS_PREFERENCES_WINDOW (self));
 
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   gtk_window_present (GTK_WINDOW (self));
 #endif

@@ -173,9 +173,3 @@ stern_save_banner_init (SternSaveBanner *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 }
-
-GtkWidget *
-stern_save_banner_new (void)
-{
-  return g_object_new (STERN_TYPE_SAVE_BANNER, NULL);
-}

@@ -14,8 +14,6 @@ G_BEGIN_DECLS
 #define STERN_TYPE_SAVE_BANNER (stern_save_banner_get_type ())
 G_DECLARE_FINAL_TYPE (SternSaveBanner, stern_save_banner, STERN, SAVE_BANNER, GtkWidget)
 
-GtkWidget  *stern_save_banner_new (void);
-
 /* "Your game can't be saved: <reason>", with Save As… (win.save), until
  * hidden.  error: why the save failed (G_FILE_ERROR codes give a short
  * reason; its message is the tooltip). */

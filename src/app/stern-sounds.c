@@ -28,7 +28,6 @@ struct _SternSounds
   GCancellable   *cancellable;  /* the sounds playing, stopped with the object */
   gboolean        silent;       /* no sound can be made here: said once */
   guint           n_playing;
-  SternSound      last;
   guint           n_requested;
 };
 
@@ -159,7 +158,6 @@ stern_sounds_play (SternSounds *self,
   if (!self->enabled || sound == STERN_SOUND_NONE)
     return;
 
-  self->last = sound;
   self->n_requested++;
   g_signal_emit (self, signals[SIGNAL_REQUESTED], 0, (guint) sound);
 
@@ -215,13 +213,6 @@ stern_sounds_get_n_playing (SternSounds *self)
 {
   g_return_val_if_fail (STERN_IS_SOUNDS (self), 0);
   return self->n_playing;
-}
-
-SternSound
-stern_sounds_get_last (SternSounds *self)
-{
-  g_return_val_if_fail (STERN_IS_SOUNDS (self), STERN_SOUND_NONE);
-  return self->last;
 }
 
 guint

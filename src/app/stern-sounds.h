@@ -39,8 +39,7 @@ void         stern_sounds_play (SternSounds *self, SternSound sound);
 /* The sound of a move: a step or a jump chain. */
 SternSound   stern_sounds_for_move (const SternVariant *variant, const SternAction *action);
 
-/* For the tests: the last sound requested, and how many were. */
-SternSound   stern_sounds_get_last (SternSounds *self);
+/* For the tests: how many sounds were requested. */
 guint        stern_sounds_get_n_requested (SternSounds *self);
 gboolean     stern_sounds_is_silent (SternSounds *self);
 /* Sounds handed to the sound system and not yet finished or failed. */

@@ -79,6 +79,7 @@ static void
 setup_toolbar (SternWindow *self)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   GtkWidget *toolbar = adw_toolbar_view_new ();
   GtkWidget *header = self->header_bar;
   GtkWidget *overlay = GTK_WIDGET (self->toast_overlay);
@@ -93,6 +94,7 @@ setup_toolbar (SternWindow *self)
   g_object_unref (overlay);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), toolbar);
   self->window_box = NULL;
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 }
 
@@ -145,6 +147,7 @@ setup_panel (SternWindow *self)
 {
   g_autoptr(GPropertyAction) panel_action = NULL;
 #if ADW_CHECK_VERSION (1, 4, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   /* AdwFlap is deprecated: the split view and a breakpoint take its
    * place, with the same children. */
   GtkWidget *box = gtk_widget_get_parent (self->flap);
@@ -181,6 +184,7 @@ setup_panel (SternWindow *self)
                            self, G_CONNECT_SWAPPED);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
   panel_action = g_property_action_new ("show-panel", self->flap, "reveal-flap");

@@ -156,9 +156,12 @@ int
 stern_cli_bestmove (int argc, char **argv)
 {
   static const SternCliOption allowed[] = {
-    { "--preset", TRUE }, { "--movetime", TRUE }, { "--record", TRUE }, { NULL },
+    { .name = "--preset", .takes_value = TRUE },
+    { .name = "--movetime", .takes_value = TRUE },
+    { .name = "--record", .takes_value = TRUE },
+    { NULL },
   };
-  Options o = { STERN_PRESET_TABLE, 0, 0, 0, FALSE, NULL };
+  Options o = { .preset = STERN_PRESET_TABLE };
   gboolean preset_given;
   SternLevel level;
   SternMove move;
@@ -265,10 +268,14 @@ int
 stern_cli_match (int argc, char **argv)
 {
   static const SternCliOption allowed[] = {
-    { "--games", TRUE }, { "--seed", TRUE }, { "--preset", TRUE }, { "--blockers", FALSE },
-    { "--records", TRUE }, { NULL },
+    { .name = "--games", .takes_value = TRUE },
+    { .name = "--seed", .takes_value = TRUE },
+    { .name = "--preset", .takes_value = TRUE },
+    { .name = "--blockers", .takes_value = FALSE },
+    { .name = "--records", .takes_value = TRUE },
+    { NULL },
   };
-  Options o = { STERN_PRESET_TABLE, 0, MATCH_DEFAULT_GAMES, 1, FALSE, NULL, NULL };
+  Options o = { .preset = STERN_PRESET_TABLE, .games = MATCH_DEFAULT_GAMES, .seed = 1 };
   const SternVariant *variant;
   SternLevel levels[STERN_N_SEATS];
   guint64 firsts[STERN_N_LEVELS] = { 0 }, draws = 0, blocked_finished = 0;
@@ -456,8 +463,11 @@ stern_cli_match (int argc, char **argv)
 int
 stern_cli_solo (int argc, char **argv)
 {
-  static const SternCliOption allowed[] = { { "--seed", TRUE }, { NULL } };
-  Options o = { STERN_PRESET_TABLE, 0, 0, 1, FALSE, NULL };
+  static const SternCliOption allowed[] = {
+    { .name = "--seed", .takes_value = TRUE },
+    { NULL },
+  };
+  Options o = { .preset = STERN_PRESET_TABLE, .seed = 1 };
   g_autoptr (SternGame) game = NULL;
   g_autoptr (SternSearch) search = NULL;
   SternLevel level;

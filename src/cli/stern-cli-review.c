@@ -47,10 +47,15 @@ typedef struct {
 } ReviewOptions;
 
 static const SternCliOption review_options[] = {
-  { "--level", TRUE }, { "--json", FALSE }, { NULL },
+  { .name = "--level", .takes_value = TRUE },
+  { .name = "--json", .takes_value = FALSE },
+  { NULL },
 };
 static const SternCliOption analyse_options[] = {
-  { "--depth", TRUE }, { "--level", TRUE }, { "--preset", TRUE }, { NULL },
+  { .name = "--depth", .takes_value = TRUE },
+  { .name = "--level", .takes_value = TRUE },
+  { .name = "--preset", .takes_value = TRUE },
+  { NULL },
 };
 
 static gboolean
@@ -179,7 +184,7 @@ print_summary (const SternVariant *variant, SternLevel level, const SternReviewE
 int
 stern_cli_review (int argc, char **argv)
 {
-  ReviewOptions o = { STERN_LEVEL_HARD, FALSE, 0, STERN_PRESET_TABLE };
+  ReviewOptions o = { .level = STERN_LEVEL_HARD, .preset = STERN_PRESET_TABLE };
   g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL;
   g_autoptr (SternReviewer) reviewer = NULL;
@@ -220,7 +225,9 @@ stern_cli_review (int argc, char **argv)
 int
 stern_cli_analyse (int argc, char **argv)
 {
-  ReviewOptions o = { STERN_LEVEL_HARD, FALSE, ANALYSE_DEFAULT_DEPTH, STERN_PRESET_TABLE };
+  ReviewOptions o = {
+    .level = STERN_LEVEL_HARD, .depth = ANALYSE_DEFAULT_DEPTH, .preset = STERN_PRESET_TABLE,
+  };
   g_autoptr (GError) error = NULL;
   g_autoptr (SternGame) game = NULL;
   g_autoptr (SternReviewer) reviewer = NULL;

@@ -35,15 +35,33 @@ static int cmd_replay (int argc, char **argv);
 static int cmd_bench (int argc, char **argv);
 
 static const Command commands[] = {
-  { "moves",  "[--preset P] 'POSITION'", N_("print every legal move of the colour on turn"), cmd_moves },
-  { "perft",  "[--preset P] VARIANT DEPTH", N_("count the move sequences of DEPTH moves from the start"), cmd_perft },
-  { "replay", "FILE", N_("check a game record and print its final position and result"), cmd_replay },
-  { "bench",  "[--signature]", N_("measure move generation and search speed, or print the search's node-count signature"), cmd_bench },
-  { "bestmove", "[--preset P] [--movetime MS] LEVEL 'POSITION' | LEVEL --record FILE", N_("print the move the computer plays at LEVEL"), stern_cli_bestmove },
-  { "match",  "[--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...", N_("play games between computer levels"), stern_cli_match },
-  { "solo",   "[--seed S] LEVEL", N_("play the solo variant and count the moves"), stern_cli_solo },
-  { "review", "[--level L] [--json] FILE", N_("weigh every move of a game record against the computer's"), stern_cli_review },
-  { "analyse", "[--depth N] [--level L] [--preset P] 'POSITION'", N_("print each colour's moves to finish and the computer's line"), stern_cli_analyse },
+  { .name = "moves", .args = "[--preset P] 'POSITION'",
+    .summary = N_("print every legal move of the colour on turn"),
+    .run = cmd_moves },
+  { .name = "perft", .args = "[--preset P] VARIANT DEPTH",
+    .summary = N_("count the move sequences of DEPTH moves from the start"),
+    .run = cmd_perft },
+  { .name = "replay", .args = "FILE",
+    .summary = N_("check a game record and print its final position and result"),
+    .run = cmd_replay },
+  { .name = "bench", .args = "[--signature]",
+    .summary = N_("measure move generation and search speed, or print the search's node-count signature"),
+    .run = cmd_bench },
+  { .name = "bestmove", .args = "[--preset P] [--movetime MS] LEVEL 'POSITION' | LEVEL --record FILE",
+    .summary = N_("print the move the computer plays at LEVEL"),
+    .run = stern_cli_bestmove },
+  { .name = "match", .args = "[--games N] [--seed S] [--preset P] [--blockers] VARIANT LEVEL LEVEL...",
+    .summary = N_("play games between computer levels"),
+    .run = stern_cli_match },
+  { .name = "solo", .args = "[--seed S] LEVEL",
+    .summary = N_("play the solo variant and count the moves"),
+    .run = stern_cli_solo },
+  { .name = "review", .args = "[--level L] [--json] FILE",
+    .summary = N_("weigh every move of a game record against the computer's"),
+    .run = stern_cli_review },
+  { .name = "analyse", .args = "[--depth N] [--level L] [--preset P] 'POSITION'",
+    .summary = N_("print each colour's moves to finish and the computer's line"),
+    .run = stern_cli_analyse },
 };
 
 static int
@@ -60,7 +78,7 @@ usage (const char *problem)
 }
 
 static const SternCliOption preset_options[] = {
-  { "--preset", TRUE },
+  { .name = "--preset", .takes_value = TRUE },
   { NULL },
 };
 
@@ -335,12 +353,12 @@ static const struct {
   const char *position;   /* NULL: the start */
   unsigned    depth;
 } bench_cases[] = {
-  { "classic-2", NULL, 6 },
-  { "classic-6", NULL, 6 },
-  { "long-2", NULL, 5 },
-  { "classic-2",
-    "classic-2 white white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
-    4 },
+  { .variant = "classic-2", .depth = 6 },
+  { .variant = "classic-6", .depth = 6 },
+  { .variant = "long-2", .depth = 5 },
+  { .variant = "classic-2",
+    .position = "classic-2 white white:m1,l2,k5,j5,i6,h7,l5,k6,j7,m4 black:e17,f16,e15,g13,h12,f12,g11,h10,e13,i11",
+    .depth = 4 },
 };
 
 static int

@@ -109,13 +109,6 @@ stern_position_move (SternPosition *pos, unsigned from, unsigned to)
 }
 
 uint64_t
-stern_position_key_marble (unsigned seat, unsigned cell)
-{
-  g_return_val_if_fail (seat < STERN_N_SEATS && cell < STERN_MAX_CELLS, 0);
-  return stern_zobrist_marble[seat][cell];
-}
-
-uint64_t
 stern_position_key_to_move (unsigned seat)
 {
   g_return_val_if_fail (seat < STERN_N_SEATS, 0);

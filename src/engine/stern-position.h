@@ -39,6 +39,5 @@ void stern_position_move (SternPosition *pos, unsigned from, unsigned to);
 unsigned stern_position_tempo (const SternPosition *pos, const SternRules *rules, unsigned seat);
 
 /* Zobrist keys, for the repetition rule and the search's transposition table. */
-uint64_t stern_position_key_marble (unsigned seat, unsigned cell);
 uint64_t stern_position_key_to_move (unsigned seat);
 uint64_t stern_position_key_in_play (unsigned seat);

@@ -99,13 +99,6 @@ stern_reviewer_free (SternReviewer *reviewer)
   g_free (reviewer);
 }
 
-SternLevel
-stern_reviewer_get_level (const SternReviewer *reviewer)
-{
-  g_return_val_if_fail (reviewer != NULL, STERN_LEVEL_HARD);
-  return reviewer->level;
-}
-
 static void
 prepare (SternReviewer *r, const SternGame *game)
 {

@@ -64,7 +64,6 @@ typedef struct _SternReviewer SternReviewer;
 
 SternReviewer *stern_reviewer_new (SternLevel level);
 void           stern_reviewer_free (SternReviewer *reviewer);
-SternLevel     stern_reviewer_get_level (const SternReviewer *reviewer);
 
 /* The seat's moves to finish in the game's present position (0 when it
  * has finished). */

@@ -25,7 +25,6 @@ struct _SternNetClient {
   guint seat;
   char code[STERN_NET_CODE_LEN + 1];
   char token[STERN_NET_TOKEN_LEN + 1];
-  guint online;
   gboolean connected;            /* as last notified */
 };
 
@@ -282,7 +281,6 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
   switch (msg->type)
     {
     case STERN_NET_MSG_WELCOME:
-      self->online = msg->online;
       if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
         {
           g_set_error (&error, STERN_NET_ERROR, STERN_NET_ERROR_VERSION,
@@ -300,7 +298,6 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
       g_signal_emit (self, signals[SIGNAL_WELCOME], 0, msg);
       break;
     case STERN_NET_MSG_LOBBY:
-      self->online = msg->online;
       g_signal_emit (self, signals[SIGNAL_LOBBY], 0, msg);
       break;
     case STERN_NET_MSG_JOINED:
@@ -790,11 +787,4 @@ stern_net_client_get_token (SternNetClient *client)
 {
   g_return_val_if_fail (STERN_IS_NET_CLIENT (client), NULL);
   return client->token[0] ? client->token : NULL;
-}
-
-guint
-stern_net_client_get_online (SternNetClient *client)
-{
-  g_return_val_if_fail (STERN_IS_NET_CLIENT (client), 0);
-  return client->online;
 }

@@ -87,7 +87,6 @@ const char  *stern_net_client_get_code  (SternNetClient *client);
 /* The ws:// or wss:// address last connected to, or NULL. */
 const char  *stern_net_client_get_uri   (SternNetClient *client);
 const char  *stern_net_client_get_token (SternNetClient *client);
-guint        stern_net_client_get_online (SternNetClient *client);
 
 G_END_DECLS
 

@@ -40,13 +40,6 @@ static const char *const action_kind_names[] = { "move", "pass", "resign", "time
  * out or typed (no 0/O, 1/I/L). */
 static const char code_alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-const char *
-stern_net_msg_type_name (SternNetMsgType type)
-{
-  g_return_val_if_fail (type < STERN_NET_N_MSG_TYPES, "error");
-  return type_names[type];
-}
-
 SternNetDirection
 stern_net_msg_type_direction (SternNetMsgType type)
 {
@@ -70,13 +63,6 @@ stern_net_error_lookup (const char *name, SternNetErrorCode *code)
         return TRUE;
       }
   return FALSE;
-}
-
-const char *
-stern_net_seat_kind_name (SternNetSeatKind kind)
-{
-  g_return_val_if_fail (kind <= STERN_NET_SEAT_COMPUTER, "open");
-  return kind_names[kind];
 }
 
 /* ---- codes and tokens ---- */

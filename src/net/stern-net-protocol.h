@@ -65,8 +65,6 @@ typedef enum {
   STERN_NET_N_MSG_TYPES,
 } SternNetMsgType;
 
-/* "hello", "list", … */
-const char *stern_net_msg_type_name (SternNetMsgType type);
 SternNetDirection stern_net_msg_type_direction (SternNetMsgType type);
 
 /* Errors of the protocol, sent as the "error" member of an error message. */
@@ -102,8 +100,6 @@ typedef enum {
   STERN_NET_SEAT_INVITED,   /* kept for someone with the code; not listed */
   STERN_NET_SEAT_COMPUTER,
 } SternNetSeatKind;
-
-const char *stern_net_seat_kind_name (SternNetSeatKind kind);
 
 typedef struct {
   SternNetSeatKind kind;

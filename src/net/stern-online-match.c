@@ -558,13 +558,6 @@ stern_online_match_new (SternMatch     *match,
   return self;
 }
 
-SternMatch *
-stern_online_match_get_match (SternOnlineMatch *self)
-{
-  g_return_val_if_fail (STERN_IS_ONLINE_MATCH (self), NULL);
-  return self->match;
-}
-
 SternNetClient *
 stern_online_match_get_client (SternOnlineMatch *self)
 {
@@ -670,16 +663,6 @@ stern_online_match_set_auto_reconnect (SternOnlineMatch *self,
     self->retry_ms = self->retry_delay_ms = retry_ms;
   if (!reconnect)
     g_clear_handle_id (&self->reconnect_id, g_source_remove);
-}
-
-void
-stern_online_match_resign (SternOnlineMatch *self)
-{
-  g_return_if_fail (STERN_IS_ONLINE_MATCH (self));
-
-  /* Not played here first: the server's action says how it ends. */
-  if (local_plays (self))
-    stern_net_client_resign (self->client);
 }
 
 void

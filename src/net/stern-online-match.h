@@ -34,7 +34,6 @@ G_DECLARE_FINAL_TYPE (SternOnlineMatch, stern_online_match, STERN, ONLINE_MATCH,
  * join one later.  Takes a reference on both. */
 SternOnlineMatch *stern_online_match_new (SternMatch *match, SternNetClient *client);
 
-SternMatch     *stern_online_match_get_match  (SternOnlineMatch *self);
 SternNetClient *stern_online_match_get_client (SternOnlineMatch *self);
 /* The seat played here, or STERN_NO_SEAT (watching). */
 guint           stern_online_match_get_local_seat (SternOnlineMatch *self);
@@ -61,8 +60,6 @@ gboolean        stern_online_match_is_connected (SternOnlineMatch *self);
  * grow from retry_ms to ten times that. */
 void            stern_online_match_set_auto_reconnect (SternOnlineMatch *self, gboolean reconnect,
                                                        guint retry_ms);
-/* Resigns the local seat (through the server). */
-void            stern_online_match_resign (SternOnlineMatch *self);
 /* Leaves the room and closes the connection; the match stays as it is. */
 void            stern_online_match_leave  (SternOnlineMatch *self);
 

@@ -78,14 +78,6 @@ stern_remote_player_new (void)
 }
 
 gboolean
-stern_remote_player_in_turn (SternRemotePlayer *self)
-{
-  g_return_val_if_fail (STERN_IS_REMOTE_PLAYER (self), FALSE);
-
-  return self->in_turn;
-}
-
-gboolean
 stern_remote_player_deliver (SternRemotePlayer *self,
                              guint              from,
                              guint              to)

@@ -18,8 +18,6 @@ G_DECLARE_FINAL_TYPE (SternRemotePlayer, stern_remote_player, STERN, REMOTE_PLAY
 
 SternPlayer *stern_remote_player_new (void);
 
-/* Whether the match handed this player a turn that has not ended yet. */
-gboolean     stern_remote_player_in_turn (SternRemotePlayer *self);
 /* The server's move for the seat: announced as the player's choice when
  * the seat is on turn; FALSE (and nothing done) otherwise. */
 gboolean     stern_remote_player_deliver (SternRemotePlayer *self, guint from, guint to);

@@ -23,6 +23,7 @@
 #include "stern-computer-player.h"
 #include "stern-notation.h"
 #include "stern-room-private.h"
+#include "stern-server-options.h"
 
 G_DEFINE_FINAL_TYPE (SternRoom, stern_room, G_TYPE_OBJECT)
 
@@ -96,8 +97,12 @@ stern_room_class_init (SternRoomClass *klass)
 static void
 stern_room_init (SternRoom *self)
 {
-  self->grace_ms = 60 * 1000;
-  self->replacement_level = STERN_LEVEL_MEDIUM;
+  g_auto(SternServerOptions) defaults = { 0 };
+
+  /* The server's defaults until it sets its own (stern-server-options.c). */
+  stern_server_options_init (&defaults);
+  self->grace_ms = (guint) defaults.values[STERN_OPT_GRACE].number * 1000;
+  self->replacement_level = defaults.replacement_level;
 }
 
 void

@@ -698,12 +698,6 @@ stern_limits_free (SternLimits *self)
   g_free (self);
 }
 
-const SternServerLimits *
-stern_limits_get_config (SternLimits *self)
-{
-  return self->config;
-}
-
 void
 stern_limits_listen (SternLimits *self, GSocket *listener, SoupServer *soup,
                      GTlsCertificate *certificate)

@@ -42,7 +42,6 @@ typedef struct {
 /* config stays the caller's and is read at each use. */
 SternLimits *stern_limits_new (const SternServerLimits *config, const SternLimitsHooks *hooks);
 void         stern_limits_free (SternLimits *limits);
-const SternServerLimits *stern_limits_get_config (SternLimits *limits);
 
 /* Starts accepting on a listening socket: each socket becomes a
  * connection of soup (with TLS when certificate is not NULL). */

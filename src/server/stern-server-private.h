@@ -57,6 +57,7 @@ struct _SternServer {
   SternLevel  replacement_level;
   double      rate;
   double      burst;
+  double      chat_rate; /* chat lines a second, in a burst CHAT_BURST */
   guint       max_rooms;
   SternServerLimits limit_config;
   SternLimits *limits;

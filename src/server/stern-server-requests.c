@@ -10,9 +10,8 @@
 
 #include <string.h>
 
-/* Chat: a line every two seconds, five in a burst: enough to talk during
- * a game, too little to flood a room. */
-#define CHAT_RATE            0.5
+/* Chat: five lines in a burst, then --chat-rate (a line every two seconds
+ * by default): enough to talk during a game, too little to flood a room. */
 #define CHAT_BURST           5.0
 
 static void
@@ -438,7 +437,8 @@ conn_take_chat_token (Conn *conn)
     conn->chat_tokens = CHAT_BURST;
   else
     conn->chat_tokens = MIN (CHAT_BURST, conn->chat_tokens +
-                                         (double) (now - conn->chat_refilled_us) / 1e6 * CHAT_RATE);
+                                         (double) (now - conn->chat_refilled_us) / 1e6 *
+                                           conn->server->chat_rate);
   conn->chat_refilled_us = now;
   if (conn->chat_tokens < 1.0)
     return FALSE;

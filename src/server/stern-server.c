@@ -24,6 +24,7 @@
 
 #include "stern-server-limits.h"
 #include "stern-server-metrics.h"
+#include "stern-server-options.h"
 #include "stern-room.h"
 #include "stern-store.h"
 
@@ -34,13 +35,10 @@
 /* A connection that keeps sending after this many refused messages is
  * closed. */
 #define MAX_STRIKES          200
-#define DEFAULT_RATE         20.0
-#define DEFAULT_BURST        40.0
+/* A connection's burst: this many seconds of its rate. */
+#define BURST_S              2.0
 #define DEFAULT_MAX_ROOMS    10000
-#define DEFAULT_MAX_CONNS    5000
 #define DEFAULT_SWEEP_MS     (60 * 1000)
-/* How long a finished game stays watchable by its code. */
-#define DEFAULT_RETENTION_S  (7 * 24 * 3600)
 
 G_DEFINE_FINAL_TYPE (SternServer, stern_server, G_TYPE_OBJECT)
 
@@ -82,18 +80,17 @@ stern_server_class_init (SternServerClass *klass)
 static void
 stern_server_init (SternServer *self)
 {
+  g_auto(SternServerOptions) defaults = { 0 };
+
   self->rooms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->conns = g_ptr_array_new_with_free_func (conn_free);
   self->room_conns = g_hash_table_new_full (NULL, NULL, NULL,
                                             (GDestroyNotify) g_ptr_array_unref);
-  self->grace_ms = 60 * 1000;
-  self->replacement_level = STERN_LEVEL_MEDIUM;
-  self->rate = DEFAULT_RATE;
-  self->burst = DEFAULT_BURST;
+  /* The command line's defaults (stern-server-options.c) are the server's. */
+  stern_server_options_init (&defaults);
+  stern_server_options_apply (&defaults, self);
   self->max_rooms = DEFAULT_MAX_ROOMS;
-  stern_server_limits_init (&self->limit_config);
   self->sweep_ms = DEFAULT_SWEEP_MS;
-  self->retention_s = DEFAULT_RETENTION_S;
 }
 
 SternServer *
@@ -123,19 +120,20 @@ stern_server_set_replacement_level (SternServer *server, SternLevel level)
 }
 
 void
-stern_server_set_rate (SternServer *server, double per_second, double burst)
+stern_server_set_rate (SternServer *server, double per_second)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
-  g_return_if_fail (per_second > 0 && burst >= 1);
+  g_return_if_fail (per_second * BURST_S >= 1);
   server->rate = per_second;
-  server->burst = burst;
+  server->burst = per_second * BURST_S;
 }
 
 void
-stern_server_set_max_rooms (SternServer *server, guint max_rooms)
+stern_server_set_chat_rate (SternServer *server, double per_second)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
-  server->max_rooms = max_rooms;
+  g_return_if_fail (per_second > 0);
+  server->chat_rate = per_second;
 }
 
 void
@@ -149,22 +147,18 @@ void
 stern_server_limits_init (SternServerLimits *limits)
 {
   g_return_if_fail (limits != NULL);
+  /* The command line's defaults (stern-server-options.c). */
   *limits = (SternServerLimits) {
-    .max_connections = DEFAULT_MAX_CONNS,
-    /* A club's table behind one router is a few people with a device or
-     * two each; 32 leaves room for a school's network. */
-    .max_per_address = 32,
-    .creates_per_minute = 10,
-    .rooms_per_address = 20,
-    /* A person mistypes a code a few times, not twenty times a minute. */
-    .guesses_per_minute = 20,
-    .upgrade_timeout_ms = 10 * 1000,
-    .ping_interval_ms = 30 * 1000,
-    /* Two pings unanswered and a bit. */
-    .ping_timeout_ms = 75 * 1000,
+    .max_connections = (guint) stern_option_get (STERN_OPT_MAX_CONNECTIONS)->value,
+    .max_per_address = (guint) stern_option_get (STERN_OPT_MAX_PER_ADDRESS)->value,
+    .creates_per_minute = (guint) stern_option_get (STERN_OPT_CREATES_PER_MINUTE)->value,
+    .rooms_per_address = (guint) stern_option_get (STERN_OPT_ROOMS_PER_ADDRESS)->value,
+    .guesses_per_minute = (guint) stern_option_get (STERN_OPT_GUESSES_PER_MINUTE)->value,
+    .upgrade_timeout_ms = (guint) stern_option_get (STERN_OPT_UPGRADE_TIMEOUT)->value * 1000,
+    .ping_interval_ms = (guint) stern_option_get (STERN_OPT_PING_INTERVAL)->value * 1000,
+    .ping_timeout_ms = (guint) stern_option_get (STERN_OPT_PING_TIMEOUT)->value * 1000,
     .max_message = MAX_FRAME,
-    /* A room's whole history is at most 512 KiB: two of them may wait. */
-    .max_outgoing = 1024 * 1024,
+    .max_outgoing = (gsize) stern_option_get (STERN_OPT_MAX_OUTGOING)->value * 1024,
   };
 }
 
@@ -227,13 +221,6 @@ stern_server_lookup_room (SternServer *server, const char *code)
   g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
   g_return_val_if_fail (code != NULL, NULL);
   return g_hash_table_lookup (server->rooms, code);
-}
-
-guint
-stern_server_get_online (SternServer *server)
-{
-  g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  return server->online;
 }
 
 /* ---- sending ---- */

@@ -13,18 +13,19 @@
 G_BEGIN_DECLS
 
 /* The connection layer's caps (doc/server.md, "Limits"); 0 in a
- * per-address cap means no cap. */
+ * per-address cap means no cap.  The defaults are the command line's
+ * (stern-server-options.c). */
 typedef struct {
-  guint max_connections;     /* sockets at once, upgraded or not (default 5000) */
-  guint max_per_address;     /* connections from one address or IPv6 /64 (default 32) */
-  guint creates_per_minute;  /* rooms one address may create a minute (default 10) */
-  guint rooms_per_address;   /* rooms not over that one address created (default 20) */
-  guint guesses_per_minute;  /* wrong codes or tokens from one address a minute (default 20) */
-  guint upgrade_timeout_ms;  /* from accept to the WebSocket upgrade (default 10 s) */
-  guint ping_interval_ms;    /* keep-alive pings, whole seconds (default 30 s) */
-  guint ping_timeout_ms;     /* nothing heard that long: closed (default 75 s) */
-  gsize max_message;         /* bytes of a frame or a reassembled message (default 64 KiB) */
-  gsize max_outgoing;        /* bytes queued to a peer that does not read (default 1 MiB) */
+  guint max_connections;     /* sockets at once, upgraded or not */
+  guint max_per_address;     /* connections from one address or IPv6 /64 */
+  guint creates_per_minute;  /* rooms one address may create a minute */
+  guint rooms_per_address;   /* rooms not over that one address created */
+  guint guesses_per_minute;  /* wrong codes or tokens from one address a minute */
+  guint upgrade_timeout_ms;  /* from accept to the WebSocket upgrade */
+  guint ping_interval_ms;    /* keep-alive pings, whole seconds */
+  guint ping_timeout_ms;     /* nothing heard that long: closed */
+  gsize max_message;         /* bytes of a frame or a reassembled message (64 KiB) */
+  gsize max_outgoing;        /* bytes queued to a peer that does not read */
 } SternServerLimits;
 
 void         stern_server_limits_init (SternServerLimits *limits);
@@ -39,10 +40,11 @@ SternServer *stern_server_new (const char *data_dir);
 /* Before load and listen: */
 void         stern_server_set_grace (SternServer *server, guint grace_ms);
 void         stern_server_set_replacement_level (SternServer *server, SternLevel level);
-/* Messages a connection may send per second on average, and in a burst. */
-void         stern_server_set_rate (SternServer *server, double per_second, double burst);
-void         stern_server_set_max_rooms (SternServer *server, guint max_rooms);
-/* Connections at once; more are told "full" and closed (default 5000). */
+/* Messages a connection may send per second on average (twice that in a
+ * burst), and chat lines. */
+void         stern_server_set_rate (SternServer *server, double per_second);
+void         stern_server_set_chat_rate (SternServer *server, double per_second);
+/* Connections at once; more are told "full" and closed. */
 void         stern_server_set_max_connections (SternServer *server, guint max_connections);
 /* Browser clients send Origin: with a list, only those origins may
  * connect (clients that send no Origin, such as the game, always may). */
@@ -57,8 +59,8 @@ void         stern_server_set_sweep_interval (SternServer *server, guint ms);
  * action reaches the disk before anyone hears of it (survives a power
  * cut, not only a crash of the server). */
 void         stern_server_set_durable (SternServer *server, gboolean durable);
-/* How long a finished game stays in the store, watchable by its code
- * (default 7 days); the sweep deletes it after that. */
+/* How long a finished game stays in the store, watchable by its code;
+ * the sweep deletes it after that. */
 void         stern_server_set_retention (SternServer *server, guint seconds);
 
 /* Opens the store, imports old room files (each moved to
@@ -89,7 +91,6 @@ void         stern_server_drain (SternServer *server, guint timeout_ms, GSourceF
 guint        stern_server_get_n_rooms (SternServer *server);
 /* The room with that code, or NULL (for tests and tools: a SternRoom). */
 gpointer     stern_server_lookup_room (SternServer *server, const char *code);
-guint        stern_server_get_online (SternServer *server);
 /* The store (a SternStore; NULL before load or without a data folder). */
 gpointer     stern_server_get_store (SternServer *server);
 

@@ -326,13 +326,6 @@ stern_game_review_get_progress (SternGameReview *self)
   return total ? (double) self->reviewed / total : (self->complete ? 1.0 : 0.0);
 }
 
-int
-stern_game_review_get_level (SternGameReview *self)
-{
-  g_return_val_if_fail (STERN_IS_GAME_REVIEW (self), STERN_LEVEL_HARD);
-  return self->level;
-}
-
 const SternGame *
 stern_game_review_get_game (SternGameReview *self)
 {

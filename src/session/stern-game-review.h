@@ -36,7 +36,6 @@ gboolean stern_game_review_is_running (SternGameReview *self);
 gboolean stern_game_review_is_complete (SternGameReview *self);
 gboolean stern_game_review_is_cancelled (SternGameReview *self);
 double   stern_game_review_get_progress (SternGameReview *self);
-int      stern_game_review_get_level (SternGameReview *self);
 
 /* The game reviewed (the copy), at its end. */
 const SternGame *stern_game_review_get_game (SternGameReview *self);

@@ -228,19 +228,6 @@ stern_preset_display_name (SternPreset preset)
 }
 
 const char *
-stern_preset_description (SternPreset preset)
-{
-  static const char * const descriptions[STERN_N_PRESETS] = {
-    N_("The standard rules: leave home within 30 moves, stop only in your home or goal, at most 150 rounds."),
-    N_("No leaving-home deadline, moves may end anywhere, at most 200 moves each."),
-    N_("The first to bring all their own marbles into the goal wins; moves may end anywhere."),
-  };
-
-  g_return_val_if_fail (preset < STERN_N_PRESETS, "");
-  return _(descriptions[preset]);
-}
-
-const char *
 stern_level_display_name (SternLevel level)
 {
   static const char * const names[STERN_N_PLAY_LEVELS] = {

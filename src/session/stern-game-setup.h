@@ -66,7 +66,6 @@ const char *stern_seat_display_name (unsigned seat);
 const char *stern_variant_display_name (const SternVariant *variant);
 const char *stern_variant_description (const SternVariant *variant);
 const char *stern_preset_display_name (SternPreset preset);
-const char *stern_preset_description (SternPreset preset);
 const char *stern_level_display_name (SternLevel level);
 /* "1st place", …; place 1 to 6. */
 const char *stern_place_display_name (unsigned place);

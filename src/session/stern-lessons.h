@@ -49,15 +49,11 @@ const char        *stern_lesson_get_task        (const SternLesson *lesson);
 const char        *stern_lesson_get_explanation (const SternLesson *lesson);
 /* The section of doc/rules.md the lesson teaches ("§3"). */
 const char        *stern_lesson_get_section     (const SternLesson *lesson);
-/* The starting position (doc/rules.md §7 position string). */
-const char        *stern_lesson_get_position    (const SternLesson *lesson);
 /* A game at the starting position, with the move counters the lesson
  * needs (the leaving-home lesson is on the deadline move). */
 SternGame         *stern_lesson_new_game        (const SternLesson *lesson);
-/* Building: the colour of the marbles the player places; the most marbles
- * the player may add to the start (0: any number). */
+/* Building: the colour of the marbles the player places. */
 unsigned           stern_lesson_get_build_seat  (const SternLesson *lesson);
-guint              stern_lesson_get_max_added   (const SternLesson *lesson);
 
 /* A right and a wrong answer: a path ("i7-i9-i11") for a move lesson, a
  * position string for building.  "Show answer" shows the right one. */
@@ -74,9 +70,8 @@ const char        *stern_lesson_get_refused_path (const SternLesson *lesson,
 gboolean stern_lesson_check_move     (const SternLesson *lesson, guint from, guint to,
                                       char **feedback);
 /* Building: whether the player may place a marble on the empty hole of
- * built (none on the lesson's own marbles' holes, at most
- * stern_lesson_get_max_added() added, never more than the variant's
- * marbles); *why (nullable) gets a translated reason when not. */
+ * built (none on the lesson's own marbles' holes, at most the lesson's
+ * limit added, never more than the variant's marbles); *why (nullable) gets a translated reason when not. */
 gboolean stern_lesson_may_place      (const SternLesson *lesson, const SternPosition *built,
                                       guint hole, char **why);
 /* Whether a position the player built does what the task asks. */

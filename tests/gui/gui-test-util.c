@@ -73,7 +73,9 @@ gboolean
 gui_test_no_dialog (gpointer window)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   return adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) == NULL;
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   return TRUE;
 #endif

@@ -299,7 +299,9 @@ text_colour (GtkWidget *widget,
              GdkRGBA   *colour)
 {
 #if GTK_CHECK_VERSION (4, 10, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_widget_get_color (widget, colour);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), colour);
 #endif

@@ -213,12 +213,14 @@ test_click_without_a11y_bus (void)
   board = GTK_WIDGET (view);
   g_assert_true (gui_test_wait_until (gui_test_is_shown_wide, board, 5000));
 #if GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
     g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (GTK_ACCESSIBLE (board));
 
     g_test_message ("the board's accessible context: %s",
                     context != NULL ? G_OBJECT_TYPE_NAME (context) : "none");
   }
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 
   session_test_first_safe_move (stern_window_get_game (window), &from, &to);

@@ -31,7 +31,9 @@ static void
 preferences_close (GtkWidget *preferences)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   adw_dialog_force_close (ADW_DIALOG (preferences));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   gtk_window_destroy (GTK_WINDOW (preferences));
 #endif
@@ -55,9 +57,11 @@ assert_preferences_over (GtkWidget *preferences,
                          GtkWindow *window)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   g_assert_true (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) ==
                  ADW_DIALOG (preferences));
   g_assert_true (gtk_widget_get_root (preferences) == GTK_ROOT (window));
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (preferences)) == window);
   g_assert_false (gtk_window_get_modal (GTK_WINDOW (preferences)));
@@ -75,11 +79,13 @@ find_preferences (GtkApplication *app,
 
   *n = 0;
 #if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   (void) app;
   found = GTK_WIDGET (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)));
   if (found != NULL && !STERN_IS_PREFERENCES_WINDOW (found))
     found = NULL;
   *n = found != NULL;
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
     if (STERN_IS_PREFERENCES_WINDOW (l->data))
