@@ -133,20 +133,13 @@ gboolean
 stern_analysis_is_allowed (SternAnalysis *self)
 {
   SternGame *game;
-  const SternGameSetup *setup;
-  gboolean computer = FALSE;
 
   g_return_val_if_fail (STERN_IS_ANALYSIS (self), FALSE);
   if (self->match == NULL || (game = stern_match_get_game (self->match)) == NULL)
     return FALSE;
-  if (stern_game_is_over_at_end (game))
-    return TRUE;
-  setup = stern_match_get_setup (self->match);
-  for (unsigned i = 0; i < setup->variant->n_players; i++)
-    computer |= setup->computer[setup->variant->seats[i]];
-  /* The ratings count games of one human against the computer. */
-  return !(computer && stern_game_setup_count_humans (setup) == 1 &&
-           !setup->variant->teams && !setup->variant->solo);
+  /* A rated game is played alone; asking for the analysis unrates it
+   * first (stern_match_use_help). */
+  return stern_game_is_over_at_end (game) || !stern_match_is_rated (self->match);
 }
 
 static void

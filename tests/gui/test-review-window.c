@@ -1,7 +1,7 @@
 /* The coach in the window: Review Game from the game-over window (chart,
  * summary and the planted blunder first in the list, shown with the better
- * move), and the analysis board: on in a game between people, refused in a
- * rated game against the computer.
+ * move), and the analysis board: on in a game between people; in a rated
+ * game against the computer it makes the game unrated.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -177,14 +177,17 @@ test_analysis (void)
   g_assert_false (stern_analysis_get_active (analysis));
   g_assert_false (gtk_widget_get_visible (stern_analysis_get_bar (analysis)));
 
-  /* Against the computer, rated: refused, and turned off by such a game. */
+  /* Against the computer, rated: turned off by such a game; turned on,
+   * it makes the game unrated. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
   g_assert_true (stern_analysis_get_active (analysis));
   setup_for (&setup, stern_variant_lookup ("classic-2"), "hhhchh");
   stern_window_new_game (window, &setup);
   g_assert_false (stern_analysis_get_active (analysis));
+  g_assert_true (stern_match_is_rated (stern_window_get_match (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
-  g_assert_false (stern_analysis_get_active (analysis));
+  g_assert_true (stern_analysis_get_active (analysis));
+  g_assert_false (stern_match_is_rated (stern_window_get_match (window)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
