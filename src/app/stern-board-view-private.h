@@ -142,6 +142,8 @@ G_GNUC_INTERNAL void board_view_update_accessible (SternBoardView *self);
 G_GNUC_INTERNAL gboolean board_view_animation_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
 G_GNUC_INTERNAL double board_view_seat_angle (SternBoardView *self, unsigned seat);
 G_GNUC_INTERNAL void board_view_start_turn (SternBoardView *self);
+/* The keyboard cursor is drawn: the keyboard is in use. */
+G_GNUC_INTERNAL gboolean board_view_cursor_visible (SternBoardView *self);
 G_GNUC_INTERNAL void board_view_stop_animation (SternBoardView *self);
 G_GNUC_INTERNAL void board_view_stop_move_animation (SternBoardView *self);
 G_GNUC_INTERNAL void board_view_stop_turn (SternBoardView *self);

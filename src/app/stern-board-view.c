@@ -78,8 +78,8 @@ board_view_get_layout (SternBoardView *self, SternBoardLayout *layout, int width
 
 /* ---- drawing ----------------------------------------------------------------- */
 
-static gboolean
-cursor_visible (SternBoardView *self)
+gboolean
+board_view_cursor_visible (SternBoardView *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
@@ -164,7 +164,7 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
   marks.preview = self->scene.preview;
   marks.preview_len = self->scene.preview_len;
   /* The keyboard cursor is shown while the keyboard is in use, like focus rings. */
-  if (cursor_visible (self))
+  if (board_view_cursor_visible (self))
     marks.cursor = self->scene.cursor;
   marks.anim_path = self->anim_path;
   marks.anim_len = self->anim_len;
