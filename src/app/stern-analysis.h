@@ -1,6 +1,7 @@
 /* stern-analysis.h: the analysis board: an evaluation bar over the board
- * and the computer's line for the side on turn drawn on it as numbered
- * paths.
+ * (bigger is better, with a line saying who leads by how much) and the
+ * computer's line for the side on turn, drawn on it as numbered paths and
+ * written out in notation.
  *
  * Follows a match: while active, every position shown is analysed in a
  * worker thread (each player's moves to finish and the next few plies of
@@ -28,7 +29,8 @@ G_DECLARE_FINAL_TYPE (SternAnalysis, stern_analysis, STERN, ANALYSIS, GObject)
 
 SternAnalysis *stern_analysis_new (SternMatch *match, SternBoardView *board);
 
-/* The evaluation bar, to be put in the window (hidden while inactive). */
+/* The evaluation bar and its text, to be put in the window (hidden while
+ * inactive). */
 GtkWidget     *stern_analysis_get_bar (SternAnalysis *self);
 
 /* FALSE without a game and during a rated game still being played. */

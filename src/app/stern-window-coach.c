@@ -89,21 +89,27 @@ analysis_activated (GtkWidget *widget, const char *action_name, GVariant *parame
     }
   else
     {
-      stern_window_use_help (self);
+      /* One toast at a time: the one saying the game is no longer rated
+       * is the news. */
+      gboolean unrated = stern_window_use_help (self);
+
       stern_analysis_set_active (analysis, TRUE);
-      stern_window_show_toast (self, _("Analysis on: the computer's line for the side on turn"),
-                               NULL, NULL);
+      if (!unrated)
+        stern_window_show_toast (self, _("Analysis on: the computer's line for the side on turn"),
+                                 NULL, NULL);
     }
 }
 
-void
+gboolean
 stern_window_use_help (SternWindow *self)
 {
-  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
-  if (stern_match_use_help (self->match))
-    stern_window_show_toast (self, _("This game is no longer rated: you used a hint, an "
-                                     "undo or the analysis"), NULL, NULL);
+  if (!stern_match_use_help (self->match))
+    return FALSE;
+  stern_window_show_toast (self, _("This game is no longer rated: you used a hint, an "
+                                   "undo or the analysis"), NULL, NULL);
+  return TRUE;
 }
 
 void
