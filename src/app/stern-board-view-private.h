@@ -34,6 +34,10 @@ void       stern_board_view_hole_centre (SternBoardView *self, guint hole,
 SternSet   stern_board_view_get_highlighted (SternBoardView *self);
 guint      stern_board_view_get_cursor (SternBoardView *self);
 gsize      stern_board_view_get_preview (SternBoardView *self, guint8 *path /* STERN_MAX_PATH */);
+/* The coach's paths drawn (stern_board_view_set_hint_paths), and whether
+ * the coordinates are. */
+gsize      stern_board_view_get_hint_paths (SternBoardView *self, const SternBoardHintPath **paths);
+gboolean   stern_board_view_get_show_coordinates (SternBoardView *self);
 
 /* What the accessible description says of a hole: its name, contents and
  * whether the picked marble can reach it ("k3, white marble, selected"). */

@@ -501,6 +501,24 @@ stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+gboolean
+stern_board_view_get_show_coordinates (SternBoardView *self)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
+  return self->show_coordinates;
+}
+
+gsize
+stern_board_view_get_hint_paths (SternBoardView *self, const SternBoardHintPath **paths)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), 0);
+  g_return_val_if_fail (paths != NULL, 0);
+
+  *paths = self->hint_paths != NULL ? (const SternBoardHintPath *) (void *) self->hint_paths->data
+                                    : NULL;
+  return self->hint_paths != NULL ? self->hint_paths->len : 0;
+}
+
 void
 stern_board_view_set_animations (SternBoardView *self, gboolean enabled)
 {
