@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "stern-game-setup.h"
+#include "stern-notation.h"
 #include "stern-rating.h"
 #include "stern-review.h"
 
@@ -20,7 +21,10 @@ struct _SternAnalysis {
   SternMatch     *match;        /* weak: the window's */
   SternBoardView *board;        /* weak */
   GSignalGroup   *match_signals;
-  GtkWidget      *bar;
+  GtkWidget      *bar;          /* the box: the area and the labels */
+  GtkWidget      *area;         /* the players' shares */
+  GtkWidget      *summary;      /* who leads, each one's moves to finish */
+  GtkWidget      *line_label;   /* the computer's line in notation */
   GCancellable   *cancellable;
   gboolean        active;
   gboolean        analysed;
@@ -109,7 +113,7 @@ set_analysed (SternAnalysis *self, gboolean analysed)
 {
   self->analysed = analysed;
   show_line (self);
-  gtk_widget_queue_draw (self->bar);
+  gtk_widget_queue_draw (self->area);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSED]);
 }
 
@@ -133,20 +137,13 @@ gboolean
 stern_analysis_is_allowed (SternAnalysis *self)
 {
   SternGame *game;
-  const SternGameSetup *setup;
-  gboolean computer = FALSE;
 
   g_return_val_if_fail (STERN_IS_ANALYSIS (self), FALSE);
   if (self->match == NULL || (game = stern_match_get_game (self->match)) == NULL)
     return FALSE;
-  if (stern_game_is_over_at_end (game))
-    return TRUE;
-  setup = stern_match_get_setup (self->match);
-  for (unsigned i = 0; i < setup->variant->n_players; i++)
-    computer |= setup->computer[setup->variant->seats[i]];
-  /* The ratings count games of one human against the computer. */
-  return !(computer && stern_game_setup_count_humans (setup) == 1 &&
-           !setup->variant->teams && !setup->variant->solo);
+  /* A rated game is played alone; asking for the analysis unrates it
+   * first (stern_match_use_help). */
+  return stern_game_is_over_at_end (game) || !stern_match_is_rated (self->match);
 }
 
 static void
@@ -178,12 +175,30 @@ reanalyse (SternAnalysis *self)
   g_task_run_in_thread (task, analyse_thread);
 }
 
+/* The seat ahead of the others, and by how many moves (0 for a tie). */
+static unsigned
+leader (SternAnalysis *self, const SternVariant *variant, double *lead)
+{
+  unsigned best = variant->seats[0];
+  double second = G_MAXDOUBLE;
+
+  for (unsigned i = 1; i < variant->n_players; i++)
+    if (self->mtf[variant->seats[i]] < self->mtf[best])
+      best = variant->seats[i];
+  for (unsigned i = 0; i < variant->n_players; i++)
+    if (variant->seats[i] != best)
+      second = MIN (second, self->mtf[variant->seats[i]]);
+  *lead = variant->n_players > 1 ? second - self->mtf[best] : 0.0;
+  return best;
+}
+
 static void
 draw_bar (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   SternAnalysis *self = data;
   const SternVariant *variant;
-  double total = 0.0, x = 0.0;
+  double total = 0.0, x = 0.0, lead;
+  unsigned best;
   SternGame *game;
 
   cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
@@ -191,8 +206,9 @@ draw_bar (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer dat
   if (!self->analysed || self->match == NULL || (game = stern_match_get_game (self->match)) == NULL)
     return;
   variant = stern_game_get_variant (game);
-  /* Each player's share is what it has left for the others: the fewer
-   * moves to finish, the larger its part of the bar. */
+  best = leader (self, variant, &lead);
+  /* Bigger is better: each player's share is what it has left for the
+   * others, so the fewer moves to finish, the larger its part. */
   for (unsigned i = 0; i < variant->n_players; i++)
     total += self->mtf[variant->seats[i]];
   for (unsigned i = 0; i < variant->n_players; i++)
@@ -207,39 +223,86 @@ draw_bar (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer dat
       cairo_rectangle (cr, x, 0, w, height);
       cairo_set_source_rgb (cr, seat_rgb[seat][0], seat_rgb[seat][1], seat_rgb[seat][2]);
       cairo_fill (cr);
-      g_snprintf (text, sizeof text, "%.1f", self->mtf[seat]);
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-      cairo_set_font_size (cr, height * 0.55);
-      cairo_text_extents (cr, text, &ext);
-      if (ext.width + 8 < w)
+      /* The leader's part says its lead, in moves. */
+      if (seat == best && lead >= 0.05)
         {
-          gboolean dark = seat == STERN_BLACK || seat == STERN_BLUE || seat == STERN_RED;
+          g_snprintf (text, sizeof text, "+%.1f", lead);
+          cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+          cairo_set_font_size (cr, height * 0.55);
+          cairo_text_extents (cr, text, &ext);
+          if (ext.width + 8 < w)
+            {
+              gboolean dark = seat == STERN_BLACK || seat == STERN_BLUE || seat == STERN_RED;
 
-          cairo_set_source_rgb (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0);
-          cairo_move_to (cr, x + (w - ext.width) / 2 - ext.x_bearing,
-                         (height - ext.height) / 2 - ext.y_bearing);
-          cairo_show_text (cr, text);
+              cairo_set_source_rgb (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0);
+              cairo_move_to (cr, x + (w - ext.width) / 2 - ext.x_bearing,
+                             (height - ext.height) / 2 - ext.y_bearing);
+              cairo_show_text (cr, text);
+            }
         }
       x += w;
     }
 }
 
+/* The bar in words: who leads and each one's moves to finish, and the
+ * line in notation; also what a screen reader says of the bar. */
 static void
 update_bar_label (SternAnalysis *self)
 {
-  g_autoptr (GString) text = g_string_new (_("Evaluation: moves to finish"));
+  g_autoptr (GString) summary = g_string_new (NULL);
+  g_autoptr (GString) line = g_string_new (NULL);
   SternGame *game;
 
   if (self->analysed && self->match && (game = stern_match_get_game (self->match)) != NULL)
     {
       const SternVariant *variant = stern_game_get_variant (game);
+      double lead;
+      unsigned best = leader (self, variant, &lead);
+      g_autoptr (GString) each = g_string_new (NULL);
 
       for (unsigned i = 0; i < variant->n_players; i++)
-        g_string_append_printf (text, ", %s %.1f", stern_seat_display_name (variant->seats[i]),
-                                self->mtf[variant->seats[i]]);
+        {
+          if (i > 0)
+            g_string_append (each, ", ");
+          /* Translators: a player and its moves to finish, e.g. "White 31.5" */
+          g_string_append_printf (each, _("%s %.1f"), stern_seat_display_name (variant->seats[i]),
+                                  self->mtf[variant->seats[i]]);
+        }
+      if (variant->n_players > 1 && lead >= 0.05)
+        /* Translators: "White leads by 2.5 moves · moves to finish: White 30.0, Black 32.5" */
+        g_string_printf (summary, _("%s leads by %.1f moves · moves to finish: %s"),
+                         stern_seat_display_name (best), lead, each->str);
+      else if (variant->n_players > 1)
+        /* Translators: %s: each player's moves to finish, "White 31.0, Black 31.0" */
+        g_string_printf (summary, _("Even · moves to finish: %s"), each->str);
+      else
+        g_string_printf (summary, _("Moves to finish: %s"), each->str);
+
+      for (guint i = 0; i < self->line_len; i++)
+        {
+          g_autofree char *move = stern_notation_format_path_in (variant, self->line[i].path,
+                                                                 self->line[i].len);
+
+          if (i > 0)
+            g_string_append (line, " ");
+          g_string_append_printf (line, "%u. %s", i + 1, move);
+        }
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text->str, -1);
+  else
+    g_string_assign (summary, _("Analysing…"));
+
+  gtk_label_set_label (GTK_LABEL (self->summary), summary->str);
+  if (line->len > 0)
+    {
+      /* Translators: the computer's next moves, "Line: 1. k4-k5 2. e14-f13" */
+      g_autofree char *text = g_strdup_printf (_("Line: %s"), line->str);
+
+      gtk_label_set_label (GTK_LABEL (self->line_label), text);
+    }
+  else
+    gtk_label_set_label (GTK_LABEL (self->line_label), "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  summary->str, -1);
 }
 
 GtkWidget *
@@ -333,8 +396,9 @@ stern_analysis_dispose (GObject *object)
   if (self->board != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->board), (gpointer *) &self->board);
   self->board = NULL;
-  if (self->bar != NULL)
-    gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->bar), NULL, NULL, NULL);
+  if (self->area != NULL)
+    gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->area), NULL, NULL, NULL);
+  self->area = NULL;
   g_clear_object (&self->bar);
   G_OBJECT_CLASS (stern_analysis_parent_class)->dispose (object);
 }
@@ -391,15 +455,29 @@ stern_analysis_class_init (SternAnalysisClass *klass)
 static void
 stern_analysis_init (SternAnalysis *self)
 {
-  self->bar = g_object_ref_sink (gtk_drawing_area_new ());
-  gtk_widget_set_size_request (self->bar, -1, 22);
+  self->bar = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
   gtk_widget_set_visible (self->bar, FALSE);
   gtk_widget_set_margin_start (self->bar, 12);
   gtk_widget_set_margin_end (self->bar, 12);
   gtk_widget_set_margin_top (self->bar, 4);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Evaluation: moves to finish"), -1);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->bar), draw_bar, self, NULL);
+  self->area = gtk_drawing_area_new ();
+  gtk_widget_set_size_request (self->area, -1, 22);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->area), draw_bar, self, NULL);
+  gtk_box_append (GTK_BOX (self->bar), self->area);
+  /* One line each, whatever they say: the board below keeps its place. */
+  self->summary = gtk_label_new (NULL);
+  self->line_label = gtk_label_new (NULL);
+  for (GtkWidget *label = self->summary; label != NULL;
+       label = label == self->summary ? self->line_label : NULL)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_box_append (GTK_BOX (self->bar), label);
+    }
+  gtk_widget_add_css_class (self->line_label, "dim-label");
+  update_bar_label (self);
   self->match_signals = g_signal_group_new (STERN_TYPE_MATCH);
   g_signal_group_connect_swapped (self->match_signals, "position-changed",
                                   G_CALLBACK (reanalyse), self);

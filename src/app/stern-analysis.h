@@ -1,12 +1,13 @@
 /* stern-analysis.h: the analysis board: an evaluation bar over the board
- * and the computer's line for the side on turn drawn on it as numbered
- * paths.
+ * (bigger is better, with a line saying who leads by how much) and the
+ * computer's line for the side on turn, drawn on it as numbered paths and
+ * written out in notation.
  *
  * Follows a match: while active, every position shown is analysed in a
  * worker thread (each player's moves to finish and the next few plies of
  * the computer's line); a newer position cancels the older analysis.  It
- * only shows: nothing is ever played.  It does not run during a rated game
- * against the computer (stern_analysis_is_allowed()).
+ * only shows: nothing is ever played.  It does not run during a game that
+ * is still rated (stern_analysis_is_allowed()).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -28,10 +29,11 @@ G_DECLARE_FINAL_TYPE (SternAnalysis, stern_analysis, STERN, ANALYSIS, GObject)
 
 SternAnalysis *stern_analysis_new (SternMatch *match, SternBoardView *board);
 
-/* The evaluation bar, to be put in the window (hidden while inactive). */
+/* The evaluation bar and its text, to be put in the window (hidden while
+ * inactive). */
 GtkWidget     *stern_analysis_get_bar (SternAnalysis *self);
 
-/* FALSE during a rated game against the computer (still being played). */
+/* FALSE without a game and during a rated game still being played. */
 gboolean       stern_analysis_is_allowed (SternAnalysis *self);
 /* Turns the analysis on or off; on only when allowed.  "active" notifies. */
 void           stern_analysis_set_active (SternAnalysis *self, gboolean active);

@@ -1014,6 +1014,51 @@ static gboolean path_is_valid (const guint8 *path, gsize len);
 
 /* A coach's path: the line as a hint's, one badge with the label where
  * it lands, so that several of them stay readable together. */
+/* One hole of a path of one: ringed, its label on a tag above it. */
+static void
+draw_named_hole (cairo_t *cr, const SternBoardLayout *l, const SternBoardHintPath *hp)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  double x, y, tx, ty;
+  int w, h;
+
+  stern_board_layout_hole_centre (l, hp->path[0], &x, &y);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, 0.46 * l->unit, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, 0.1, 0.07, 0.04, 0.6);
+  cairo_set_line_width (cr, 0.14 * l->unit);
+  cairo_stroke (cr);
+  cairo_arc (cr, x, y, 0.46 * l->unit, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, hp->rgb[0], hp->rgb[1], hp->rgb[2]);
+  cairo_set_line_width (cr, 0.07 * l->unit);
+  cairo_stroke (cr);
+  if (hp->label[0] == '\0')
+    return;
+
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, 0.3 * l->unit * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, hp->label, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  /* Above and to the right, clear of the marble. */
+  tx = x + 0.3 * l->unit;
+  ty = y - 0.55 * l->unit - h;
+  cairo_rectangle (cr, tx - 3, ty - 1, w + 6, h + 2);
+  cairo_set_source_rgb (cr, 0.12, 0.09, 0.06);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, hp->rgb[0], hp->rgb[1], hp->rgb[2]);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  cairo_move_to (cr, tx, ty);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  cairo_new_path (cr);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
 static void
 draw_labelled_path (cairo_t *cr, const SternBoardLayout *l, const SternBoardHintPath *hp)
 {
@@ -1022,8 +1067,13 @@ draw_labelled_path (cairo_t *cr, const SternBoardLayout *l, const SternBoardHint
   double badge = 0.22 * l->unit, x, y;
   int w, h;
 
-  if (hp->len < 2 || !path_is_valid (hp->path, hp->len))
+  if (hp->len < 1 || !path_is_valid (hp->path, hp->len))
     return;
+  if (hp->len == 1)
+    {
+      draw_named_hole (cr, l, hp);
+      return;
+    }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   path_line (cr, l, hp->path, hp->len);

@@ -23,7 +23,8 @@
 G_BEGIN_DECLS
 
 /* A path drawn for the coach: a line in a colour with its label (a move's
- * number in a line of play) on the landing hole. */
+ * number in a line of play) on the landing hole; a path of one hole is a
+ * ring around it with the label beside (a hole a lesson names). */
 typedef struct {
   guint8 path[STERN_MAX_PATH];
   gsize  len;

@@ -28,13 +28,16 @@ board_view_set_cursor (SternBoardView *self, guint hole)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Where the keyboard cursor starts: the picked marble, else a marble of the
- * player on turn nearest the bottom of the screen, else the centre. */
+/* Where the keyboard cursor starts: the picked marble, else the marble of
+ * the player on turn nearest the bottom of the screen among those that
+ * can move (Return picks it), else any of theirs, else the centre. */
 guint
 board_view_initial_cursor (SternBoardView *self)
 {
   SternBoardLayout layout;
+  const SternPosition *pos;
   guint centre = stern_board_hole_at (0, 0);
+  SternSet marbles, movable = 0;
   unsigned turn;
   guint lowest;
 
@@ -46,9 +49,17 @@ board_view_initial_cursor (SternBoardView *self)
   if (turn == STERN_NO_SEAT)
     return centre;
 
+  pos = stern_game_get_position (self->game);
+  marbles = pos->marbles[turn];
+  for (SternSet set = marbles; set != 0;)
+    {
+      guint hole = stern_set_pop (&set);
+
+      if (stern_movegen_marble_can_move (stern_game_get_rules (self->game), pos, hole))
+        movable |= stern_set_bit (hole);
+    }
   board_view_get_layout (self, &layout, 100, 100);
-  lowest = stern_board_layout_lowest (&layout,
-                                      stern_game_get_position (self->game)->marbles[turn]);
+  lowest = stern_board_layout_lowest (&layout, movable != 0 ? movable : marbles);
   return board_view_is_hole (lowest) ? lowest : centre;
 }
 
@@ -155,9 +166,11 @@ stern_board_view_key (SternBoardView *self, guint keyval)
       return FALSE;
     }
 
-  self->keyboard_used = TRUE;
-  if (!board_view_on_board (self, self->scene.cursor))
+  /* The first arrow only shows the cursor where it starts, on a marble
+   * of the player on turn: it has not been seen to move it from. */
+  if (!board_view_on_board (self, self->scene.cursor) || !board_view_cursor_visible (self))
     {
+      self->keyboard_used = TRUE;
       board_view_set_cursor (self, board_view_initial_cursor (self));
       board_view_remember_column (self);
     }
@@ -166,6 +179,7 @@ stern_board_view_key (SternBoardView *self, guint keyval)
       SternBoardLayout layout;
       guint next;
 
+      self->keyboard_used = TRUE;
       board_view_get_layout (self, &layout, 2, 2);
       next = stern_board_layout_hole_in_direction (&layout, self->scene.cursor, dx, dy,
                                                    self->cursor_pref_x);

@@ -34,6 +34,10 @@ void       stern_board_view_hole_centre (SternBoardView *self, guint hole,
 SternSet   stern_board_view_get_highlighted (SternBoardView *self);
 guint      stern_board_view_get_cursor (SternBoardView *self);
 gsize      stern_board_view_get_preview (SternBoardView *self, guint8 *path /* STERN_MAX_PATH */);
+/* The coach's paths drawn (stern_board_view_set_hint_paths), and whether
+ * the coordinates are. */
+gsize      stern_board_view_get_hint_paths (SternBoardView *self, const SternBoardHintPath **paths);
+gboolean   stern_board_view_get_show_coordinates (SternBoardView *self);
 
 /* What the accessible description says of a hole: its name, contents and
  * whether the picked marble can reach it ("k3, white marble, selected"). */
@@ -142,6 +146,8 @@ G_GNUC_INTERNAL void board_view_update_accessible (SternBoardView *self);
 G_GNUC_INTERNAL gboolean board_view_animation_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
 G_GNUC_INTERNAL double board_view_seat_angle (SternBoardView *self, unsigned seat);
 G_GNUC_INTERNAL void board_view_start_turn (SternBoardView *self);
+/* The keyboard cursor is drawn: the keyboard is in use. */
+G_GNUC_INTERNAL gboolean board_view_cursor_visible (SternBoardView *self);
 G_GNUC_INTERNAL void board_view_stop_animation (SternBoardView *self);
 G_GNUC_INTERNAL void board_view_stop_move_animation (SternBoardView *self);
 G_GNUC_INTERNAL void board_view_stop_turn (SternBoardView *self);

@@ -78,8 +78,8 @@ board_view_get_layout (SternBoardView *self, SternBoardLayout *layout, int width
 
 /* ---- drawing ----------------------------------------------------------------- */
 
-static gboolean
-cursor_visible (SternBoardView *self)
+gboolean
+board_view_cursor_visible (SternBoardView *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
@@ -164,7 +164,7 @@ draw_frame (SternBoardView *self, cairo_t *cr, int width, int height, int scale)
   marks.preview = self->scene.preview;
   marks.preview_len = self->scene.preview_len;
   /* The keyboard cursor is shown while the keyboard is in use, like focus rings. */
-  if (cursor_visible (self))
+  if (board_view_cursor_visible (self))
     marks.cursor = self->scene.cursor;
   marks.anim_path = self->anim_path;
   marks.anim_len = self->anim_len;
@@ -499,6 +499,24 @@ stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show)
     return;
   self->show_coordinates = show;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+stern_board_view_get_show_coordinates (SternBoardView *self)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), FALSE);
+  return self->show_coordinates;
+}
+
+gsize
+stern_board_view_get_hint_paths (SternBoardView *self, const SternBoardHintPath **paths)
+{
+  g_return_val_if_fail (STERN_IS_BOARD_VIEW (self), 0);
+  g_return_val_if_fail (paths != NULL, 0);
+
+  *paths = self->hint_paths != NULL ? (const SternBoardHintPath *) (void *) self->hint_paths->data
+                                    : NULL;
+  return self->hint_paths != NULL ? self->hint_paths->len : 0;
 }
 
 void

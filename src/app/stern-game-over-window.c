@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "stern-game-over-window.h"
 #include "stern-seat-dot.h"
@@ -18,6 +19,7 @@ struct _SternGameOverWindow
   GtkWidget *headline;
   GtkWidget *reason;
   GtkWidget *places;   /* GtkGrid */
+  GtkWidget *rating;   /* the rating's change, or why there is none */
   char      *result;
 };
 
@@ -40,6 +42,32 @@ stern_game_over_window_set_reason (SternGameOverWindow *self,
 
   gtk_label_set_label (GTK_LABEL (self->reason), reason);
   gtk_widget_set_visible (self->reason, TRUE);
+}
+
+void
+stern_game_over_window_set_rating (SternGameOverWindow *self,
+                                   double               before,
+                                   double               after)
+{
+  g_autofree char *text = NULL;
+  int from = (int) lround (before), to = (int) lround (after);
+
+  g_return_if_fail (STERN_IS_GAME_OVER_WINDOW (self));
+
+  /* Translators: the player's rating before and after the game, and the
+   * change, e.g. "Rating 1500 → 1516 (+16)" */
+  text = g_strdup_printf (_("Rating %d → %d (%+d)"), from, to, to - from);
+  gtk_label_set_label (GTK_LABEL (self->rating), text);
+  gtk_widget_set_visible (self->rating, TRUE);
+}
+
+const char *
+stern_game_over_window_get_rating (SternGameOverWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_GAME_OVER_WINDOW (self), NULL);
+
+  return gtk_widget_get_visible (self->rating) ? gtk_label_get_label (GTK_LABEL (self->rating))
+                                               : NULL;
 }
 
 const char *
@@ -122,6 +150,12 @@ fill (SternGameOverWindow  *self,
     reason = solo;
   gtk_label_set_label (GTK_LABEL (self->reason), reason != NULL ? reason : "");
   gtk_widget_set_visible (self->reason, reason != NULL);
+  if (setup->unrated)
+    {
+      gtk_label_set_label (GTK_LABEL (self->rating),
+                           _("Not rated: you used a hint, an undo or the analysis"));
+      gtk_widget_set_visible (self->rating, TRUE);
+    }
 
   /* Seats by place; unplaced ones (should not happen at the end) last. */
   for (unsigned i = 0; i < n; i++)
@@ -254,6 +288,12 @@ stern_game_over_window_init (SternGameOverWindow *self)
   gtk_widget_set_margin_top (self->places, 12);
   gtk_widget_set_margin_bottom (self->places, 12);
   gtk_box_append (GTK_BOX (box), self->places);
+
+  self->rating = label_new (NULL, 0.5, "heading");
+  gtk_label_set_wrap (GTK_LABEL (self->rating), TRUE);
+  gtk_widget_set_visible (self->rating, FALSE);
+  gtk_widget_set_margin_bottom (self->rating, 6);
+  gtk_box_append (GTK_BOX (box), self->rating);
 
   buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);

@@ -25,6 +25,12 @@ GtkWidget *stern_game_over_window_new (GtkWindow            *parent,
 /* Says why the game ended in words of the caller's (an online game
  * given up by leaving), instead of the game's own. */
 void        stern_game_over_window_set_reason (SternGameOverWindow *self, const char *reason);
+/* Shows the human's rating before and after the game. */
+void        stern_game_over_window_set_rating (SternGameOverWindow *self,
+                                               double before, double after);
+/* The rating line shown (the change, or why the game was not rated), or
+ * NULL. */
+const char *stern_game_over_window_get_rating (SternGameOverWindow *self);
 /* The headline shown ("White wins"). */
 const char *stern_game_over_window_get_result (SternGameOverWindow *self);
 /* As the Play Again button does. */

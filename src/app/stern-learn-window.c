@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "stern-learn-window.h"
@@ -195,6 +197,54 @@ show_game (SternLearnWindow *self,
   stern_board_view_game_changed (self->board, FALSE);
 }
 
+/* The holes the task names ("Take the marble on i7 to g13"), ringed and
+ * labelled on the board: the names are the notation's in every language. */
+static void
+mark_named_holes (SternLearnWindow *self)
+{
+  const SternVariant *variant = stern_game_get_variant (self->game);
+  const char *task = stern_lesson_get_task (self->lesson);
+  SternBoardHintPath marks[8];
+  gsize n = 0;
+
+  for (const char *p = task; *p != '\0' && n < G_N_ELEMENTS (marks); p++)
+    {
+      gsize len = 1;
+      guint cell;
+      gboolean seen = FALSE;
+
+      /* A letter and one or two digits, a word of its own. */
+      if (!g_ascii_islower (*p) || (p > task && g_ascii_isalnum (p[-1])) ||
+          !g_ascii_isdigit (p[1]))
+        continue;
+      while (len < 3 && g_ascii_isdigit (p[len]))
+        len++;
+      if (g_ascii_isalnum (p[len]))
+        continue;
+      cell = stern_variant_cell_parse (variant, p, len);
+      if (cell == STERN_NO_CELL)
+        continue;
+      for (gsize i = 0; i < n; i++)
+        seen |= marks[i].path[0] == cell;
+      if (seen)
+        continue;
+      memset (&marks[n], 0, sizeof marks[n]);
+      marks[n].path[0] = (guint8) cell;
+      marks[n].len = 1;
+      marks[n].rgb[0] = 0.98, marks[n].rgb[1] = 0.72, marks[n].rgb[2] = 0.15;
+      memcpy (marks[n].label, p, len);
+      n++;
+    }
+  stern_board_view_set_hint_paths (self->board, marks, n);
+}
+
+static void
+on_show_coordinates (SternLearnWindow *self)
+{
+  stern_board_view_set_show_coordinates (self->board,
+                                         g_settings_get_boolean (self->settings, "show-coordinates"));
+}
+
 static void
 explain (SternLearnWindow *self)
 {
@@ -210,6 +260,7 @@ load_lesson (SternLearnWindow *self)
 
   show_game (self, stern_lesson_new_game (self->lesson));
   self->built = *stern_game_get_position (self->game);
+  mark_named_holes (self);
   stern_board_view_set_editing (self->board, building);
   stern_board_view_set_interactive (self->board, !building);
 
@@ -503,6 +554,10 @@ stern_learn_window_init (SternLearnWindow *self)
   show_text (self->task_label, NULL);
   show_text (self->feedback_label, NULL);
   self->settings = learn_settings ();
+  /* The lessons name holes: the coordinates as in the game window. */
+  g_signal_connect_object (self->settings, "changed::show-coordinates",
+                           G_CALLBACK (on_show_coordinates), self, G_CONNECT_SWAPPED);
+  on_show_coordinates (self);
   self->tutorial_step = -1;
   g_signal_connect (self->board, "move-chosen", G_CALLBACK (on_move_chosen), self);
   g_signal_connect (self->board, "hole-activated", G_CALLBACK (on_hole_activated), self);

@@ -11,6 +11,7 @@
 
 #include "stern-computer.h"
 #include "stern-new-game-dialog.h"
+#include "stern-ratings.h"
 
 #include "stern-accessible.h"
 #include "stern-seat-dot.h"
@@ -39,6 +40,7 @@ struct _SternNewGameDialog
   GtkSpinButton *clock_minutes;
   GtkSpinButton *clock_seconds;
   GtkGrid     *seats_grid;
+  GtkWidget   *rated_note;
 
   SeatRow      seats[STERN_N_SEATS];
   GSettings   *settings;
@@ -260,6 +262,13 @@ update_sensitivity (SternNewGameDialog *self)
       gtk_widget_set_visible (row->kind, in_play);
       gtk_widget_set_visible (row->level, in_play && computer);
     }
+
+  {
+    SternGameSetup setup;
+
+    stern_new_game_dialog_get_setup (self, &setup);
+    gtk_widget_set_visible (self->rated_note, stern_ratings_setup_is_rated (&setup));
+  }
 }
 
 void
@@ -272,6 +281,7 @@ stern_new_game_dialog_get_setup (SternNewGameDialog *self,
   setup->variant = selected_variant (self);
   /* A new game's players are unnamed. */
   memset (setup->names, 0, sizeof setup->names);
+  setup->unrated = FALSE;
   setup->preset = selected_preset (self);
   {
     guint clock = gtk_drop_down_get_selected (self->clock_dropdown);
@@ -502,6 +512,7 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, clock_minutes);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, clock_seconds);
   gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, seats_grid);
+  gtk_widget_class_bind_template_child (widget_class, SternNewGameDialog, rated_note);
 
   gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

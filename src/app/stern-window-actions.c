@@ -286,6 +286,8 @@ undo_activated (GtkWidget  *widget,
   SternWindow *self = STERN_WINDOW (widget);
 
   stern_window_cancel_hint (self);
+  if (stern_match_can_undo (self->match))
+    stern_window_use_help (self);
   stern_match_undo (self->match);
 }
 
@@ -343,6 +345,7 @@ hint_activated (GtkWidget  *widget,
 
   if (!stern_match_human_to_play (self->match) || self->hint_cancellable != NULL)
     return;
+  stern_window_use_help (self);
   self->hint_cancellable = g_cancellable_new ();
   stern_match_hint_async (self->match, self->hint_cancellable, hint_done, g_object_ref (self));
   stern_window_refresh (self);

@@ -87,15 +87,29 @@ analysis_activated (GtkWidget *widget, const char *action_name, GVariant *parame
       stern_analysis_set_active (analysis, FALSE);
       stern_window_show_toast (self, _("Analysis off"), NULL, NULL);
     }
-  else if (!stern_analysis_is_allowed (analysis))
-    stern_window_show_toast (self, _("No analysis during a rated game against the computer"),
-                             NULL, NULL);
   else
     {
+      /* One toast at a time: the one saying the game is no longer rated
+       * is the news. */
+      gboolean unrated = stern_window_use_help (self);
+
       stern_analysis_set_active (analysis, TRUE);
-      stern_window_show_toast (self, _("Analysis on: the computer's line for the side on turn"),
-                               NULL, NULL);
+      if (!unrated)
+        stern_window_show_toast (self, _("Analysis on: the computer's line for the side on turn"),
+                                 NULL, NULL);
     }
+}
+
+gboolean
+stern_window_use_help (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (!stern_match_use_help (self->match))
+    return FALSE;
+  stern_window_show_toast (self, _("This game is no longer rated: you used a hint, an "
+                                   "undo or the analysis"), NULL, NULL);
+  return TRUE;
 }
 
 void
@@ -107,6 +121,8 @@ stern_window_coach_refresh (SternWindow *self)
   game = stern_match_get_game (self->match);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review-game",
                                  game != NULL && stern_game_get_n_actions_total (game) > 0);
+  /* Turning it off is always allowed. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analysis", game != NULL);
 }
 
 void

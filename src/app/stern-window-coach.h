@@ -20,6 +20,9 @@ void               stern_window_coach_install_actions (GtkWidgetClass *widget_cl
 SternReviewWindow *stern_window_get_review_window (SternWindow *self);
 /* The analysis board, once turned on the first time (else NULL). */
 SternAnalysis     *stern_window_get_analysis (SternWindow *self);
+/* Before a hint, an undo or the analysis board: a rated game becomes
+ * unrated (stern_match_use_help), and a toast says so (TRUE). */
+gboolean           stern_window_use_help (SternWindow *self);
 /* Follows the game for what the coach offers (the actions' states). */
 void               stern_window_coach_refresh (SternWindow *self);
 

@@ -256,6 +256,12 @@ on_game_over (SternWindow *self)
   stern_sounds_play (self->sounds, STERN_SOUND_GAME_OVER);
 
   self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
+  {
+    double before, after;
+
+    if (stern_match_get_rating_change (self->match, &before, &after))
+      stern_game_over_window_set_rating (STERN_GAME_OVER_WINDOW (self->game_over), before, after);
+  }
 #ifdef STERN_HAVE_NETWORK
   {
     g_autofree char *left = stern_window_online_end_reason (self);

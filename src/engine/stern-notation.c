@@ -921,7 +921,7 @@ stern_record_start_game (RecordReader *r, const RecordSetup *setup, const char *
 static const char *const known_tags[] = {
   "Variant", "Preset", "Position", "Date", "Result",
   "White", "Red", "Blue", "Black", "Yellow", "Green",
-  "Seats", "Clock", "Ply",
+  "Seats", "Clock", "Rated", "Ply",
 };
 
 /* The tags that decide which game a record is: each at most once, and one

@@ -44,8 +44,9 @@ stern_game_setup_load (SternGameSetup *setup,
   g_return_if_fail (setup != NULL);
   g_return_if_fail (G_IS_SETTINGS (settings));
 
-  /* Names come from records only. */
+  /* Names come from records only, help from a game. */
   memset (setup->names, 0, sizeof setup->names);
+  setup->unrated = FALSE;
   variant = g_settings_get_string (settings, "variant");
   preset = g_settings_get_string (settings, "preset");
   kinds = g_settings_get_strv (settings, "seat-kinds");

@@ -26,6 +26,10 @@ typedef struct {
   guint               clock_increment_s;        /* added after each move */
   /* Players' names from a game record's tags, by seat; "" for none. */
   char                names[STERN_N_SEATS][STERN_SEAT_NAME_MAX];
+  /* A hint, an undo or the analysis board was used during the game: the
+   * ratings do not count it (stern_match_is_rated).  Never set in a new
+   * game; kept by a saved one. */
+  gboolean            unrated;
 } SternGameSetup;
 
 /* A boxed type, for typed signal arguments. */

@@ -39,6 +39,8 @@ struct _SternMatch
   gboolean        pending_game_over;
   gboolean        over_announced;  /* "game-over" was emitted for this end */
   gboolean        end_counted;     /* the end has been rated */
+  gboolean        rating_counted;  /* … and changed the rating: */
+  double          rating_before, rating_after;
   gboolean        paused;
   gboolean        syncing;         /* in stern_match_sync_clock() */
   guint           computer_delay_ms;

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "stern-rating.h"
 #include "stern-ratings.h"
 #include "stern-saved-game.h"
 
@@ -226,8 +227,13 @@ stern_match_count_game (SternMatch *self)
       g_clear_error (&error);
     }
 
-  if (stern_ratings_add_game (ratings, self->game, &setup) &&
-      !stern_ratings_save (ratings, path, &error))
+  self->rating_before = stern_ratings_get_rating (ratings);
+  if (!stern_ratings_add_game (ratings, self->game, &setup))
+    return;
+  self->rating_counted = stern_rating_game_is_rated (self->game) &&
+                         stern_ratings_setup_is_rated (&setup);
+  self->rating_after = stern_ratings_get_rating (ratings);
+  if (!stern_ratings_save (ratings, path, &error))
     {
       g_autofree char *notice = g_strdup_printf (_("The rating could not be saved: %s"),
                                                  error->message);
@@ -235,6 +241,19 @@ stern_match_count_game (SternMatch *self)
       g_warning ("%s", notice);
       stern_match_set_notice (self, notice);
     }
+}
+
+gboolean
+stern_match_get_rating_change (SternMatch *self,
+                               double     *before,
+                               double     *after)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  g_return_val_if_fail (before != NULL && after != NULL, FALSE);
+
+  *before = self->rating_before;
+  *after = self->rating_after;
+  return self->rating_counted;
 }
 
 char *

@@ -254,6 +254,25 @@ stern_match_play (SternMatch *self,
 }
 
 gboolean
+stern_match_is_rated (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  return self->game != NULL && stern_ratings_setup_is_rated (&self->setup);
+}
+
+gboolean
+stern_match_use_help (SternMatch *self)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+
+  if (!stern_match_is_rated (self) || stern_match_game_over_at_end (self->game))
+    return FALSE;
+  self->setup.unrated = TRUE;
+  stern_match_autosave (self);
+  return TRUE;
+}
+
+gboolean
 stern_match_undo (SternMatch *self)
 {
   g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
@@ -492,6 +511,7 @@ stern_match_start (SternMatch           *self,
 
   /* A game that has already ended counts no more. */
   self->end_counted = stern_match_game_over_at_end (game);
+  self->rating_counted = FALSE;
 
   stern_match_create_players (self);
   g_signal_emit (self, signals[SIGNAL_GAME_STARTED], 0);
@@ -502,10 +522,14 @@ void
 stern_match_new_game (SternMatch           *self,
                       const SternGameSetup *setup)
 {
+  SternGameSetup fresh;
+
   g_return_if_fail (STERN_IS_MATCH (self));
   g_return_if_fail (setup != NULL && setup->variant != NULL);
 
-  stern_match_start (self, stern_game_new (setup->variant, setup->preset), setup, NULL);
+  fresh = *setup;
+  fresh.unrated = FALSE;
+  stern_match_start (self, stern_game_new (setup->variant, setup->preset), &fresh, NULL);
 }
 
 /* ------------------------------------------------------------------ */

@@ -74,6 +74,12 @@ gboolean        stern_match_is_over    (SternMatch *self);
 gboolean        stern_match_human_to_play (SternMatch *self);
 gboolean        stern_match_is_human      (SternMatch *self, guint seat);
 
+/* The game changes the rating when it ends (stern_ratings_setup_is_rated). */
+gboolean        stern_match_is_rated      (SternMatch *self);
+/* The human asks for help (a hint, an undo, the analysis board): a rated
+ * game not yet over becomes unrated, for good (saved with it).  TRUE when
+ * it did just now, for the caller to say so. */
+gboolean        stern_match_use_help      (SternMatch *self);
 /* The local human on turn plays from → to. */
 gboolean        stern_match_play  (SternMatch *self, guint from, guint to, GError **error);
 /* Back to the human's previous turn (against the computer), or one action. */
@@ -145,6 +151,10 @@ void            stern_match_mark_saved     (SternMatch *self);
  * a damaged autosave or ratings file, what was kept and where. */
 const char     *stern_match_get_notice     (SternMatch *self);
 void            stern_match_clear_notice   (SternMatch *self);
+/* The rating before and after this game's end was counted; FALSE when it
+ * changed no rating (not over, not rated, no data folder). */
+gboolean        stern_match_get_rating_change (SternMatch *self, double *before,
+                                               double *after);
 /* The saved game to offer (stern_autosave_read); damage becomes the
  * notice. */
 SternGame      *stern_match_read_autosave  (SternMatch *self, SternGameSetup *setup,

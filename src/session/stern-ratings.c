@@ -416,6 +416,18 @@ place_of (const SternGame *game,
 }
 
 gboolean
+stern_ratings_setup_is_rated (const SternGameSetup *setup)
+{
+  const SternVariant *variant;
+
+  g_return_val_if_fail (setup != NULL && setup->variant != NULL, FALSE);
+  variant = setup->variant;
+  return !variant->solo && !variant->teams && variant->n_players >= 2 &&
+         !stern_variant_is_square (variant) && stern_game_setup_count_humans (setup) == 1 &&
+         !setup->unrated;
+}
+
+gboolean
 stern_ratings_add_game (SternRatings         *self,
                         const SternGame      *game,
                         const SternGameSetup *setup)
@@ -460,7 +472,7 @@ stern_ratings_add_game (SternRatings         *self,
   else
     self->results[v].lost++;
 
-  if (!stern_rating_game_is_rated (game))
+  if (!stern_rating_game_is_rated (game) || !stern_ratings_setup_is_rated (setup))
     return TRUE;
 
   if (variant->n_players == 2)

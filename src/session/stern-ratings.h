@@ -62,6 +62,11 @@ guint         stern_ratings_get_n_rated (SternRatings *self);
 void          stern_ratings_get_results (SternRatings *self, const char *variant_id,
                                          guint *won, guint *drawn, guint *lost);
 
+/* Whether a game of this setup changes the rating when it ends: exactly
+ * one human against the computer on the star, no teams, not solo, and no
+ * help used (setup->unrated). */
+gboolean      stern_ratings_setup_is_rated (const SternGameSetup *setup);
+
 /* Counts a finished game: its result and, when it is rated, the new
  * rating.  Returns FALSE when the game does not count (not over, not
  * exactly one human, solo). */

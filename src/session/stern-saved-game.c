@@ -101,6 +101,8 @@ stern_saved_game_write (const SternGame      *game,
                                 (gint64) (stern_clock_remaining_us (clock, seat, now_us) / 1000));
       g_string_append (extra, "\"]\n");
     }
+  if (setup->unrated)
+    append_tag (extra, "Rated", "no");
   ply = g_strdup_printf ("%u", stern_game_get_n_actions (game));
   append_tag (extra, "Ply", ply);
 
@@ -130,9 +132,11 @@ typedef struct {
   char     *seats;
   char     *clock;
   char     *ply;
+  char     *rated;
   unsigned  seats_line;
   unsigned  clock_line;
   unsigned  ply_line;
+  unsigned  rated_line;
 } ExtraTags;
 
 static void
@@ -141,6 +145,7 @@ extra_tags_clear (ExtraTags *extra)
   g_clear_pointer (&extra->seats, g_free);
   g_clear_pointer (&extra->clock, g_free);
   g_clear_pointer (&extra->ply, g_free);
+  g_clear_pointer (&extra->rated, g_free);
 }
 
 static void
@@ -175,6 +180,8 @@ scan_extra_tags (const char *text,
         slot = &extra->clock, slot_line = &extra->clock_line;
       else if (name_len == 3 && strncmp (name, "Ply", 3) == 0)
         slot = &extra->ply, slot_line = &extra->ply_line;
+      else if (name_len == 5 && strncmp (name, "Rated", 5) == 0)
+        slot = &extra->rated, slot_line = &extra->rated_line;
       else
         continue;
 
@@ -372,6 +379,8 @@ stern_saved_game_read_with_warnings (const char     *text,
       else
         stern_game_seek (game, (guint) ply);
     }
+  /* Only "no" is written; anything else is a game still rated. */
+  result.unrated = g_strcmp0 (extra.rated, "no") == 0;
   extra_tags_clear (&extra);
 
   if (!ok)
@@ -633,6 +642,7 @@ make_setup_key (const SternGame      *game,
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     g_string_append_printf (key, "|%d %d %s", stern_game_setup_is_human (setup, seat),
                             (int) setup->level[seat], setup->names[seat]);
+  g_string_append_printf (key, "|%d", setup->unrated);
   return g_string_free (key, FALSE);
 }
 

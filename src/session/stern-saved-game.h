@@ -1,12 +1,13 @@
 /* stern-saved-game.h: games on disk: the engine's record plus what the
  * window needs to go on playing, and the autosave of the game in progress.
  *
- * A saved game is a record (stern_record_write) with three extra tags that
+ * A saved game is a record (stern_record_write) with these extra tags that
  * the engine's reader skips:
  *
  *   [Seats "human computer:hard"]   who plays each seat, in turn order
  *   [Clock "300000 3000 1200 …"]    reserve and increment, then the time
  *                                    left of each of the six seats (ms)
+ *   [Rated "no"]                     help was used: not rated (only then)
  *   [Ply "12"]                       the position shown: actions played
  *
  * The record holds the whole history, undone moves included, so that a

@@ -159,6 +159,19 @@ def run(app):
     ok(wait_for(lambda: board.getState().contains(pyatspi.STATE_FOCUSED), WAIT),
        "the board says it has the keyboard focus")
 
+    # The first arrow key shows the cursor where it starts, on a marble
+    # that can move: Enter then picks that marble (it used to move the
+    # cursor off it first, unseen, to an empty hole).
+    key(pid, "Right")
+    key(pid, "Return")
+    text = wait_for(lambda: description(board) if "selected" in description(board) else "", WAIT)
+    ok("selected" in text and HOLE.search(text).group(0) == HOLE.search(start).group(0),
+       "the first arrow key leaves the cursor on %s, Enter picks it: %r"
+       % (HOLE.search(start).group(0), text))
+    key(pid, "Escape")
+    wait_for(lambda: "selected" not in description(board), WAIT)
+    start = description(board)
+
     key(pid, "Up")
     first = wait_for(lambda: description(board) if description(board) != start else "", WAIT)
     ok("white marble" in first, "Up goes to another white marble: %r -> %r" % (start, first))

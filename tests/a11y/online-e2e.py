@@ -624,10 +624,12 @@ def play_keyboard_move(player, mover):
     # The cursor is on a marble of the player's, or shows up there at the
     # first arrow key.
     log(player.label, "cursor:", fresh(board, "description"))
-    for _ in range(8):
+    for i in range(8):
         before = fresh(board, "description")
         player.keys("Sternhalma", "Up")
         text = wait_for(lambda: fresh(board, "description") != before and fresh(board, "description"), 5)
+        if not text and i == 0:
+            continue   # the first arrow key showed the cursor where it was
         if not text or mover.lower() + " marble" not in text:
             player.keys("Sternhalma", "Down")
             wait_for(lambda: mover.lower() + " marble" in fresh(board, "description"), 5)

@@ -15,6 +15,7 @@
 #include <adwaita.h>
 
 #include "gui-test-util.h"
+#include "stern-board-view-private.h"
 #include "stern-learn-window.h"
 #include "stern-lessons.h"
 #include "stern-notation.h"
@@ -116,6 +117,71 @@ assert_board_steady (SternBoardView        *board,
                   now.size.width, now.size.height, now.origin.x, now.origin.y,
                   steady->size.width, steady->size.height, steady->origin.x, steady->origin.y);
   g_assert_true (graphene_rect_equal (&now, steady));
+}
+
+/* The holes a lesson names are marked on its board, with their names,
+ * and the coordinates are drawn when Show Coordinates is on. */
+static void
+test_named_holes (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  const SternBoardHintPath *marks;
+  SternLearnWindow *learn;
+  SternBoardView *board;
+  gsize n;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  g_settings_set_boolean (settings, "show-coordinates", FALSE);
+  learn = STERN_LEARN_WINDOW (stern_learn_window_new ());
+  board = stern_learn_window_get_board (learn);
+  stern_learn_window_open_lesson (learn, "chain");
+  g_assert_false (stern_board_view_get_show_coordinates (board));
+
+  /* "Take the marble on i7 to g13 in one move." */
+  n = stern_board_view_get_hint_paths (board, &marks);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (marks[0].len, ==, 1);
+  g_assert_cmpuint (marks[0].path[0], ==, stern_variant_cell_parse (stern_variant_get (0), "i7", 2));
+  g_assert_cmpstr (marks[0].label, ==, "i7");
+  g_assert_cmpuint (marks[1].path[0], ==, stern_variant_cell_parse (stern_variant_get (0), "g13", 3));
+  g_assert_cmpstr (marks[1].label, ==, "g13");
+
+  g_settings_set_boolean (settings, "show-coordinates", TRUE);
+  g_assert_true (stern_board_view_get_show_coordinates (board));
+  /* STERN_SCREENSHOT_DIR=DIR keeps what the board looks like. */
+  if (g_getenv ("STERN_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"),
+                                                "learn-named-holes.png", NULL);
+      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (learn));
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
+      g_autoptr(GdkTexture) texture = NULL;
+
+      gtk_window_set_default_size (GTK_WINDOW (learn), 900, 800);
+      gtk_window_present (GTK_WINDOW (learn));
+      g_assert_true (gui_test_wait_until (gui_test_is_mapped, board, 5000));
+      gui_test_spin (300);
+      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (GTK_WIDGET (learn)),
+                              gtk_widget_get_height (GTK_WIDGET (learn)));
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      gsk_renderer_realize (renderer, NULL, NULL);
+      texture = gsk_renderer_render_texture (renderer, node, NULL);
+      gsk_renderer_unrealize (renderer);
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+    }
+
+  /* Another lesson marks its own holes only. */
+  stern_learn_window_open_lesson (learn, "jump");
+  n = stern_board_view_get_hint_paths (board, &marks);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (marks[0].label, ==, "i9");
+  g_assert_cmpstr (marks[1].label, ==, "i10");
+
+  g_settings_reset (settings, "show-coordinates");
+  gtk_window_destroy (GTK_WINDOW (learn));
 }
 
 static void
@@ -361,6 +427,7 @@ main (int   argc,
 
   g_test_add_func ("/learn/lesson-by-move", test_lesson_by_move);
   g_test_add_func ("/learn/exercise-by-building", test_exercise_by_building);
+  g_test_add_func ("/learn/named-holes", test_named_holes);
   g_test_add_func ("/learn/tutorial-offered-once", test_tutorial_offered_once);
   g_test_add_func ("/position-editor/refuses", test_editor_refuses);
 

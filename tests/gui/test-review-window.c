@@ -1,12 +1,14 @@
 /* The coach in the window: Review Game from the game-over window (chart,
  * summary and the planted blunder first in the list, shown with the better
- * move), and the analysis board: on in a game between people, refused in a
- * rated game against the computer.
+ * move), and the analysis board: on in a game between people; in a rated
+ * game against the computer it makes the game unrated.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
+
+#include <string.h>
 
 #include <adwaita.h>
 
@@ -169,22 +171,40 @@ test_analysis (void)
   /* It never plays: the game has no move. */
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
 
-  /* A move: analysed again for the other side. */
+  /* A move: analysed again for the other side.  Bigger is better: the
+   * side ahead is named with its lead, and the line is in words too. */
   gui_test_play_first (window);
   g_assert_true (gui_test_wait_until (analysed, analysis, 30000));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
+  {
+    GtkWidget *bar = stern_analysis_get_bar (analysis);
+    GtkWidget *summary = gtk_widget_get_next_sibling (gtk_widget_get_first_child (bar));
+    GtkWidget *line = gtk_widget_get_next_sibling (summary);
+    const char *text = gtk_label_get_label (GTK_LABEL (summary));
+    gboolean white_ahead = stern_analysis_get_moves_to_finish (analysis, STERN_WHITE) <
+                           stern_analysis_get_moves_to_finish (analysis, STERN_BLACK);
+
+    g_test_message ("%s / %s", text, gtk_label_get_label (GTK_LABEL (line)));
+    g_assert_true (g_str_has_prefix (text, white_ahead ? "White leads by " : "Black leads by "));
+    g_assert_nonnull (strstr (text, "moves to finish: White "));
+    g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (line)), "Line: 1. "));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (line)), " 4. "));
+  }
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
   g_assert_false (stern_analysis_get_active (analysis));
   g_assert_false (gtk_widget_get_visible (stern_analysis_get_bar (analysis)));
 
-  /* Against the computer, rated: refused, and turned off by such a game. */
+  /* Against the computer, rated: turned off by such a game; turned on,
+   * it makes the game unrated. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
   g_assert_true (stern_analysis_get_active (analysis));
   setup_for (&setup, stern_variant_lookup ("classic-2"), "hhhchh");
   stern_window_new_game (window, &setup);
   g_assert_false (stern_analysis_get_active (analysis));
+  g_assert_true (stern_match_is_rated (stern_window_get_match (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
-  g_assert_false (stern_analysis_get_active (analysis));
+  g_assert_true (stern_analysis_get_active (analysis));
+  g_assert_false (stern_match_is_rated (stern_window_get_match (window)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -25,6 +26,7 @@
 #include "stern-window-private.h"
 
 #include "stern-file-dialog.h"
+#include "stern-game-over-window.h"
 #include "gui-test-util.h"
 
 static gboolean
@@ -1011,6 +1013,137 @@ test_resign_club (void)
   window_free (window);
 }
 
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) &&
+      g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+game_over_shown (gpointer window)
+{
+  return stern_window_get_game_over_window (window) != NULL;
+}
+
+static const char *
+game_over_rating (SternWindow *window)
+{
+  g_assert_true (gui_test_wait_until (game_over_shown, window, 10000));
+  return stern_game_over_window_get_rating (STERN_GAME_OVER_WINDOW (stern_window_get_game_over_window (window)));
+}
+
+static void
+close_game_over (SternWindow *window)
+{
+  gtk_window_destroy (stern_window_get_game_over_window (window));
+}
+
+/* One rule for help in a rated game: said in New Game, a hint, an undo
+ * or the analysis board makes it unrated (a toast says so), and its end
+ * then changes no rating; a rated game's end shows the change. */
+static void
+test_rating_help (SaveFixture   *f,
+                  gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "ratings.ini", NULL);
+  g_autofree char *save = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(SternRatings) ratings = NULL;
+  static const char *const helps[] = { "win.hint", "win.undo", "win.analysis" };
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGameSetup saved;
+  SternClock clock;
+  GtkWidget *dialog, *note;
+  double after;
+  guint won, drawn, lost;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  window = gui_test_window_new (f->dir);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  setup.level[STERN_BLACK] = STERN_LEVEL_HARD;
+
+  /* Said before the game. */
+  dialog = stern_new_game_dialog_new (GTK_WINDOW (window), NULL);
+  stern_new_game_dialog_set_setup (STERN_NEW_GAME_DIALOG (dialog), &setup);
+  note = find_label (dialog, "Rated game: a hint, an undo or the analysis board makes it unrated");
+  g_assert_nonnull (note);
+  g_assert_true (gtk_widget_get_visible (note));
+  setup.computer[STERN_BLACK] = FALSE;
+  stern_new_game_dialog_set_setup (STERN_NEW_GAME_DIALOG (dialog), &setup);
+  g_assert_false (gtk_widget_get_visible (note));
+  setup.computer[STERN_BLACK] = TRUE;
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Rated: the end shows the change. */
+  stern_window_new_game (window, &setup);
+  g_assert_true (stern_match_is_rated (stern_window_get_match (window)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+  answer_message (window, TRUE);
+  after = stern_rating_elo_update (STERN_RATING_INITIAL, STERN_LEVEL_RATING_HARD, 0.0);
+  expected = g_strdup_printf ("Rating %d → %d (%+d)", (int) lround (STERN_RATING_INITIAL),
+                              (int) lround (after),
+                              (int) lround (after) - (int) lround (STERN_RATING_INITIAL));
+  g_assert_cmpstr (game_over_rating (window), ==, expected);
+  close_game_over (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (helps); i++)
+    {
+      g_test_message ("help: %s", helps[i]);
+      stern_window_new_game (window, &setup);
+      g_assert_true (stern_match_is_rated (stern_window_get_match (window)));
+      if (g_str_equal (helps[i], "win.undo"))
+        {
+          gui_test_play_first (window);
+          g_assert_true (gui_test_wait_until ((GuiTestCondition) stern_match_human_to_play,
+                                              stern_window_get_match (window), 20000));
+        }
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), helps[i], NULL));
+      g_assert_false (stern_match_is_rated (stern_window_get_match (window)));
+      g_assert_true (stern_window_get_setup (window)->unrated);
+
+      /* Kept with the game. */
+      g_clear_pointer (&save, g_free);
+      save = stern_match_write (stern_window_get_match (window));
+      g_assert_nonnull (strstr (save, "[Rated \"no\"]"));
+      stern_game_free (stern_saved_game_read (save, &saved, &clock, NULL));
+      g_assert_true (saved.unrated);
+
+      if (g_str_equal (helps[i], "win.analysis"))
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
+      answer_message (window, TRUE);
+      g_assert_cmpstr (game_over_rating (window), ==,
+                       "Not rated: you used a hint, an undo or the analysis");
+      close_game_over (window);
+    }
+
+  /* The results count the lost games; the rating only the first. */
+  ratings = stern_ratings_load (path, NULL);
+  g_assert_cmpuint (stern_ratings_get_n_rated (ratings), ==, 1);
+  g_assert_cmpfloat_with_epsilon (stern_ratings_get_rating (ratings), after, 1e-6);
+  stern_ratings_get_results (ratings, "classic-2", &won, &drawn, &lost);
+  g_assert_cmpuint (lost, ==, 1 + G_N_ELEMENTS (helps));
+
+  /* A new game is rated again. */
+  stern_window_new_game (window, &setup);
+  g_assert_true (stern_match_is_rated (stern_window_get_match (window)));
+  window_free (window);
+}
+
 /* The rating after games against the computer. */
 static void
 test_rating (SaveFixture   *f,
@@ -1176,6 +1309,8 @@ main (int   argc,
   g_test_add_data_func ("/save/resign-4", "classic-4", test_resign);
   g_test_add_func ("/save/resign-club", test_resign_club);
   g_test_add ("/save/rating", SaveFixture, NULL, save_fixture_set_up, test_rating,
+              save_fixture_tear_down);
+  g_test_add ("/save/rating-help", SaveFixture, NULL, save_fixture_set_up, test_rating_help,
               save_fixture_tear_down);
 
   return g_test_run ();
