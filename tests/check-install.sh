@@ -183,7 +183,21 @@ if [ "$start" = "--start" ]; then
     if [ -n "$wid" ]; then
       pid=$(xdotool getwindowpid "$wid" 2>/dev/null || true)
       pass "the installed game started from its desktop file (window $wid)"
-      sleep 1
+      # A first start asks whether to start the tutorial (before
+      # libadwaita 1.5 in a window of its own, which takes the keys):
+      # Escape answers Not Now, then Ctrl+Q quits.
+      n=0
+      while [ "$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | wc -l)" -lt 2 ] &&
+            [ "$n" -lt 30 ]; do
+        sleep 0.2; n=$((n + 1))
+      done
+      top=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | grep -vx "$wid" | tail -n 1)
+      xdotool windowfocus --sync "${top:-$wid}" key Escape 2>/dev/null
+      n=0
+      while [ "$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | wc -l)" -ge 2 ] &&
+            [ "$n" -lt 50 ]; do
+        sleep 0.2; n=$((n + 1))
+      done
       xdotool windowfocus --sync "$wid" key ctrl+q 2>/dev/null
       # Wait for it to quit; end it (by its own pid only) if it does not.
       n=0
