@@ -839,9 +839,13 @@ def run(app_path, server_path, shot_dir, root):
                                       "key=" in n.name), 15)
         ok(keyed is not None and code in keyed.name,
            "the dialog shows a link of its own for the invited seat: %r" % getattr(keyed, "name", None))
-        ok(find(dialog, lambda n: role(n) == "push button" and
-                n.name == "Copy the invitation link for Black") is not None,
-           "the invited seat's link has its own Copy button, named for the seat")
+        # The button is named once it is in the dialog: waited for, not
+        # read at the moment its link shows.
+        ok(wait_for(lambda: find(dialog, lambda n: role(n) == "push button" and
+                                 fresh(n, "name") == "Copy the invitation link for Black"), 10)
+           is not None,
+           "the invited seat's link has its own Copy button, named for the seat: %r"
+           % [fresh(n, "name") for n in find_all(dialog, lambda n: role(n) == "push button")])
         ok((server.room(code) or {}).get("turn") is None and
            wait_for(lambda: "Black · invited" in texts(a.window), 10),
            "the room waits for the invited player, and A's panel says the seat is kept for someone")
