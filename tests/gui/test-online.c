@@ -729,6 +729,23 @@ dialog_shown_with_new_code (gpointer data)
                     new->old_code) != 0;
 }
 
+/* A new window that joined the host's room by its invitation link and
+ * holds a seat there. */
+static SternWindow *
+window_seated_in (SternServer    *server,
+                  SternNetClient *host)
+{
+  SternWindow *window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
+  g_autofree char *link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server),
+                                                       FALSE, stern_net_client_get_code (host));
+  InRoom in = { window, stern_net_client_get_code (host) };
+
+  gtk_window_present (GTK_WINDOW (window));
+  stern_window_open_invitation (window, link);
+  g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  return window;
+}
+
 /* Seated in a game in play, every way to another room asks first: by
  * code (Cancel stays, Leave goes), and a new room (the dialog waits
  * hidden meanwhile and then shows the new room's invitation). */
@@ -739,7 +756,6 @@ test_join_asks_first (void)
   g_autoptr(SternServer) server = stern_server_new (NULL);
   g_autoptr(SternNetClient) first = NULL;
   g_autoptr(SternNetClient) second = NULL;
-  g_autofree char *link = NULL;
   g_autofree char *address = NULL;
   GtkWidget *message;
   SternWindow *window;
@@ -753,15 +769,7 @@ test_join_asks_first (void)
   second = host_room (server, FALSE);
   address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
 
-  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
-                                      stern_net_client_get_code (first));
-  stern_window_open_invitation (window, link);
-  {
-    InRoom in = { window, stern_net_client_get_code (first) };
-    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
-  }
+  window = window_seated_in (server, first);
   g_assert_true (stern_window_online_in_play (window));
 
   /* By code: asked; Cancel keeps the seat. */
@@ -816,7 +824,6 @@ test_load_asks_first (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(SternServer) server = stern_server_new (NULL);
   g_autoptr(SternNetClient) first = NULL;
-  g_autofree char *link = NULL;
   SternGameSetup setup = { 0 };
   SternWindow *window;
   GtkWidget *message;
@@ -826,15 +833,7 @@ test_load_asks_first (void)
   g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
   g_assert_no_error (error);
   first = host_room (server, FALSE);
-  window = g_object_new (STERN_TYPE_WINDOW, "application", app, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
-                                      stern_net_client_get_code (first));
-  stern_window_open_invitation (window, link);
-  {
-    InRoom in = { window, stern_net_client_get_code (first) };
-    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
-  }
+  window = window_seated_in (server, first);
 
   setup.variant = stern_variant_lookup ("classic-2");
   setup.preset = STERN_PRESET_TABLE;
