@@ -31,17 +31,33 @@ without_mnemonic (const char *label)
   return g_string_free (out, FALSE);
 }
 
+/* Set on a widget given a name of its own: the pass over a window that
+ * runs each time it is shown must not put the plain label back. */
+#define NAMED_KEY "stern-accessible-named"
+
+static void
+label_button (GtkWidget  *button,
+              const char *name)
+{
+  /* From GTK 4.14 on a button is labelled by its label, which a screen
+   * reader takes before a name of the button's own. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  name, -1);
+}
+
 static void
 fix_button (GtkButton *button)
 {
   const char *label = gtk_button_get_label (button);
   g_autofree char *plain = NULL;
 
-  if (label == NULL || !gtk_button_get_use_underline (button))
+  if (label == NULL || !gtk_button_get_use_underline (button) ||
+      g_object_get_data (G_OBJECT (button), NAMED_KEY) != NULL)
     return;
   plain = without_mnemonic (label);
   /* The mnemonic makes the label name the button a second time. */
-  stern_accessible_name_button (GTK_WIDGET (button), plain);
+  label_button (GTK_WIDGET (button), plain);
 }
 
 void
@@ -51,11 +67,8 @@ stern_accessible_name_button (GtkWidget  *button,
   g_return_if_fail (GTK_IS_WIDGET (button));
   g_return_if_fail (name != NULL);
 
-  /* From GTK 4.14 on a button is labelled by its label, which a screen
-   * reader takes before a name of the button's own. */
-  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  name, -1);
+  g_object_set_data (G_OBJECT (button), NAMED_KEY, GINT_TO_POINTER (TRUE));
+  label_button (button, name);
 }
 
 /* The drop-down's name: its own label, else the label that points at it. */
@@ -72,16 +85,12 @@ drop_down_name (GtkDropDown *drop)
   return NULL;
 }
 
-void
-stern_accessible_name_drop_down (GtkDropDown *drop,
-                                 const char  *name)
+static void
+label_drop_down (GtkDropDown *drop,
+                 const char  *name)
 {
-  GtkWidget *inner;
+  GtkWidget *inner = gtk_widget_get_first_child (GTK_WIDGET (drop));
 
-  g_return_if_fail (GTK_IS_DROP_DOWN (drop));
-  g_return_if_fail (name != NULL);
-
-  inner = gtk_widget_get_first_child (GTK_WIDGET (drop));
   /* A mnemonic label names it a second time. */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -89,6 +98,17 @@ stern_accessible_name_drop_down (GtkDropDown *drop,
   if (inner != NULL && GTK_IS_TOGGLE_BUTTON (inner))
     gtk_accessible_update_property (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     name, -1);
+}
+
+void
+stern_accessible_name_drop_down (GtkDropDown *drop,
+                                 const char  *name)
+{
+  g_return_if_fail (GTK_IS_DROP_DOWN (drop));
+  g_return_if_fail (name != NULL);
+
+  g_object_set_data (G_OBJECT (drop), NAMED_KEY, GINT_TO_POINTER (TRUE));
+  label_drop_down (drop, name);
 }
 
 /* A drop-down with no label pointing at it: the label just before it (a
@@ -126,12 +146,12 @@ fix_widget (GtkWidget *widget)
       if (!GTK_IS_TOGGLE_BUTTON (widget))
         fix_button (GTK_BUTTON (widget));
     }
-  else if (GTK_IS_DROP_DOWN (widget))
+  else if (GTK_IS_DROP_DOWN (widget) && g_object_get_data (G_OBJECT (widget), NAMED_KEY) == NULL)
     {
       g_autofree char *name = drop_down_name (GTK_DROP_DOWN (widget));
 
       if (name != NULL)
-        stern_accessible_name_drop_down (GTK_DROP_DOWN (widget), name);
+        label_drop_down (GTK_DROP_DOWN (widget), name);
       else if ((name = drop_down_name_nearby (GTK_DROP_DOWN (widget))) != NULL)
         {
           GtkWidget *inner = gtk_widget_get_first_child (widget);

@@ -845,7 +845,8 @@ def run(app_path, server_path, shot_dir, root):
                                  fresh(n, "name") == "Copy the invitation link for Black"), 10)
            is not None,
            "the invited seat's link has its own Copy button, named for the seat: %r"
-           % [fresh(n, "name") for n in find_all(dialog, lambda n: role(n) == "push button")])
+           % [(fresh(n, "name"), fresh(n, "description"), [fresh(c, "name") for c in children(n.parent)])
+              for n in find_all(dialog, lambda n: role(n) == "push button")])
         ok((server.room(code) or {}).get("turn") is None and
            wait_for(lambda: "Black · invited" in texts(a.window), 10),
            "the room waits for the invited player, and A's panel says the seat is kept for someone")
