@@ -52,6 +52,8 @@ struct _SternWindow
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
   GtkLabel          *status_label;
+  GtkProgressBar    *thinking_bar;
+  gint64             thinking_since_us;  /* when the computer on turn began */
   GtkRevealer       *online_banner;
   GtkLabel          *online_banner_label;
   SternSaveBanner   *save_banner;

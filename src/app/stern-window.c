@@ -292,6 +292,29 @@ on_position_changed (SternWindow *self,
   stern_window_refresh (self);
 }
 
+/* A computer that answers at once shows no bar; one that takes longer
+ * than this shows how far it has got. */
+#define THINKING_BAR_AFTER_US (300 * G_TIME_SPAN_MILLISECOND)
+
+static void
+show_thinking_progress (SternWindow *self)
+{
+  double progress = stern_match_get_thinking_progress (self->match);
+  gboolean thinking = stern_match_is_thinking (self->match);
+  gint64 now = g_get_monotonic_time ();
+
+  /* Progress is 0 at the start of each computer's turn (also when two
+   * computers follow each other and "thinking" stays on). */
+  if (!thinking || progress == 0.0)
+    self->thinking_since_us = thinking ? now : 0;
+  else if (self->thinking_since_us == 0)
+    self->thinking_since_us = now;
+  gtk_progress_bar_set_fraction (self->thinking_bar, progress);
+  gtk_widget_set_visible (GTK_WIDGET (self->thinking_bar),
+                          thinking && progress > 0.0 &&
+                          now - self->thinking_since_us >= THINKING_BAR_AFTER_US);
+}
+
 static void
 on_game_started (SternWindow *self)
 {
@@ -758,6 +781,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, thinking_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, save_banner);
@@ -812,6 +836,10 @@ stern_window_init (SternWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "notify::thinking", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::thinking", G_CALLBACK (show_thinking_progress),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->match, "notify::thinking-progress",
+                           G_CALLBACK (show_thinking_progress), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "notify::save-error",
                            G_CALLBACK (stern_window_update_banner), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "notify::notice",

@@ -25,6 +25,9 @@
 /* Told apart from max nodes in the table. */
 #define MIN_NODE_KEY    G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 #define STOP_POLL_MASK  255
+/* A player watching the computer think sees it move on every twentieth
+ * of the way: often enough to look alive, rare enough to cost nothing. */
+#define PROGRESS_STEPS  20
 /* A level's safety cap counts the search thread's CPU time, so that on a
  * busy machine it still reaches its node budget and plays the same move;
  * the wall clock stops it only at this many times the cap.  Two other busy
@@ -154,6 +157,10 @@ struct _SternSearch {
   bool          uncapped;           /* the node budget alone ends a level's search */
   const gint   *stop;
   bool          aborted;
+  gint64        start_us, cpu_start_us;  /* when the time caps began */
+  SternSearchProgressFunc progress;
+  gpointer      progress_data;
+  unsigned      progress_told;      /* steps of PROGRESS_STEPS reported */
   uint64_t      seen[SEEN_SIZE];    /* the game's earlier positions; 0: empty slot */
   uint64_t      path[MAX_PLY];      /* keys of the positions on the search path */
   /* Only with one opponent: in Best-Reply Search a line that comes back
@@ -207,6 +214,8 @@ search_time_is_up (const SternSearch *s)
          (s->cpu_deadline_us && search_thread_cpu_us () >= s->cpu_deadline_us);
 }
 
+G_GNUC_INTERNAL void search_tell_progress (SternSearch *s);
+
 /* Counts a node; TRUE when the search must stop: its node budget spent,
  * its time up or a stop asked for. */
 static inline bool
@@ -217,9 +226,13 @@ out_of_budget (SternSearch *s)
   s->nodes++;
   if (s->node_limit && s->nodes >= s->node_limit)
     s->aborted = true;
-  else if ((s->nodes & STOP_POLL_MASK) == 0 &&
-           ((s->stop && g_atomic_int_get (s->stop)) || search_time_is_up (s)))
-    s->aborted = true;
+  else if ((s->nodes & STOP_POLL_MASK) == 0)
+    {
+      if ((s->stop && g_atomic_int_get (s->stop)) || search_time_is_up (s))
+        s->aborted = true;
+      else if (s->progress != NULL)
+        search_tell_progress (s);
+    }
   return s->aborted;
 }
 

@@ -128,6 +128,8 @@ search_thread_cpu_us (void)
 void
 search_set_time_cap (SternSearch *s, gint64 start, int level_ms, int movetime_ms)
 {
+  s->start_us = start;
+  s->cpu_start_us = search_thread_cpu_us ();
   if (movetime_ms > 0)
     {
       s->deadline_us = start + (gint64) movetime_ms * 1000;
@@ -135,8 +137,46 @@ search_set_time_cap (SternSearch *s, gint64 start, int level_ms, int movetime_ms
     }
   if (s->uncapped)
     return;
-  s->cpu_deadline_us = search_thread_cpu_us () + (gint64) level_ms * 1000;
+  s->cpu_deadline_us = s->cpu_start_us + (gint64) level_ms * 1000;
   s->deadline_us = start + (gint64) level_ms * 1000 * WALL_CEILING_FACTOR;
+}
+
+/* The share of the way from start to end that now is, up to 1. */
+static double
+share_of (gint64 start, gint64 end, gint64 now)
+{
+  return end > start ? MIN (1.0, (double) (now - start) / (double) (end - start)) : 0.0;
+}
+
+void
+search_tell_progress (SternSearch *s)
+{
+  double done = 0.0;
+  unsigned steps;
+
+  if (s->node_limit)
+    done = (double) s->nodes / (double) s->node_limit;
+  if (s->deadline_us)
+    done = MAX (done, share_of (s->start_us, s->deadline_us, g_get_monotonic_time ()));
+  if (s->cpu_deadline_us)
+    done = MAX (done, share_of (s->cpu_start_us, s->cpu_deadline_us, search_thread_cpu_us ()));
+  steps = (unsigned) (MIN (done, 1.0) * PROGRESS_STEPS);
+  if (steps > s->progress_told)
+    {
+      s->progress_told = steps;
+      s->progress ((double) steps / PROGRESS_STEPS, s->progress_data);
+    }
+}
+
+void
+stern_search_set_progress (SternSearch             *search,
+                           SternSearchProgressFunc  func,
+                           gpointer                 user_data)
+{
+  g_return_if_fail (search != NULL);
+
+  search->progress = func;
+  search->progress_data = user_data;
 }
 
 /* ---- setting up a search ---- */
@@ -357,6 +397,7 @@ stern_search_choose (SternSearch *search, const SternGame *game,
   s->node_limit = 0;
   s->deadline_us = 0;
   s->cpu_deadline_us = 0;
+  s->progress_told = 0;
 
   if (level == STERN_LEVEL_RANDOM)
     found = search_choose_random (s, game, seed, out);

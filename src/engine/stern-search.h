@@ -61,6 +61,14 @@ gboolean     stern_search_choose (SternSearch *search, const SternGame *game,
                                   SternLevel level, guint64 seed, int movetime_ms,
                                   const gint *stop, SternMove *out);
 
+/* How far the search under way has gone, from 0 to 1: the share of its
+ * node budget or of its time, whichever is nearer its end.  Called on the
+ * searching thread, each time another twentieth of the way is done. */
+typedef void (*SternSearchProgressFunc) (double fraction, gpointer user_data);
+
+void         stern_search_set_progress (SternSearch *search, SternSearchProgressFunc func,
+                                        gpointer user_data);
+
 typedef struct {
   unsigned depth;       /* deepest completed iteration (plies) */
   guint64  nodes;

@@ -23,7 +23,16 @@ struct _SternComputerPlayer
   gint64        wait_ms;
   guint         delay_id;
   SternMove     move;
+  double        progress;   /* of the search under way, 0 to 1 */
 };
+
+enum {
+  PROP_0,
+  PROP_PROGRESS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void computer_player_iface_init (SternPlayerInterface *iface);
 
@@ -34,6 +43,27 @@ static SternPlayerKind
 computer_get_kind (SternPlayer *player)
 {
   return STERN_PLAYER_KIND_COMPUTER;
+}
+
+static void
+set_progress (SternComputerPlayer *self,
+              double               progress)
+{
+  if (self->progress == progress)
+    return;
+  self->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+}
+
+static void
+progress_made (GObject *target,
+               double   fraction)
+{
+  SternComputerPlayer *self = STERN_COMPUTER_PLAYER (target);
+
+  /* Only while the turn's search is on (a report may arrive just after). */
+  if (self->cancellable != NULL && self->delay_id == 0)
+    set_progress (self, fraction);
 }
 
 static void
@@ -48,6 +78,7 @@ computer_stop (SternPlayer *player)
     }
   g_clear_object (&self->hurry);
   g_clear_handle_id (&self->delay_id, g_source_remove);
+  set_progress (self, 0.0);
 }
 
 static gboolean
@@ -59,6 +90,7 @@ delay_done (gpointer user_data)
   self->delay_id = 0;
   g_clear_object (&self->cancellable);
   g_clear_object (&self->hurry);
+  set_progress (self, 0.0);
   stern_player_emit_move_chosen (STERN_PLAYER (self), move.from, move.to);
   return G_SOURCE_REMOVE;
 }
@@ -90,7 +122,11 @@ choose_done (GObject      *source,
   if (elapsed_ms >= self->wait_ms)
     delay_done (self);
   else
-    self->delay_id = g_timeout_add ((guint) (self->wait_ms - elapsed_ms), delay_done, self);
+    {
+      /* The thinking is done; what is left is the pause before the move. */
+      set_progress (self, 1.0);
+      self->delay_id = g_timeout_add ((guint) (self->wait_ms - elapsed_ms), delay_done, self);
+    }
 }
 
 static void
@@ -115,6 +151,8 @@ computer_start_turn (SternPlayer *player,
                                (int) stern_match_get_move_budget_ms (match, seat),
                                self->hurry,
                                self->cancellable,
+                               progress_made,
+                               G_OBJECT (self),
                                choose_done,
                                g_object_ref (self));
 }
@@ -156,9 +194,37 @@ stern_computer_player_dispose (GObject *object)
 }
 
 static void
+stern_computer_player_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  SternComputerPlayer *self = STERN_COMPUTER_PLAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 stern_computer_player_class_init (SternComputerPlayerClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = stern_computer_player_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = stern_computer_player_dispose;
+  object_class->get_property = stern_computer_player_get_property;
+
+  /* How far the search of the turn under way has gone: 0 before and
+   * after a turn, 1 while the move waits for its pause to end. */
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -200,4 +266,12 @@ stern_computer_player_is_busy (SternComputerPlayer *self)
   g_return_val_if_fail (STERN_IS_COMPUTER_PLAYER (self), FALSE);
 
   return self->cancellable != NULL;
+}
+
+double
+stern_computer_player_get_progress (SternComputerPlayer *self)
+{
+  g_return_val_if_fail (STERN_IS_COMPUTER_PLAYER (self), 0.0);
+
+  return self->progress;
 }

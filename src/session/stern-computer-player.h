@@ -29,5 +29,6 @@ gboolean     stern_computer_player_is_busy   (SternComputerPlayer *self);
 /* Plays the best move found so far at once (no pause after it); FALSE
  * when not busy. */
 gboolean     stern_computer_player_move_now  (SternComputerPlayer *self);
+double       stern_computer_player_get_progress (SternComputerPlayer *self);
 
 G_END_DECLS

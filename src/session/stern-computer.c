@@ -40,7 +40,21 @@ typedef struct {
    * cannot see; these atomic stores (releases) and loads (acquires) show it
    * the same order. */
   gint       handed;
+  /* Progress goes to target on the caller's context, while the search
+   * is wanted (cancellable not cancelled). */
+  SternComputerProgressFunc progress;
+  GObject      *target;
+  GMainContext *context;
+  GCancellable *cancellable;
 } ChooseData;
+
+/* One report of progress on its way to the caller's context. */
+typedef struct {
+  SternComputerProgressFunc progress;
+  GObject      *target;
+  GCancellable *cancellable;
+  double        fraction;
+} Progress;
 
 /* The worker's answer, with the same release/acquire pair. */
 typedef struct {
@@ -57,7 +71,47 @@ choose_data_free (gpointer data)
   (void) g_atomic_int_get (&cd->handed);
   g_clear_pointer (&cd->game, stern_game_free);
   g_clear_object (&cd->hurry);
+  g_clear_object (&cd->target);
+  g_clear_pointer (&cd->context, g_main_context_unref);
+  g_clear_object (&cd->cancellable);
   g_free (cd);
+}
+
+static void
+progress_free (gpointer data)
+{
+  Progress *p = data;
+
+  g_clear_object (&p->target);
+  g_clear_object (&p->cancellable);
+  g_free (p);
+}
+
+static gboolean
+progress_arrived (gpointer data)
+{
+  Progress *p = data;
+
+  /* A report that was on its way when the search was called off. */
+  if (p->cancellable == NULL || !g_cancellable_is_cancelled (p->cancellable))
+    p->progress (p->target, p->fraction);
+  return G_SOURCE_REMOVE;
+}
+
+/* On the worker thread, from the search. */
+static void
+progress_made (double   fraction,
+               gpointer data)
+{
+  ChooseData *cd = data;
+  Progress *p = g_new0 (Progress, 1);
+
+  p->progress = cd->progress;
+  p->target = g_object_ref (cd->target);
+  p->cancellable = cd->cancellable != NULL ? g_object_ref (cd->cancellable) : NULL;
+  p->fraction = fraction;
+  g_main_context_invoke_full (cd->context, G_PRIORITY_DEFAULT, progress_arrived, p,
+                              progress_free);
 }
 
 static void
@@ -86,6 +140,8 @@ choose_thread (GTask        *task,
   /* Hurried, the search stops too, but its move is the answer. */
   if (cd->hurry != NULL)
     hurry_handler = g_cancellable_connect (cd->hurry, G_CALLBACK (stop_search), &cd->stop, NULL);
+  if (cd->progress != NULL)
+    stern_search_set_progress (search, progress_made, cd);
   found = stern_search_choose (search, cd->game, cd->level, cd->seed,
                                cd->movetime_ms, &cd->stop, &choice);
   if (cancellable != NULL)
@@ -120,6 +176,8 @@ stern_computer_choose_async (const SternGame     *game,
                              int                  movetime_ms,
                              GCancellable        *hurry,
                              GCancellable        *cancellable,
+                             SternComputerProgressFunc progress,
+                             GObject             *target,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
 {
@@ -129,6 +187,7 @@ stern_computer_choose_async (const SternGame     *game,
   g_return_if_fail (game != NULL);
   g_return_if_fail (hurry == NULL || G_IS_CANCELLABLE (hurry));
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+  g_return_if_fail (progress == NULL || G_IS_OBJECT (target));
 
   cd = g_new0 (ChooseData, 1);
   cd->game = stern_game_copy_recent (game, STERN_SEARCH_LOOKBACK);
@@ -136,6 +195,13 @@ stern_computer_choose_async (const SternGame     *game,
   cd->movetime_ms = movetime_ms;
   cd->seed = seed;
   cd->hurry = hurry != NULL ? g_object_ref (hurry) : NULL;
+  if (progress != NULL)
+    {
+      cd->progress = progress;
+      cd->target = g_object_ref (target);
+      cd->context = g_main_context_ref_thread_default ();
+      cd->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
+    }
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, stern_computer_choose_async);

@@ -69,7 +69,7 @@ stern_match_hint_async (SternMatch          *self,
     }
 
   stern_computer_choose_async (self->game, HINT_LEVEL, g_random_int (), 0, NULL,
-                               cancellable, hint_chosen, g_steal_pointer (&task));
+                               cancellable, NULL, NULL, hint_chosen, g_steal_pointer (&task));
 }
 
 gboolean

@@ -41,16 +41,27 @@ on_move_chosen (SternMatch  *self,
   stern_match_play_chosen (self, from, to);
 }
 
+/* Stops a player and lets go of it.  The thinker group is emptied first:
+ * its handler, connected with self as data, would go with the others. */
+static void
+drop_player (SternMatch *self,
+             unsigned    seat)
+{
+  g_autoptr(GObject) thinker = g_signal_group_dup_target (self->thinker);
+
+  if (thinker == G_OBJECT (self->players[seat]))
+    g_signal_group_set_target (self->thinker, NULL);
+  stern_player_stop (self->players[seat]);
+  g_signal_handlers_disconnect_by_data (self->players[seat], self);
+  g_clear_object (&self->players[seat]);
+}
+
 void
 stern_match_clear_players (SternMatch *self)
 {
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     if (self->players[seat] != NULL)
-      {
-        stern_player_stop (self->players[seat]);
-        g_signal_handlers_disconnect_by_data (self->players[seat], self);
-        g_clear_object (&self->players[seat]);
-      }
+      drop_player (self, seat);
 }
 
 void
@@ -59,11 +70,7 @@ stern_match_put_player (SternMatch  *self,
                         SternPlayer *player)
 {
   if (self->players[seat] != NULL)
-    {
-      stern_player_stop (self->players[seat]);
-      g_signal_handlers_disconnect_by_data (self->players[seat], self);
-      g_clear_object (&self->players[seat]);
-    }
+    drop_player (self, seat);
   self->players[seat] = player;
   g_signal_connect_object (player, "move-chosen", G_CALLBACK (on_move_chosen),
                            self, G_CONNECT_SWAPPED);

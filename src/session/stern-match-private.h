@@ -33,6 +33,7 @@ struct _SternMatch
   gboolean        replaced[STERN_N_SEATS];
 
   gboolean        thinking;        /* a player other than the local human is choosing */
+  GSignalGroup   *thinker;         /* the computer player on turn, followed */
   guint           hold_count;
   gboolean        pending_move;    /* a chosen move waits for the release */
   SternMove       pending;
@@ -74,6 +75,7 @@ enum {
   PROP_0,
   PROP_TURN,
   PROP_THINKING,
+  PROP_THINKING_PROGRESS,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_BROWSING,

@@ -117,6 +117,7 @@ stern_match_advance (SternMatch *self,
       SternPlayer *player = self->players[turn];
 
       self->thinking = stern_player_get_kind (player) != STERN_PLAYER_KIND_HUMAN;
+      g_signal_group_set_target (self->thinker, STERN_IS_COMPUTER_PLAYER (player) ? player : NULL);
       g_signal_emit (self, signals[SIGNAL_TURN_STARTED], 0, turn);
       /* A handler may have changed the game. */
       if (stern_game_get_turn (self->game) == turn && self->players[turn] == player)
@@ -570,6 +571,25 @@ stern_match_is_thinking (SternMatch *self)
   return self->thinking;
 }
 
+double
+stern_match_get_thinking_progress (SternMatch *self)
+{
+  g_autoptr(GObject) thinker = NULL;
+
+  g_return_val_if_fail (STERN_IS_MATCH (self), 0.0);
+
+  thinker = g_signal_group_dup_target (self->thinker);
+  if (!self->thinking || thinker == NULL)
+    return 0.0;
+  return stern_computer_player_get_progress (STERN_COMPUTER_PLAYER (thinker));
+}
+
+static void
+thinker_progressed (SternMatch *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), stern_match_properties[PROP_THINKING_PROGRESS]);
+}
+
 gboolean
 stern_match_move_now (SternMatch *self)
 {
@@ -633,6 +653,9 @@ stern_match_get_property (GObject    *object,
     case PROP_THINKING:
       g_value_set_boolean (value, self->thinking);
       break;
+    case PROP_THINKING_PROGRESS:
+      g_value_set_double (value, stern_match_get_thinking_progress (self));
+      break;
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, stern_match_can_undo (self));
       break;
@@ -692,6 +715,7 @@ stern_match_dispose (GObject *object)
   SternMatch *self = STERN_MATCH (object);
 
   stern_match_clear_players (self);
+  g_clear_object (&self->thinker);
   if (self->clock != NULL)
     {
       stern_game_clock_set_ticking (self->clock, FALSE);
@@ -738,6 +762,8 @@ stern_match_class_init (SternMatchClass *klass)
   stern_match_properties[PROP_TURN] =
     g_param_spec_uint ("turn", NULL, NULL, 0, STERN_NO_SEAT, STERN_NO_SEAT, ro);
   stern_match_properties[PROP_THINKING] = g_param_spec_boolean ("thinking", NULL, NULL, FALSE, ro);
+  stern_match_properties[PROP_THINKING_PROGRESS] =
+    g_param_spec_double ("thinking-progress", NULL, NULL, 0.0, 1.0, 0.0, ro);
   stern_match_properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   stern_match_properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
   stern_match_properties[PROP_BROWSING] = g_param_spec_boolean ("browsing", NULL, NULL, FALSE, ro);
@@ -781,6 +807,9 @@ stern_match_init (SternMatch *self)
                            self, G_CONNECT_SWAPPED);
   self->last.turn = STERN_NO_SEAT;
   self->takeover_level = -1;
+  self->thinker = g_signal_group_new (STERN_TYPE_COMPUTER_PLAYER);
+  g_signal_group_connect_swapped (self->thinker, "notify::progress",
+                                  G_CALLBACK (thinker_progressed), self);
 }
 
 SternMatch *

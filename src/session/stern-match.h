@@ -61,6 +61,9 @@ void            stern_match_set_player (SternMatch *self, guint seat, SternPlaye
 /* Properties. */
 guint           stern_match_get_turn   (SternMatch *self);
 gboolean        stern_match_is_thinking (SternMatch *self);
+/* How far the computer on turn has got with its move, 0 to 1; 0 when no
+ * computer is thinking. */
+double          stern_match_get_thinking_progress (SternMatch *self);
 /* The computer on turn plays the best move it has found so far, now;
  * FALSE when no computer of this match is thinking. */
 gboolean        stern_match_move_now    (SternMatch *self);

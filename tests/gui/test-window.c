@@ -619,6 +619,56 @@ test_move_now (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+thinking_bar_shown (gpointer data)
+{
+  SternWindow *window = data;
+
+  return gtk_widget_get_visible (GTK_WIDGET (window->thinking_bar)) &&
+         gtk_progress_bar_get_fraction (window->thinking_bar) > 0.0;
+}
+
+static gboolean
+board_allocated (gpointer data)
+{
+  SternWindow *window = data;
+
+  return gtk_widget_get_height (GTK_WIDGET (window->board)) > 0;
+}
+
+/* A long think shows how far it has got, over the status line's foot (the
+ * board does not move), and the bar goes with the move. */
+static void
+test_thinking_bar (void)
+{
+  SternWindow *window = gui_test_window_new (NULL);
+  SternGameSetup setup;
+  SternGame *game;
+  guint from, to;
+  int board_height;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* 100 hours on the clock: Expert may take 60 s, so it reports each 3 s. */
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 100 * 60 * 60, 0);
+  setup.level[STERN_BLACK] = STERN_LEVEL_EXPERT;
+  stern_window_new_game (window, &setup);
+  game = stern_window_get_game (window);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->thinking_bar)));
+
+  g_assert_true (gui_test_wait_until (board_allocated, window, 5000));
+  session_test_first_safe_move (game, &from, &to);
+  choose (window, from, to);
+  board_height = gtk_widget_get_height (GTK_WIDGET (window->board));
+  g_assert_true (gui_test_wait_until (thinking_bar_shown, window, 10000));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->board)), ==, board_height);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.move-now", NULL);
+  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->thinking_bar)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_computer_waits_for_animation (void)
 {
@@ -1091,6 +1141,7 @@ main (int   argc,
   g_test_add_func ("/window/rotate-to-player", test_rotate_to_player);
   g_test_add_func ("/window/computer-answers", test_computer_answers);
   g_test_add_func ("/window/move-now", test_move_now);
+  g_test_add_func ("/window/thinking-bar", test_thinking_bar);
   g_test_add_func ("/window/computer-waits-for-animation", test_computer_waits_for_animation);
   g_test_add_func ("/window/cancel", test_cancel);
   g_test_add_func ("/window/fatal-confirm", test_fatal_confirm);

@@ -606,6 +606,51 @@ test_move_now (void)
   g_assert_false (stern_match_move_now (match));
 }
 
+typedef struct {
+  double   last;
+  guint    reports;
+  gboolean went_back;
+} ProgressSeen;
+
+static void
+progress_notified (SternMatch   *match,
+                   GParamSpec   *pspec,
+                   ProgressSeen *seen)
+{
+  double now = stern_match_get_thinking_progress (match);
+
+  if (now > 0.0 && now < seen->last)
+    seen->went_back = TRUE;
+  if (now > 0.0 && now < 1.0)
+    seen->reports++;
+  seen->last = now;
+}
+
+/* The player watching the computer think sees how far it has got: the
+ * match's thinking-progress rises while Expert searches, never goes back
+ * during one move, and is 0 once the move is played. */
+static void
+test_thinking_progress (void)
+{
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  SternGameSetup setup;
+  ProgressSeen seen = { 0 };
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhchh", 0, 0);
+  setup.level[STERN_BLACK] = STERN_LEVEL_EXPERT;
+  stern_match_new_game (match, &setup);
+  g_assert_cmpfloat (stern_match_get_thinking_progress (match), ==, 0.0);
+  g_signal_connect (match, "notify::thinking-progress", G_CALLBACK (progress_notified), &seen);
+
+  session_test_play_first (match);
+  g_assert_true (stern_match_is_thinking (match));
+  g_assert_true (run_until (black_has_moved, match, MOVE_NOW_ANSWER_MS));
+  g_assert_cmpuint (seen.reports, >=, 3);
+  g_assert_false (seen.went_back);
+  g_assert_cmpfloat (stern_match_get_thinking_progress (match), ==, 0.0);
+  g_signal_handlers_disconnect_by_data (match, &seen);
+}
+
 /* The computer's thinking time comes from its clock. */
 static void
 test_clock_budget (void)
@@ -1147,6 +1192,7 @@ main (int   argc,
   g_test_add_func ("/match/clock", test_clock);
   g_test_add_func ("/match/clock-budget", test_clock_budget);
   g_test_add_func ("/match/move-now", test_move_now);
+  g_test_add_func ("/match/thinking-progress", test_thinking_progress);
   g_test_add_func ("/match/autosave-resume", test_autosave_resume);
   g_test_add_func ("/match/write-read", test_write_read);
   g_test_add_func ("/match/round-trip-seats", test_round_trip_seats);
