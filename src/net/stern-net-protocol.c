@@ -20,11 +20,9 @@
 
 G_DEFINE_QUARK (stern-net-error-quark, stern_net_error)
 
-static const char *const type_names[STERN_NET_N_MSG_TYPES] = {
-  "hello", "list", "create", "join", "watch", "resume", "move", "resign", "leave",
-  "quick", "chat", "rematch",
-  "welcome", "lobby", "joined", "room", "action", "error", "chat", "invited",
-};
+/* A message's name on the wire (the table of messages is below, beside
+ * its readers and writers). */
+static const char *msg_name (SternNetMsgType type);
 
 static const char *const error_names[STERN_NET_N_ERRORS] = {
   "bad-json", "too-large", "bad-field", "unknown-type", "version", "state",
@@ -39,12 +37,6 @@ static const char *const action_kind_names[] = { "move", "pass", "resign", "time
 /* Letters and digits that cannot be mistaken for one another when read
  * out or typed (no 0/O, 1/I/L). */
 static const char code_alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-SternNetDirection
-stern_net_msg_type_direction (SternNetMsgType type)
-{
-  return type < STERN_NET_MSG_WELCOME ? STERN_NET_TO_SERVER : STERN_NET_TO_CLIENT;
-}
 
 const char *
 stern_net_error_name (SternNetErrorCode code)
@@ -442,15 +434,17 @@ json_type_word (JsonNode *node)
     }
 }
 
-/* Every member of obj must be one of allowed (NULL-terminated). */
+/* Every member of obj must be one of allowed (NULL-terminated) or extra
+ * (may be NULL). */
 static gboolean
-check_members (Reader *r, JsonObject *obj, const char *prefix, const char *const *allowed)
+check_members (Reader *r, JsonObject *obj, const char *prefix, const char *extra,
+               const char *const *allowed)
 {
   g_autoptr(GList) members = json_object_get_members (obj);
 
   for (GList *l = members; l; l = l->next)
     {
-      gboolean ok = FALSE;
+      gboolean ok = extra != NULL && strcmp (l->data, extra) == 0;
       for (unsigned i = 0; allowed[i]; i++)
         if (strcmp (l->data, allowed[i]) == 0)
           ok = TRUE;
@@ -760,7 +754,7 @@ read_clock (Reader *r, JsonObject *obj, const char *prefix, gboolean required,
     return !required;
   if (!(clock = node_object (r, node, field)))
     return FALSE;
-  if (!check_members (r, clock, field, allowed))
+  if (!check_members (r, clock, field, NULL, allowed))
     return FALSE;
   if (!read_int (r, clock, field, "reserve_ms", TRUE, 0, STERN_NET_MAX_RESERVE_MS,
                  &setup->reserve_ms) ||
@@ -840,7 +834,7 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
       guint8 seat;
       SternNetSeatKind kind = STERN_NET_SEAT_OPEN;
 
-      if (e == NULL || !check_members (r, e, ef, with_state ? allowed_state : allowed_setup))
+      if (e == NULL || !check_members (r, e, ef, NULL, with_state ? allowed_state : allowed_setup))
         return FALSE;
       if (!read_seat (r, e, ef, "seat", TRUE, &seat))
         return FALSE;
@@ -958,7 +952,7 @@ stern_net_message_resolve_path (SternNetMessage    *msg,
           stern_variant_is_square (msg->path_variant) != stern_variant_is_square (variant))
         {
           g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
-                       "%s.path: not on the board of %s", type_names[msg->type], variant->id);
+                       "%s.path: not on the board of %s", msg_name (msg->type), variant->id);
           return FALSE;
         }
       return msg->path_len >= 2;
@@ -967,7 +961,7 @@ stern_net_message_resolve_path (SternNetMessage    *msg,
     {
       msg->path_len = 0;
       g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD, "%s.path: %s",
-                   type_names[msg->type], local->message);
+                   msg_name (msg->type), local->message);
       return FALSE;
     }
   msg->path_len = len;
@@ -983,393 +977,7 @@ read_turn_over_result (Reader *r, JsonObject *obj, const char *prefix, SternNetM
          read_string (r, obj, prefix, "result", TRUE, 200, &msg->result);
 }
 
-static gboolean
-parse_body (Reader *r, JsonObject *obj, SternNetMessage *msg)
-{
-  const char *p = type_names[msg->type];
-  gint64 v = 0;
-
-#define ALLOW(...) \
-  G_STMT_START { \
-    static const char *const allowed_[] = { "type", __VA_ARGS__, NULL }; \
-    if (!check_members (r, obj, p, allowed_)) \
-      return FALSE; \
-  } G_STMT_END
-
-  switch (msg->type)
-    {
-    case STERN_NET_MSG_HELLO:
-    case STERN_NET_MSG_WELCOME:
-      if (msg->type == STERN_NET_MSG_HELLO)
-        ALLOW ("protocol", "name");
-      else
-        ALLOW ("protocol", "server", "online");
-      if (!read_int (r, obj, p, "protocol", TRUE, 0, G_MAXINT, &v))
-        return FALSE;
-      msg->protocol = (int) v;
-      if (msg->type == STERN_NET_MSG_HELLO)
-        return read_name (r, obj, p, "name", &msg->name);
-      if (!read_string (r, obj, p, "server", TRUE, 100, &msg->server) ||
-          !read_int (r, obj, p, "online", TRUE, 0, G_MAXUINT, &v))
-        return FALSE;
-      msg->online = (guint) v;
-      return TRUE;
-
-    case STERN_NET_MSG_LIST:
-    case STERN_NET_MSG_RESIGN:
-    case STERN_NET_MSG_LEAVE:
-    case STERN_NET_MSG_REMATCH:
-      ALLOW (NULL);
-      return TRUE;
-
-    case STERN_NET_MSG_QUICK:
-      ALLOW ("variant", "name");
-      return read_variant (r, obj, p, &msg->setup.variant) &&
-             read_name (r, obj, p, "name", &msg->name);
-
-    case STERN_NET_MSG_CHAT:
-    case STERN_NET_MSG_SAID:
-      if (msg->type == STERN_NET_MSG_CHAT)
-        ALLOW ("text");
-      else
-        ALLOW ("code", "seat", "name", "text");
-      if (msg->type == STERN_NET_MSG_SAID &&
-          (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                        sizeof msg->code) ||
-           !read_seat (r, obj, p, "seat", FALSE, &msg->seat) ||
-           !read_name (r, obj, p, "name", &msg->name)))
-        return FALSE;
-      if (!read_string (r, obj, p, "text", TRUE, STERN_NET_MAX_TEXT, &msg->text))
-        return FALSE;
-      /* A line of blanks says nothing: refused as empty. */
-      {
-        g_autofree char *trimmed = g_strstrip (g_strdup (msg->text));
-        g_autofree char *field = g_strdup_printf ("%s.text", p);
-
-        if (trimmed[0] == '\0')
-          return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "empty");
-      }
-      return TRUE;
-
-    case STERN_NET_MSG_CREATE:
-      ALLOW ("variant", "preset", "clock", "seats", "take", "name");
-      return read_variant (r, obj, p, &msg->setup.variant) &&
-             read_preset (r, obj, p, msg->setup.variant, &msg->setup.preset) &&
-             read_clock (r, obj, p, FALSE, &msg->setup) &&
-             read_seats (r, obj, p, msg, FALSE) &&
-             read_seat (r, obj, p, "take", FALSE, &msg->seat) &&
-             read_name (r, obj, p, "name", &msg->name);
-
-    case STERN_NET_MSG_JOIN:
-      ALLOW ("code", "seat", "name", "key");
-      return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                         sizeof msg->code) &&
-             read_seat (r, obj, p, "seat", FALSE, &msg->seat) &&
-             read_name (r, obj, p, "name", &msg->name) &&
-             read_fixed (r, obj, p, "key", FALSE, stern_net_token_is_valid, msg->key,
-                         sizeof msg->key);
-
-    case STERN_NET_MSG_INVITED:
-      ALLOW ("code", "seat", "key");
-      return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                         sizeof msg->code) &&
-             read_seat (r, obj, p, "seat", TRUE, &msg->seat) &&
-             read_fixed (r, obj, p, "key", TRUE, stern_net_token_is_valid, msg->key,
-                         sizeof msg->key);
-
-    case STERN_NET_MSG_WATCH:
-      ALLOW ("code");
-      return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                         sizeof msg->code);
-
-    case STERN_NET_MSG_RESUME:
-    case STERN_NET_MSG_JOINED:
-      if (msg->type == STERN_NET_MSG_RESUME)
-        ALLOW ("code", "token");
-      else
-        ALLOW ("code", "token", "seat");
-      if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                       sizeof msg->code) ||
-          !read_fixed (r, obj, p, "token", TRUE, stern_net_token_is_valid, msg->token,
-                       sizeof msg->token))
-        return FALSE;
-      return msg->type == STERN_NET_MSG_RESUME ||
-             read_seat (r, obj, p, "seat", TRUE, &msg->seat);
-
-    case STERN_NET_MSG_MOVE:
-      ALLOW ("ply", "path");
-      if (!read_int (r, obj, p, "ply", TRUE, 0, G_MAXINT, &v))
-        return FALSE;
-      msg->ply = (guint) v;
-      return read_path (r, obj, p, msg);
-
-    case STERN_NET_MSG_LOBBY:
-      {
-        JsonArray *rooms;
-
-        ALLOW ("online", "looking", "rooms");
-        if (!read_int (r, obj, p, "online", TRUE, 0, G_MAXUINT, &v))
-          return FALSE;
-        msg->online = (guint) v;
-        v = 0;
-        if (!read_int (r, obj, p, "looking", FALSE, 0, G_MAXUINT, &v))
-          return FALSE;
-        msg->looking = (guint) v;
-        if (!(rooms = read_array (r, obj, p, "rooms", TRUE, STERN_NET_MAX_ROOMS_LISTED)))
-          return FALSE;
-        msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
-        for (guint i = 0; i < json_array_get_length (rooms); i++)
-          {
-            static const char *const allowed[] = { "code", "variant", "preset", "players",
-                                                   "open", NULL };
-            g_autofree char *ef = g_strdup_printf ("lobby.rooms[%u]", i);
-            g_autofree char *of = g_strdup_printf ("%s.open", ef);
-            JsonObject *e = node_object (r, json_array_get_element (rooms, i), ef);
-            SternNetLobbyRoom room = { 0 };
-            JsonArray *open;
-
-            if (e == NULL || !check_members (r, e, ef, allowed) ||
-                !read_fixed (r, e, ef, "code", TRUE, stern_net_code_is_valid, room.code,
-                             sizeof room.code) ||
-                !read_variant (r, e, ef, &room.variant) ||
-                !read_preset (r, e, ef, room.variant, &room.preset) ||
-                !read_int (r, e, ef, "players", TRUE, 0, STERN_N_SEATS, &v))
-              return FALSE;
-            room.players = (guint) v;
-            if (!(open = read_array (r, e, ef, "open", TRUE, STERN_N_SEATS)))
-              return FALSE;
-            for (guint k = 0; k < json_array_get_length (open); k++)
-              {
-                JsonNode *n = json_array_get_element (open, k);
-                const char *s;
-                unsigned seat;
-
-                if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-                  return fail (r, STERN_NET_ERROR_BAD_FIELD, of, "expected colour names");
-                s = json_node_get_string (n);
-                seat = stern_seat_from_colour_name (s, strlen (s));
-                if (seat == STERN_NO_SEAT || !stern_variant_has_seat (room.variant, seat))
-                  return fail (r, STERN_NET_ERROR_BAD_FIELD, of, "not a seat of %s",
-                               room.variant->id);
-                room.open_seats[room.n_open++] = (guint8) seat;
-              }
-            g_array_append_val (msg->rooms, room);
-          }
-        return TRUE;
-      }
-
-    case STERN_NET_MSG_ROOM:
-      {
-        JsonArray *actions;
-        g_autofree char *af = g_strdup ("room.actions");
-
-        ALLOW ("code", "variant", "preset", "clock", "seats", "actions", "turn", "over",
-               "result", "spectators", "rematch");
-        if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                         sizeof msg->code) ||
-            !read_variant (r, obj, p, &msg->setup.variant) ||
-            !read_preset (r, obj, p, msg->setup.variant, &msg->setup.preset) ||
-            !read_clock (r, obj, p, TRUE, &msg->setup) ||
-            !read_seats (r, obj, p, msg, TRUE))
-          return FALSE;
-        /* Six players of 200 moves, with passes and resignations: well
-         * under this. */
-        if (!(actions = read_array (r, obj, p, "actions", TRUE, 4096)))
-          return FALSE;
-        msg->actions = g_ptr_array_new_with_free_func (g_free);
-        for (guint i = 0; i < json_array_get_length (actions); i++)
-          {
-            JsonNode *n = json_array_get_element (actions, i);
-            const char *s;
-
-            if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING ||
-                strlen (s = json_node_get_string (n)) > STERN_MAX_PATH * 4 ||
-                !g_utf8_validate (s, -1, NULL))
-              {
-                g_autofree char *ef = g_strdup_printf ("%s[%u]", af, i);
-                return fail (r, STERN_NET_ERROR_BAD_FIELD, ef, "expected an action's text");
-              }
-            g_ptr_array_add (msg->actions, g_strdup (s));
-          }
-        v = 0;
-        if (!read_int (r, obj, p, "spectators", FALSE, 0, G_MAXUINT, &v))
-          return FALSE;
-        msg->spectators = (guint) v;
-        if (json_object_has_member (obj, "rematch"))
-          {
-            JsonArray *asked = read_array (r, obj, p, "rematch", TRUE, STERN_N_SEATS);
-
-            if (asked == NULL)
-              return FALSE;
-            for (guint k = 0; k < json_array_get_length (asked); k++)
-              {
-                JsonNode *n = json_array_get_element (asked, k);
-                const char *c;
-                unsigned seat;
-
-                if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "room.rematch", "expected colour names");
-                c = json_node_get_string (n);
-                seat = stern_seat_from_colour_name (c, strlen (c));
-                if (seat == STERN_NO_SEAT || !stern_variant_has_seat (msg->setup.variant, seat))
-                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "room.rematch", "not a seat of %s",
-                               msg->setup.variant->id);
-                msg->rematch[seat] = TRUE;
-              }
-          }
-        return read_turn_over_result (r, obj, p, msg);
-      }
-
-    case STERN_NET_MSG_ACTION:
-      {
-        g_autofree char *kind = NULL;
-        JsonArray *clocks;
-
-        ALLOW ("code", "ply", "seat", "kind", "path", "clocks", "turn", "over", "result");
-        if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
-                         sizeof msg->code) ||
-            !read_int (r, obj, p, "ply", TRUE, 0, G_MAXINT, &v))
-          return FALSE;
-        msg->ply = (guint) v;
-        if (!read_seat (r, obj, p, "seat", TRUE, &msg->seat) ||
-            !read_string (r, obj, p, "kind", TRUE, 16, &kind))
-          return FALSE;
-        msg->action = G_N_ELEMENTS (action_kind_names);
-        for (unsigned i = 0; i < G_N_ELEMENTS (action_kind_names); i++)
-          if (strcmp (kind, action_kind_names[i]) == 0)
-            msg->action = (SternActionKind) i;
-        if (msg->action == G_N_ELEMENTS (action_kind_names))
-          return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.kind",
-                       "“%s” is not move, pass, resign or timeout", kind);
-        if (msg->action == STERN_ACTION_MOVE)
-          {
-            if (!read_path (r, obj, p, msg))
-              return FALSE;
-          }
-        else if (json_object_has_member (obj, "path"))
-          return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.path", "only moves have a path");
-        if (json_object_has_member (obj, "clocks"))
-          {
-            if (!(clocks = read_array (r, obj, p, "clocks", TRUE, STERN_N_SEATS)))
-              return FALSE;
-            if (json_array_get_length (clocks) != STERN_N_SEATS)
-              return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.clocks",
-                           "expected %d numbers", STERN_N_SEATS);
-            for (guint i = 0; i < STERN_N_SEATS; i++)
-              {
-                JsonNode *n = json_array_get_element (clocks, i);
-                if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64 ||
-                    json_node_get_int (n) < -1)
-                  return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.clocks",
-                               "expected whole numbers of milliseconds (-1: no clock)");
-                msg->clocks[i] = json_node_get_int (n);
-              }
-            msg->has_clocks = TRUE;
-          }
-        return read_turn_over_result (r, obj, p, msg);
-      }
-
-    case STERN_NET_MSG_ERROR:
-      {
-        g_autofree char *name = NULL;
-
-        ALLOW ("error", "message", "field");
-        if (!read_string (r, obj, p, "error", TRUE, 32, &name))
-          return FALSE;
-        if (!stern_net_error_lookup (name, &msg->error))
-          return fail (r, STERN_NET_ERROR_BAD_FIELD, "error.error", "unknown error “%s”", name);
-        return read_string (r, obj, p, "message", TRUE, STERN_NET_MAX_TEXT, &msg->text) &&
-               read_string (r, obj, p, "field", FALSE, 100, &msg->field);
-      }
-
-    case STERN_NET_N_MSG_TYPES:
-    default:
-      g_assert_not_reached ();
-    }
-#undef ALLOW
-}
-
-SternNetMessage *
-stern_net_message_parse (const char *data, gsize len, SternNetDirection direction,
-                         char **field, GError **error)
-{
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autofree char *type = NULL;
-  Reader r = { NULL, error };
-  JsonNode *root;
-  JsonObject *obj;
-  gsize max = direction == STERN_NET_TO_SERVER ? STERN_NET_MAX_CLIENT_MESSAGE
-                                               : STERN_NET_MAX_SERVER_MESSAGE;
-
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-
-  if (field)
-    *field = NULL;
-  if (len > max)
-    {
-      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_TOO_LARGE,
-                   "message of %" G_GSIZE_FORMAT " bytes; the limit is %" G_GSIZE_FORMAT,
-                   len, max);
-      return NULL;
-    }
-  if (!g_utf8_validate_len (data, len, NULL))
-    {
-      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON,
-                           "message is not valid UTF-8");
-      return NULL;
-    }
-
-  /* json-glib alone would take comments, single quotes, a second value
-   * and duplicate members. */
-  if (!stern_net_json_check_strict (data, len, error))
-    return NULL;
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
-    {
-      /* json-glib quotes the bad text, which an escape such as "\345"
-       * can turn into bytes that are not UTF-8; the message is shown. */
-      g_autofree char *reason = g_utf8_make_valid (local->message, -1);
-
-      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON, "not JSON: %s", reason);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON,
-                           "message is not a JSON object");
-      return NULL;
-    }
-  obj = json_node_get_object (root);
-
-  if (!read_string (&r, obj, "message", "type", TRUE, 32, &type))
-    goto failed;
-  for (unsigned i = 0; i < STERN_NET_N_MSG_TYPES; i++)
-    if (strcmp (type, type_names[i]) == 0 &&
-        stern_net_msg_type_direction ((SternNetMsgType) i) == direction)
-      msg = stern_net_message_new ((SternNetMsgType) i);
-  if (msg == NULL)
-    {
-      g_autofree char *shown = g_utf8_make_valid (type, -1);
-      fail (&r, STERN_NET_ERROR_UNKNOWN_TYPE, "message.type", "unknown message type “%s”",
-            shown);
-      goto failed;
-    }
-  if (!parse_body (&r, obj, msg))
-    goto failed;
-  g_free (r.field);
-  return g_steal_pointer (&msg);
-
-failed:
-  if (field)
-    *field = g_steal_pointer (&r.field);
-  g_free (r.field);
-  return NULL;
-}
-
-/* ---- writing ---- */
+/* ---- writing: the pieces of a message ---- */
 
 static void
 add_string (JsonBuilder *b, const char *name, const char *value)
@@ -1457,6 +1065,673 @@ format_msg_path (const SternNetMessage *msg)
          : stern_notation_format_path (msg->path, msg->path_len);
 }
 
+/* ---- each message: its reader, its writer, its row in the table ---- */
+
+/* The readers get the message's members already checked against the
+ * table's list; p is the message's name, for the errors. */
+
+static gboolean
+read_hello (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  gint64 v = 0;
+
+  if (!read_int (r, obj, p, "protocol", TRUE, 0, G_MAXINT, &v))
+    return FALSE;
+  msg->protocol = (int) v;
+  return read_name (r, obj, p, "name", &msg->name);
+}
+
+static void
+write_hello (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_int (b, "protocol", msg->protocol);
+  if (msg->name)
+    add_string (b, "name", msg->name);
+}
+
+static gboolean
+read_welcome (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  gint64 v = 0;
+
+  if (!read_int (r, obj, p, "protocol", TRUE, 0, G_MAXINT, &v))
+    return FALSE;
+  msg->protocol = (int) v;
+  if (!read_string (r, obj, p, "server", TRUE, 100, &msg->server) ||
+      !read_int (r, obj, p, "online", TRUE, 0, G_MAXUINT, &v))
+    return FALSE;
+  msg->online = (guint) v;
+  return TRUE;
+}
+
+static void
+write_welcome (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_int (b, "protocol", msg->protocol);
+  add_string (b, "server", msg->server ? msg->server : "");
+  add_int (b, "online", msg->online);
+}
+
+/* list, resign, leave, rematch: the type says it all. */
+static gboolean
+read_nothing (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return TRUE;
+}
+
+static void
+write_nothing (JsonBuilder *b, const SternNetMessage *msg)
+{
+}
+
+static gboolean
+read_quick (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_variant (r, obj, p, &msg->setup.variant) &&
+         read_name (r, obj, p, "name", &msg->name);
+}
+
+static void
+write_quick (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "variant", msg->setup.variant->id);
+  if (msg->name)
+    add_string (b, "name", msg->name);
+}
+
+static gboolean
+read_chat (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  g_autofree char *trimmed = NULL;
+  g_autofree char *field = NULL;
+
+  if (!read_string (r, obj, p, "text", TRUE, STERN_NET_MAX_TEXT, &msg->text))
+    return FALSE;
+  /* A line of blanks says nothing: refused as empty. */
+  trimmed = g_strstrip (g_strdup (msg->text));
+  field = g_strdup_printf ("%s.text", p);
+  if (trimmed[0] == '\0')
+    return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "empty");
+  return TRUE;
+}
+
+static void
+write_chat (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "text", msg->text ? msg->text : "");
+}
+
+static gboolean
+read_said (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                     sizeof msg->code) &&
+         read_seat (r, obj, p, "seat", FALSE, &msg->seat) &&
+         read_name (r, obj, p, "name", &msg->name) &&
+         read_chat (r, obj, p, msg);
+}
+
+static void
+write_said (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "code", msg->code);
+  if (msg->seat != STERN_NO_SEAT)
+    add_string (b, "seat", stern_seat_colour_name (msg->seat));
+  if (msg->name)
+    add_string (b, "name", msg->name);
+  write_chat (b, msg);
+}
+
+static gboolean
+read_create (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_variant (r, obj, p, &msg->setup.variant) &&
+         read_preset (r, obj, p, msg->setup.variant, &msg->setup.preset) &&
+         read_clock (r, obj, p, FALSE, &msg->setup) &&
+         read_seats (r, obj, p, msg, FALSE) &&
+         read_seat (r, obj, p, "take", FALSE, &msg->seat) &&
+         read_name (r, obj, p, "name", &msg->name);
+}
+
+static void
+write_create (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "variant", msg->setup.variant->id);
+  add_string (b, "preset", stern_preset_name (msg->setup.preset));
+  if (msg->setup.reserve_ms > 0)
+    add_clock (b, &msg->setup);
+  add_seats (b, msg, FALSE);
+  if (msg->seat != STERN_NO_SEAT)
+    add_string (b, "take", stern_seat_colour_name (msg->seat));
+  if (msg->name)
+    add_string (b, "name", msg->name);
+}
+
+static gboolean
+read_join (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                     sizeof msg->code) &&
+         read_seat (r, obj, p, "seat", FALSE, &msg->seat) &&
+         read_name (r, obj, p, "name", &msg->name) &&
+         read_fixed (r, obj, p, "key", FALSE, stern_net_token_is_valid, msg->key,
+                     sizeof msg->key);
+}
+
+static void
+write_join (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "code", msg->code);
+  if (msg->seat != STERN_NO_SEAT)
+    add_string (b, "seat", stern_seat_colour_name (msg->seat));
+  if (msg->name)
+    add_string (b, "name", msg->name);
+  if (msg->key[0])
+    add_string (b, "key", msg->key);
+}
+
+static gboolean
+read_invited (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                     sizeof msg->code) &&
+         read_seat (r, obj, p, "seat", TRUE, &msg->seat) &&
+         read_fixed (r, obj, p, "key", TRUE, stern_net_token_is_valid, msg->key,
+                     sizeof msg->key);
+}
+
+static void
+write_invited (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "code", msg->code);
+  add_string (b, "seat", stern_seat_colour_name (msg->seat));
+  add_string (b, "key", msg->key);
+}
+
+static gboolean
+read_watch (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                     sizeof msg->code);
+}
+
+static void
+write_watch (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "code", msg->code);
+}
+
+static gboolean
+read_resume (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                     sizeof msg->code) &&
+         read_fixed (r, obj, p, "token", TRUE, stern_net_token_is_valid, msg->token,
+                     sizeof msg->token);
+}
+
+static void
+write_resume (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "code", msg->code);
+  add_string (b, "token", msg->token);
+}
+
+static gboolean
+read_joined (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  return read_resume (r, obj, p, msg) &&
+         read_seat (r, obj, p, "seat", TRUE, &msg->seat);
+}
+
+static void
+write_joined (JsonBuilder *b, const SternNetMessage *msg)
+{
+  write_resume (b, msg);
+  add_string (b, "seat", stern_seat_colour_name (msg->seat));
+}
+
+static gboolean
+read_move (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  gint64 v = 0;
+
+  if (!read_int (r, obj, p, "ply", TRUE, 0, G_MAXINT, &v))
+    return FALSE;
+  msg->ply = (guint) v;
+  return read_path (r, obj, p, msg);
+}
+
+static void
+write_move (JsonBuilder *b, const SternNetMessage *msg)
+{
+  g_autofree char *path = format_msg_path (msg);
+
+  add_int (b, "ply", msg->ply);
+  add_string (b, "path", path);
+}
+
+/* Seat colours, each one of variant's seats, into seats[] (as TRUE). */
+static gboolean
+read_colours (Reader *r, JsonArray *colours, const char *field, const SternVariant *variant,
+              guint8 *list, guint *n_list, gboolean *seats)
+{
+  for (guint k = 0; k < json_array_get_length (colours); k++)
+    {
+      JsonNode *n = json_array_get_element (colours, k);
+      const char *c;
+      unsigned seat;
+
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "expected colour names");
+      c = json_node_get_string (n);
+      seat = stern_seat_from_colour_name (c, strlen (c));
+      if (seat == STERN_NO_SEAT || !stern_variant_has_seat (variant, seat))
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, field, "not a seat of %s", variant->id);
+      if (list != NULL)
+        list[(*n_list)++] = (guint8) seat;
+      if (seats != NULL)
+        seats[seat] = TRUE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_lobby (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  static const char *const allowed[] = { "code", "variant", "preset", "players", "open", NULL };
+  JsonArray *rooms;
+  gint64 v = 0;
+
+  if (!read_int (r, obj, p, "online", TRUE, 0, G_MAXUINT, &v))
+    return FALSE;
+  msg->online = (guint) v;
+  v = 0;
+  if (!read_int (r, obj, p, "looking", FALSE, 0, G_MAXUINT, &v))
+    return FALSE;
+  msg->looking = (guint) v;
+  if (!(rooms = read_array (r, obj, p, "rooms", TRUE, STERN_NET_MAX_ROOMS_LISTED)))
+    return FALSE;
+  msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
+  for (guint i = 0; i < json_array_get_length (rooms); i++)
+    {
+      g_autofree char *ef = g_strdup_printf ("lobby.rooms[%u]", i);
+      g_autofree char *of = g_strdup_printf ("%s.open", ef);
+      JsonObject *e = node_object (r, json_array_get_element (rooms, i), ef);
+      SternNetLobbyRoom room = { 0 };
+      JsonArray *open;
+
+      if (e == NULL || !check_members (r, e, ef, NULL, allowed) ||
+          !read_fixed (r, e, ef, "code", TRUE, stern_net_code_is_valid, room.code,
+                       sizeof room.code) ||
+          !read_variant (r, e, ef, &room.variant) ||
+          !read_preset (r, e, ef, room.variant, &room.preset) ||
+          !read_int (r, e, ef, "players", TRUE, 0, STERN_N_SEATS, &v))
+        return FALSE;
+      room.players = (guint) v;
+      if (!(open = read_array (r, e, ef, "open", TRUE, STERN_N_SEATS)) ||
+          !read_colours (r, open, of, room.variant, room.open_seats, &room.n_open, NULL))
+        return FALSE;
+      g_array_append_val (msg->rooms, room);
+    }
+  return TRUE;
+}
+
+static void
+write_lobby (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_int (b, "online", msg->online);
+  add_int (b, "looking", msg->looking);
+  json_builder_set_member_name (b, "rooms");
+  json_builder_begin_array (b);
+  for (guint i = 0; msg->rooms && i < msg->rooms->len; i++)
+    {
+      const SternNetLobbyRoom *room = &g_array_index (msg->rooms, SternNetLobbyRoom, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "code", room->code);
+      add_string (b, "variant", room->variant->id);
+      add_string (b, "preset", stern_preset_name (room->preset));
+      add_int (b, "players", room->players);
+      json_builder_set_member_name (b, "open");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < room->n_open; k++)
+        json_builder_add_string_value (b, stern_seat_colour_name (room->open_seats[k]));
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static gboolean
+read_room (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  JsonArray *actions;
+  gint64 v = 0;
+
+  if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                   sizeof msg->code) ||
+      !read_variant (r, obj, p, &msg->setup.variant) ||
+      !read_preset (r, obj, p, msg->setup.variant, &msg->setup.preset) ||
+      !read_clock (r, obj, p, TRUE, &msg->setup) ||
+      !read_seats (r, obj, p, msg, TRUE))
+    return FALSE;
+  /* Six players of 200 moves, with passes and resignations: well under
+   * this. */
+  if (!(actions = read_array (r, obj, p, "actions", TRUE, 4096)))
+    return FALSE;
+  msg->actions = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < json_array_get_length (actions); i++)
+    {
+      JsonNode *n = json_array_get_element (actions, i);
+      const char *s;
+
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING ||
+          strlen (s = json_node_get_string (n)) > STERN_MAX_PATH * 4 ||
+          !g_utf8_validate (s, -1, NULL))
+        {
+          g_autofree char *ef = g_strdup_printf ("room.actions[%u]", i);
+          return fail (r, STERN_NET_ERROR_BAD_FIELD, ef, "expected an action's text");
+        }
+      g_ptr_array_add (msg->actions, g_strdup (s));
+    }
+  if (!read_int (r, obj, p, "spectators", FALSE, 0, G_MAXUINT, &v))
+    return FALSE;
+  msg->spectators = (guint) v;
+  if (json_object_has_member (obj, "rematch"))
+    {
+      JsonArray *asked = read_array (r, obj, p, "rematch", TRUE, STERN_N_SEATS);
+
+      if (asked == NULL ||
+          !read_colours (r, asked, "room.rematch", msg->setup.variant, NULL, NULL, msg->rematch))
+        return FALSE;
+    }
+  return read_turn_over_result (r, obj, p, msg);
+}
+
+static void
+write_room (JsonBuilder *b, const SternNetMessage *msg)
+{
+  const SternVariant *variant = msg->setup.variant;
+  gboolean any = FALSE;
+
+  add_string (b, "code", msg->code);
+  add_string (b, "variant", variant->id);
+  add_string (b, "preset", stern_preset_name (msg->setup.preset));
+  add_clock (b, &msg->setup);
+  add_seats (b, msg, TRUE);
+  json_builder_set_member_name (b, "actions");
+  json_builder_begin_array (b);
+  for (guint i = 0; msg->actions && i < msg->actions->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (msg->actions, i));
+  json_builder_end_array (b);
+  add_int (b, "spectators", msg->spectators);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    any |= msg->rematch[seat];
+  if (any)
+    {
+      json_builder_set_member_name (b, "rematch");
+      json_builder_begin_array (b);
+      for (unsigned i = 0; i < variant->n_players; i++)
+        if (msg->rematch[variant->seats[i]])
+          json_builder_add_string_value (b, stern_seat_colour_name (variant->seats[i]));
+      json_builder_end_array (b);
+    }
+  add_turn_over_result (b, msg);
+}
+
+static gboolean
+read_action (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  g_autofree char *kind = NULL;
+  JsonArray *clocks;
+  gint64 v = 0;
+
+  if (!read_fixed (r, obj, p, "code", TRUE, stern_net_code_is_valid, msg->code,
+                   sizeof msg->code) ||
+      !read_int (r, obj, p, "ply", TRUE, 0, G_MAXINT, &v))
+    return FALSE;
+  msg->ply = (guint) v;
+  if (!read_seat (r, obj, p, "seat", TRUE, &msg->seat) ||
+      !read_string (r, obj, p, "kind", TRUE, 16, &kind))
+    return FALSE;
+  msg->action = G_N_ELEMENTS (action_kind_names);
+  for (unsigned i = 0; i < G_N_ELEMENTS (action_kind_names); i++)
+    if (strcmp (kind, action_kind_names[i]) == 0)
+      msg->action = (SternActionKind) i;
+  if (msg->action == G_N_ELEMENTS (action_kind_names))
+    return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.kind",
+                 "“%s” is not move, pass, resign or timeout", kind);
+  if (msg->action == STERN_ACTION_MOVE)
+    {
+      if (!read_path (r, obj, p, msg))
+        return FALSE;
+    }
+  else if (json_object_has_member (obj, "path"))
+    return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.path", "only moves have a path");
+  if (json_object_has_member (obj, "clocks"))
+    {
+      if (!(clocks = read_array (r, obj, p, "clocks", TRUE, STERN_N_SEATS)))
+        return FALSE;
+      if (json_array_get_length (clocks) != STERN_N_SEATS)
+        return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.clocks",
+                     "expected %d numbers", STERN_N_SEATS);
+      for (guint i = 0; i < STERN_N_SEATS; i++)
+        {
+          JsonNode *n = json_array_get_element (clocks, i);
+
+          if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64 ||
+              json_node_get_int (n) < -1)
+            return fail (r, STERN_NET_ERROR_BAD_FIELD, "action.clocks",
+                         "expected whole numbers of milliseconds (-1: no clock)");
+          msg->clocks[i] = json_node_get_int (n);
+        }
+      msg->has_clocks = TRUE;
+    }
+  return read_turn_over_result (r, obj, p, msg);
+}
+
+static void
+write_action (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "code", msg->code);
+  add_int (b, "ply", msg->ply);
+  add_string (b, "seat", stern_seat_colour_name (msg->seat));
+  add_string (b, "kind", action_kind_names[msg->action]);
+  if (msg->action == STERN_ACTION_MOVE)
+    {
+      g_autofree char *path = format_msg_path (msg);
+
+      add_string (b, "path", path);
+    }
+  if (msg->has_clocks)
+    {
+      json_builder_set_member_name (b, "clocks");
+      json_builder_begin_array (b);
+      for (unsigned s = 0; s < STERN_N_SEATS; s++)
+        json_builder_add_int_value (b, msg->clocks[s]);
+      json_builder_end_array (b);
+    }
+  add_turn_over_result (b, msg);
+}
+
+static gboolean
+read_error (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
+{
+  g_autofree char *name = NULL;
+
+  if (!read_string (r, obj, p, "error", TRUE, 32, &name))
+    return FALSE;
+  if (!stern_net_error_lookup (name, &msg->error))
+    return fail (r, STERN_NET_ERROR_BAD_FIELD, "error.error", "unknown error “%s”", name);
+  return read_string (r, obj, p, "message", TRUE, STERN_NET_MAX_TEXT, &msg->text) &&
+         read_string (r, obj, p, "field", FALSE, 100, &msg->field);
+}
+
+static void
+write_error (JsonBuilder *b, const SternNetMessage *msg)
+{
+  add_string (b, "error", error_names[msg->error]);
+  add_string (b, "message", msg->text ? msg->text : "");
+  if (msg->field)
+    add_string (b, "field", msg->field);
+}
+
+/* One row per message (doc/protocol.md): its name, which way it goes, the
+ * members it may have besides "type", and how it is read and written. */
+typedef struct {
+  const char        *name;
+  SternNetDirection  direction;
+  const char *const *members;
+  gboolean         (*read)  (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg);
+  void             (*write) (JsonBuilder *b, const SternNetMessage *msg);
+} MessageKind;
+
+#define MEMBERS(...) ((const char *const []) { __VA_ARGS__, NULL })
+#define TO_SERVER STERN_NET_TO_SERVER
+#define TO_CLIENT STERN_NET_TO_CLIENT
+
+static const MessageKind message_kinds[STERN_NET_N_MSG_TYPES] = {
+  [STERN_NET_MSG_HELLO]   = { "hello", TO_SERVER, MEMBERS ("protocol", "name"),
+                              read_hello, write_hello },
+  [STERN_NET_MSG_LIST]    = { "list", TO_SERVER, MEMBERS (NULL), read_nothing, write_nothing },
+  [STERN_NET_MSG_CREATE]  = { "create", TO_SERVER,
+                              MEMBERS ("variant", "preset", "clock", "seats", "take", "name"),
+                              read_create, write_create },
+  [STERN_NET_MSG_JOIN]    = { "join", TO_SERVER, MEMBERS ("code", "seat", "name", "key"),
+                              read_join, write_join },
+  [STERN_NET_MSG_WATCH]   = { "watch", TO_SERVER, MEMBERS ("code"), read_watch, write_watch },
+  [STERN_NET_MSG_RESUME]  = { "resume", TO_SERVER, MEMBERS ("code", "token"),
+                              read_resume, write_resume },
+  [STERN_NET_MSG_MOVE]    = { "move", TO_SERVER, MEMBERS ("ply", "path"), read_move, write_move },
+  [STERN_NET_MSG_RESIGN]  = { "resign", TO_SERVER, MEMBERS (NULL), read_nothing, write_nothing },
+  [STERN_NET_MSG_LEAVE]   = { "leave", TO_SERVER, MEMBERS (NULL), read_nothing, write_nothing },
+  [STERN_NET_MSG_QUICK]   = { "quick", TO_SERVER, MEMBERS ("variant", "name"),
+                              read_quick, write_quick },
+  [STERN_NET_MSG_CHAT]    = { "chat", TO_SERVER, MEMBERS ("text"), read_chat, write_chat },
+  [STERN_NET_MSG_REMATCH] = { "rematch", TO_SERVER, MEMBERS (NULL), read_nothing, write_nothing },
+  [STERN_NET_MSG_WELCOME] = { "welcome", TO_CLIENT, MEMBERS ("protocol", "server", "online"),
+                              read_welcome, write_welcome },
+  [STERN_NET_MSG_LOBBY]   = { "lobby", TO_CLIENT, MEMBERS ("online", "looking", "rooms"),
+                              read_lobby, write_lobby },
+  [STERN_NET_MSG_JOINED]  = { "joined", TO_CLIENT, MEMBERS ("code", "token", "seat"),
+                              read_joined, write_joined },
+  [STERN_NET_MSG_ROOM]    = { "room", TO_CLIENT,
+                              MEMBERS ("code", "variant", "preset", "clock", "seats", "actions",
+                                       "turn", "over", "result", "spectators", "rematch"),
+                              read_room, write_room },
+  [STERN_NET_MSG_ACTION]  = { "action", TO_CLIENT,
+                              MEMBERS ("code", "ply", "seat", "kind", "path", "clocks", "turn",
+                                       "over", "result"),
+                              read_action, write_action },
+  [STERN_NET_MSG_ERROR]   = { "error", TO_CLIENT, MEMBERS ("error", "message", "field"),
+                              read_error, write_error },
+  [STERN_NET_MSG_SAID]    = { "chat", TO_CLIENT, MEMBERS ("code", "seat", "name", "text"),
+                              read_said, write_said },
+  [STERN_NET_MSG_INVITED] = { "invited", TO_CLIENT, MEMBERS ("code", "seat", "key"),
+                              read_invited, write_invited },
+};
+
+#undef MEMBERS
+#undef TO_SERVER
+#undef TO_CLIENT
+
+static const char *
+msg_name (SternNetMsgType type)
+{
+  return message_kinds[type].name;
+}
+
+SternNetDirection
+stern_net_msg_type_direction (SternNetMsgType type)
+{
+  g_return_val_if_fail (type < STERN_NET_N_MSG_TYPES, STERN_NET_TO_SERVER);
+
+  return message_kinds[type].direction;
+}
+
+SternNetMessage *
+stern_net_message_parse (const char *data, gsize len, SternNetDirection direction,
+                         char **field, GError **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(SternNetMessage) msg = NULL;
+  g_autofree char *type = NULL;
+  Reader r = { NULL, error };
+  const MessageKind *kind;
+  JsonNode *root;
+  JsonObject *obj;
+  gsize max = direction == STERN_NET_TO_SERVER ? STERN_NET_MAX_CLIENT_MESSAGE
+                                               : STERN_NET_MAX_SERVER_MESSAGE;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+
+  if (field)
+    *field = NULL;
+  if (len > max)
+    {
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_TOO_LARGE,
+                   "message of %" G_GSIZE_FORMAT " bytes; the limit is %" G_GSIZE_FORMAT,
+                   len, max);
+      return NULL;
+    }
+  if (!g_utf8_validate_len (data, len, NULL))
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON,
+                           "message is not valid UTF-8");
+      return NULL;
+    }
+
+  /* json-glib alone would take comments, single quotes, a second value
+   * and duplicate members. */
+  if (!stern_net_json_check_strict (data, len, error))
+    return NULL;
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
+    {
+      /* json-glib quotes the bad text, which an escape such as "\345"
+       * can turn into bytes that are not UTF-8; the message is shown. */
+      g_autofree char *reason = g_utf8_make_valid (local->message, -1);
+
+      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON, "not JSON: %s", reason);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_JSON,
+                           "message is not a JSON object");
+      return NULL;
+    }
+  obj = json_node_get_object (root);
+
+  if (!read_string (&r, obj, "message", "type", TRUE, 32, &type))
+    goto failed;
+  for (unsigned i = 0; i < STERN_NET_N_MSG_TYPES; i++)
+    if (strcmp (type, message_kinds[i].name) == 0 && message_kinds[i].direction == direction)
+      msg = stern_net_message_new ((SternNetMsgType) i);
+  if (msg == NULL)
+    {
+      g_autofree char *shown = g_utf8_make_valid (type, -1);
+      fail (&r, STERN_NET_ERROR_UNKNOWN_TYPE, "message.type", "unknown message type “%s”",
+            shown);
+      goto failed;
+    }
+  kind = &message_kinds[msg->type];
+  if (!check_members (&r, obj, kind->name, "type", kind->members) ||
+      !kind->read (&r, obj, kind->name, msg))
+    goto failed;
+  g_free (r.field);
+  return g_steal_pointer (&msg);
+
+failed:
+  if (field)
+    *field = g_steal_pointer (&r.field);
+  g_free (r.field);
+  return NULL;
+}
+
 char *
 stern_net_message_to_json (const SternNetMessage *msg)
 {
@@ -1467,165 +1742,8 @@ stern_net_message_to_json (const SternNetMessage *msg)
   g_return_val_if_fail (msg != NULL && msg->type < STERN_NET_N_MSG_TYPES, NULL);
 
   json_builder_begin_object (b);
-  add_string (b, "type", type_names[msg->type]);
-  switch (msg->type)
-    {
-    case STERN_NET_MSG_HELLO:
-      add_int (b, "protocol", msg->protocol);
-      if (msg->name)
-        add_string (b, "name", msg->name);
-      break;
-    case STERN_NET_MSG_LIST:
-    case STERN_NET_MSG_RESIGN:
-    case STERN_NET_MSG_LEAVE:
-    case STERN_NET_MSG_REMATCH:
-      break;
-    case STERN_NET_MSG_CREATE:
-      add_string (b, "variant", msg->setup.variant->id);
-      add_string (b, "preset", stern_preset_name (msg->setup.preset));
-      if (msg->setup.reserve_ms > 0)
-        add_clock (b, &msg->setup);
-      add_seats (b, msg, FALSE);
-      if (msg->seat != STERN_NO_SEAT)
-        add_string (b, "take", stern_seat_colour_name (msg->seat));
-      if (msg->name)
-        add_string (b, "name", msg->name);
-      break;
-    case STERN_NET_MSG_JOIN:
-      add_string (b, "code", msg->code);
-      if (msg->seat != STERN_NO_SEAT)
-        add_string (b, "seat", stern_seat_colour_name (msg->seat));
-      if (msg->name)
-        add_string (b, "name", msg->name);
-      if (msg->key[0])
-        add_string (b, "key", msg->key);
-      break;
-    case STERN_NET_MSG_INVITED:
-      add_string (b, "code", msg->code);
-      add_string (b, "seat", stern_seat_colour_name (msg->seat));
-      add_string (b, "key", msg->key);
-      break;
-    case STERN_NET_MSG_WATCH:
-      add_string (b, "code", msg->code);
-      break;
-    case STERN_NET_MSG_RESUME:
-    case STERN_NET_MSG_JOINED:
-      add_string (b, "code", msg->code);
-      add_string (b, "token", msg->token);
-      if (msg->type == STERN_NET_MSG_JOINED)
-        add_string (b, "seat", stern_seat_colour_name (msg->seat));
-      break;
-    case STERN_NET_MSG_MOVE:
-      {
-        g_autofree char *path = format_msg_path (msg);
-        add_int (b, "ply", msg->ply);
-        add_string (b, "path", path);
-        break;
-      }
-    case STERN_NET_MSG_WELCOME:
-      add_int (b, "protocol", msg->protocol);
-      add_string (b, "server", msg->server ? msg->server : "");
-      add_int (b, "online", msg->online);
-      break;
-    case STERN_NET_MSG_QUICK:
-      add_string (b, "variant", msg->setup.variant->id);
-      if (msg->name)
-        add_string (b, "name", msg->name);
-      break;
-    case STERN_NET_MSG_CHAT:
-    case STERN_NET_MSG_SAID:
-      if (msg->type == STERN_NET_MSG_SAID)
-        {
-          add_string (b, "code", msg->code);
-          if (msg->seat != STERN_NO_SEAT)
-            add_string (b, "seat", stern_seat_colour_name (msg->seat));
-          if (msg->name)
-            add_string (b, "name", msg->name);
-        }
-      add_string (b, "text", msg->text ? msg->text : "");
-      break;
-    case STERN_NET_MSG_LOBBY:
-      add_int (b, "online", msg->online);
-      add_int (b, "looking", msg->looking);
-      json_builder_set_member_name (b, "rooms");
-      json_builder_begin_array (b);
-      for (guint i = 0; msg->rooms && i < msg->rooms->len; i++)
-        {
-          const SternNetLobbyRoom *room = &g_array_index (msg->rooms, SternNetLobbyRoom, i);
-
-          json_builder_begin_object (b);
-          add_string (b, "code", room->code);
-          add_string (b, "variant", room->variant->id);
-          add_string (b, "preset", stern_preset_name (room->preset));
-          add_int (b, "players", room->players);
-          json_builder_set_member_name (b, "open");
-          json_builder_begin_array (b);
-          for (guint k = 0; k < room->n_open; k++)
-            json_builder_add_string_value (b, stern_seat_colour_name (room->open_seats[k]));
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      break;
-    case STERN_NET_MSG_ROOM:
-      add_string (b, "code", msg->code);
-      add_string (b, "variant", msg->setup.variant->id);
-      add_string (b, "preset", stern_preset_name (msg->setup.preset));
-      add_clock (b, &msg->setup);
-      add_seats (b, msg, TRUE);
-      json_builder_set_member_name (b, "actions");
-      json_builder_begin_array (b);
-      for (guint i = 0; msg->actions && i < msg->actions->len; i++)
-        json_builder_add_string_value (b, g_ptr_array_index (msg->actions, i));
-      json_builder_end_array (b);
-      add_int (b, "spectators", msg->spectators);
-      {
-        gboolean any = FALSE;
-
-        for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
-          any |= msg->rematch[seat];
-        if (any)
-          {
-            json_builder_set_member_name (b, "rematch");
-            json_builder_begin_array (b);
-            for (unsigned i = 0; i < msg->setup.variant->n_players; i++)
-              if (msg->rematch[msg->setup.variant->seats[i]])
-                json_builder_add_string_value (b, stern_seat_colour_name (msg->setup.variant->seats[i]));
-            json_builder_end_array (b);
-          }
-      }
-      add_turn_over_result (b, msg);
-      break;
-    case STERN_NET_MSG_ACTION:
-      add_string (b, "code", msg->code);
-      add_int (b, "ply", msg->ply);
-      add_string (b, "seat", stern_seat_colour_name (msg->seat));
-      add_string (b, "kind", action_kind_names[msg->action]);
-      if (msg->action == STERN_ACTION_MOVE)
-        {
-          g_autofree char *path = format_msg_path (msg);
-          add_string (b, "path", path);
-        }
-      if (msg->has_clocks)
-        {
-          json_builder_set_member_name (b, "clocks");
-          json_builder_begin_array (b);
-          for (unsigned s = 0; s < STERN_N_SEATS; s++)
-            json_builder_add_int_value (b, msg->clocks[s]);
-          json_builder_end_array (b);
-        }
-      add_turn_over_result (b, msg);
-      break;
-    case STERN_NET_MSG_ERROR:
-      add_string (b, "error", error_names[msg->error]);
-      add_string (b, "message", msg->text ? msg->text : "");
-      if (msg->field)
-        add_string (b, "field", msg->field);
-      break;
-    case STERN_NET_N_MSG_TYPES:
-    default:
-      g_assert_not_reached ();
-    }
+  add_string (b, "type", message_kinds[msg->type].name);
+  message_kinds[msg->type].write (b, msg);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
