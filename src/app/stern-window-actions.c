@@ -129,7 +129,7 @@ confirm_answered (SternWindow *self,
       stern_game_is_legal (GAME (self), from, to))
     {
       if (!stern_match_play (self->match, from, to, &error) &&
-          !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+          !g_error_matches (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_GAME_OVER))
         g_warning ("Could not play %u-%u: %s", from, to, error->message);
       return;
     }
@@ -188,7 +188,7 @@ stern_window_move_chosen (SternWindow    *self,
   if (stern_game_is_fatal (GAME (self), from, to) && self->confirm_fatal)
     ask_fatal (self, from, to);
   else if (!stern_match_play (self->match, from, to, &error) &&
-           !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+           !g_error_matches (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_GAME_OVER))
     g_warning ("Could not play %u-%u: %s", from, to, error->message);
 }
 

@@ -1150,6 +1150,17 @@ stern_game_play (SternGame *game, unsigned from, unsigned to, GError **error)
   return TRUE;
 }
 
+size_t
+stern_game_move_path (const SternGame *game, unsigned from, unsigned to,
+                      uint8_t path[STERN_MAX_PATH])
+{
+  g_return_val_if_fail (game != NULL && path != NULL, 0);
+
+  if (stern_game_is_over (game) || !stern_game_is_legal (game, from, to))
+    return 0;
+  return stern_movegen_path (&game->rules, &game->cur.pos, from, to, path);
+}
+
 gboolean
 stern_game_play_path (SternGame *game, const uint8_t *path, size_t len, GError **error)
 {

@@ -107,6 +107,10 @@ gboolean     stern_game_must_pass (const SternGame *game);
 /* Each returns FALSE and sets error (STERN_ERROR) when not allowed now;
  * the game is then unchanged. */
 gboolean     stern_game_play (SternGame *game, unsigned from, unsigned to, GError **error);
+/* The path a legal move from → to takes (the one stern_game_play plays)
+ * into path; 0 when the move is not legal. */
+size_t       stern_game_move_path (const SternGame *game, unsigned from, unsigned to,
+                                   uint8_t path[STERN_MAX_PATH]);
 /* Plays a move given as a path, checking every hop (for records and input). */
 gboolean     stern_game_play_path (SternGame *game, const uint8_t *path, size_t len,
                                    GError **error);

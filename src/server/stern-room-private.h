@@ -41,7 +41,7 @@ struct _SternRoom {
   SternStore   *store;     /* NULL: not kept */
   SternNetSetup setup;
   /* The referee: the session's match, a SternHumanPlayer for each seat of
-   * people (their moves come in through stern_match_play) and the
+   * people (their moves come in through stern_match_play_path) and the
    * session's computer player for the others. */
   SternMatch   *match;
   guint         announced; /* actions told to the room so far */

@@ -753,13 +753,24 @@ check_player (SternRoom *self, guint seat, GError **error)
   return TRUE;
 }
 
+/* The match's reasons for not playing a move, as the protocol says them. */
+static const struct {
+  SternMatchError    match;
+  SternNetErrorCode  net;
+  const char        *field;
+} move_refusals[] = {
+  { STERN_MATCH_ERROR_NOT_YOUR_TURN, STERN_NET_ERROR_NOT_YOUR_TURN, NULL },
+  { STERN_MATCH_ERROR_STALE,         STERN_NET_ERROR_STALE,         "move.ply" },
+  { STERN_MATCH_ERROR_ILLEGAL,       STERN_NET_ERROR_ILLEGAL,       "move.path" },
+  /* Checked before (check_player): the seat's own time ran out. */
+  { STERN_MATCH_ERROR_GAME_OVER,     STERN_NET_ERROR_ILLEGAL,       NULL },
+};
+
 gboolean
 stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsize len,
                  GError **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(SternGame) check = NULL;
-  SternGame *game;
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
@@ -767,42 +778,23 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
 
   if (!check_player (room, seat, error))
     return FALSE;
-  game = stern_room_game (room);
-  if (stern_game_get_turn (game) != seat)
-    {
-      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_YOUR_TURN,
-                   "it is %s's turn, not %s's", stern_seat_colour_name (stern_game_get_turn (game)),
-                   stern_seat_colour_name (seat));
-      return FALSE;
-    }
-  if (ply != stern_game_get_n_actions (game))
-    {
-      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_STALE,
-                   "move.ply: the game is at ply %u, not %u", stern_game_get_n_actions (game), ply);
-      return FALSE;
-    }
-  /* The whole path is the engine's to check, not only its ends (the match
-   * plays from → to). */
-  check = stern_game_copy (game);
-  if (len < 2 || !stern_game_play_path (check, path, len, &local))
-    {
-      g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL, "move.path: %s",
-                   local ? local->message : "too short");
-      return FALSE;
-    }
   room->asked = TRUE;
-  ok = stern_match_play (room->match, path[0], path[len - 1], &local);
+  ok = stern_match_play_path (room->match, seat, ply, path, len, &local);
   room->asked = FALSE;
   if (ok)
     return TRUE;
-  if (g_error_matches (local, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL))
-    g_propagate_error (error, g_steal_pointer (&local));
-  else if (g_error_matches (local, STERN_ERROR, STERN_ERROR_GAME_OVER))
-    g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL,
-                         "time is up for this seat");
-  else
-    g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_ILLEGAL, "move.path: %s",
-                 local ? local->message : "refused");
+  if (local->domain == STERN_MATCH_ERROR)
+    for (guint i = 0; i < G_N_ELEMENTS (move_refusals); i++)
+      if (move_refusals[i].match == (SternMatchError) local->code)
+        {
+          if (move_refusals[i].field != NULL)
+            g_set_error (error, STERN_NET_ERROR, move_refusals[i].net, "%s: %s",
+                         move_refusals[i].field, local->message);
+          else
+            g_set_error_literal (error, STERN_NET_ERROR, move_refusals[i].net, local->message);
+          return FALSE;
+        }
+  g_propagate_error (error, g_steal_pointer (&local));
   return FALSE;
 }
 

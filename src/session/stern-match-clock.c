@@ -46,7 +46,7 @@ stern_match_time_ran_out (SternMatch *self,
   stern_match_stop_players (self);
 
   /* Refused by the commit function: tried again at the next tick. */
-  if (!stern_match_commit_action (self, STERN_ACTION_TIMEOUT, seat, 0, 0, &error))
+  if (!stern_match_commit_action (self, STERN_ACTION_TIMEOUT, seat, NULL, 0, &error))
     {
       stern_match_notify_state (self);
       return;

@@ -116,7 +116,7 @@ G_GNUC_INTERNAL void stern_match_notify_state (SternMatch *self);
 G_GNUC_INTERNAL void stern_match_advance (SternMatch *self, gboolean animate);
 /* The commit function's word on an action (TRUE without one). */
 G_GNUC_INTERNAL gboolean stern_match_commit_action (SternMatch *self, SternActionKind kind,
-                                                    guint seat, guint from, guint to,
+                                                    guint seat, const guint8 *path, gsize len,
                                                     GError **error);
 /* Plays the move the player on turn chose. */
 G_GNUC_INTERNAL void stern_match_play_chosen (SternMatch *self, guint from, guint to);

@@ -100,7 +100,7 @@ stern_match_advance (SternMatch *self,
       g_autoptr(GError) error = NULL;
 
       if (!stern_match_commit_action (self, STERN_ACTION_PASS, stern_game_get_turn (self->game),
-                                      0, 0, &error) ||
+                                      NULL, 0, &error) ||
           !stern_game_pass (self->game, &error))
         {
           g_warning ("Could not pass: %s", error->message);
@@ -146,8 +146,8 @@ gboolean
 stern_match_commit_action (SternMatch     *self,
                            SternActionKind kind,
                            guint           seat,
-                           guint           from,
-                           guint           to,
+                           const guint8   *path,
+                           gsize           len,
                            GError        **error)
 {
   g_autoptr(SternGame) after = NULL;
@@ -159,7 +159,7 @@ stern_match_commit_action (SternMatch     *self,
   switch (kind)
     {
     case STERN_ACTION_MOVE:
-      ok = stern_game_play (after, from, to, error);
+      ok = stern_game_play_path (after, path, len, error);
       break;
     case STERN_ACTION_PASS:
       ok = stern_game_pass (after, error);
@@ -174,32 +174,86 @@ stern_match_commit_action (SternMatch     *self,
   return ok && self->commit_func (self, after, error, self->commit_data);
 }
 
-/* Plays the move of the player on turn. */
-static gboolean
-play_move (SternMatch *self,
-           guint       from,
-           guint       to,
-           GError    **error)
-{
-  unsigned mover = stern_game_get_turn (self->game);
+G_DEFINE_QUARK (stern-match-error-quark, stern_match_error)
 
-  /* The mover's time must not have run out before its move. */
+/* The mover's time must not have run out before its move. */
+static gboolean
+check_time_left (SternMatch *self,
+                 unsigned    mover,
+                 GError    **error)
+{
   if (mover != STERN_NO_SEAT &&
       stern_game_clock_get_running (self->clock) == mover &&
       stern_game_clock_expired (self->clock, mover))
     {
       stern_match_time_ran_out (self, mover);
-      g_set_error (error, STERN_ERROR, STERN_ERROR_GAME_OVER,
+      g_set_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_GAME_OVER,
                    "The time of %s ran out", stern_seat_colour_name (mover));
       return FALSE;
     }
+  return TRUE;
+}
 
-  if (!stern_match_commit_action (self, STERN_ACTION_MOVE, mover, from, to, error) ||
-      !stern_game_play (self->game, from, to, error))
+gboolean
+stern_match_play_path (SternMatch   *self,
+                       guint         seat,
+                       guint         ply,
+                       const guint8 *path,
+                       gsize         len,
+                       GError      **error)
+{
+  g_autoptr(GError) refused = NULL;
+  unsigned turn;
+
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  g_return_val_if_fail (path != NULL || len == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  turn = stern_game_get_turn (self->game);
+  if (stern_game_is_over (self->game))
+    {
+      g_set_error_literal (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_GAME_OVER,
+                           "the game is over");
+      return FALSE;
+    }
+  if (seat != turn)
+    {
+      g_set_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_NOT_YOUR_TURN,
+                   "it is %s's turn, not %s's", stern_seat_colour_name (turn),
+                   stern_seat_colour_name (seat));
+      return FALSE;
+    }
+  if (ply != stern_game_get_n_actions (self->game))
+    {
+      g_set_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_STALE,
+                   "the game is at ply %u, not %u", stern_game_get_n_actions (self->game), ply);
+      return FALSE;
+    }
+  if (!check_time_left (self, turn, error))
     return FALSE;
+  if (len < 2)
+    {
+      g_set_error_literal (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_ILLEGAL,
+                           "a move needs at least two holes");
+      return FALSE;
+    }
 
-  if (mover != STERN_NO_SEAT)
-    stern_game_clock_moved (self->clock, mover);
+  /* The commit function (the server's store) may refuse with its own
+   * error; the engine's refusal is the match's ILLEGAL. */
+  if (!stern_match_commit_action (self, STERN_ACTION_MOVE, turn, path, len, &refused) ||
+      !stern_game_play_path (self->game, path, len, &refused))
+    {
+      if (refused->domain == STERN_ERROR)
+        g_set_error_literal (error, STERN_MATCH_ERROR,
+                             refused->code == STERN_ERROR_GAME_OVER ? STERN_MATCH_ERROR_GAME_OVER
+                                                                    : STERN_MATCH_ERROR_ILLEGAL,
+                             refused->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&refused));
+      return FALSE;
+    }
+
+  stern_game_clock_moved (self->clock, turn);
   self->keep_replaced = FALSE;
   self->over_announced = FALSE;
   self->thinking = FALSE;
@@ -208,6 +262,33 @@ play_move (SternMatch *self,
                  stern_game_get_n_actions (self->game) - 1, TRUE);
   stern_match_advance (self, TRUE);
   return TRUE;
+}
+
+/* from → to as the player on turn; the engine picks the path. */
+static gboolean
+play_move (SternMatch *self,
+           guint       from,
+           guint       to,
+           GError    **error)
+{
+  guint8 path[STERN_MAX_PATH];
+  gsize len = stern_game_move_path (self->game, from, to, path);
+
+  if (len == 0 && !stern_game_is_over (self->game))
+    {
+      const SternVariant *variant = stern_game_get_variant (self->game);
+      char a[STERN_HOLE_NAME_MAX] = "?", b[STERN_HOLE_NAME_MAX] = "?";
+
+      if (from < stern_variant_geometry (variant)->n_cells)
+        stern_variant_cell_name (variant, from, a);
+      if (to < stern_variant_geometry (variant)->n_cells)
+        stern_variant_cell_name (variant, to, b);
+      g_set_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_ILLEGAL,
+                   "%s to %s is not a legal move", a, b);
+      return FALSE;
+    }
+  return stern_match_play_path (self, stern_game_get_turn (self->game),
+                                stern_game_get_n_actions (self->game), path, len, error);
 }
 
 void
@@ -229,7 +310,7 @@ stern_match_play_chosen (SternMatch *self,
     }
 
   if (!play_move (self, from, to, &error) &&
-      !g_error_matches (error, STERN_ERROR, STERN_ERROR_GAME_OVER))
+      !g_error_matches (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_GAME_OVER))
     g_warning ("Could not play %u-%u: %s", from, to, error->message);
 }
 
@@ -244,9 +325,9 @@ stern_match_play (SternMatch *self,
 
   if (!stern_match_human_to_play (self))
     {
-      g_set_error_literal (error, STERN_ERROR,
-                           stern_game_is_over (self->game) ? STERN_ERROR_GAME_OVER
-                                                           : STERN_ERROR_ILLEGAL,
+      g_set_error_literal (error, STERN_MATCH_ERROR,
+                           stern_game_is_over (self->game) ? STERN_MATCH_ERROR_GAME_OVER
+                                                           : STERN_MATCH_ERROR_NOT_YOUR_TURN,
                            "It is not the local player's turn");
       return FALSE;
     }
@@ -409,7 +490,7 @@ stern_match_resign (SternMatch *self,
 
   stern_match_stop_players (self);
 
-  if (!stern_match_commit_action (self, STERN_ACTION_RESIGN, seat, 0, 0, error) ||
+  if (!stern_match_commit_action (self, STERN_ACTION_RESIGN, seat, NULL, 0, error) ||
       !stern_game_resign (self->game, seat, error))
     {
       /* Whoever was on turn goes on. */

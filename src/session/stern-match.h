@@ -83,7 +83,23 @@ gboolean        stern_match_is_rated      (SternMatch *self);
  * game not yet over becomes unrated, for good (saved with it).  TRUE when
  * it did just now, for the caller to say so. */
 gboolean        stern_match_use_help      (SternMatch *self);
-/* The local human on turn plays from → to. */
+/* Why a move was not played (STERN_MATCH_ERROR); a commit function's own
+ * error (stern_match_set_commit_func) comes back as it is. */
+#define STERN_MATCH_ERROR (stern_match_error_quark ())
+GQuark stern_match_error_quark (void);
+
+typedef enum {
+  STERN_MATCH_ERROR_NOT_YOUR_TURN,
+  STERN_MATCH_ERROR_STALE,      /* the move was for another ply */
+  STERN_MATCH_ERROR_ILLEGAL,    /* the engine refused it (the message says where) */
+  STERN_MATCH_ERROR_GAME_OVER,  /* over, or the mover's time ran out */
+} SternMatchError;
+
+/* The one way a move is played: seat plays path, every hop of it checked
+ * by the engine, as the game's action number ply (its actions so far). */
+gboolean        stern_match_play_path (SternMatch *self, guint seat, guint ply,
+                                       const guint8 *path, gsize len, GError **error);
+/* The local human on turn plays from → to (the engine picks the path). */
 gboolean        stern_match_play  (SternMatch *self, guint from, guint to, GError **error);
 /* Back to the human's previous turn (against the computer), or one action. */
 gboolean        stern_match_undo  (SternMatch *self);

@@ -291,7 +291,7 @@ test_play (void)
 
   /* An illegal move: an error, nothing played. */
   g_assert_false (stern_match_play (match, 0, 0, &error));
-  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_assert_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_ILLEGAL);
   g_clear_error (&error);
   g_assert_cmpuint (stern_game_get_n_actions (stern_match_get_game (match)), ==, 0);
 
@@ -604,6 +604,56 @@ test_move_now (void)
   g_assert_true (run_until (black_has_moved, match, MOVE_NOW_ANSWER_MS));
   g_assert_false (stern_match_is_thinking (match));
   g_assert_false (stern_match_move_now (match));
+}
+
+/* The one way a move is played says why it was not: another seat's
+ * turn, a move for another ply, a hop the engine refuses (naming where),
+ * a game that is over; and a good path is played as given. */
+static void
+test_play_path (void)
+{
+  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr(GError) error = NULL;
+  SternGameSetup setup;
+  SternGame *game;
+  guint8 path[STERN_MAX_PATH];
+  gsize len;
+  guint from, to;
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
+  stern_match_new_game (match, &setup);
+  game = stern_match_get_game (match);
+  session_test_first_safe_move (game, &from, &to);
+  len = stern_game_move_path (game, from, to, path);
+  g_assert_cmpuint (len, >=, 2);
+
+  g_assert_false (stern_match_play_path (match, STERN_BLACK, 0, path, len, &error));
+  g_assert_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_NOT_YOUR_TURN);
+  g_clear_error (&error);
+  g_assert_false (stern_match_play_path (match, STERN_WHITE, 3, path, len, &error));
+  g_assert_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_STALE);
+  g_clear_error (&error);
+  {
+    guint8 bad[STERN_MAX_PATH];
+    size_t bad_len;
+
+    g_assert_true (stern_notation_parse_path ("m1-m5", bad, &bad_len, NULL));
+    g_assert_false (stern_match_play_path (match, STERN_WHITE, 0, bad, bad_len, &error));
+    g_assert_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_ILLEGAL);
+    g_assert_nonnull (strstr (error->message, "m"));
+    g_clear_error (&error);
+  }
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
+
+  g_assert_true (stern_match_play_path (match, STERN_WHITE, 0, path, len, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
+  g_assert_cmpuint (stern_game_get_action (game, 0)->path_len, ==, len);
+  g_assert_cmpmem (stern_game_get_action (game, 0)->path, len, path, len);
+
+  g_assert_true (stern_match_resign (match, STERN_BLACK, &error));
+  g_assert_false (stern_match_play_path (match, STERN_WHITE, 2, path, len, &error));
+  g_assert_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_GAME_OVER);
 }
 
 typedef struct {
@@ -988,7 +1038,7 @@ test_hold (MatchFixture *f,
   /* Only the local human on turn may play through stern_match_play(). */
   session_test_first_safe_move (game, &from, &to);
   g_assert_false (stern_match_play (match, from, to, &error));
-  g_assert_error (error, STERN_ERROR, STERN_ERROR_ILLEGAL);
+  g_assert_error (error, STERN_MATCH_ERROR, STERN_MATCH_ERROR_NOT_YOUR_TURN);
   g_clear_error (&error);
 
   stern_match_hold (match);
@@ -1192,6 +1242,7 @@ main (int   argc,
   g_test_add_func ("/match/clock", test_clock);
   g_test_add_func ("/match/clock-budget", test_clock_budget);
   g_test_add_func ("/match/move-now", test_move_now);
+  g_test_add_func ("/match/play-path", test_play_path);
   g_test_add_func ("/match/thinking-progress", test_thinking_progress);
   g_test_add_func ("/match/autosave-resume", test_autosave_resume);
   g_test_add_func ("/match/write-read", test_write_read);
