@@ -487,7 +487,8 @@ stern_reviewer_why (SternReviewer *reviewer, const SternGame *game, unsigned fro
     why = STERN_REVIEW_WHY_BACKWARDS, fig = (unsigned) -rows;
   else if ((fig = broken_chain (r, pos, &after, &after_best, seat, from, best_from, best_to)) > 0)
     why = STERN_REVIEW_WHY_BROKE_LADDER;
-  else if (best_hops >= 2 && best_rows - rows >= 2)
+  else if (best_hops >= 2 && best_hops > path_hops (&r->rules, pos, from, to, NULL) &&
+           best_rows - rows >= 2)
     why = STERN_REVIEW_WHY_MISSED_JUMP, fig = best_hops;
   else if ((fig = entrance_blocked (r, &after, seat, to)) > 0 &&
            entrance_blocked (r, &after_best, seat, best_to) == 0)
