@@ -192,6 +192,9 @@ test_why (void)
     /* The front marble steps on; i5, nine steps from the goal, waits. */
     { "classic-2 white white:i9,i5 black:m9", 0, "i9-i10", "i5-i6",
       STERN_REVIEW_WHY_LEFT_BEHIND, 9 },
+    /* Both gain a row; k7-j8 makes j8-h10-g12 (over i9, h11) ready. */
+    { "classic-2 white white:i9,h11,k7 black:m9", 0, "k7-k8", "k7-j8",
+      STERN_REVIEW_WHY_BUILD_LADDER, 2 },
     /* A step sideways where one forward was there. */
     { "classic-2 white white:i9 black:m9", 0, "i9-j9", "i9-i10",
       STERN_REVIEW_WHY_FEWER_ROWS, 1 },

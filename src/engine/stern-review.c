@@ -53,7 +53,7 @@ stern_review_why_name (SternReviewWhy why)
 {
   static const char *const names[STERN_REVIEW_N_WHYS] = {
     "", "leaving-home", "backwards", "broke-ladder", "missed-jump", "blocked-entrance",
-    "left-behind", "fewer-rows", "next-move",
+    "left-behind", "build-ladder", "fewer-rows", "next-move",
   };
 
   g_return_val_if_fail (why < STERN_REVIEW_N_WHYS, "");
@@ -373,6 +373,25 @@ best_next_rows (SternReviewer *r, const SternPosition *pos, unsigned seat)
   return count > 0 ? best : 0;
 }
 
+/* The hops of the longest own chain among the moves that gain the most
+ * rows in pos (0 when those are steps). */
+static unsigned
+best_next_hops (SternReviewer *r, const SternPosition *pos, unsigned seat, int rows)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t count = stern_movegen_generate (&r->rules, pos, seat, moves);
+  unsigned hops = 0;
+
+  for (size_t k = 0; k < count; k++)
+    if (stern_eval_row_gain (&r->eval, seat, moves[k].from, moves[k].to) == rows)
+      {
+        unsigned h = path_hops (&r->rules, pos, moves[k].from, moves[k].to, NULL);
+
+        hops = MAX (hops, h);
+      }
+  return hops;
+}
+
 /* The longest own chain (two hops or more) of another marble that the
  * move from → to takes away (it moved a marble the chain jumps over, or
  * took its landing hole), that the better move keeps, and that gained more
@@ -459,8 +478,8 @@ stern_reviewer_why (SternReviewer *reviewer, const SternGame *game, unsigned fro
   const SternPosition *pos;
   SternPosition after, after_best;
   SternReviewWhy why = STERN_REVIEW_WHY_NONE;
-  unsigned seat, fig = 0, best_hops, last;
-  int rows, best_rows, two, best_two;
+  unsigned seat, fig = 0, best_hops, last, ladder;
+  int rows, best_rows, next, best_next;
 
   g_return_val_if_fail (reviewer != NULL && game != NULL, STERN_REVIEW_WHY_NONE);
   g_return_val_if_fail (stern_game_is_legal (game, from, to), STERN_REVIEW_WHY_NONE);
@@ -477,6 +496,13 @@ stern_reviewer_why (SternReviewer *reviewer, const SternGame *game, unsigned fro
   best_rows = stern_eval_row_gain (&r->eval, seat, best_from, best_to);
   best_hops = path_hops (&r->rules, pos, best_from, best_to, NULL);
   last = last_marble_steps (&r->rules, pos, seat);
+  next = best_next_rows (r, &after, seat);
+  best_next = best_next_rows (r, &after_best, seat);
+  /* The chain the better move makes ready for the next one, when the move
+   * played leaves none as long. */
+  ladder = best_next_hops (r, &after_best, seat, best_next);
+  if (ladder <= best_next_hops (r, &after, seat, next))
+    ladder = 0;
 
   /* The first that fits, the plainest first: a rule broken, a marble
    * sent back, a chain lost or missed, then the goal and the rear. */
@@ -496,13 +522,14 @@ stern_reviewer_why (SternReviewer *reviewer, const SternGame *game, unsigned fro
   else if (last >= 2 && r->rules.goal_distance[seat][best_from] == last &&
            r->rules.goal_distance[seat][from] < last)
     why = STERN_REVIEW_WHY_LEFT_BEHIND, fig = last;
+  else if (ladder >= 2 && best_rows + best_next - (rows + next) >= 2)
+    why = STERN_REVIEW_WHY_BUILD_LADDER, fig = ladder;
   else if (rows < 0)
     why = STERN_REVIEW_WHY_BACKWARDS, fig = (unsigned) -rows;
   else if (best_rows > rows)
     why = STERN_REVIEW_WHY_FEWER_ROWS, fig = (unsigned) (best_rows - rows);
-  else if ((best_two = best_rows + best_next_rows (r, &after_best, seat)) >
-           (two = rows + best_next_rows (r, &after, seat)))
-    why = STERN_REVIEW_WHY_NEXT_MOVE, fig = (unsigned) (best_two - two);
+  else if (best_rows + best_next > rows + next)
+    why = STERN_REVIEW_WHY_NEXT_MOVE, fig = (unsigned) (best_rows + best_next - (rows + next));
   if (why == STERN_REVIEW_WHY_NONE)
     fig = 0;
   if (figure != NULL)

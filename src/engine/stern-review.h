@@ -47,6 +47,7 @@ typedef enum {
   STERN_REVIEW_WHY_MISSED_JUMP,      /* hops of the better move's chain */
   STERN_REVIEW_WHY_BLOCKED_ENTRANCE, /* empty goal holes left behind the marble */
   STERN_REVIEW_WHY_LEFT_BEHIND,      /* steps from the last marble to the goal */
+  STERN_REVIEW_WHY_BUILD_LADDER,     /* hops of the chain the better move makes ready */
   STERN_REVIEW_WHY_FEWER_ROWS,       /* rows the better move gains more */
   STERN_REVIEW_WHY_NEXT_MOVE,        /* rows the next own move gains more after the better move */
   STERN_REVIEW_N_WHYS,

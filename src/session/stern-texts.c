@@ -218,6 +218,12 @@ stern_texts_review_why (SternReviewWhy why, unsigned figure)
                                            "from the goal)",
                                            "left a marble behind (the last marble is %u moves "
                                            "from the goal)", figure), figure);
+    case STERN_REVIEW_WHY_BUILD_LADDER:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "the better move builds a ladder: your next move "
+                                           "would have a %u-hop jump",
+                                           "the better move builds a ladder: your next move "
+                                           "would have a %u-hop jump", figure), figure);
     case STERN_REVIEW_WHY_FEWER_ROWS:
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "gained %u row fewer than the better move",
