@@ -1,6 +1,7 @@
 /* stern-texts.h: sentences the window shows about a game, built here so
  * they are tested without a display: why a move is fatal, what resigning
- * does, why a player is out, what the rules of a setup are, the status line.
+ * does, why a player is out, what the rules of a setup are, the status line,
+ * why a move lost (which `sternhalma-cli review` prints too).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
