@@ -3,7 +3,9 @@
 # sternhalma-cli review and analyse: the JSON lines of a review are the
 # golden ones (tests/cases/review-blunder.jsonl; write them again with
 # `sternhalma-cli review --level medium --json tests/cases/review-blunder.sgr`
-# when the review is meant to change), and bad input is refused naming it.
+# when the review is meant to change), each inaccuracy or worse has a
+# reason (`why`) and each seat an accuracy, in the JSON and the text, and
+# bad input is refused naming it.
 #
 # usage: check-cli-review.sh PATH-TO-sternhalma-cli      (TAP on stdout)
 set -u
@@ -37,12 +39,33 @@ refused () {
   [ $result -eq 0 ] || echo "# exit $status, stderr: $(cat "$tmp/err")"
 }
 
-echo "1..11"
+echo "1..15"
+# The reasons are written in the language of the locale: English here.
+LC_ALL=C.UTF-8 LANGUAGE=
+export LC_ALL LANGUAGE
 timeout 60 "$cli" review --level medium --json "$cases/review-blunder.sgr" >"$tmp/review.jsonl" 2>"$tmp/err"
 ok $? "review --json runs"
 diff -u "$cases/review-blunder.jsonl" "$tmp/review.jsonl" | sed 's/^/# /'
 cmp -s "$cases/review-blunder.jsonl" "$tmp/review.jsonl"
 ok $? "review --json gives the golden lines"
+
+# Every row of an inaccuracy, mistake or blunder: a reason with its id,
+# figure and text; the planted blunder is the chain it missed.
+rows=$(grep -c '"class": "\(inaccuracy\|mistake\|blunder\)"' "$tmp/review.jsonl")
+with_why=$(grep '"class": "\(inaccuracy\|mistake\|blunder\)"' "$tmp/review.jsonl" |
+  grep -c '"why": {"id": "[a-z-]*", "figure": [0-9]*, "text": "[^"]')
+[ "$rows" -gt 0 ] && [ "$rows" -eq "$with_why" ]
+ok $? "review --json: each of the $rows inaccuracies or worse has a why"
+grep -q '"played": "l5-l4".*"why": {"id": "missed-jump", "figure": 3, "text": "missed a jump of 3 hops"}' "$tmp/review.jsonl" &&
+  [ "$(grep -c '"summary".*"seat": "white".*"accuracy": [0-9.]*.*"seat": "black".*"accuracy": [0-9.]*' "$tmp/review.jsonl")" -eq 1 ]
+ok $? "review --json: the planted blunder's reason, both seats' accuracy"
+
+timeout 60 "$cli" review --level medium "$cases/review-blunder.sgr" >"$tmp/review.txt" 2>"$tmp/err"
+ok $? "review (text) runs"
+grep -q '^  14 white  l5-l4 .* blunder: missed a jump of 3 hops$' "$tmp/review.txt" &&
+  grep -q '^white: 10 moves, .*, accuracy [0-9.]*;' "$tmp/review.txt" &&
+  grep -q '^black: 10 moves, .*, accuracy [0-9.]*;' "$tmp/review.txt"
+ok $? "review (text) shows the reason and each colour's accuracy"
 
 timeout 60 "$cli" analyse --level medium --depth 3 'classic-2 white white:k3,l4,m4,k5,j6,k7,i8,j8,k8,h9 black:g11,j11,e12,g12,h12,j12,e13,i13,e16,f16' >"$tmp/analyse" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -q '^white ' "$tmp/analyse" && grep -q '^black ' "$tmp/analyse" &&

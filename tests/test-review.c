@@ -1,7 +1,9 @@
 /* The coach's review (stern-review.h): a planted blunder is the biggest
  * loss with the jump chain as the better move, a game of the computer's
  * own moves has no mistake, the classes follow the thresholds, and the
- * best line and moves to finish on the square boards.
+ * best line and moves to finish on the square boards; each reason a
+ * mistake can be given, from a position built for it (doc/computer.md,
+ * "Review"), and the accuracy figure.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,6 +12,7 @@
 
 #include <glib.h>
 
+#include "engine-test-util.h"
 #include "stern-file.h"
 #include "stern-notation.h"
 #include "stern-review.h"
@@ -67,6 +70,9 @@ test_planted_blunder (void)
   g_assert_cmpstr (played, ==, "l5-l4");
   g_assert_cmpstr (best, ==, "l5-j5-j7-j9");
   g_assert_cmpint (planted.klass, >=, STERN_REVIEW_MISTAKE);
+  /* The chain it did not take: three hops. */
+  g_assert_cmpstr (stern_review_why_name (planted.why), ==, "missed-jump");
+  g_assert_cmpuint (planted.why_figure, ==, 3);
   g_assert_cmpfloat (planted.after, >, planted.before);
 }
 
@@ -141,6 +147,102 @@ test_moves_to_finish_and_line (void)
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 }
 
+/* The reason the engine finds for played against better in a position of
+ * classic-2 with white on turn, white having made made moves. */
+static SternReviewWhy
+why_in (const char *position, unsigned made, const char *played, const char *better,
+        unsigned *figure)
+{
+  g_autoptr (SternGame) game = engine_test_game_at (position, STERN_PRESET_TABLE, made);
+  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_MEDIUM);
+  g_auto (GStrv) p = g_strsplit (played, "-", 2);
+  g_auto (GStrv) b = g_strsplit (better, "-", 2);
+
+  return stern_reviewer_why (reviewer, game, engine_test_cell_of (p[0]), engine_test_cell_of (p[1]),
+                             engine_test_cell_of (b[0]), engine_test_cell_of (b[1]), figure);
+}
+
+/* Each reason from the position built for it; the table of
+ * doc/computer.md ("Review") lists the same positions. */
+static void
+test_why (void)
+{
+  const struct {
+    const char *position;
+    unsigned made;
+    const char *played, *better;
+    SternReviewWhy why;
+    unsigned figure;
+  } cases[] = {
+    /* The deadline move (§4) leaves j4 at home; j4-i5 takes it out. */
+    { "classic-2 white white:j4,j5,i9 black:e17,i12", 29, "j5-i5", "j4-i5",
+      STERN_REVIEW_WHY_LEAVING_HOME, 0 },
+    /* i9 jumps back over i8: two rows back. */
+    { "classic-2 white white:i9,i8 black:m9", 0, "i9-i7", "i9-i10",
+      STERN_REVIEW_WHY_BACKWARDS, 2 },
+    /* j7 is a rung of the chain j4-j6-j8-j10 (over j5, j7, j9). */
+    { "classic-2 white white:j4,j5,j7,j9 black:m9", 0, "j7-k7", "j4-j10",
+      STERN_REVIEW_WHY_BROKE_LADDER, 3 },
+    /* f12 steps while i5-i7-i9 is there to jump. */
+    { "classic-2 white white:i5,i6,i8,f12 black:m9", 0, "f12-f13", "i5-i9",
+      STERN_REVIEW_WHY_MISSED_JUMP, 2 },
+    /* h14 is the goal's entrance row; five holes behind it stay empty. */
+    { "classic-2 white white:h13,e15 black:m9", 0, "h13-h14", "e15-e16",
+      STERN_REVIEW_WHY_BLOCKED_ENTRANCE, 5 },
+    /* The front marble steps on; i5, nine steps from the goal, waits. */
+    { "classic-2 white white:i9,i5 black:m9", 0, "i9-i10", "i5-i6",
+      STERN_REVIEW_WHY_LEFT_BEHIND, 9 },
+    /* Both gain a row; k7-j8 makes j8-h10-g12 (over i9, h11) ready. */
+    { "classic-2 white white:i9,h11,k7 black:m9", 0, "k7-k8", "k7-j8",
+      STERN_REVIEW_WHY_BUILD_LADDER, 2 },
+    /* A step sideways where one forward was there. */
+    { "classic-2 white white:i9 black:m9", 0, "i9-j9", "i9-i10",
+      STERN_REVIEW_WHY_FEWER_ROWS, 1 },
+    /* Both gain a row; only k7-j8 makes j8-h10 (over i9) the next move. */
+    { "classic-2 white white:i9,k7 black:m9", 0, "k7-k8", "k7-j8",
+      STERN_REVIEW_WHY_NEXT_MOVE, 1 },
+    /* The same move: nothing to say. */
+    { "classic-2 white white:i9 black:m9", 0, "i9-i10", "i9-i10",
+      STERN_REVIEW_WHY_NONE, 0 },
+  };
+
+  for (unsigned i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      unsigned figure = 99;
+      SternReviewWhy why = why_in (cases[i].position, cases[i].made, cases[i].played,
+                                   cases[i].better, &figure);
+
+      g_test_message ("%s: %s instead of %s: %s %u", cases[i].position, cases[i].played,
+                      cases[i].better, stern_review_why_name (why), figure);
+      g_assert_cmpstr (stern_review_why_name (why), ==, stern_review_why_name (cases[i].why));
+      g_assert_cmpuint (figure, ==, cases[i].figure);
+    }
+  g_assert_cmpstr (stern_review_why_name (STERN_REVIEW_WHY_BROKE_LADDER), ==, "broke-ladder");
+}
+
+/* Best moves make 100; a loss of STERN_REVIEW_ACCURACY_HALF halves a
+ * move's figure; passes do not count. */
+static void
+test_accuracy (void)
+{
+  SternReviewEntry entries[4] = {
+    { .seat = STERN_WHITE, .kind = STERN_ACTION_MOVE, .loss = 0.0 },
+    { .seat = STERN_BLACK, .kind = STERN_ACTION_MOVE, .loss = 3.0 },
+    { .seat = STERN_WHITE, .kind = STERN_ACTION_MOVE, .loss = STERN_REVIEW_ACCURACY_HALF,
+      .klass = STERN_REVIEW_INACCURACY },
+    { .seat = STERN_WHITE, .kind = STERN_ACTION_PASS, .klass = STERN_REVIEW_FORCED },
+  };
+  SternReviewSummary sum;
+
+  stern_review_summarise (entries, 1, STERN_WHITE, &sum);
+  g_assert_cmpfloat (sum.accuracy, ==, 100.0);
+  stern_review_summarise (entries, G_N_ELEMENTS (entries), STERN_WHITE, &sum);
+  g_assert_cmpuint (sum.moves, ==, 2);
+  g_assert_cmpfloat (sum.accuracy, ==, 75.0);
+  stern_review_summarise (entries, G_N_ELEMENTS (entries), STERN_BLACK, &sum);
+  g_assert_cmpfloat (sum.accuracy, ==, 12.5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -149,5 +251,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/planted-blunder", test_planted_blunder);
   g_test_add_func ("/review/best-moves-no-mistake", test_best_moves_no_mistake);
   g_test_add_func ("/review/moves-to-finish-and-line", test_moves_to_finish_and_line);
+  g_test_add_func ("/review/why", test_why);
+  g_test_add_func ("/review/accuracy", test_accuracy);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include "stern-board-view.h"
 #include "stern-notation.h"
 #include "stern-seat-dot.h"
+#include "stern-texts.h"
 
 /* Mistakes listed per player, the worst ones. */
 #define WORST_PER_SEAT 5
@@ -35,6 +36,7 @@ struct _SternReviewWindow {
   GtkWidget       *progress_label;
   GtkWidget       *board;
   GtkWidget       *move_label;
+  GtkWidget       *why_label;
   GtkWidget       *chart;
   GtkWidget       *summary;
   GtkWidget       *mistakes;
@@ -68,10 +70,37 @@ class_label (SternReviewClass klass)
     }
 }
 
+/* The annotation players know from chess records: ?! an inaccuracy, ? a
+ * mistake, ?? a blunder (the classes' losses: doc/computer.md). */
+static const char *
+class_mark (SternReviewClass klass)
+{
+  switch (klass)
+    {
+    case STERN_REVIEW_INACCURACY: return "?!";
+    case STERN_REVIEW_MISTAKE: return "?";
+    case STERN_REVIEW_BLUNDER: return "??";
+    case STERN_REVIEW_BEST:
+    case STERN_REVIEW_GOOD:
+    case STERN_REVIEW_FORCED:
+    case STERN_REVIEW_N_CLASSES:
+    default: return "";
+    }
+}
+
 static char *
 path_text (const SternGame *game, const guint8 *path, gsize len)
 {
   return stern_notation_format_path_in (stern_game_get_variant (game), path, len);
+}
+
+/* The move played as the list and the board's caption write it, marked. */
+static char *
+played_text (const SternGame *game, const SternReviewEntry *e)
+{
+  g_autofree char *path = path_text (game, e->played, e->played_len);
+
+  return g_strconcat (path, class_mark (e->klass), NULL);
 }
 
 /* ---- the chart --------------------------------------------------------- */
@@ -300,7 +329,7 @@ stern_review_window_select (SternReviewWindow *self, guint ply)
   const SternReviewEntry *e;
   SternBoardHintPath paths[2];
   gsize n_paths = 0;
-  g_autofree char *played = NULL, *better = NULL, *text = NULL;
+  g_autofree char *played = NULL, *better = NULL, *text = NULL, *why = NULL;
 
   g_return_if_fail (STERN_IS_REVIEW_WINDOW (self));
   g_return_if_fail (ply < stern_game_review_get_n_entries (self->review));
@@ -313,7 +342,7 @@ stern_review_window_select (SternReviewWindow *self, guint ply)
   memset (paths, 0, sizeof paths);
   if (e->kind == STERN_ACTION_MOVE)
     {
-      played = path_text (self->board_game, e->played, e->played_len);
+      played = played_text (self->board_game, e);
       memcpy (paths[n_paths].path, e->played, e->played_len);
       paths[n_paths].len = e->played_len;
       memcpy (paths[n_paths].rgb, played_rgb, sizeof played_rgb);
@@ -346,6 +375,16 @@ stern_review_window_select (SternReviewWindow *self, guint ply)
                             e->round, stern_seat_display_name (e->seat), played,
                             class_label (e->klass), e->loss, better);
   gtk_label_set_text (GTK_LABEL (self->move_label), text);
+  why = stern_texts_review_why (e->why, e->why_figure);
+  if (why != NULL)
+    {
+      g_autofree char *why_text = NULL;
+
+      /* Translators: the reason the review gives for a mistake: "Why: missed a jump of 3 hops" */
+      why_text = g_strdup_printf (_("Why: %s"), why);
+      gtk_label_set_text (GTK_LABEL (self->why_label), why_text);
+    }
+  gtk_widget_set_visible (self->why_label, why != NULL);
   gtk_widget_queue_draw (self->chart);
 }
 
@@ -396,8 +435,10 @@ fill_results (SternReviewWindow *self)
   gtk_grid_attach (grid, gtk_label_new (NULL), 0, 0, 2, 1);
   /* Translators: a column of the review's summary: the average loss a move */
   gtk_grid_attach (grid, gtk_label_new (_("Loss a move")), 2, 0, 1, 1);
+  /* Translators: a column of the review's summary: 0 to 100, 100 for the computer's moves */
+  gtk_grid_attach (grid, gtk_label_new (_("Accuracy")), 3, 0, 1, 1);
   for (unsigned k = 0; k < G_N_ELEMENTS (shown); k++)
-    gtk_grid_attach (grid, gtk_label_new (class_label (shown[k])), 3 + k, 0, 1, 1);
+    gtk_grid_attach (grid, gtk_label_new (class_label (shown[k])), 4 + k, 0, 1, 1);
 
   for (unsigned i = 0; i < variant->n_players; i++)
     {
@@ -413,22 +454,26 @@ fill_results (SternReviewWindow *self)
                        1, 1 + i, 1, 1);
       g_snprintf (text, sizeof text, "%.2f", sum.average_loss);
       gtk_grid_attach (grid, gtk_label_new (text), 2, 1 + i, 1, 1);
+      g_snprintf (text, sizeof text, "%.1f", sum.accuracy);
+      gtk_grid_attach (grid, gtk_label_new (text), 3, 1 + i, 1, 1);
       for (unsigned k = 0; k < G_N_ELEMENTS (shown); k++)
         {
           g_snprintf (text, sizeof text, "%u", sum.count[shown[k]]);
-          gtk_grid_attach (grid, gtk_label_new (text), 3 + k, 1 + i, 1, 1);
+          gtk_grid_attach (grid, gtk_label_new (text), 4 + k, 1 + i, 1, 1);
         }
 
       n_worst = stern_game_review_get_worst (self->review, seat, worst, WORST_PER_SEAT);
       for (guint w = 0; w < n_worst; w++)
         {
           const SternReviewEntry *e = stern_game_review_get_entry (self->review, worst[w]);
-          g_autofree char *played = path_text (game, e->played, e->played_len);
+          g_autofree char *played = played_text (game, e);
+          g_autofree char *why = stern_texts_review_why (e->why, e->why_figure);
           g_autofree char *better = e->best_len >= 2 ? path_text (game, e->best, e->best_len)
                                                      : g_strdup ("–");
           g_autofree char *title = NULL, *detail = NULL;
           GtkWidget *row = gtk_list_box_row_new ();
           GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+          GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
           GtkWidget *label;
 
           /* Translators: a row of the mistakes list: "Round 8: l5-l4 (Mistake)" */
@@ -436,8 +481,17 @@ fill_results (SternReviewWindow *self)
           /* Translators: "better l5-j5-j7-j9, 2.0 moves lost" */
           detail = g_strdup_printf (_("better %s, %.1f moves lost"), better, e->loss);
           gtk_box_append (GTK_BOX (box), stern_seat_dot_new (seat));
-          label = g_object_new (GTK_TYPE_LABEL, "label", title, "xalign", 0.0f, "hexpand", TRUE, NULL);
-          gtk_box_append (GTK_BOX (box), label);
+          gtk_widget_set_hexpand (texts, TRUE);
+          label = g_object_new (GTK_TYPE_LABEL, "label", title, "xalign", 0.0f, NULL);
+          gtk_box_append (GTK_BOX (texts), label);
+          if (why != NULL)
+            {
+              label = g_object_new (GTK_TYPE_LABEL, "label", why, "xalign", 0.0f, "wrap", TRUE,
+                                    NULL);
+              gtk_widget_add_css_class (label, "caption");
+              gtk_box_append (GTK_BOX (texts), label);
+            }
+          gtk_box_append (GTK_BOX (box), texts);
           label = g_object_new (GTK_TYPE_LABEL, "label", detail, "xalign", 1.0f, NULL);
           gtk_widget_add_css_class (label, "dim-label");
           gtk_box_append (GTK_BOX (box), label);
@@ -448,7 +502,8 @@ fill_results (SternReviewWindow *self)
           gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
           g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (worst[w] + 1));
           gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                          title, -1);
+                                          title, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                          why != NULL ? why : detail, -1);
           gtk_list_box_append (GTK_LIST_BOX (self->mistakes), row);
           self->n_mistakes++;
         }
@@ -594,6 +649,12 @@ build_results_page (SternReviewWindow *self)
   gtk_widget_set_margin_start (self->move_label, 6);
   gtk_widget_set_margin_bottom (self->move_label, 6);
   gtk_box_append (GTK_BOX (left), self->move_label);
+  self->why_label = g_object_new (GTK_TYPE_LABEL, "wrap", TRUE, "xalign", 0.0f,
+                                  "visible", FALSE, NULL);
+  gtk_widget_add_css_class (self->why_label, "heading");
+  gtk_widget_set_margin_start (self->why_label, 6);
+  gtk_widget_set_margin_bottom (self->why_label, 6);
+  gtk_box_append (GTK_BOX (left), self->why_label);
   gtk_paned_set_start_child (GTK_PANED (paned), left);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
 

@@ -16,6 +16,7 @@
 #include "stern-file.h"
 #include "stern-notation.h"
 #include "stern-review.h"
+#include "stern-texts.h"
 
 #define EXIT_USAGE 2
 /* Plies of the computer's line that analyse prints unless told. */
@@ -116,11 +117,31 @@ format_action (const SternVariant *variant, const SternReviewEntry *e, gboolean 
     }
 }
 
+/* text as the body of a JSON string: quotes, backslashes and control
+ * characters escaped, the rest (UTF-8) as it is. */
+static char *
+json_escape (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (out, "\\%c", *p);
+      else if ((guchar) *p < 0x20)
+        g_string_append_printf (out, "\\u%04x", (guchar) *p);
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 print_entry (const SternVariant *variant, const SternReviewEntry *e, gboolean json)
 {
   g_autofree char *played = format_action (variant, e, FALSE);
   g_autofree char *best = format_action (variant, e, TRUE);
+  g_autofree char *why = stern_texts_review_why (e->why, e->why_figure);
   char loss[G_ASCII_DTOSTR_BUF_SIZE], after[G_ASCII_DTOSTR_BUF_SIZE];
 
   format_tenths (loss, e->loss);
@@ -138,11 +159,21 @@ print_entry (const SternVariant *variant, const SternReviewEntry *e, gboolean js
               stern_review_class_name (e->klass), after);
       if (stern_variant_is_square (variant) && e->kind == STERN_ACTION_MOVE)
         printf (", \"tempo\": %u", e->tempo);
+      if (why != NULL)
+        {
+          g_autofree char *escaped = json_escape (why);
+
+          printf (", \"why\": {\"id\": \"%s\", \"figure\": %u, \"text\": \"%s\"}",
+                  stern_review_why_name (e->why), e->why_figure, escaped);
+        }
+      else
+        printf (", \"why\": null");
       printf ("}\n");
     }
   else
-    printf ("%4u %-6s %-24s %-24s %5s %s\n", e->ply, stern_seat_colour_name (e->seat), played,
-            best ? best : "-", loss, stern_review_class_name (e->klass));
+    printf ("%4u %-6s %-24s %-24s %5s %s%s%s\n", e->ply, stern_seat_colour_name (e->seat), played,
+            best ? best : "-", loss, stern_review_class_name (e->klass), why ? ": " : "",
+            why ? why : "");
 }
 
 static void
@@ -156,22 +187,25 @@ print_summary (const SternVariant *variant, SternLevel level, const SternReviewE
       unsigned seat = variant->seats[i];
       SternReviewSummary sum;
       char avg[G_ASCII_DTOSTR_BUF_SIZE], total[G_ASCII_DTOSTR_BUF_SIZE];
+      char accuracy[G_ASCII_DTOSTR_BUF_SIZE];
 
       stern_review_summarise (entries, n, seat, &sum);
       g_ascii_formatd (avg, sizeof avg, "%.2f", sum.average_loss);
       format_tenths (total, sum.total_loss);
+      format_tenths (accuracy, sum.accuracy);
       if (json)
         {
-          printf ("%s{\"seat\": \"%s\", \"moves\": %u, \"total_loss\": %s, \"average_loss\": %s",
-                  i ? ", " : "", stern_seat_colour_name (seat), sum.moves, total, avg);
+          printf ("%s{\"seat\": \"%s\", \"moves\": %u, \"total_loss\": %s, \"average_loss\": %s, "
+                  "\"accuracy\": %s",
+                  i ? ", " : "", stern_seat_colour_name (seat), sum.moves, total, avg, accuracy);
           for (unsigned k = 0; k < STERN_REVIEW_N_CLASSES; k++)
             printf (", \"%s\": %u", stern_review_class_name (k), sum.count[k]);
           printf ("}");
         }
       else
         {
-          printf ("%s: %u moves, loss %s in all, %s a move;", stern_seat_colour_name (seat),
-                  sum.moves, total, avg);
+          printf ("%s: %u moves, loss %s in all, %s a move, accuracy %s;",
+                  stern_seat_colour_name (seat), sum.moves, total, avg, accuracy);
           for (unsigned k = 0; k < STERN_REVIEW_N_CLASSES; k++)
             printf (" %s %u", stern_review_class_name (k), sum.count[k]);
           printf ("\n");

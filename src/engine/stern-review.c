@@ -6,6 +6,7 @@
 
 #include "stern-review.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,18 @@ stern_review_class_name (SternReviewClass klass)
 
   g_return_val_if_fail (klass < STERN_REVIEW_N_CLASSES, "best");
   return names[klass];
+}
+
+const char *
+stern_review_why_name (SternReviewWhy why)
+{
+  static const char *const names[STERN_REVIEW_N_WHYS] = {
+    "", "leaving-home", "backwards", "broke-ladder", "missed-jump", "blocked-entrance",
+    "left-behind", "build-ladder", "fewer-rows", "next-move",
+  };
+
+  g_return_val_if_fail (why < STERN_REVIEW_N_WHYS, "");
+  return names[why];
 }
 
 SternReviewClass
@@ -312,6 +325,218 @@ tenths (double x)
   return (double) (gint64) (x * 10.0 + (x >= 0 ? 0.5 : -0.5)) / 10.0;
 }
 
+/* The hops of the move from → to along its shortest path, 0 for a step;
+ * over (nullable) gets the holes it jumps over. */
+static unsigned
+path_hops (const SternRules *rules, const SternPosition *pos, unsigned from, unsigned to,
+           SternSet *over)
+{
+  const SternGeometry *geo = rules->geometry;
+  uint8_t path[STERN_MAX_PATH];
+  size_t len = stern_movegen_path (rules, pos, from, to, path);
+  unsigned hops = 0;
+
+  if (over != NULL)
+    *over = 0;
+  for (size_t i = 0; i + 1 < len; i++)
+    for (unsigned d = 0; d < geo->n_dirs; d++)
+      {
+        const uint8_t *line = geo->line[path[i]][d];
+        unsigned k = 0;
+
+        while (k < geo->line_len[path[i]][d] && line[k] != path[i + 1])
+          k++;
+        if (k == geo->line_len[path[i]][d])
+          continue;
+        if (k == 0)
+          return 0;
+        /* A jump lands as far beyond the marble it jumps as it stood
+         * before it (doc/rules.md §3), so that marble is half way. */
+        if (over != NULL)
+          *over |= stern_set_bit (line[(k + 1) / 2 - 1]);
+        hops++;
+        break;
+      }
+  return hops;
+}
+
+/* The most rows one own move of the seat gains in pos, the others
+ * standing still. */
+static int
+best_next_rows (SternReviewer *r, const SternPosition *pos, unsigned seat)
+{
+  size_t count = stern_movegen_generate (&r->rules, pos, seat, r->scratch);
+  int best = G_MININT;
+
+  for (size_t k = 0; k < count; k++)
+    best = MAX (best, stern_eval_row_gain (&r->eval, seat, r->scratch[k].from, r->scratch[k].to));
+  return count > 0 ? best : 0;
+}
+
+/* The hops of the longest own chain among the moves that gain the most
+ * rows in pos (0 when those are steps). */
+static unsigned
+best_next_hops (SternReviewer *r, const SternPosition *pos, unsigned seat, int rows)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t count = stern_movegen_generate (&r->rules, pos, seat, moves);
+  unsigned hops = 0;
+
+  for (size_t k = 0; k < count; k++)
+    if (stern_eval_row_gain (&r->eval, seat, moves[k].from, moves[k].to) == rows)
+      {
+        unsigned h = path_hops (&r->rules, pos, moves[k].from, moves[k].to, NULL);
+
+        hops = MAX (hops, h);
+      }
+  return hops;
+}
+
+/* The longest own chain (two hops or more) of another marble that the
+ * move from → to takes away (it moved a marble the chain jumps over, or
+ * took its landing hole), that the better move keeps, and that gained more
+ * than anything left after the move; its hops, 0 when none. */
+static unsigned
+broken_chain (SternReviewer *r, const SternPosition *pos, const SternPosition *after,
+              const SternPosition *after_best, unsigned seat, unsigned from,
+              unsigned best_from, unsigned best_to)
+{
+  SternMove moves[STERN_MAX_MOVES];
+  size_t count = stern_movegen_generate (&r->rules, pos, seat, moves);
+  int left = best_next_rows (r, after, seat);
+  unsigned longest = 0;
+
+  for (size_t k = 0; k < count; k++)
+    {
+      unsigned f = moves[k].from, t = moves[k].to, hops;
+      gboolean kept;
+
+      if (f == from || stern_eval_row_gain (&r->eval, seat, f, t) <= MAX (left, 0))
+        continue;
+      if (stern_set_has (stern_movegen_destinations (&r->rules, after, f), t))
+        continue;
+      kept = (f == best_from && t == best_to) ||
+             (f != best_from &&
+              stern_set_has (stern_movegen_destinations (&r->rules, after_best, f), t));
+      if (!kept)
+        continue;
+      hops = path_hops (&r->rules, pos, f, t, NULL);
+      if (hops >= 2)
+        longest = MAX (longest, hops);
+    }
+  return longest;
+}
+
+/* Empty holes of the seat's goal deeper than the entrance row, when the
+ * move ends in that row (the goal's holes farthest from its tip); 0
+ * otherwise. */
+static unsigned
+entrance_blocked (const SternReviewer *r, const SternPosition *after, unsigned seat, unsigned to)
+{
+  SternSet goal = r->rules.goal[seat], holes = goal;
+  unsigned entrance = 0, empty = 0;
+
+  if (!stern_set_has (goal, to))
+    return 0;
+  while (holes)
+    {
+      unsigned d = r->eval.tip_dist[seat][stern_set_pop (&holes)];
+
+      entrance = MAX (entrance, d);
+    }
+  if (r->eval.tip_dist[seat][to] != entrance)
+    return 0;
+  holes = goal & ~after->occupied;
+  while (holes)
+    if (r->eval.tip_dist[seat][stern_set_pop (&holes)] < entrance)
+      empty++;
+  return empty;
+}
+
+/* Steps from the seat's last marble (the one farthest from its goal) to
+ * the goal on an empty board. */
+static unsigned
+last_marble_steps (const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  SternSet marbles = pos->marbles[seat];
+  unsigned last = 0;
+
+  while (marbles)
+    {
+      unsigned d = rules->goal_distance[seat][stern_set_pop (&marbles)];
+
+      last = MAX (last, d);
+    }
+  return last;
+}
+
+SternReviewWhy
+stern_reviewer_why (SternReviewer *reviewer, const SternGame *game, unsigned from, unsigned to,
+                    unsigned best_from, unsigned best_to, unsigned *figure)
+{
+  SternReviewer *r = reviewer;
+  const SternPosition *pos;
+  SternPosition after, after_best;
+  SternReviewWhy why = STERN_REVIEW_WHY_NONE;
+  unsigned seat, fig = 0, best_hops, last, ladder;
+  int rows, best_rows, next, best_next;
+
+  g_return_val_if_fail (reviewer != NULL && game != NULL, STERN_REVIEW_WHY_NONE);
+  g_return_val_if_fail (stern_game_is_legal (game, from, to), STERN_REVIEW_WHY_NONE);
+  g_return_val_if_fail (stern_game_is_legal (game, best_from, best_to), STERN_REVIEW_WHY_NONE);
+
+  prepare (r, game);
+  pos = stern_game_get_position (game);
+  seat = stern_game_get_turn (game);
+  after = *pos;
+  stern_position_move (&after, from, to);
+  after_best = *pos;
+  stern_position_move (&after_best, best_from, best_to);
+  rows = stern_eval_row_gain (&r->eval, seat, from, to);
+  best_rows = stern_eval_row_gain (&r->eval, seat, best_from, best_to);
+  best_hops = path_hops (&r->rules, pos, best_from, best_to, NULL);
+  last = last_marble_steps (&r->rules, pos, seat);
+  next = best_next_rows (r, &after, seat);
+  best_next = best_next_rows (r, &after_best, seat);
+  /* The chain the better move makes ready for the next one, when the move
+   * played leaves none as long. */
+  ladder = best_next_hops (r, &after_best, seat, best_next);
+  if (ladder <= best_next_hops (r, &after, seat, next))
+    ladder = 0;
+
+  /* The first that fits, the plainest first: a rule broken, a marble
+   * sent back, a chain lost or missed, then the goal and the rear. */
+  if (stern_game_fatal_reason (game, from, to, NULL) != STERN_FATAL_NONE &&
+      stern_game_fatal_reason (game, best_from, best_to, NULL) == STERN_FATAL_NONE)
+    why = STERN_REVIEW_WHY_LEAVING_HOME;
+  else if (rows <= -2)
+    why = STERN_REVIEW_WHY_BACKWARDS, fig = (unsigned) -rows;
+  else if ((fig = broken_chain (r, pos, &after, &after_best, seat, from, best_from, best_to)) > 0)
+    why = STERN_REVIEW_WHY_BROKE_LADDER;
+  else if (best_hops >= 2 && best_hops > path_hops (&r->rules, pos, from, to, NULL) &&
+           best_rows - rows >= 2)
+    why = STERN_REVIEW_WHY_MISSED_JUMP, fig = best_hops;
+  else if ((fig = entrance_blocked (r, &after, seat, to)) > 0 &&
+           entrance_blocked (r, &after_best, seat, best_to) == 0)
+    why = STERN_REVIEW_WHY_BLOCKED_ENTRANCE;
+  else if (last >= 2 && r->rules.goal_distance[seat][best_from] == last &&
+           r->rules.goal_distance[seat][from] < last)
+    why = STERN_REVIEW_WHY_LEFT_BEHIND, fig = last;
+  else if (ladder >= 2 && best_rows + best_next - (rows + next) >= 2)
+    why = STERN_REVIEW_WHY_BUILD_LADDER, fig = ladder;
+  else if (rows < 0)
+    why = STERN_REVIEW_WHY_BACKWARDS, fig = (unsigned) -rows;
+  else if (best_rows > rows)
+    why = STERN_REVIEW_WHY_FEWER_ROWS, fig = (unsigned) (best_rows - rows);
+  else if (best_rows + best_next > rows + next)
+    why = STERN_REVIEW_WHY_NEXT_MOVE, fig = (unsigned) (best_rows + best_next - (rows + next));
+  if (why == STERN_REVIEW_WHY_NONE)
+    fig = 0;
+  if (figure != NULL)
+    *figure = fig;
+  return why;
+}
+
 gboolean
 stern_reviewer_review_action (SternReviewer *reviewer, SternGame *game, guint ply,
                               const gint *stop, SternReviewEntry *out)
@@ -376,6 +601,9 @@ stern_reviewer_review_action (SternReviewer *reviewer, SternGame *game, guint pl
                                prepared_cost (r, pos, seat, best.from, best.to)) / rate);
           out->loss = MAX (tenths (loss), 0.0);
           out->klass = stern_review_classify (out->loss);
+          if (out->klass >= STERN_REVIEW_INACCURACY && out->best_len >= 2)
+            out->why = stern_reviewer_why (r, game, from, to, best.from, best.to,
+                                           &out->why_figure);
         }
       if (r->rules.tempo_check_move)
         {
@@ -427,10 +655,13 @@ void
 stern_review_summarise (const SternReviewEntry *entries, size_t n, unsigned seat,
                         SternReviewSummary *out)
 {
+  double accuracy = 0.0;
+
   g_return_if_fail (out != NULL);
   g_return_if_fail (n == 0 || entries != NULL);
 
   memset (out, 0, sizeof *out);
+  out->accuracy = 100.0;
   for (size_t i = 0; i < n; i++)
     {
       if (entries[i].seat != seat)
@@ -440,8 +671,11 @@ stern_review_summarise (const SternReviewEntry *entries, size_t n, unsigned seat
         continue;
       out->moves++;
       out->total_loss += entries[i].loss;
+      accuracy += 100.0 * exp2 (-entries[i].loss / STERN_REVIEW_ACCURACY_HALF);
     }
   out->total_loss = tenths (out->total_loss);
+  if (out->moves > 0)
+    out->accuracy = tenths (accuracy / out->moves);
   out->average_loss = out->moves ? (double) (gint64) (out->total_loss / out->moves * 100 + 0.5) / 100
                                  : 0.0;
 }

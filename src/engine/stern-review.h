@@ -36,6 +36,26 @@ typedef enum {
 const char      *stern_review_class_name (SternReviewClass klass);
 SternReviewClass stern_review_classify (double loss);
 
+/* Why a move lost, found from the positions before and after it and the
+ * computer's better move (doc/computer.md, "Review"); the figure each
+ * one carries is said beside it. */
+typedef enum {
+  STERN_REVIEW_WHY_NONE,             /* not a loss worth a reason */
+  STERN_REVIEW_WHY_LEAVING_HOME,     /* the move eliminates the mover (doc/rules.md §4); 0 */
+  STERN_REVIEW_WHY_BACKWARDS,        /* rows the marble went back */
+  STERN_REVIEW_WHY_BROKE_LADDER,     /* hops of the own chain the move took away */
+  STERN_REVIEW_WHY_MISSED_JUMP,      /* hops of the better move's chain */
+  STERN_REVIEW_WHY_BLOCKED_ENTRANCE, /* empty goal holes left behind the marble */
+  STERN_REVIEW_WHY_LEFT_BEHIND,      /* steps from the last marble to the goal */
+  STERN_REVIEW_WHY_BUILD_LADDER,     /* hops of the chain the better move makes ready */
+  STERN_REVIEW_WHY_FEWER_ROWS,       /* rows the better move gains more */
+  STERN_REVIEW_WHY_NEXT_MOVE,        /* rows the next own move gains more after the better move */
+  STERN_REVIEW_N_WHYS,
+} SternReviewWhy;
+
+/* The stable id of a reason: "leaving-home", "backwards", … ("" for none). */
+const char      *stern_review_why_name (SternReviewWhy why);
+
 typedef struct {
   guint            ply;           /* index of the action in the history, from 0 */
   unsigned         round;         /* 1 = the first */
@@ -51,12 +71,20 @@ typedef struct {
   double           loss;          /* after - after_best, never below 0 */
   unsigned         tempo;         /* square boards: the mover's tempo number after */
   SternReviewClass klass;
+  SternReviewWhy   why;           /* for an inaccuracy or worse, else NONE */
+  unsigned         why_figure;    /* the figure the reason names */
 } SternReviewEntry;
+
+/* A move's accuracy is 100 at no loss and halves with each
+ * STERN_REVIEW_ACCURACY_HALF moves lost; a player's is the mean over its
+ * moves (doc/computer.md). */
+#define STERN_REVIEW_ACCURACY_HALF 1.0
 
 typedef struct {
   unsigned moves;                          /* moves reviewed */
   double   total_loss;
   double   average_loss;
+  double   accuracy;                       /* 0-100, 100 without moves */
   unsigned count[STERN_REVIEW_N_CLASSES];
 } SternReviewSummary;
 
@@ -88,6 +116,14 @@ typedef struct {
 
 size_t   stern_reviewer_best_line (SternReviewer *reviewer, const SternGame *game,
                                    size_t max_plies, const gint *stop, SternReviewPath *line);
+
+/* Why the move from → to lost against the better move best_from →
+ * best_to, the game standing before them with the mover on turn; figure
+ * (nullable) gets the figure the reason names.  NONE when none of the
+ * reasons fits (the two moves gain the same on the board and after it). */
+SternReviewWhy stern_reviewer_why (SternReviewer *reviewer, const SternGame *game,
+                                   unsigned from, unsigned to,
+                                   unsigned best_from, unsigned best_to, unsigned *figure);
 
 /* Sums up the entries of one seat. */
 void     stern_review_summarise (const SternReviewEntry *entries, size_t n, unsigned seat,

@@ -193,6 +193,55 @@ stern_texts_player_state (const SternGame *game,
 }
 
 char *
+stern_texts_review_why (SternReviewWhy why, unsigned figure)
+{
+  switch (why)
+    {
+    case STERN_REVIEW_WHY_LEAVING_HOME:
+      return g_strdup (_("walked into the leaving-home rule"));
+    case STERN_REVIEW_WHY_BACKWARDS:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "moved backwards %u row",
+                                           "moved backwards %u rows", figure), figure);
+    case STERN_REVIEW_WHY_BROKE_LADDER:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "broke your own ladder: the next move had a %u-hop jump",
+                                           "broke your own ladder: the next move had a %u-hop jump",
+                                           figure), figure);
+    case STERN_REVIEW_WHY_MISSED_JUMP:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "missed a jump of %u hop",
+                                           "missed a jump of %u hops", figure), figure);
+    case STERN_REVIEW_WHY_BLOCKED_ENTRANCE:
+      return g_strdup (_("blocked your goal's entrance"));
+    case STERN_REVIEW_WHY_LEFT_BEHIND:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "left a marble behind (the last marble is %u move "
+                                           "from the goal)",
+                                           "left a marble behind (the last marble is %u moves "
+                                           "from the goal)", figure), figure);
+    case STERN_REVIEW_WHY_BUILD_LADDER:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "the better move builds a ladder: your next move "
+                                           "would have a %u-hop jump",
+                                           "the better move builds a ladder: your next move "
+                                           "would have a %u-hop jump", figure), figure);
+    case STERN_REVIEW_WHY_FEWER_ROWS:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "gained %u row fewer than the better move",
+                                           "gained %u rows fewer than the better move", figure),
+                              figure);
+    case STERN_REVIEW_WHY_NEXT_MOVE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "the better move gains %u row more with your next move",
+                                           "the better move gains %u rows more with your next move",
+                                           figure), figure);
+    case STERN_REVIEW_WHY_NONE:
+    case STERN_REVIEW_N_WHYS:
+    default:
+      return NULL;
+    }
+}
+
+char *
 stern_texts_rules_summary (const SternVariant *variant,
                            SternPreset         preset)
 {

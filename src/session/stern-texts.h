@@ -1,6 +1,7 @@
 /* stern-texts.h: sentences the window shows about a game, built here so
  * they are tested without a display: why a move is fatal, what resigning
- * does, why a player is out, what the rules of a setup are, the status line.
+ * does, why a player is out, what the rules of a setup are, the status line,
+ * why a move lost (which `sternhalma-cli review` prints too).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,6 +9,7 @@
 #pragma once
 
 #include "stern-game-setup.h"
+#include "stern-review.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +28,11 @@ char       *stern_texts_resign_question (const SternGame *game, const SternGameS
  * after move 30", …; NULL while it plays or after finishing.  Newly
  * allocated. */
 char       *stern_texts_player_state (const SternGame *game, unsigned seat);
+
+/* Why a move lost, as the review says it (stern_reviewer_why()): "moved
+ * backwards 4 rows", …; NULL for STERN_REVIEW_WHY_NONE.  Newly
+ * allocated. */
+char       *stern_texts_review_why (SternReviewWhy why, unsigned figure);
 
 /* The rules of variant under preset in one paragraph, from the engine's
  * rule values.  Newly allocated. */

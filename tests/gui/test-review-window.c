@@ -1,6 +1,7 @@
 /* The coach in the window: Review Game from the game-over window (chart,
- * summary and the planted blunder first in the list, shown with the better
- * move), and the analysis board: on in a game between people; in a rated
+ * summary with each player's accuracy, and the planted blunder first in
+ * the list, marked "?" with its reason, shown with the better move and
+ * the reason under the board), and the analysis board: on in a game between people; in a rated
  * game against the computer it makes the game unrated.
  *
  * Copyright 2026 The Sternhalma authors
@@ -11,11 +12,13 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "stern-analysis.h"
 #include "stern-game-over-window.h"
 #include "stern-notation.h"
 #include "stern-review-window.h"
+#include "stern-texts.h"
 #include "stern-window-coach.h"
 #include "gui-test-util.h"
 
@@ -78,6 +81,67 @@ review_gone (gpointer window)
   return stern_window_get_review_window (window) == NULL;
 }
 
+/* The texts of every label under widget, one a line. */
+static void
+collect_labels (GtkWidget *widget, GString *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, out);
+}
+
+static gboolean
+has_line (const GString *labels, const char *line)
+{
+  g_autofree char *needle = g_strdup_printf ("\n%s\n", line);
+  g_autofree char *haystack = g_strdup_printf ("\n%s", labels->str);
+
+  return strstr (haystack, needle) != NULL;
+}
+
+typedef struct {
+  GtkWidget     *widget;
+  GskRenderNode *node;
+} Shot;
+
+/* The widget drawn once its page is laid out: a node to render. */
+static gboolean
+drawn (gpointer data)
+{
+  Shot *shot = data;
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (shot->widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (shot->widget),
+                          gtk_widget_get_height (shot->widget));
+  shot->node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  return shot->node != NULL;
+}
+
+/* STERN_SCREENSHOT_DIR=DIR keeps a PNG of window there, to look at. */
+static void
+keep_screenshot (GtkWidget *window, const char *name)
+{
+  const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GskRenderer) renderer = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  Shot shot = { window, NULL };
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gui_test_wait_until (drawn, &shot, 5000));
+  renderer = gsk_cairo_renderer_new ();
+  gsk_renderer_realize (renderer, NULL, NULL);
+  texture = gsk_renderer_render_texture (renderer, shot.node, NULL);
+  gsk_renderer_unrealize (renderer);
+  gsk_render_node_unref (shot.node);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
 /* What the Escape key does in widget: its shortcut's action run, as a
  * key press runs it.  FALSE when widget has no shortcut for Escape. */
 static gboolean
@@ -113,7 +177,10 @@ test_review_after_game (void)
   SternGameSetup setup;
   const SternReviewEntry *e;
   g_autoptr (GError) error = NULL;
-  g_autofree char *best = NULL;
+  g_autofree char *best = NULL, *why = NULL, *why_line = NULL, *title = NULL;
+  g_autoptr (GString) labels = g_string_new (NULL);
+  SternReviewSummary sum;
+  char accuracy[16];
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -136,12 +203,36 @@ test_review_after_game (void)
   e = stern_game_review_get_entry (stern_review_window_get_review (review), 14);
   best = stern_notation_format_path (e->best, e->best_len);
   g_assert_cmpstr (best, ==, "l5-j5-j7-j9");
+  /* A mistake: marked "?" in the list, with the engine's reason there and
+   * under the board, and each player's accuracy in the summary. */
+  g_assert_cmpint (e->klass, ==, STERN_REVIEW_MISTAKE);
+  g_assert_cmpint (e->why, ==, STERN_REVIEW_WHY_MISSED_JUMP);
+  why = stern_texts_review_why (e->why, e->why_figure);
+  why_line = g_strdup_printf (_("Why: %s"), why);
+  title = g_strdup_printf (_("Round %u: %s (%s)"), 8, "l5-l4?", _("Mistake"));
+  collect_labels (GTK_WIDGET (review), labels);
+  g_test_message ("%s", labels->str);
+  g_assert_true (has_line (labels, title));
+  g_assert_true (has_line (labels, why));
+  g_assert_true (has_line (labels, why_line));
+  g_assert_true (has_line (labels, _("Accuracy")));
+  stern_game_review_get_summary (stern_review_window_get_review (review), STERN_WHITE, &sum);
+  g_assert_cmpfloat (sum.accuracy, <, 100.0);
+  g_snprintf (accuracy, sizeof accuracy, "%.1f", sum.accuracy);
+  g_assert_true (has_line (labels, accuracy));
+  keep_screenshot (GTK_WIDGET (review), "review-window.png");
   /* The resignation is the 21st action, reviewed as forced. */
   g_assert_cmpuint (stern_game_review_get_n_entries (stern_review_window_get_review (review)), ==, 21);
 
   /* Another move chosen, as a click on the chart or the list would. */
   stern_review_window_select (review, 3);
   g_assert_cmpuint (stern_review_window_get_selected (review), ==, 3);
+  /* A move with no reason: none is shown. */
+  g_assert_cmpint (stern_game_review_get_entry (stern_review_window_get_review (review), 3)->why,
+                   ==, STERN_REVIEW_WHY_NONE);
+  g_string_truncate (labels, 0);
+  collect_labels (GTK_WIDGET (review), labels);
+  g_assert_false (has_line (labels, why_line));
   /* Escape closes it, as every other window of the game. */
   g_assert_true (press_escape (GTK_WIDGET (review)));
   g_assert_true (gui_test_wait_until (review_gone, window, 5000));

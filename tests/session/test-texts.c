@@ -1,8 +1,8 @@
 /* test-texts.c: the sentences the window shows about a game, without a
  * window: why a move is fatal (naming the marbles), what resigning does
  * (naming the team), why a player is out, the status line's punctuation
- * and countdown, and the rules of every variant and preset from the
- * engine's values.  Run in English and, in a Bulgarian or Russian locale
+ * and countdown, the review's reasons, and the rules of every variant
+ * and preset from the engine's values.  Run in English and, in a Bulgarian or Russian locale
  * with STERNHALMA_LOCALEDIR at the build's catalogues, translated: no verb may
  * follow a person's name there, since a verb agreeing with a colour name
  * ("Белите", plural) is wrong after "Ана".
@@ -401,6 +401,27 @@ test_solo_score (void)
   g_assert_null (strstr (after, _("1st place")));
 }
 
+/* Each reason of the review says its figure, in the locale's language
+ * (Cyrillic when translated); none has no text. */
+static void
+test_review_why (void)
+{
+  g_assert_null (stern_texts_review_why (STERN_REVIEW_WHY_NONE, 0));
+  for (unsigned why = STERN_REVIEW_WHY_NONE + 1; why < STERN_REVIEW_N_WHYS; why++)
+    {
+      g_autofree char *text = stern_texts_review_why (why, 7);
+      gboolean cyrillic = FALSE;
+
+      g_test_message ("%s: %s", stern_review_why_name (why), text);
+      g_assert_nonnull (text);
+      if (why != STERN_REVIEW_WHY_LEAVING_HOME && why != STERN_REVIEW_WHY_BLOCKED_ENTRANCE)
+        g_assert_nonnull (strstr (text, "7"));
+      for (const char *p = text; *p; p = g_utf8_next_char (p))
+        cyrillic |= g_unichar_get_script (g_utf8_get_char (p)) == G_UNICODE_SCRIPT_CYRILLIC;
+      g_assert_true (cyrillic == translated ());
+    }
+}
+
 /* Names in a record's tags name the seats, and survive saving; the tags
  * we write for unnamed players are no names. */
 static void
@@ -725,6 +746,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/seat-detail", test_seat_detail);
   g_test_add_func ("/texts/solo-score", test_solo_score);
   g_test_add_func ("/texts/record-names", test_record_names);
+  g_test_add_func ("/texts/review-why", test_review_why);
   g_test_add_func ("/texts/rules-summary", test_rules_summary);
   g_test_add_func ("/texts/square/rules-summary", test_square_rules_summary);
   g_test_add_func ("/texts/square/forced-end", test_square_forced_end);
