@@ -145,44 +145,76 @@ chain_landings (const SternRules *rules, const SternPosition *pos, uint8_t *lift
   return reached & ~stern_set_bit (from);
 }
 
-/* Where the marble of `seat` at `from` may land at all during its move: a
- * marble standing in its goal only inside the goal (§3). */
-static inline bool
-is_confined (const SternRules *rules, unsigned seat, unsigned from)
+/* Where a marble of `seat` may land at all during its move: one standing
+ * in the holes this returns only inside its goal (§3). */
+static inline SternSet
+confining_holes (const SternRules *rules, unsigned seat)
 {
-  return rules->goal_confines && stern_set_has (rules->goal[seat], from);
+  return rules->goal_confines ? rules->goal[seat] : 0;
 }
 
 static inline SternSet
 allowed_landings (const SternRules *rules, unsigned seat, unsigned from)
 {
-  return is_confined (rules, seat, from) ? rules->goal[seat] : rules->geometry->all_cells;
+  return stern_set_has (confining_holes (rules, seat), from) ? rules->goal[seat]
+                                                             : rules->geometry->all_cells;
+}
+
+/* What a loop over one seat's marbles looks up once: read from the
+ * position and the rules into locals, since every write to the cell copy
+ * could otherwise alias them and make the compiler read them again. */
+typedef struct {
+  SternSet empty;       /* holes without a marble */
+  SternSet may_stop;    /* holes outside the seat's foreign rays */
+  SternSet goal;        /* where a confined marble may land */
+  SternSet confining;   /* confining_holes () */
+} SeatScan;
+
+static inline void
+seat_scan_init (SeatScan *scan, const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  scan->empty = ~pos->occupied;
+  scan->may_stop = ~rules->no_stop[seat];
+  scan->goal = rules->goal[seat];
+  scan->confining = confining_holes (rules, seat);
 }
 
 /* Always inlined: with touched NULL the bookkeeping drops out, and perft
  * and the plain generator must not pay for the search's cache. */
 G_ALWAYS_INLINE static inline SternSet
-marble_destinations_touched (const SternRules *rules, const SternPosition *pos,
-                             uint8_t *lifted, unsigned seat, unsigned from, SternSet *touched)
+marble_destinations_confined (const SternRules *rules, const SternPosition *pos,
+                              const SeatScan *scan, uint8_t *lifted, unsigned from,
+                              bool confined, SternSet *touched)
 {
-  bool confined = is_confined (rules, seat, from);
-  SternSet allowed = confined ? rules->goal[seat] : rules->geometry->all_cells;
-  SternSet steps = rules->geometry->neighbours[from] & ~pos->occupied & allowed;
+  SternSet allowed = confined ? scan->goal : rules->geometry->all_cells;
+  SternSet steps = rules->geometry->neighbours[from] & scan->empty;
   SternSet jumps = chain_landings (rules, pos, lifted, from, allowed, confined, touched);
 
   if (touched)
     *touched |= rules->geometry->neighbours[from];
+  if (confined)
+    steps &= allowed;
 
   /* A move may pass through a foreign ray but not end there. */
-  return (steps | jumps) & ~rules->no_stop[seat];
+  return (steps | jumps) & scan->may_stop;
+}
+
+G_ALWAYS_INLINE static inline SternSet
+marble_destinations_touched (const SternRules *rules, const SternPosition *pos,
+                             const SeatScan *scan, uint8_t *lifted, unsigned from,
+                             SternSet *touched)
+{
+  if (stern_set_has (scan->confining, from))
+    return marble_destinations_confined (rules, pos, scan, lifted, from, true, touched);
+  return marble_destinations_confined (rules, pos, scan, lifted, from, false, touched);
 }
 
 /* The marble at from's destinations, with `lifted` as above. */
 G_ALWAYS_INLINE static inline SternSet
 marble_destinations (const SternRules *rules, const SternPosition *pos,
-                     uint8_t *lifted, unsigned seat, unsigned from)
+                     const SeatScan *scan, uint8_t *lifted, unsigned from)
 {
-  return marble_destinations_touched (rules, pos, lifted, seat, from, NULL);
+  return marble_destinations_touched (rules, pos, scan, lifted, from, NULL);
 }
 
 /* Loops over a seat's marbles lift each in turn from one copy of the cells. */
@@ -197,13 +229,15 @@ SternSet
 stern_movegen_destinations (const SternRules *rules, const SternPosition *pos, unsigned from)
 {
   uint8_t lifted[LIFTED_BYTES];
+  SeatScan scan;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && from < STERN_MAX_CELLS, 0);
   if (from >= rules->geometry->n_cells || pos->cell[from] == STERN_EMPTY)
     return 0;
+  seat_scan_init (&scan, rules, pos, pos->cell[from]);
   lift_copy (lifted, pos);
   lifted[from] = LANDED;
-  return marble_destinations (rules, pos, lifted, pos->cell[from], from);
+  return marble_destinations (rules, pos, &scan, lifted, from);
 }
 
 bool
@@ -217,12 +251,14 @@ stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
                         unsigned seat, SternMove *moves)
 {
   uint8_t lifted[LIFTED_BYTES];
+  SeatScan scan;
   SternSet marbles;
   size_t n = 0;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && moves != NULL, 0);
   g_return_val_if_fail (seat < STERN_N_SEATS, 0);
 
+  seat_scan_init (&scan, rules, pos, seat);
   lift_copy (lifted, pos);
   marbles = pos->marbles[seat];
   while (marbles)
@@ -231,7 +267,7 @@ stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
       SternSet dest;
 
       lifted[from] = LANDED;
-      dest = marble_destinations (rules, pos, lifted, seat, from);
+      dest = marble_destinations (rules, pos, &scan, lifted, from);
       lifted[from] = (uint8_t) seat;
 
       while (dest)
@@ -258,12 +294,14 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
                            SternMovegenCache *cache, uint8_t *from, SternSet *dest)
 {
   uint8_t lifted[LIFTED_BYTES];
+  SeatScan scan;
   SternSet marbles;
   size_t n = 0;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && cache != NULL, 0);
   g_return_val_if_fail (from != NULL && dest != NULL && seat < STERN_N_SEATS, 0);
 
+  seat_scan_init (&scan, rules, pos, seat);
   lift_copy (lifted, pos);
   marbles = pos->marbles[seat];
   while (marbles)
@@ -276,7 +314,7 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
        * outlive the next move: long-2 searched 3% faster without. */
       if (rules->long_jumps)
         {
-          dest[n++] = marble_destinations (rules, pos, lifted, seat, cell);
+          dest[n++] = marble_destinations (rules, pos, &scan, lifted, cell);
           continue;
         }
       /* touched is never empty once filled: it holds the neighbours. */
@@ -286,7 +324,7 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
         {
           e->touched = 0;
           lifted[cell] = LANDED;
-          e->dest = dest[n] = marble_destinations_touched (rules, pos, lifted, seat, cell,
+          e->dest = dest[n] = marble_destinations_touched (rules, pos, &scan, lifted, cell,
                                                            &e->touched);
           lifted[cell] = (uint8_t) seat;
           e->occupied = pos->occupied;
@@ -300,19 +338,34 @@ size_t
 stern_movegen_count (const SternRules *rules, const SternPosition *pos, unsigned seat)
 {
   uint8_t lifted[LIFTED_BYTES];
+  SeatScan scan;
   SternSet marbles;
   size_t n = 0;
 
   g_return_val_if_fail (rules != NULL && pos != NULL && seat < STERN_N_SEATS, 0);
 
+  seat_scan_init (&scan, rules, pos, seat);
   lift_copy (lifted, pos);
-  marbles = pos->marbles[seat];
+  /* The free marbles, then those kept in the goal: a count needs no
+   * order, and each loop knows its kind without a test per marble. */
+  marbles = pos->marbles[seat] & ~scan.confining;
   while (marbles)
     {
       unsigned from = stern_set_pop (&marbles);
 
       lifted[from] = LANDED;
-      n += stern_set_count (marble_destinations (rules, pos, lifted, seat, from));
+      n += stern_set_count (marble_destinations_confined (rules, pos, &scan, lifted, from,
+                                                          false, NULL));
+      lifted[from] = (uint8_t) seat;
+    }
+  marbles = pos->marbles[seat] & scan.confining;
+  while (marbles)
+    {
+      unsigned from = stern_set_pop (&marbles);
+
+      lifted[from] = LANDED;
+      n += stern_set_count (marble_destinations_confined (rules, pos, &scan, lifted, from,
+                                                          true, NULL));
       lifted[from] = (uint8_t) seat;
     }
   return n;
