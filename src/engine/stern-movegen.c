@@ -51,27 +51,32 @@ long_jump_landing (const SternGeometry *geo, SternSet occ, unsigned cell, unsign
 }
 
 /* The copy of the cells an ordinary chain walks (`lifted`): each byte is
- * a seat (a marble), STERN_EMPTY, or LANDED for the mover's start hole and
- * the holes its chain has reached so far.  A LANDED hole can be neither
- * jumped over nor landed on again, so one compare per hole decides a jump
- * and no separate set of reached holes is tested.  The copy has a byte
- * for STERN_NO_CELL too, the filler of the jump tables past a cell's last
- * jump, so the star's walk can try all six directions without a count. */
-#define LANDED       0xfe
+ * a seat (a marble), STERN_EMPTY, or a mark.  The k-th marble walked in
+ * one copy marks its start hole and each hole its chain reaches with
+ * FIRST_MARK − k, and takes any byte above its own mark for an empty hole:
+ * a marked hole can be neither jumped over nor landed on again, so one
+ * compare per hole decides a jump and no set of reached holes is tested,
+ * and the holes earlier marbles reached are empty again without being
+ * cleared.  A seat has fewer marbles than there are cells, so the marks
+ * stay above the seats.  The copy has a byte for STERN_NO_CELL too, the
+ * filler of the jump tables past a cell's last jump, so the star's walk
+ * can try all six directions without a count. */
+#define FIRST_MARK   0xfe
 #define LIFTED_BYTES (STERN_NO_CELL + 1)
+G_STATIC_ASSERT (FIRST_MARK - STERN_MAX_CELLS >= STERN_N_SEATS);
 
 /* Ordinary jump chains.  `confined` and `n_dirs` are constants at each
  * call, so the compiler drops the goal test for the common, unconfined
  * case and unrolls the star's six directions.  With touched, adds the
- * holes whose being empty or not decided the result.  lifted[from] is
- * LANDED on entry; the holes the chain lands on are empty again on
- * return. */
+ * holes whose being empty or not decided the result.  lifted[from] holds
+ * the marble's mark on entry. */
 G_ALWAYS_INLINE static inline SternSet
 short_chain_landings (const SternGeometry *geo, uint8_t *lifted, unsigned from,
                       SternSet allowed, bool confined, unsigned n_dirs, SternSet *touched)
 {
   uint8_t landed[STERN_MAX_CELLS];
   unsigned n = 0, next = 0, cell = from;
+  uint8_t mark = lifted[from];
   SternSet reached = 0;
 
   for (;;)
@@ -84,10 +89,10 @@ short_chain_landings (const SternGeometry *geo, uint8_t *lifted, unsigned from,
       /* -O2 does not unroll this by itself: a third of the walk's instructions. */
 #pragma GCC unroll 8
       for (unsigned i = 0; i < n_dirs; i++)
-        if (lifted[over[i]] < STERN_N_SEATS && lifted[land[i]] == STERN_EMPTY &&
+        if (lifted[over[i]] < STERN_N_SEATS && lifted[land[i]] > mark &&
             (!confined || stern_set_has (allowed, land[i])))
           {
-            lifted[land[i]] = LANDED;
+            lifted[land[i]] = mark;
             landed[n++] = land[i];
             reached |= stern_set_bit (land[i]);
           }
@@ -95,8 +100,6 @@ short_chain_landings (const SternGeometry *geo, uint8_t *lifted, unsigned from,
         break;
       cell = landed[next++];
     }
-  for (unsigned i = 0; i < n; i++)
-    lifted[landed[i]] = STERN_EMPTY;
   return reached;
 }
 
@@ -236,7 +239,7 @@ stern_movegen_destinations (const SternRules *rules, const SternPosition *pos, u
     return 0;
   seat_scan_init (&scan, rules, pos, pos->cell[from]);
   lift_copy (lifted, pos);
-  lifted[from] = LANDED;
+  lifted[from] = FIRST_MARK;
   return marble_destinations (rules, pos, &scan, lifted, from);
 }
 
@@ -250,7 +253,7 @@ size_t
 stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
                         unsigned seat, SternMove *moves)
 {
-  uint8_t lifted[LIFTED_BYTES];
+  uint8_t lifted[LIFTED_BYTES], mark = FIRST_MARK;
   SeatScan scan;
   SternSet marbles;
   size_t n = 0;
@@ -266,7 +269,7 @@ stern_movegen_generate (const SternRules *rules, const SternPosition *pos,
       unsigned from = stern_set_pop (&marbles);
       SternSet dest;
 
-      lifted[from] = LANDED;
+      lifted[from] = mark--;
       dest = marble_destinations (rules, pos, &scan, lifted, from);
       lifted[from] = (uint8_t) seat;
 
@@ -293,7 +296,7 @@ size_t
 stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, unsigned seat,
                            SternMovegenCache *cache, uint8_t *from, SternSet *dest)
 {
-  uint8_t lifted[LIFTED_BYTES];
+  uint8_t lifted[LIFTED_BYTES], mark = FIRST_MARK;
   SeatScan scan;
   SternSet marbles;
   size_t n = 0;
@@ -323,7 +326,7 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
       else
         {
           e->touched = 0;
-          lifted[cell] = LANDED;
+          lifted[cell] = mark--;
           e->dest = dest[n] = marble_destinations_touched (rules, pos, &scan, lifted, cell,
                                                            &e->touched);
           lifted[cell] = (uint8_t) seat;
@@ -337,7 +340,7 @@ stern_movegen_marble_sets (const SternRules *rules, const SternPosition *pos, un
 size_t
 stern_movegen_count (const SternRules *rules, const SternPosition *pos, unsigned seat)
 {
-  uint8_t lifted[LIFTED_BYTES];
+  uint8_t lifted[LIFTED_BYTES], mark = FIRST_MARK;
   SeatScan scan;
   SternSet marbles;
   size_t n = 0;
@@ -353,7 +356,7 @@ stern_movegen_count (const SternRules *rules, const SternPosition *pos, unsigned
     {
       unsigned from = stern_set_pop (&marbles);
 
-      lifted[from] = LANDED;
+      lifted[from] = mark--;
       n += stern_set_count (marble_destinations_confined (rules, pos, &scan, lifted, from,
                                                           false, NULL));
       lifted[from] = (uint8_t) seat;
@@ -363,7 +366,7 @@ stern_movegen_count (const SternRules *rules, const SternPosition *pos, unsigned
     {
       unsigned from = stern_set_pop (&marbles);
 
-      lifted[from] = LANDED;
+      lifted[from] = mark--;
       n += stern_set_count (marble_destinations_confined (rules, pos, &scan, lifted, from,
                                                           true, NULL));
       lifted[from] = (uint8_t) seat;
