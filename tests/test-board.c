@@ -200,6 +200,54 @@ test_square_geometry (void)
   g_assert_cmpuint (stern_board_square_camp_distance (STERN_CAMP_SQUARE_3X3, true, 2, 0), ==, 5);
 }
 
+/* The move generator tries every direction of a cell, past its last
+ * jump too: those entries must name no cell, on every board. */
+static void
+test_jump_padding (void)
+{
+  const SternGeometry *geos[] = {
+    stern_board_star (),
+    stern_board_square (8, false), stern_board_square (8, true),
+    stern_board_square (10, false), stern_board_square (10, true),
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (geos); g++)
+    for (unsigned c = 0; c < geos[g]->n_cells; c++)
+      {
+        g_assert_cmpuint (geos[g]->n_jumps[c], <=, geos[g]->n_dirs);
+        for (unsigned j = geos[g]->n_jumps[c]; j < STERN_MAX_DIRS; j++)
+          {
+            g_assert_cmpuint (geos[g]->jump_over[c][j], ==, STERN_NO_CELL);
+            g_assert_cmpuint (geos[g]->jump_land[c][j], ==, STERN_NO_CELL);
+          }
+      }
+}
+
+/* stern_set_count () against one bit at a time, on sparse, dense and
+ * full sets of both words. */
+static void
+test_set_count (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2026);
+
+  g_assert_cmpuint (stern_set_count (0), ==, 0);
+  g_assert_cmpuint (stern_set_count (~(SternSet) 0), ==, 128);
+  g_assert_cmpuint (stern_set_count (stern_set_bit (127) | stern_set_bit (0)), ==, 2);
+  for (unsigned i = 0; i < 20000; i++)
+    {
+      SternSet set = 0;
+      unsigned expected = 0, density = g_rand_int_range (rand, 1, 100);
+
+      for (unsigned cell = 0; cell < STERN_MAX_CELLS; cell++)
+        if ((unsigned) g_rand_int_range (rand, 0, 100) < density)
+          {
+            set |= stern_set_bit (cell);
+            expected++;
+          }
+      g_assert_cmpuint (stern_set_count (set), ==, expected);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -210,5 +258,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board/homes", test_homes);
   g_test_add_func ("/board/neighbours", test_neighbours_symmetric);
   g_test_add_func ("/board/square", test_square_geometry);
+  g_test_add_func ("/board/jump-padding", test_jump_padding);
+  g_test_add_func ("/board/set-count", test_set_count);
   return g_test_run ();
 }

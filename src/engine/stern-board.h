@@ -79,7 +79,22 @@ stern_word_count (uint64_t x)
 static inline unsigned
 stern_set_count (SternSet set)
 {
+#ifdef __POPCNT__
   return stern_word_count ((uint64_t) set) + stern_word_count ((uint64_t) (set >> 64));
+#else
+  /* The bit-slicing form over both words at once: their 4-bit partial
+   * counts (at most 4 each) are added before the last two steps, which
+   * then run once: four instructions fewer than two word counts. */
+  uint64_t lo = (uint64_t) set, hi = (uint64_t) (set >> 64);
+
+  lo = lo - ((lo >> 1) & 0x5555555555555555ULL);
+  hi = hi - ((hi >> 1) & 0x5555555555555555ULL);
+  lo = (lo & 0x3333333333333333ULL) + ((lo >> 2) & 0x3333333333333333ULL);
+  hi = (hi & 0x3333333333333333ULL) + ((hi >> 2) & 0x3333333333333333ULL);
+  lo += hi;
+  lo = (lo & 0x0f0f0f0f0f0f0f0fULL) + ((lo >> 4) & 0x0f0f0f0f0f0f0f0fULL);
+  return (unsigned) ((lo * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 /* Index of the lowest cell in a non-empty set. */
