@@ -539,9 +539,10 @@ square_play (SternGame *game, const char *text)
 #define stage_text(singular, plural, n) \
   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, singular, plural, (gulong) (n)), (int) (n))
 
-/* The stage of the forced end: moves to the leaving-home check (40 on
- * 8×8 without diagonals, 10 fewer with them, 60 on 10×10), then to the
- * tempo check (80, 120); nothing on the star. */
+/* The stage of the forced end: moves left to leave home (the leaving-home
+ * check: 40 on 8×8 without diagonals, 10 fewer with them, 60 on 10×10),
+ * then moves left in the game (the tempo check: 80, 120); nothing on the
+ * star. */
 static void
 test_square_forced_end (void)
 {
@@ -554,13 +555,13 @@ test_square_forced_end (void)
   g_autoptr(SternGame) star = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
   g_autoptr(SternGame) later = square_at ("ugolki white white:c5,e4 black:g4,d5", 45);
   g_autofree char *at_45 = stern_texts_forced_end (later, STERN_WHITE);
-  g_autofree char *expected_45 = stage_text ("%d move to the tempo check",
-                                             "%d moves to the tempo check",
+  g_autofree char *expected_45 = stage_text ("%d move left in the game",
+                                             "%d moves left in the game",
                                              STERN_SQUARE_TEMPO_CHECK_8 - 45);
   g_autoptr(SternGame) last = square_at ("ugolki white white:c5,e4 black:g4,d5", 79);
   g_autofree char *at_79 = stern_texts_forced_end (last, STERN_WHITE);
-  g_autofree char *expected_79 = stage_text ("%d move to the tempo check",
-                                             "%d moves to the tempo check", 1);
+  g_autofree char *expected_79 = stage_text ("%d move left in the game",
+                                             "%d moves left in the game", 1);
 
   g_assert_null (stern_texts_forced_end (star, STERN_WHITE));
   g_assert_null (stern_texts_tempo_numbers (star));
@@ -569,8 +570,8 @@ test_square_forced_end (void)
       g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup (starts[i].variant),
                                                   STERN_PRESET_TABLE);
       g_autofree char *text = stern_texts_forced_end (game, STERN_BLACK);
-      g_autofree char *expected = stage_text ("%d move to the leaving-home check",
-                                              "%d moves to the leaving-home check",
+      g_autofree char *expected = stage_text ("%d move left to leave home",
+                                              "%d moves left to leave home",
                                               starts[i].home);
 
       g_test_message ("%s: %s", starts[i].variant, text);
@@ -581,8 +582,8 @@ test_square_forced_end (void)
   g_assert_cmpstr (at_79, ==, expected_79);
   if (!translated ())
     {
-      g_assert_cmpstr (at_45, ==, "35 moves to the tempo check");
-      g_assert_cmpstr (at_79, ==, "1 move to the tempo check");
+      g_assert_cmpstr (at_45, ==, "35 moves left in the game");
+      g_assert_cmpstr (at_79, ==, "1 move left in the game");
     }
 }
 
@@ -621,7 +622,7 @@ test_square_tempo_status (void)
   g_assert_nonnull (strstr (tempo, white_part));
   g_assert_nonnull (strstr (tempo, black_part));
   if (!translated ())
-    g_assert_cmpstr (tempo, ==, "Tempo numbers: White 138, Black 138");
+    g_assert_cmpstr (tempo, ==, "Steps to go: White 138, Black 138");
 
   status = stern_match_get_status_text (match, NULL);
   stage = stern_texts_forced_end (stern_match_get_game (match), STERN_WHITE);
@@ -686,8 +687,8 @@ test_square_end_reasons (void)
     g_assert_nonnull (strstr (reason, white_part));
     g_assert_nonnull (strstr (reason, black_part));
     if (!translated ())
-      g_assert_cmpstr (reason, ==, "The tempo check decided: the smaller tempo number wins. "
-                                   "Tempo numbers: White 14, Black 16.");
+      g_assert_cmpstr (reason, ==, "The game reached its last move: the fewest steps to go "
+                                   "win. Steps to go: White 14, Black 16.");
   }
 }
 
