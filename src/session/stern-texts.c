@@ -409,6 +409,46 @@ stern_texts_forced_end (const SternGame *game,
 }
 
 char *
+stern_texts_cannot_finish (const SternGame *game)
+{
+  const SternVariant *variant;
+  const SternRules *rules;
+  guint marbles, holes;
+  g_autoptr(GString) text = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  rules = stern_game_get_rules (game);
+  for (guint i = 0; i < variant->n_players; i++)
+    if (stern_game_seat_can_finish (game, variant->seats[i]))
+      return NULL;
+
+  marbles = stern_set_count (stern_game_get_position (game)->occupied);
+  holes = stern_set_count (rules->goal[variant->seats[0]]);
+  text = g_string_new (NULL);
+  /* Translators: the first %u is the holes of a goal (10), the second the
+   * marbles on the board (6) */
+  g_string_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                      "Nobody can finish from here: a goal is finished only when "
+                                      "all %u of its holes are taken, and the board holds %u "
+                                      "marble.",
+                                      "Nobody can finish from here: a goal is finished only when "
+                                      "all %u of its holes are taken, and the board holds %u "
+                                      "marbles.",
+                                      marbles),
+                   holes, marbles);
+  if (rules->round_limit > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, _("The game will end after round %u, ranked by the marbles "
+                                      "in each goal."),
+                              rules->round_limit);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
 stern_texts_tempo_numbers (const SternGame *game)
 {
   const SternVariant *variant;

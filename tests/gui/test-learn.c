@@ -440,6 +440,16 @@ test_editor_refuses (void)
 
   /* The start of classic-2 is a position. */
   g_assert_null (stern_position_editor_get_problem (editor));
+  g_assert_null (strstr (stern_position_editor_get_status (editor), "Nobody can finish"));
+
+  /* Three marbles each: playable, with a warning that nobody can fill a
+   * goal of ten holes, so the game ends only at round 150. */
+  g_assert_true (stern_position_editor_set_text (editor,
+    "classic-2 white white:m1,l2,m2 black:e17,e16,f16"));
+  g_assert_null (stern_position_editor_get_problem (editor));
+  g_test_message ("%s", stern_position_editor_get_status (editor));
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "Nobody can finish"));
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "150"));
 
   /* Text the engine cannot read: refused, naming the bad hole. */
   g_assert_false (stern_position_editor_set_text (editor, "classic-2 white white:m1,z99 black:e17"));

@@ -692,6 +692,47 @@ test_square_end_reasons (void)
   }
 }
 
+/* A set-up position with fewer marbles than a goal has holes: under the
+ * table rules nobody can finish (doc/rules.md §5), and the text says so
+ * with the numbers and the round limit; not at the start, not under race
+ * (all one's own marbles in the goal finish), not on a square board
+ * (all of one's stones in the camp), nor with ten marbles on the board. */
+static void
+test_cannot_finish (void)
+{
+  static const char three_each[] = "classic-2 white white:m1,l2,m2 black:e17,e16,f16";
+  g_autoptr(SternGame) start = stern_game_new (stern_variant_lookup ("classic-2"),
+                                               STERN_PRESET_TABLE);
+  g_autoptr(SternGame) few = square_at (three_each, 0);
+  g_autoptr(SternGame) ten = square_at ("classic-2 white white:m1,l2,m2,k3,l3 "
+                                        "black:e17,e16,f16,e15,f15", 0);
+  g_autoptr(SternGame) stones = square_at ("ugolki white white:a1,b1,c1 black:h8,g8,f8", 0);
+  g_autoptr(SternGame) race = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+  g_autofree char *text = stern_texts_cannot_finish (few);
+
+  g_assert_true (stern_notation_parse_position (three_each, &variant, &pos, NULL));
+  race = stern_game_new_from_position (variant, STERN_PRESET_RACE, &pos, NULL);
+
+  g_test_message ("%s", text);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "10"));
+  g_assert_nonnull (strstr (text, "6"));
+  g_assert_nonnull (strstr (text, "150"));
+  g_assert_false (stern_game_seat_can_finish (few, STERN_WHITE));
+  g_assert_false (stern_game_seat_can_finish (few, STERN_BLACK));
+  if (!translated ())
+    g_assert_cmpstr (text, ==, "Nobody can finish from here: a goal is finished only when all 10 "
+                               "of its holes are taken, and the board holds 6 marbles. The game "
+                               "will end after round 150, ranked by the marbles in each goal.");
+  g_assert_null (stern_texts_cannot_finish (start));
+  g_assert_null (stern_texts_cannot_finish (ten));
+  g_assert_null (stern_texts_cannot_finish (stones));
+  g_assert_null (stern_texts_cannot_finish (race));
+  g_assert_true (stern_game_seat_can_finish (race, STERN_WHITE));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -731,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/square/forced-end", test_square_forced_end);
   g_test_add_func ("/texts/square/tempo-status", test_square_tempo_status);
   g_test_add_func ("/texts/square/end-reasons", test_square_end_reasons);
+  g_test_add_func ("/texts/cannot-finish", test_cannot_finish);
   status = g_test_run ();
 
   {
