@@ -50,6 +50,8 @@ set_status (SternPositionEditor *self,
             const char          *text)
 {
   gtk_label_set_text (self->status_label, text);
+  /* Cut at four lines on a narrow window: the whole verdict on hover. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }

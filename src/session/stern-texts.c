@@ -430,20 +430,16 @@ stern_texts_cannot_finish (const SternGame *game)
   /* Translators: the first %u is the holes of a goal (10), the second the
    * marbles on the board (6) */
   g_string_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                      "Nobody can finish from here: a goal is finished only when "
-                                      "all %u of its holes are taken, and the board holds %u "
-                                      "marble.",
-                                      "Nobody can finish from here: a goal is finished only when "
-                                      "all %u of its holes are taken, and the board holds %u "
-                                      "marbles.",
+                                      "Nobody can finish: a goal needs all %u of its holes "
+                                      "taken, and the board holds %u marble.",
+                                      "Nobody can finish: a goal needs all %u of its holes "
+                                      "taken, and the board holds %u marbles.",
                                       marbles),
                    holes, marbles);
   if (rules->round_limit > 0)
     {
       g_string_append_c (text, ' ');
-      g_string_append_printf (text, _("The game will end after round %u, ranked by the marbles "
-                                      "in each goal."),
-                              rules->round_limit);
+      g_string_append_printf (text, _("The game will end after round %u."), rules->round_limit);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -428,6 +428,7 @@ test_editor_refuses (void)
   SternBoardView *board;
   g_autofree char *text = NULL;
   static const char * const extra[] = { "i9", "i8" };
+  graphene_rect_t before, after;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -443,9 +444,18 @@ test_editor_refuses (void)
   g_assert_null (strstr (stern_position_editor_get_status (editor), "Nobody can finish"));
 
   /* Three marbles each: playable, with a warning that nobody can fill a
-   * goal of ten holes, so the game ends only at round 150. */
+   * goal of ten holes, so the game ends only at round 150.  The longer
+   * verdict leaves the board where it was. */
+  gui_test_wait_for_frame (GTK_WIDGET (editor));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), GTK_WIDGET (editor), &before));
   g_assert_true (stern_position_editor_set_text (editor,
     "classic-2 white white:m1,l2,m2 black:e17,e16,f16"));
+  gui_test_wait_for_frame (GTK_WIDGET (editor));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), GTK_WIDGET (editor), &after));
+  g_test_message ("the board: %gx%g at %g,%g, then %gx%g at %g,%g", before.size.width,
+                  before.size.height, before.origin.x, before.origin.y, after.size.width,
+                  after.size.height, after.origin.x, after.origin.y);
+  g_assert_true (graphene_rect_equal (&before, &after));
   g_assert_null (stern_position_editor_get_problem (editor));
   g_test_message ("%s", stern_position_editor_get_status (editor));
   g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "Nobody can finish"));

@@ -723,9 +723,8 @@ test_cannot_finish (void)
   g_assert_false (stern_game_seat_can_finish (few, STERN_WHITE));
   g_assert_false (stern_game_seat_can_finish (few, STERN_BLACK));
   if (!translated ())
-    g_assert_cmpstr (text, ==, "Nobody can finish from here: a goal is finished only when all 10 "
-                               "of its holes are taken, and the board holds 6 marbles. The game "
-                               "will end after round 150, ranked by the marbles in each goal.");
+    g_assert_cmpstr (text, ==, "Nobody can finish: a goal needs all 10 of its holes taken, and "
+                               "the board holds 6 marbles. The game will end after round 150.");
   g_assert_null (stern_texts_cannot_finish (start));
   g_assert_null (stern_texts_cannot_finish (ten));
   g_assert_null (stern_texts_cannot_finish (stones));
