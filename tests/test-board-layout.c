@@ -375,6 +375,21 @@ test_keyboard (void)
               /* Only the edge of the board has no hole beyond. */
               if (left != STERN_NO_CELL || right != STERN_NO_CELL)
                 g_assert_cmpuint (to_left, !=, STERN_NO_CELL);
+
+              /* Up and down: a neighbour or nothing, never a leap; on the
+               * kept column itself, the left one of two (the keyboard
+               * help says so), whichever seat the board is turned to. */
+              if (keys[k].dx == 0)
+                {
+                  guint straight = stern_board_layout_hole_in_direction (&layout, h, 0,
+                                                                         keys[k].dy, x0);
+
+                  g_assert_cmpuint (straight, ==, left != STERN_NO_CELL ? left : right);
+                  if (left == STERN_NO_CELL)
+                    g_assert_cmpuint (to_left, ==, right);
+                  if (right == STERN_NO_CELL)
+                    g_assert_cmpuint (to_right, ==, left);
+                }
             }
         }
 

@@ -365,8 +365,12 @@ stern_board_layout_hole_in_direction (const SternBoardLayout *layout,
         }
       return STERN_NO_CELL;
     }
-  for (guint h = 0; h < STERN_STAR_N_CELLS; h++)
+  /* Up and down go only to a neighbour (up-left or up-right), so the
+   * cursor never leaps across a gap of the star; sideways along the row. */
+  for (SternSet set = dx == 0 ? stern_board_star ()->neighbours[from]
+                              : stern_board_star ()->all_cells; set != 0;)
     {
+      guint h = stern_set_pop (&set);
       double x, y, d, cosine, score;
 
       if (h == from)
@@ -376,11 +380,12 @@ stern_board_layout_hole_in_direction (const SternBoardLayout *layout,
       cosine = ((x - x0) * dx + (y - y0) * dy) / d;
       if (cosine < MIN_COSINE)
         continue;
-      /* Near and straight ahead wins; ties go to the column the cursor
-       * kept while moving vertically. */
+      /* Near and straight ahead wins; up and down, the side of the column
+       * the cursor kept, and on the column itself the left one, whichever
+       * way the board is turned (the keyboard help says so). */
       score = d * (1 + 2 * (1 - cosine));
       if (dx == 0)
-        score += 0.05 * fabs (x - column);
+        score += 0.05 * fabs (x - column) + 0.001 * (x - x0);
       if (score < best_score - 1e-9)
         {
           best_score = score;

@@ -99,6 +99,31 @@ kind_text (const SternLesson *lesson)
     }
 }
 
+/* "Rule · See Rules › Moves": the kind of lesson and the Rules window's
+ * page (F1) that explains it, by that page's title. */
+static char *
+lesson_subtitle (const SternLesson *lesson)
+{
+  static const struct {
+    const char *page;
+    const char *title;
+  } pages[] = {
+    /* The titles of the pages in ui/stern-rules-window.ui. */
+    { "moves", N_("Moves") },
+    { "rays", N_("Foreign Rays") },
+    { "finishing", N_("Finishing and Places") },
+    { "home", N_("Leaving Home") },
+  };
+  const char *page = stern_lesson_get_rules_page (lesson);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    if (g_strcmp0 (page, pages[i].page) == 0)
+      /* Translators: the kind of lesson ("Rule", "Exercise") and the
+       * title of the page of the Rules window that explains it */
+      return g_strdup_printf (_("%s · See Rules › %s"), kind_text (lesson), _(pages[i].title));
+  g_return_val_if_reached (g_strdup (kind_text (lesson)));
+}
+
 static void
 on_lesson_clicked (GtkButton        *button,
                    SternLearnWindow *self)
@@ -126,8 +151,7 @@ fill_list (SternLearnWindow *self)
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       GtkWidget *title = gtk_label_new (stern_lesson_get_title (lesson));
-      g_autofree char *sub = g_strdup_printf ("%s · %s", kind_text (lesson),
-                                              stern_lesson_get_section (lesson));
+      g_autofree char *sub = lesson_subtitle (lesson);
       GtkWidget *subtitle = gtk_label_new (sub);
       GtkWidget *mark = gtk_image_new_from_icon_name ("object-select-symbolic");
       g_autofree char *name = NULL;
@@ -273,8 +297,7 @@ load_lesson (SternLearnWindow *self)
     }
   else
     {
-      g_autofree char *step = g_strdup_printf ("%s · %s", kind_text (self->lesson),
-                                               stern_lesson_get_section (self->lesson));
+      g_autofree char *step = lesson_subtitle (self->lesson);
 
       show_text (self->step_label, step);
     }

@@ -19,6 +19,7 @@
 #include "stern-game-setup.h"
 #include "stern-notation.h"
 #include "stern-position-setup.h"
+#include "stern-texts.h"
 #include "stern-window.h"
 
 struct _SternPositionEditor
@@ -49,6 +50,8 @@ set_status (SternPositionEditor *self,
             const char          *text)
 {
   gtk_label_set_text (self->status_label, text);
+  /* Cut at four lines on a narrow window: the whole verdict on hover. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->status_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
@@ -81,8 +84,17 @@ refresh (SternPositionEditor *self)
     {
       g_autofree char *ok = g_strdup_printf (_("A position: %s to move."),
                                              stern_seat_display_name (self->pos.to_move));
+      g_autofree char *warning = stern_texts_cannot_finish (game);
 
-      set_status (self, ok);
+      /* It can be played, but the player should know how it would end. */
+      if (warning != NULL)
+        {
+          g_autofree char *both = g_strdup_printf ("%s %s", ok, warning);
+
+          set_status (self, both);
+        }
+      else
+        set_status (self, ok);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play", self->problem == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.copy-record", self->problem == NULL);

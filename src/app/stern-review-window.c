@@ -3,7 +3,7 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "stern-review-window.h"
+#include "stern-review-window-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -108,9 +108,31 @@ played_text (const SternGame *game, const SternReviewEntry *e)
 typedef struct {
   double x0, y0, w, h;
   unsigned rounds;
-  double top;        /* moves to finish at the top of the plot */
-  double tempo_top;  /* square boards: tempo number there */
+  unsigned round_step; /* between the rounds numbered on the axis */
+  unsigned lines;      /* grid lines above the bottom one */
+  double top;          /* moves to finish at the top of the plot */
+  double tempo_top;    /* square boards: tempo number there */
 } ChartScale;
+
+/* Most grid lines up the chart, and numbered rounds across it. */
+#define CHART_MAX_LINES  5
+#define CHART_MAX_ROUNDS 8
+
+/* The smallest 1, 2 or 5 times a power of ten at least x: steps that
+ * give round numbers on an axis. */
+static double
+round_step (double x)
+{
+  double power = pow (10.0, floor (log10 (MAX (x, 1.0))));
+
+  if (power >= x)
+    return power;
+  if (2 * power >= x)
+    return 2 * power;
+  if (5 * power >= x)
+    return 5 * power;
+  return 10 * power;
+}
 
 static gboolean
 chart_scale (SternReviewWindow *self, int width, int height, ChartScale *sc)
@@ -118,6 +140,7 @@ chart_scale (SternReviewWindow *self, int width, int height, ChartScale *sc)
   const SternGame *game = stern_game_review_get_game (self->review);
   const SternVariant *variant = stern_game_get_variant (game);
   guint n = stern_game_review_get_n_entries (self->review);
+  double step;
 
   if (n == 0)
     return FALSE;
@@ -137,8 +160,30 @@ chart_scale (SternReviewWindow *self, int width, int height, ChartScale *sc)
       sc->top = MAX (sc->top, e->after);
       sc->tempo_top = MAX (sc->tempo_top, (double) e->tempo);
     }
-  sc->top = ceil (sc->top / 5.0) * 5.0;
-  sc->tempo_top = ceil (sc->tempo_top / 10.0) * 10.0;
+  /* Round numbers on both scales at the same grid lines. */
+  step = round_step (sc->top / CHART_MAX_LINES);
+  sc->lines = (unsigned) ceil (sc->top / step);
+  sc->top = sc->lines * step;
+  sc->tempo_top = sc->lines * round_step (sc->tempo_top / sc->lines);
+  sc->round_step = (unsigned) round_step ((double) sc->rounds / CHART_MAX_ROUNDS);
+  return TRUE;
+}
+
+gboolean
+stern_review_window_chart_axes (SternReviewWindow *self, int width, int height,
+                                double *top, unsigned *lines, double *tempo_top,
+                                unsigned *round_step)
+{
+  ChartScale sc;
+
+  g_return_val_if_fail (STERN_IS_REVIEW_WINDOW (self), FALSE);
+
+  if (!chart_scale (self, width, height, &sc))
+    return FALSE;
+  *top = sc.top;
+  *lines = sc.lines;
+  *tempo_top = sc.tempo_top;
+  *round_step = sc.round_step;
   return TRUE;
 }
 
@@ -184,9 +229,10 @@ draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
   /* Grid and numbers: moves to finish on the left, tempo on the right. */
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, 10.0);
-  for (int k = 0; k <= 4; k++)
+  for (unsigned k = 0; k <= sc.lines; k++)
     {
-      double y = sc.y0 + sc.h * k / 4.0;
+      double y = sc.y0 + sc.h * k / sc.lines;
+      cairo_text_extents_t extents;
 
       cairo_set_source_rgba (cr, 0.25, 0.18, 0.10, 0.35);
       cairo_set_line_width (cr, 1.0);
@@ -194,22 +240,32 @@ draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
       cairo_line_to (cr, sc.x0 + sc.w, y);
       cairo_stroke (cr);
       cairo_set_source_rgb (cr, 0.20, 0.14, 0.08);
-      g_snprintf (text, sizeof text, "%.0f", sc.top * (4 - k) / 4.0);
-      cairo_move_to (cr, 4, y + 4);
+      /* Right-aligned against the plot. */
+      g_snprintf (text, sizeof text, "%.0f", sc.top * (sc.lines - k) / sc.lines);
+      cairo_text_extents (cr, text, &extents);
+      cairo_move_to (cr, sc.x0 - 5 - extents.x_advance, y + 4);
       cairo_show_text (cr, text);
       if (square)
         {
-          g_snprintf (text, sizeof text, "%.0f", sc.tempo_top * (4 - k) / 4.0);
-          cairo_move_to (cr, sc.x0 + sc.w + 4, y + 4);
+          g_snprintf (text, sizeof text, "%.0f", sc.tempo_top * (sc.lines - k) / sc.lines);
+          cairo_move_to (cr, sc.x0 + sc.w + 5, y + 4);
           cairo_show_text (cr, text);
         }
     }
-  for (unsigned r = 0; r <= sc.rounds; r += MAX (sc.rounds / 10, 1))
+  for (unsigned r = 0; r <= sc.rounds; r += sc.round_step)
     {
       double x = sc.x0 + sc.w * r / sc.rounds;
+      cairo_text_extents_t extents;
 
+      /* Centred under its round, with a tick. */
+      cairo_set_source_rgba (cr, 0.25, 0.18, 0.10, 0.6);
+      cairo_move_to (cr, x, sc.y0 + sc.h);
+      cairo_line_to (cr, x, sc.y0 + sc.h + 4);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, 0.20, 0.14, 0.08);
       g_snprintf (text, sizeof text, "%u", r);
-      cairo_move_to (cr, x - 4, sc.y0 + sc.h + 16);
+      cairo_text_extents (cr, text, &extents);
+      cairo_move_to (cr, x - extents.x_advance / 2, sc.y0 + sc.h + 16);
       cairo_show_text (cr, text);
     }
 
@@ -629,13 +685,56 @@ heading (const char *text)
   return label;
 }
 
+/* Under the chart: each line's player by its colour, and what the lines
+ * and the axes measure. */
+static GtkWidget *
+chart_legend (SternReviewWindow *self)
+{
+  const SternVariant *variant = stern_game_get_variant (self->board_game);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *seats = gtk_flow_box_new ();
+  GtkWidget *text;
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (seats), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (seats), 6);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (seats), 18);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (seats), FALSE);
+  gtk_widget_set_focusable (seats, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (seats), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Chart legend"), -1);
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      GtkWidget *entry = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      /* Named as in the summary below: the line's colour is the dot's. */
+      g_autofree char *name = stern_game_setup_seat_name (&self->setup, variant->seats[i], NULL);
+
+      gtk_box_append (GTK_BOX (entry), stern_seat_dot_new (variant->seats[i]));
+      gtk_box_append (GTK_BOX (entry), gtk_label_new (name));
+      gtk_flow_box_append (GTK_FLOW_BOX (seats), entry);
+      gtk_widget_set_focusable (gtk_widget_get_parent (entry), FALSE);
+    }
+  gtk_box_append (GTK_BOX (box), seats);
+
+  if (stern_variant_is_square (variant))
+    text = gtk_label_new (_("Across: rounds. Solid: moves to finish (left scale); dashed: tempo "
+                            "number (right scale). Lower is better; a dot marks a mistake."));
+  else
+    text = gtk_label_new (_("Across: rounds. Up: moves each player still needs to finish. Lower "
+                            "is better; a dot marks a mistake."));
+  gtk_widget_add_css_class (text, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_box_append (GTK_BOX (box), text);
+  return box;
+}
+
 static GtkWidget *
 build_results_page (SternReviewWindow *self)
 {
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   GtkWidget *left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *scroller, *legend;
+  GtkWidget *scroller;
   GtkGesture *click;
 
   self->board = stern_board_view_new ();
@@ -673,13 +772,7 @@ build_results_page (SternReviewWindow *self)
   g_signal_connect (click, "pressed", G_CALLBACK (chart_pressed), self);
   gtk_widget_add_controller (self->chart, GTK_EVENT_CONTROLLER (click));
   gtk_box_append (GTK_BOX (right), self->chart);
-  if (stern_variant_is_square (stern_game_get_variant (self->board_game)))
-    {
-      legend = gtk_label_new (_("Solid: moves to finish (left scale); dashed: tempo number (right scale)."));
-      gtk_widget_add_css_class (legend, "dim-label");
-      gtk_label_set_wrap (GTK_LABEL (legend), TRUE);
-      gtk_box_append (GTK_BOX (right), legend);
-    }
+  gtk_box_append (GTK_BOX (right), chart_legend (self));
 
   gtk_box_append (GTK_BOX (right), heading (_("Summary")));
   self->summary = gtk_grid_new ();

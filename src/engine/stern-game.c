@@ -435,6 +435,22 @@ seat_has_finished (const SternGame *game, const GameState *st, unsigned seat)
   return (st->pos.occupied & goal) == goal && (own & goal) != 0;
 }
 
+gboolean
+stern_game_seat_can_finish (const SternGame *game, unsigned seat)
+{
+  const SternPosition *pos;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+  g_return_val_if_fail (seat < STERN_N_SEATS, FALSE);
+
+  pos = stern_game_get_position (game);
+  if (pos->marbles[seat] == 0)
+    return FALSE;
+  if (game->rules.finish_needs_all_own)
+    return TRUE;
+  return stern_set_count (pos->occupied) >= stern_set_count (game->rules.goal[seat]);
+}
+
 /* With two players, the one who did not move first. */
 static unsigned
 second_mover (const SternGame *game)

@@ -75,6 +75,12 @@ const SternVariant  *stern_game_get_variant  (const SternGame *game);
 SternPreset          stern_game_get_preset   (const SternGame *game);
 const SternPosition *stern_game_get_position (const SternGame *game);
 
+/* Whether seat could finish from the position as it stands (doc/rules.md
+ * §5, §8): it has a marble, and, where a goal is finished only when all
+ * its holes are taken, the board holds at least as many marbles as the
+ * goal has holes.  A position set up with fewer cannot end but at a limit. */
+gboolean     stern_game_seat_can_finish (const SternGame *game, unsigned seat);
+
 /* The seat on turn, or STERN_NO_SEAT when the game is over. */
 unsigned     stern_game_get_turn (const SternGame *game);
 gboolean     stern_game_is_over (const SternGame *game);

@@ -35,7 +35,7 @@ struct _SternLesson {
   const char        *id;
   SternLessonKind    kind;
   SternLessonAnswer  answer_kind;
-  const char        *section;
+  const char        *rules_page;   /* the Rules window's page on it */
   const char        *title;        /* N_() */
   const char        *task;         /* N_() */
   const char        *explanation;  /* N_() */
@@ -342,7 +342,7 @@ check_ladder (const SternLessonAnswerCtx *ctx)
 
 static const SternLesson lessons[] = {
   {
-    .id = "step", .section = "§3",
+    .id = "step", .rules_page = "moves",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("A step"),
     .task = N_("Move the white marble on i9 one step to any empty neighbouring hole."),
@@ -353,7 +353,7 @@ static const SternLesson lessons[] = {
     .check = check_step,
   },
   {
-    .id = "jump", .section = "§3",
+    .id = "jump", .rules_page = "moves",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("A jump"),
     .task = N_("Jump with the marble on i9 over the black marble on i10."),
@@ -366,7 +366,7 @@ static const SternLesson lessons[] = {
     .check = check_jump,
   },
   {
-    .id = "chain", .section = "§3",
+    .id = "chain", .rules_page = "moves",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("A chain of jumps"),
     .task = N_("Take the marble on i7 to g13 in one move."),
@@ -378,7 +378,7 @@ static const SternLesson lessons[] = {
     .check = check_chain,
   },
   {
-    .id = "no-mixing", .section = "§3",
+    .id = "no-mixing", .rules_page = "moves",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("No mixing"),
     .task = N_("Jump from i7 over i8. Could the marble then step on to i10? Play the move the rules allow."),
@@ -391,7 +391,7 @@ static const SternLesson lessons[] = {
     .check = check_no_mixing,
   },
   {
-    .id = "foreign-ray", .section = "§3",
+    .id = "foreign-ray", .rules_page = "rays",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Foreign rays"),
     .task = N_("Take the marble on m5 to m7. It may pass through the greyed ray, but not stop there."),
@@ -404,7 +404,7 @@ static const SternLesson lessons[] = {
     .check = check_foreign_ray,
   },
   {
-    .id = "goal", .section = "§5",
+    .id = "goal", .rules_page = "finishing",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("The goal"),
     .task = N_("Your goal is the ray opposite your home. Fill its last empty hole to finish."),
@@ -415,7 +415,7 @@ static const SternLesson lessons[] = {
     .check = check_finish,
   },
   {
-    .id = "anti-block", .section = "§5",
+    .id = "anti-block", .rules_page = "finishing",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("A marble left in your goal"),
     .task = N_("A black marble stays on e17, in your goal. Fill the last empty hole of the goal anyway."),
@@ -426,7 +426,7 @@ static const SternLesson lessons[] = {
     .check = check_finish,
   },
   {
-    .id = "leave-home", .section = "§4",
+    .id = "leave-home", .rules_page = "home",
     .kind = STERN_LESSON_RULE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Leaving home"),
     .task = N_("This is your 30th move, and a marble is still at home on l4. Bring it out."),
@@ -438,7 +438,7 @@ static const SternLesson lessons[] = {
     .check = check_leave_home,
   },
   {
-    .id = "marbles-stay", .section = "§3",
+    .id = "marbles-stay", .rules_page = "moves",
     .kind = STERN_LESSON_WORKED, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Worked position: jumped marbles stay"),
     .task = N_("On one line your marble stands on i7, marbles on i8 and i10, with i9 and i11 empty. Can it reach i11, and are i8 and i10 taken off? Play the move."),
@@ -450,7 +450,7 @@ static const SternLesson lessons[] = {
     .check = check_marbles_stay,
   },
   {
-    .id = "best-advance", .section = "§3",
+    .id = "best-advance", .rules_page = "moves",
     .kind = STERN_LESSON_WORKED, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Worked position: the longest advance"),
     .task = N_("Black has left marbles on k5 and k7. Find the move that brings one of your marbles the most holes closer to the goal."),
@@ -461,7 +461,7 @@ static const SternLesson lessons[] = {
     .check = check_best_advance,
   },
   {
-    .id = "two-jumps-line", .section = "§3",
+    .id = "two-jumps-line", .rules_page = "moves",
     .kind = STERN_LESSON_EXERCISE, .answer_kind = STERN_LESSON_BY_BUILDING,
     .title = N_("Exercise: jumps on one line"),
     .task = N_("Place marbles so that, along one line, the marble on i6 can make two jumps and a third jump is blocked because its landing hole is occupied. Click a hole to place or remove a marble."),
@@ -473,7 +473,7 @@ static const SternLesson lessons[] = {
     .check = check_line_of_jumps,
   },
   {
-    .id = "ladder", .section = "§3",
+    .id = "ladder", .rules_page = "moves",
     .kind = STERN_LESSON_EXERCISE, .answer_kind = STERN_LESSON_BY_BUILDING,
     .title = N_("Exercise: a ladder for the team"),
     .task = N_("Add three marbles to make a ladder: one of your marbles climbs it in three jumps, and another can climb it after the first has gone up."),
@@ -485,7 +485,7 @@ static const SternLesson lessons[] = {
     .check = check_ladder,
   },
   {
-    .id = "last-three", .section = "§5",
+    .id = "last-three", .rules_page = "finishing",
     .kind = STERN_LESSON_EXERCISE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Exercise: the last three marbles"),
     .task = N_("Three of your marbles are still outside the goal, and three of its holes are empty: h14 at the mouth, g15 and f16 deeper in. Play the first move of the quickest way to bring all three in, so that none shuts another out."),
@@ -573,10 +573,10 @@ stern_lesson_get_explanation (const SternLesson *lesson)
 }
 
 const char *
-stern_lesson_get_section (const SternLesson *lesson)
+stern_lesson_get_rules_page (const SternLesson *lesson)
 {
   g_return_val_if_fail (lesson != NULL, NULL);
-  return lesson->section;
+  return lesson->rules_page;
 }
 
 SternGame *

@@ -47,8 +47,9 @@ SternLessonAnswer  stern_lesson_get_answer_kind (const SternLesson *lesson);
 const char        *stern_lesson_get_title       (const SternLesson *lesson);
 const char        *stern_lesson_get_task        (const SternLesson *lesson);
 const char        *stern_lesson_get_explanation (const SternLesson *lesson);
-/* The section of doc/rules.md the lesson teaches ("§3"). */
-const char        *stern_lesson_get_section     (const SternLesson *lesson);
+/* The page of the Rules window (ui/stern-rules-window.ui) that explains
+ * what the lesson teaches, by its name ("moves"). */
+const char        *stern_lesson_get_rules_page  (const SternLesson *lesson);
 /* A game at the starting position, with the move counters the lesson
  * needs (the leaving-home lesson is on the deadline move). */
 SternGame         *stern_lesson_new_game        (const SternLesson *lesson);

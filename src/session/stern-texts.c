@@ -411,9 +411,10 @@ stern_texts_end_reason (const SternGame *game)
       return g_strdup (_("A player left home too late: stones were still at home at the leaving-home check."));
     case STERN_END_TEMPO:
       tempo = stern_texts_tempo_numbers (game);
-      /* Translators: %s is the list of tempo numbers, "Tempo numbers:
+      /* Translators: %s is the list of tempo numbers, "Steps to go:
        * White 14, Black 16" */
-      return g_strdup_printf (_("The tempo check decided: the smaller tempo number wins. %s."), tempo);
+      return g_strdup_printf (_("The game reached its last move: the fewest steps to go win. %s."),
+                              tempo);
     case STERN_END_NONE:
     case STERN_END_ROUND_LIMIT:
     case STERN_END_MOVE_LIMIT:
@@ -437,21 +438,59 @@ stern_texts_forced_end (const SternGame *game,
 
   if (!stern_variant_is_square (stern_game_get_variant (game)))
     return NULL;
+  /* Said as the star's countdown is, and the tempo check as the game's
+   * last move: the checks' names are the rules', not the player's. */
   home = stern_game_moves_to_leave_home (game, seat);
   if (home > 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%d move to the leaving-home check",
-                                         "%d moves to the leaving-home check",
+                                         "%d move left to leave home",
+                                         "%d moves left to leave home",
                                          (gulong) home),
                             home);
   tempo = stern_game_moves_to_tempo_check (game, seat);
   if (tempo > 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%d move to the tempo check",
-                                         "%d moves to the tempo check",
+                                         "%d move left in the game",
+                                         "%d moves left in the game",
                                          (gulong) tempo),
                             tempo);
   return NULL;
+}
+
+char *
+stern_texts_cannot_finish (const SternGame *game)
+{
+  const SternVariant *variant;
+  const SternRules *rules;
+  guint marbles, holes;
+  g_autoptr(GString) text = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = stern_game_get_variant (game);
+  rules = stern_game_get_rules (game);
+  for (guint i = 0; i < variant->n_players; i++)
+    if (stern_game_seat_can_finish (game, variant->seats[i]))
+      return NULL;
+
+  marbles = stern_set_count (stern_game_get_position (game)->occupied);
+  holes = stern_set_count (rules->goal[variant->seats[0]]);
+  text = g_string_new (NULL);
+  /* Translators: the first %u is the holes of a goal (10), the second the
+   * marbles on the board (6) */
+  g_string_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                      "Nobody can finish: a goal needs all %u of its holes "
+                                      "taken, and the board holds %u marble.",
+                                      "Nobody can finish: a goal needs all %u of its holes "
+                                      "taken, and the board holds %u marbles.",
+                                      marbles),
+                   holes, marbles);
+  if (rules->round_limit > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, _("The game will end after round %u."), rules->round_limit);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 char *
@@ -475,10 +514,10 @@ stern_texts_tempo_numbers (const SternGame *game)
       g_string_append_printf (list, _("%s %u"), stern_seat_display_name (seat),
                               stern_game_get_tempo (game, seat));
     }
-  /* Translators: %s is a list, "White 120, Black 118"; the tempo number
-   * (темповое число) is what the stones still need to reach the far
-   * corner (doc/rules.md §9) */
-  return g_strdup_printf (_("Tempo numbers: %s"), list->str);
+  /* Translators: %s is a list, "White 120, Black 118": each player's
+   * tempo number (темповое число), the steps the stones still need to
+   * reach the far corner (doc/rules.md §9), in the words of a player */
+  return g_strdup_printf (_("Steps to go: %s"), list->str);
 }
 
 int
@@ -601,7 +640,7 @@ stern_texts_status_line (const SternGame      *game,
           g_string_append (s, " · ");
           /* The square boards' pieces are stones, as the rules call them. */
           if (stern_variant_is_square (stern_game_get_variant (game)))
-            g_string_append (s, _("Click one of your stones, or use the arrow keys"));
+            g_string_append (s, _("Click a stone, or use the arrow keys"));
           else
             g_string_append (s, _("Click one of your marbles, or use the arrow keys"));
         }

@@ -70,9 +70,13 @@ char       *stern_texts_game_over (const SternGame *game);
  * the reply draw, the leaving-home check and the tempo check with the
  * tempo numbers. */
 char       *stern_texts_end_reason (const SternGame *game);
-/* Square boards: the stage of the forced end for seat ("12 moves to the
- * leaving-home check", then to the tempo check); NULL on the star. */
+/* Square boards: the stage of the forced end for seat ("12 moves left to
+ * leave home", then "12 moves left in the game"); NULL on the star. */
 char       *stern_texts_forced_end (const SternGame *game, unsigned seat);
+/* A warning when nobody in play can finish from the game's position (a
+ * set-up position with fewer marbles than a goal has holes, doc/rules.md
+ * §5): the game can end only at a limit.  NULL when someone can. */
+char       *stern_texts_cannot_finish (const SternGame *game);
 /* Square boards: every player's tempo number, "Tempo numbers: White 120,
  * Black 118"; NULL on the star. */
 char       *stern_texts_tempo_numbers (const SternGame *game);

@@ -175,6 +175,13 @@ def run(app):
     key(pid, "Up")
     first = wait_for(lambda: description(board) if description(board) != start else "", WAIT)
     ok("white marble" in first, "Up goes to another white marble: %r -> %r" % (start, first))
+    # On the cursor's own column, Up goes to the neighbour up and to the
+    # left (letters rise to the right, rows upwards), as the keyboard
+    # help says: from k3, j4.
+    here = HOLE.search(start).group(0)
+    up_left = chr(ord(here[0]) - 1) + str(int(here[1:]) + 1)
+    ok(HOLE.search(first) is not None and HOLE.search(first).group(0) == up_left,
+       "Up from %s goes to its upper-left neighbour %s: %r" % (here, up_left, first))
 
     key(pid, "Right")
     second = wait_for(lambda: description(board) if description(board) != first else "", WAIT)

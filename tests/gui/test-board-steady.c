@@ -14,6 +14,7 @@
 
 #include "gui-test-util.h"
 #include "stern-new-game-dialog.h"
+#include "stern-save-banner.h"
 #include "temp-dir-util.h"
 
 /* The board's rectangle in the window. */
@@ -110,6 +111,62 @@ check_toast (SternWindow           *window,
   assert_same_bounds (steady, &after, "after the toast");
 }
 
+static gboolean
+save_banner_revealed (gpointer window)
+{
+  SternSaveBanner *banner = ((SternWindow *) window)->save_banner;
+  GtkWidget *revealer = gtk_widget_get_first_child (GTK_WIDGET (banner));
+
+  return gtk_revealer_get_child_revealed (GTK_REVEALER (revealer)) &&
+         gtk_widget_get_height (GTK_WIDGET (banner)) > 0;
+}
+
+static gboolean
+online_banner_revealed (gpointer window)
+{
+  GtkRevealer *revealer = ((SternWindow *) window)->online_banner;
+
+  return gtk_revealer_get_child_revealed (revealer) &&
+         gtk_widget_get_height (GTK_WIDGET (revealer)) > 0;
+}
+
+/* The bars about saving and about the connection, shown and hidden
+ * while a game is on: the board stays where it was, and the bar is
+ * seen (laid out over the board's area, not beside it). */
+static void
+check_banners (SternWindow           *window,
+               const graphene_rect_t *steady)
+{
+  GError error = { G_FILE_ERROR, G_FILE_ERROR_NOSPC, (char *) "No space left on device" };
+  graphene_rect_t now;
+
+  stern_save_banner_show_save_error (window->save_banner, &error, "/tmp");
+  g_assert_true (stern_save_banner_is_shown (window->save_banner));
+  g_assert_true (gui_test_wait_until (save_banner_revealed, window, 5000));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  assert_same_bounds (steady, &now, "the save banner shown");
+  stern_save_banner_hide (window->save_banner);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  assert_same_bounds (steady, &now, "the save banner hidden");
+
+  /* As the lost connection shows it (stern-window-online.c). */
+  gtk_label_set_label (window->online_banner_label,
+                       "The connection to the server was lost. Reconnecting…");
+  gtk_widget_set_visible (GTK_WIDGET (window->online_banner), TRUE);
+  gtk_revealer_set_reveal_child (window->online_banner, TRUE);
+  g_assert_true (gui_test_wait_until (online_banner_revealed, window, 5000));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  assert_same_bounds (steady, &now, "the online banner shown");
+  gtk_revealer_set_reveal_child (window->online_banner, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (window->online_banner), FALSE);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  assert_same_bounds (steady, &now, "the online banner hidden");
+}
+
 static SternNewGameDialog *
 find_new_game_dialog (void)
 {
@@ -133,7 +190,8 @@ status_lines (SternWindow *window)
 
 /* Each toast the window shows during a game ("New game started",
  * "Saved", "Opened", "Analysis on"), the status line on one line and on
- * two: the board's rectangle in the window stays the same throughout. */
+ * two, the save and online banners: the board's rectangle in the window
+ * stays the same throughout. */
 static void
 test_board_steady (void)
 {
@@ -200,6 +258,8 @@ test_board_steady (void)
   /* Both heights were tried. */
   g_test_message ("status lines seen (bits): %d", lines_seen);
   g_assert_cmpint (lines_seen, ==, (1 << 1) | (1 << 2));
+
+  check_banners (window, &steady);
 
   /* Saved, then opened again. */
   path = g_build_filename (dir, "game.sgr", NULL);

@@ -20,6 +20,7 @@
 #include "stern-lessons.h"
 #include "stern-notation.h"
 #include "stern-position-editor.h"
+#include "stern-rules-window.h"
 
 static void
 click_hole (SternBoardView *board,
@@ -43,6 +44,95 @@ learn_window_shown (void)
   gtk_window_present (GTK_WINDOW (learn));
   g_assert_true (gui_test_wait_until (gui_test_is_mapped, learn, 5000));
   return learn;
+}
+
+/* A label shown under widget whose text contains part, or NULL; with
+ * in_list FALSE, not one of the list of lessons (still shown while the
+ * stack slides to the lesson). */
+static GtkLabel *
+find_label_in (GtkWidget  *widget,
+               const char *part,
+               gboolean    in_list)
+{
+  if (!in_list && GTK_IS_LIST_BOX (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      strstr (gtk_label_get_label (GTK_LABEL (widget)), part) != NULL)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_in (child, part, in_list);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *part)
+{
+  return find_label_in (widget, part, TRUE);
+}
+
+static GtkStack *
+find_stack (GtkWidget *widget)
+{
+  if (GTK_IS_STACK (widget))
+    return GTK_STACK (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *found = find_stack (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Each lesson names, above its title and in the list, the page of the
+ * Rules window that explains it by that page's own title, never a section
+ * of a document the player does not see ("§3"). */
+static void
+test_rules_page_named (void)
+{
+  SternLearnWindow *learn;
+  GtkWidget *rules;
+  GtkStack *pages;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  learn = learn_window_shown ();
+  rules = stern_rules_window_new ();
+  pages = find_stack (rules);
+  g_assert_nonnull (pages);
+  gui_test_wait_for_frame (GTK_WIDGET (learn));
+  g_assert_nonnull (find_label (GTK_WIDGET (learn), stern_lesson_get_title (stern_lessons_get (0))));
+  g_assert_null (find_label (GTK_WIDGET (learn), "§"));
+  for (guint i = 0; i < stern_lessons_count (); i++)
+    {
+      const SternLesson *lesson = stern_lessons_get (i);
+      const char *page = stern_lesson_get_rules_page (lesson);
+      GtkWidget *child = gtk_stack_get_child_by_name (pages, page);
+      g_autofree char *expected = NULL;
+      GtkLabel *shown;
+
+      g_assert_nonnull (child);
+      expected = g_strdup_printf ("See Rules › %s",
+                                  gtk_stack_page_get_title (gtk_stack_get_page (pages, child)));
+      stern_learn_window_open_lesson (learn, stern_lesson_get_id (lesson));
+      gui_test_wait_for_frame (GTK_WIDGET (learn));
+      shown = find_label_in (GTK_WIDGET (learn), expected, FALSE);
+      g_test_message ("%s: %s", stern_lesson_get_id (lesson),
+                      shown != NULL ? gtk_label_get_label (shown) : "(not shown)");
+      g_assert_nonnull (shown);
+      g_assert_null (find_label (GTK_WIDGET (learn), "§"));
+    }
+  gtk_window_destroy (GTK_WINDOW (rules));
+  gui_test_destroy (learn);
 }
 
 static gboolean
@@ -338,6 +428,7 @@ test_editor_refuses (void)
   SternBoardView *board;
   g_autofree char *text = NULL;
   static const char * const extra[] = { "i9", "i8" };
+  graphene_rect_t before, after;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -350,6 +441,25 @@ test_editor_refuses (void)
 
   /* The start of classic-2 is a position. */
   g_assert_null (stern_position_editor_get_problem (editor));
+  g_assert_null (strstr (stern_position_editor_get_status (editor), "Nobody can finish"));
+
+  /* Three marbles each: playable, with a warning that nobody can fill a
+   * goal of ten holes, so the game ends only at round 150.  The longer
+   * verdict leaves the board where it was. */
+  gui_test_wait_for_frame (GTK_WIDGET (editor));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), GTK_WIDGET (editor), &before));
+  g_assert_true (stern_position_editor_set_text (editor,
+    "classic-2 white white:m1,l2,m2 black:e17,e16,f16"));
+  gui_test_wait_for_frame (GTK_WIDGET (editor));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board), GTK_WIDGET (editor), &after));
+  g_test_message ("the board: %gx%g at %g,%g, then %gx%g at %g,%g", before.size.width,
+                  before.size.height, before.origin.x, before.origin.y, after.size.width,
+                  after.size.height, after.origin.x, after.origin.y);
+  g_assert_true (graphene_rect_equal (&before, &after));
+  g_assert_null (stern_position_editor_get_problem (editor));
+  g_test_message ("%s", stern_position_editor_get_status (editor));
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "Nobody can finish"));
+  g_assert_nonnull (strstr (stern_position_editor_get_status (editor), "150"));
 
   /* Text the engine cannot read: refused, naming the bad hole. */
   g_assert_false (stern_position_editor_set_text (editor, "classic-2 white white:m1,z99 black:e17"));
@@ -429,6 +539,7 @@ main (int   argc,
   g_test_add_func ("/learn/exercise-by-building", test_exercise_by_building);
   g_test_add_func ("/learn/named-holes", test_named_holes);
   g_test_add_func ("/learn/tutorial-offered-once", test_tutorial_offered_once);
+  g_test_add_func ("/learn/rules-page-named", test_rules_page_named);
   g_test_add_func ("/position-editor/refuses", test_editor_refuses);
 
   return g_test_run ();

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <adwaita.h>
@@ -17,7 +18,7 @@
 #include "stern-analysis.h"
 #include "stern-game-over-window.h"
 #include "stern-notation.h"
-#include "stern-review-window.h"
+#include "stern-review-window-private.h"
 #include "stern-texts.h"
 #include "stern-window-coach.h"
 #include "gui-test-util.h"
@@ -168,6 +169,84 @@ press_escape (GtkWidget *widget)
   return FALSE;
 }
 
+/* 1, 2 or 5 times a power of ten. */
+static gboolean
+is_round_step (double step)
+{
+  double mantissa = step / pow (10.0, floor (log10 (step)));
+
+  return fabs (mantissa - 1) < 1e-9 || fabs (mantissa - 2) < 1e-9 || fabs (mantissa - 5) < 1e-9;
+}
+
+static GtkLabel *
+find_label (GtkWidget *widget, const char *part)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      strstr (gtk_label_get_label (GTK_LABEL (widget)), part) != NULL)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, part);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The chart's numbers are round (steps of 1, 2 or 5 times a power of
+ * ten, at most five grid lines and eight numbered rounds, the top over
+ * every value), at any size; a legend names each line's player and says
+ * what the axes measure. */
+static guint
+count_labels (GtkWidget *widget, const char *text)
+{
+  guint n = GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+            g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child, text);
+  return n;
+}
+
+static void
+check_chart (SternReviewWindow *review, const SternGameSetup *setup)
+{
+  static const int sizes[][2] = { { 400, 220 }, { 300, 160 }, { 900, 400 } };
+  SternGameReview *r = stern_review_window_get_review (review);
+  const SternVariant *variant = stern_game_get_variant (stern_game_review_get_game (r));
+  guint n = stern_game_review_get_n_entries (r);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      double top, tempo_top;
+      unsigned lines, round_step;
+      unsigned rounds = stern_game_review_get_entry (r, n - 1)->round;
+
+      g_assert_true (stern_review_window_chart_axes (review, sizes[i][0], sizes[i][1], &top,
+                                                     &lines, &tempo_top, &round_step));
+      g_test_message ("chart %dx%d: 0 to %g in %u lines, rounds by %u of %u", sizes[i][0],
+                      sizes[i][1], top, lines, round_step, rounds);
+      g_assert_cmpuint (lines, >=, 1);
+      g_assert_cmpuint (lines, <=, 5);
+      g_assert_true (is_round_step (top / lines));
+      g_assert_true (is_round_step (round_step));
+      g_assert_cmpuint (rounds / round_step, <=, 8);
+      for (guint ply = 0; ply < n; ply++)
+        g_assert_cmpfloat (stern_game_review_get_entry (r, ply)->after, <=, top);
+    }
+  /* The legend and the summary name the players alike: twice each. */
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      g_autofree char *name = stern_game_setup_seat_name (setup, variant->seats[i], NULL);
+
+      g_assert_cmpuint (count_labels (GTK_WIDGET (review), name), ==, 2);
+    }
+  g_assert_nonnull (find_label (GTK_WIDGET (review), "Across: rounds."));
+}
+
 static void
 test_review_after_game (void)
 {
@@ -223,6 +302,9 @@ test_review_after_game (void)
   keep_screenshot (GTK_WIDGET (review), "review-window.png");
   /* The resignation is the 21st action, reviewed as forced. */
   g_assert_cmpuint (stern_game_review_get_n_entries (stern_review_window_get_review (review)), ==, 21);
+
+  gui_test_wait_for_frame (GTK_WIDGET (review));
+  check_chart (review, &setup);
 
   /* Another move chosen, as a click on the chart or the list would. */
   stern_review_window_select (review, 3);

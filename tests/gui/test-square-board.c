@@ -236,12 +236,23 @@ test_click_moves (void)
   g_assert_cmpuint (n_square, ==, 12);
 }
 
+/* The status line's lines as laid out in the window. */
+static int
+status_lines (SternWindow *window)
+{
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  g_test_message ("%s", gtk_label_get_label (window->status_label));
+  return pango_layout_get_line_count (gtk_label_get_layout (window->status_label));
+}
+
 /* The game window with a square game for humans only: two moves by clicks
- * on the board, then what the status line and the move list say. */
+ * on the board, then what the status line and the move list say.  At
+ * 1000 px the status line, with its countdown and every player's steps to
+ * go, keeps to one line, at the first move (with how to begin) and after. */
 static void
 test_window (void)
 {
-  static const char * const variants[] = { "ugolki", "halma-10-4" };
+  static const char * const variants[] = { "ugolki", "halma-8", "halma-10", "halma-10-4" };
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -263,6 +274,7 @@ test_window (void)
       stern_window_new_game (window, &setup);
       view = stern_window_get_board (window);
       wait_mapped (GTK_WIDGET (view));
+      g_assert_cmpint (status_lines (window), ==, 1);
 
       for (guint ply = 0; ply < setup.variant->n_players; ply++)
         {
@@ -293,6 +305,7 @@ test_window (void)
       tempo = stern_texts_tempo_numbers (game);
       g_test_message ("%s", status);
       g_assert_nonnull (strstr (status, tempo));
+      g_assert_cmpint (status_lines (window), ==, 1);
       list = stern_window_get_move_list (window);
       first = stern_notation_format_path_in (setup.variant, stern_game_get_action (game, 0)->path,
                                              stern_game_get_action (game, 0)->path_len);

@@ -560,9 +560,10 @@ square_play (SternGame *game, const char *text)
 #define stage_text(singular, plural, n) \
   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, singular, plural, (gulong) (n)), (int) (n))
 
-/* The stage of the forced end: moves to the leaving-home check (40 on
- * 8×8 without diagonals, 10 fewer with them, 60 on 10×10), then to the
- * tempo check (80, 120); nothing on the star. */
+/* The stage of the forced end: moves left to leave home (the leaving-home
+ * check: 40 on 8×8 without diagonals, 10 fewer with them, 60 on 10×10),
+ * then moves left in the game (the tempo check: 80, 120); nothing on the
+ * star. */
 static void
 test_square_forced_end (void)
 {
@@ -575,13 +576,13 @@ test_square_forced_end (void)
   g_autoptr(SternGame) star = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
   g_autoptr(SternGame) later = square_at ("ugolki white white:c5,e4 black:g4,d5", 45);
   g_autofree char *at_45 = stern_texts_forced_end (later, STERN_WHITE);
-  g_autofree char *expected_45 = stage_text ("%d move to the tempo check",
-                                             "%d moves to the tempo check",
+  g_autofree char *expected_45 = stage_text ("%d move left in the game",
+                                             "%d moves left in the game",
                                              STERN_SQUARE_TEMPO_CHECK_8 - 45);
   g_autoptr(SternGame) last = square_at ("ugolki white white:c5,e4 black:g4,d5", 79);
   g_autofree char *at_79 = stern_texts_forced_end (last, STERN_WHITE);
-  g_autofree char *expected_79 = stage_text ("%d move to the tempo check",
-                                             "%d moves to the tempo check", 1);
+  g_autofree char *expected_79 = stage_text ("%d move left in the game",
+                                             "%d moves left in the game", 1);
 
   g_assert_null (stern_texts_forced_end (star, STERN_WHITE));
   g_assert_null (stern_texts_tempo_numbers (star));
@@ -590,8 +591,8 @@ test_square_forced_end (void)
       g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup (starts[i].variant),
                                                   STERN_PRESET_TABLE);
       g_autofree char *text = stern_texts_forced_end (game, STERN_BLACK);
-      g_autofree char *expected = stage_text ("%d move to the leaving-home check",
-                                              "%d moves to the leaving-home check",
+      g_autofree char *expected = stage_text ("%d move left to leave home",
+                                              "%d moves left to leave home",
                                               starts[i].home);
 
       g_test_message ("%s: %s", starts[i].variant, text);
@@ -602,8 +603,8 @@ test_square_forced_end (void)
   g_assert_cmpstr (at_79, ==, expected_79);
   if (!translated ())
     {
-      g_assert_cmpstr (at_45, ==, "35 moves to the tempo check");
-      g_assert_cmpstr (at_79, ==, "1 move to the tempo check");
+      g_assert_cmpstr (at_45, ==, "35 moves left in the game");
+      g_assert_cmpstr (at_79, ==, "1 move left in the game");
     }
 }
 
@@ -642,7 +643,7 @@ test_square_tempo_status (void)
   g_assert_nonnull (strstr (tempo, white_part));
   g_assert_nonnull (strstr (tempo, black_part));
   if (!translated ())
-    g_assert_cmpstr (tempo, ==, "Tempo numbers: White 138, Black 138");
+    g_assert_cmpstr (tempo, ==, "Steps to go: White 138, Black 138");
 
   status = stern_match_get_status_text (match, NULL);
   stage = stern_texts_forced_end (stern_match_get_game (match), STERN_WHITE);
@@ -707,9 +708,49 @@ test_square_end_reasons (void)
     g_assert_nonnull (strstr (reason, white_part));
     g_assert_nonnull (strstr (reason, black_part));
     if (!translated ())
-      g_assert_cmpstr (reason, ==, "The tempo check decided: the smaller tempo number wins. "
-                                   "Tempo numbers: White 14, Black 16.");
+      g_assert_cmpstr (reason, ==, "The game reached its last move: the fewest steps to go "
+                                   "win. Steps to go: White 14, Black 16.");
   }
+}
+
+/* A set-up position with fewer marbles than a goal has holes: under the
+ * table rules nobody can finish (doc/rules.md §5), and the text says so
+ * with the numbers and the round limit; not at the start, not under race
+ * (all one's own marbles in the goal finish), not on a square board
+ * (all of one's stones in the camp), nor with ten marbles on the board. */
+static void
+test_cannot_finish (void)
+{
+  static const char three_each[] = "classic-2 white white:m1,l2,m2 black:e17,e16,f16";
+  g_autoptr(SternGame) start = stern_game_new (stern_variant_lookup ("classic-2"),
+                                               STERN_PRESET_TABLE);
+  g_autoptr(SternGame) few = square_at (three_each, 0);
+  g_autoptr(SternGame) ten = square_at ("classic-2 white white:m1,l2,m2,k3,l3 "
+                                        "black:e17,e16,f16,e15,f15", 0);
+  g_autoptr(SternGame) stones = square_at ("ugolki white white:a1,b1,c1 black:h8,g8,f8", 0);
+  g_autoptr(SternGame) race = NULL;
+  const SternVariant *variant;
+  SternPosition pos;
+  g_autofree char *text = stern_texts_cannot_finish (few);
+
+  g_assert_true (stern_notation_parse_position (three_each, &variant, &pos, NULL));
+  race = stern_game_new_from_position (variant, STERN_PRESET_RACE, &pos, NULL);
+
+  g_test_message ("%s", text);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "10"));
+  g_assert_nonnull (strstr (text, "6"));
+  g_assert_nonnull (strstr (text, "150"));
+  g_assert_false (stern_game_seat_can_finish (few, STERN_WHITE));
+  g_assert_false (stern_game_seat_can_finish (few, STERN_BLACK));
+  if (!translated ())
+    g_assert_cmpstr (text, ==, "Nobody can finish: a goal needs all 10 of its holes taken, and "
+                               "the board holds 6 marbles. The game will end after round 150.");
+  g_assert_null (stern_texts_cannot_finish (start));
+  g_assert_null (stern_texts_cannot_finish (ten));
+  g_assert_null (stern_texts_cannot_finish (stones));
+  g_assert_null (stern_texts_cannot_finish (race));
+  g_assert_true (stern_game_seat_can_finish (race, STERN_WHITE));
 }
 
 int
@@ -752,6 +793,7 @@ main (int argc, char **argv)
   g_test_add_func ("/texts/square/forced-end", test_square_forced_end);
   g_test_add_func ("/texts/square/tempo-status", test_square_tempo_status);
   g_test_add_func ("/texts/square/end-reasons", test_square_end_reasons);
+  g_test_add_func ("/texts/cannot-finish", test_cannot_finish);
   status = g_test_run ();
 
   {
