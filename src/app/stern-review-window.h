@@ -34,6 +34,10 @@ SternGameReview *stern_review_window_get_review (SternReviewWindow *self);
 void             stern_review_window_select (SternReviewWindow *self, guint ply);
 /* The ply shown, or G_MAXUINT. */
 guint            stern_review_window_get_selected (SternReviewWindow *self);
+/* Learn From Your Mistakes for the people at the table (every seat when
+ * all were the computer), as its button does: the window, presented, or
+ * NULL while the review runs or when it found no mistake to learn from. */
+GtkWidget       *stern_review_window_learn (SternReviewWindow *self);
 /* Rows in the list of mistakes (all players). */
 guint            stern_review_window_get_n_mistakes (SternReviewWindow *self);
 
