@@ -5,7 +5,9 @@
  * by round (a line per seat in its colour, on the square boards the tempo
  * number as a dashed second line; click a point to go there), each
  * player's summary and biggest mistakes (click one: the board beside shows
- * the position, the move played and the better move as paths).
+ * the position, the move played and the better move as paths); its
+ * header's Learn From Your Mistakes opens them as exercises
+ * (stern-mistakes-window.h).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
