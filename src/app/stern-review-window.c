@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "stern-board-view.h"
+#include "stern-mistakes-window.h"
 #include "stern-notation.h"
 #include "stern-seat-dot.h"
 #include "stern-texts.h"
@@ -41,6 +42,7 @@ struct _SternReviewWindow {
   GtkWidget       *summary;
   GtkWidget       *mistakes;
   guint            n_mistakes;
+  GtkWidget       *learn_button;
 };
 
 G_DEFINE_FINAL_TYPE (SternReviewWindow, stern_review_window, ADW_TYPE_WINDOW)
@@ -465,6 +467,46 @@ stern_review_window_get_review (SternReviewWindow *self)
   return self->review;
 }
 
+/* ---- Learn From Your Mistakes ----------------------------------------- */
+
+/* The people at the table; every seat when all were the computer. */
+static guint
+learner_seats (SternReviewWindow *self)
+{
+  const SternVariant *variant = stern_game_get_variant (self->board_game);
+  guint mask = 0, all = 0;
+
+  for (unsigned i = 0; i < variant->n_players; i++)
+    {
+      unsigned seat = variant->seats[i];
+
+      all |= 1u << seat;
+      if (!self->setup.computer[seat])
+        mask |= 1u << seat;
+    }
+  return mask != 0 ? mask : all;
+}
+
+GtkWidget *
+stern_review_window_learn (SternReviewWindow *self)
+{
+  GtkWidget *learn;
+
+  g_return_val_if_fail (STERN_IS_REVIEW_WINDOW (self), NULL);
+  if (!stern_game_review_is_complete (self->review))
+    return NULL;
+  learn = stern_mistakes_window_new (GTK_WINDOW (self), self->review, learner_seats (self));
+  if (learn != NULL)
+    gtk_window_present (GTK_WINDOW (learn));
+  return learn;
+}
+
+static void
+learn_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  stern_review_window_learn (STERN_REVIEW_WINDOW (widget));
+}
+
 /* ---- the results ------------------------------------------------------- */
 
 static void
@@ -571,6 +613,17 @@ fill_results (SternReviewWindow *self)
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_list_box_set_placeholder (GTK_LIST_BOX (self->mistakes), label);
     }
+  {
+    guint n = stern_game_review_get_n_entries (self->review);
+    g_autofree guint *plies = g_new (guint, MAX (n, 1));
+    gboolean any = stern_game_review_get_exercises (self->review, learner_seats (self), plies,
+                                                    n) > 0;
+
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.learn", any);
+    gtk_widget_set_tooltip_text (self->learn_button,
+                                 any ? _("Each mistake again: find a better move")
+                                     : _("No mistakes or blunders to learn from"));
+  }
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "results");
   gtk_widget_queue_draw (self->chart);
   /* The worst mistake first, or the first move. */
@@ -648,12 +701,15 @@ stern_review_window_class_init (SternReviewWindowClass *klass)
   object_class->dispose = stern_review_window_dispose;
   object_class->finalize = stern_review_window_finalize;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "review.learn", NULL, learn_activated);
 }
 
 static void
 stern_review_window_init (SternReviewWindow *self)
 {
   self->selected = G_MAXUINT;
+  /* Until the review is complete and has a mistake to learn from. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.learn", FALSE);
 }
 
 static GtkWidget *
@@ -828,6 +884,9 @@ stern_review_window_new (GtkWindow *parent, SternMatch *match, const SternGame *
   subtitle = g_strdup_printf (_("Reviewed at %s"), stern_level_display_name (level));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
                                    adw_window_title_new (_("Game Review"), subtitle));
+  self->learn_button = gtk_button_new_with_mnemonic (_("_Learn From Your Mistakes"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->learn_button), "review.learn");
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->learn_button);
   gtk_box_append (GTK_BOX (content), header);
   self->stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->stack, TRUE);

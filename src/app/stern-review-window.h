@@ -5,7 +5,9 @@
  * by round (a line per seat in its colour, on the square boards the tempo
  * number as a dashed second line; click a point to go there), each
  * player's summary and biggest mistakes (click one: the board beside shows
- * the position, the move played and the better move as paths).
+ * the position, the move played and the better move as paths); its
+ * header's Learn From Your Mistakes opens them as exercises
+ * (stern-mistakes-window.h).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,6 +36,10 @@ SternGameReview *stern_review_window_get_review (SternReviewWindow *self);
 void             stern_review_window_select (SternReviewWindow *self, guint ply);
 /* The ply shown, or G_MAXUINT. */
 guint            stern_review_window_get_selected (SternReviewWindow *self);
+/* Learn From Your Mistakes for the people at the table (every seat when
+ * all were the computer), as its button does: the window, presented, or
+ * NULL while the review runs or when it found no mistake to learn from. */
+GtkWidget       *stern_review_window_learn (SternReviewWindow *self);
 /* Rows in the list of mistakes (all players). */
 guint            stern_review_window_get_n_mistakes (SternReviewWindow *self);
 

@@ -325,6 +325,48 @@ tenths (double x)
   return (double) (gint64) (x * 10.0 + (x >= 0 ? 0.5 : -0.5)) / 10.0;
 }
 
+/* The loss of from → to against best_from → best_to, whose moves to
+ * finish after them are after and after_best: the difference, or, when
+ * larger, the same one own move further (a move that gains at once but
+ * leaves nothing for the next one loses what the next one would). */
+static double
+move_loss (SternReviewer *r, const SternPosition *pos, unsigned seat, double rate,
+           double after, double after_best, gboolean have_best,
+           unsigned from, unsigned to, unsigned best_from, unsigned best_to)
+{
+  double loss = after - after_best;
+
+  if (have_best && rate > 0.0)
+    loss = MAX (loss, (prepared_cost (r, pos, seat, from, to) -
+                       prepared_cost (r, pos, seat, best_from, best_to)) / rate);
+  return MAX (tenths (loss), 0.0);
+}
+
+double
+stern_reviewer_loss (SternReviewer *reviewer, const SternGame *game, unsigned from, unsigned to,
+                     unsigned best_from, unsigned best_to)
+{
+  const SternPosition *pos;
+  unsigned seat;
+  double before, rate;
+
+  g_return_val_if_fail (reviewer != NULL && game != NULL, 0.0);
+  g_return_val_if_fail (from < STERN_MAX_CELLS && to < STERN_MAX_CELLS, 0.0);
+  g_return_val_if_fail (best_from < STERN_MAX_CELLS && best_to < STERN_MAX_CELLS, 0.0);
+
+  if (from == best_from && to == best_to)
+    return 0.0;
+  prepare (reviewer, game);
+  pos = stern_game_get_position (game);
+  seat = pos->to_move;
+  before = moves_to_finish_rate (reviewer, pos, seat, &rate);
+  return move_loss (reviewer, pos, seat, rate,
+                    tenths (moves_to_finish_after (reviewer, pos, before, rate, seat, from, to)),
+                    tenths (moves_to_finish_after (reviewer, pos, before, rate, seat,
+                                                   best_from, best_to)),
+                    TRUE, from, to, best_from, best_to);
+}
+
 /* The hops of the move from → to along its shortest path, 0 for a step;
  * over (nullable) gets the holes it jumps over. */
 static unsigned
@@ -592,14 +634,8 @@ stern_reviewer_review_action (SternReviewer *reviewer, SternGame *game, guint pl
         }
       else
         {
-          double loss = out->after - out->after_best;
-
-          /* One own move further: a move that gains at once but leaves
-           * nothing for the next one loses what the next one would. */
-          if (out->best_len >= 2 && rate > 0.0)
-            loss = MAX (loss, (prepared_cost (r, pos, seat, from, to) -
-                               prepared_cost (r, pos, seat, best.from, best.to)) / rate);
-          out->loss = MAX (tenths (loss), 0.0);
+          out->loss = move_loss (r, pos, seat, rate, out->after, out->after_best,
+                                 out->best_len >= 2, from, to, best.from, best.to);
           out->klass = stern_review_classify (out->loss);
           if (out->klass >= STERN_REVIEW_INACCURACY && out->best_len >= 2)
             out->why = stern_reviewer_why (r, game, from, to, best.from, best.to,

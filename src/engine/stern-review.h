@@ -125,6 +125,12 @@ SternReviewWhy stern_reviewer_why (SternReviewer *reviewer, const SternGame *gam
                                    unsigned from, unsigned to,
                                    unsigned best_from, unsigned best_to, unsigned *figure);
 
+/* What the move from → to loses against best_from → best_to, in moves,
+ * as the review counts an entry's loss (never below 0, in tenths); the
+ * game stands before them with the mover on turn. */
+double   stern_reviewer_loss (SternReviewer *reviewer, const SternGame *game,
+                              unsigned from, unsigned to, unsigned best_from, unsigned best_to);
+
 /* Sums up the entries of one seat. */
 void     stern_review_summarise (const SternReviewEntry *entries, size_t n, unsigned seat,
                                  SternReviewSummary *out);

@@ -16,6 +16,7 @@ struct _SternGameReview {
   GWeakRef      match;          /* followed: a new game there cancels the review */
   GArray       *entries;      /* SternReviewEntry, once complete */
   double        start[STERN_N_SEATS];
+  SternReviewer *judge;       /* the exercises', made at the first answer */
   guint         reviewed;
   gboolean      running;
   gboolean      complete;
@@ -396,6 +397,61 @@ stern_game_review_get_worst (SternGameReview *self, guint seat, guint *plies, gu
   return n;
 }
 
+guint
+stern_game_review_get_exercises (SternGameReview *self, guint seat_mask, guint *plies, guint max)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (STERN_IS_GAME_REVIEW (self), 0);
+  g_return_val_if_fail (max == 0 || plies != NULL, 0);
+
+  for (guint ply = 0; self->entries && ply < self->entries->len && n < max; ply++)
+    {
+      const SternReviewEntry *e = &g_array_index (self->entries, SternReviewEntry, ply);
+
+      if ((seat_mask & (1u << e->seat)) && e->kind == STERN_ACTION_MOVE &&
+          (e->klass == STERN_REVIEW_MISTAKE || e->klass == STERN_REVIEW_BLUNDER) &&
+          e->best_len >= 2)
+        plies[n++] = ply;
+    }
+  return n;
+}
+
+SternExerciseVerdict
+stern_game_review_check_exercise (SternGameReview *self, guint ply, guint from, guint to,
+                                  double *loss)
+{
+  const SternReviewEntry *e;
+  g_autoptr(SternGame) before = NULL;
+  double lost;
+
+  g_return_val_if_fail (STERN_IS_GAME_REVIEW (self), STERN_EXERCISE_ILLEGAL);
+  g_return_val_if_fail (self->entries != NULL && ply < self->entries->len, STERN_EXERCISE_ILLEGAL);
+
+  if (loss != NULL)
+    *loss = 0.0;
+  e = &g_array_index (self->entries, SternReviewEntry, ply);
+  g_return_val_if_fail (e->kind == STERN_ACTION_MOVE && e->best_len >= 2, STERN_EXERCISE_ILLEGAL);
+
+  before = stern_game_copy (self->game);
+  stern_game_seek (before, ply);
+  if (from >= STERN_MAX_CELLS || to >= STERN_MAX_CELLS || !stern_game_is_legal (before, from, to))
+    return STERN_EXERCISE_ILLEGAL;
+  if (from == e->played[0] && to == e->played[e->played_len - 1])
+    {
+      if (loss != NULL)
+        *loss = e->loss;
+      return STERN_EXERCISE_PLAYED;
+    }
+  if (self->judge == NULL)
+    self->judge = stern_reviewer_new (self->level);
+  lost = stern_reviewer_loss (self->judge, before, from, to, e->best[0], e->best[e->best_len - 1]);
+  if (loss != NULL)
+    *loss = lost;
+  return lost <= STERN_GAME_REVIEW_EXERCISE_MARGIN ? STERN_EXERCISE_RIGHT
+                                                   : STERN_EXERCISE_NOT_ENOUGH;
+}
+
 SternGameReview *
 stern_game_review_new (const SternGame *game, SternLevel level)
 {
@@ -425,6 +481,7 @@ stern_game_review_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->game, stern_game_free);
+  g_clear_pointer (&self->judge, stern_reviewer_free);
   g_clear_pointer (&self->entries, g_array_unref);
   g_weak_ref_clear (&self->match);
   G_OBJECT_CLASS (stern_game_review_parent_class)->finalize (object);

@@ -52,4 +52,29 @@ double   stern_game_review_get_start (SternGameReview *self, guint seat);
 guint    stern_game_review_get_worst (SternGameReview *self, guint seat, guint *plies,
                                       guint max);
 
+/* Learn From Your Mistakes: each mistake or blunder (doc/computer.md,
+ * "Review") of the seats in seat_mask (bit s for seat s) is an exercise:
+ * find a better move than the one played, from the position before it.
+ * A move counts when it loses at most this many moves against the
+ * computer's: less than an inaccuracy, so a move the review itself would
+ * call good is never called wrong, and the figures' own unevenness (a
+ * few tenths of a move) cannot fail the computer's move's equals. */
+#define STERN_GAME_REVIEW_EXERCISE_MARGIN STERN_REVIEW_INACCURACY_FROM
+
+typedef enum {
+  STERN_EXERCISE_ILLEGAL,     /* the rules do not allow the move */
+  STERN_EXERCISE_PLAYED,      /* the move that was played */
+  STERN_EXERCISE_NOT_ENOUGH,  /* loses more than the margin */
+  STERN_EXERCISE_RIGHT,       /* within the margin of the computer's move */
+} SternExerciseVerdict;
+
+/* The plies of the exercises, in the game's order, at most max of them;
+ * returns how many. */
+guint    stern_game_review_get_exercises (SternGameReview *self, guint seat_mask, guint *plies,
+                                          guint max);
+/* Judges the move from → to as an answer to the exercise at ply; loss
+ * (nullable) gets what it loses against the computer's move, in moves. */
+SternExerciseVerdict stern_game_review_check_exercise (SternGameReview *self, guint ply,
+                                                       guint from, guint to, double *loss);
+
 G_END_DECLS

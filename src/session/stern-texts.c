@@ -193,6 +193,28 @@ stern_texts_player_state (const SternGame *game,
 }
 
 char *
+stern_texts_exercise_verdict (SternExerciseVerdict verdict, double loss)
+{
+  switch (verdict)
+    {
+    case STERN_EXERCISE_ILLEGAL:
+      return g_strdup (_("The rules do not allow that move."));
+    case STERN_EXERCISE_PLAYED:
+      return g_strdup (_("That is the move you played. Find a better one."));
+    case STERN_EXERCISE_NOT_ENOUGH:
+      /* Translators: "… it loses 2.5 moves against the best move. Try again." */
+      return g_strdup_printf (_("Not good enough: it loses %.1f moves against the best move. "
+                                "Try again."), loss);
+    case STERN_EXERCISE_RIGHT:
+    default:
+      if (loss <= 0.0)
+        return g_strdup (_("Right: as good as the best move."));
+      /* Translators: "Right: it loses only 0.4 moves against the best move." */
+      return g_strdup_printf (_("Right: it loses only %.1f moves against the best move."), loss);
+    }
+}
+
+char *
 stern_texts_review_why (SternReviewWhy why, unsigned figure)
 {
   switch (why)

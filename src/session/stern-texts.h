@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "stern-game-review.h"
 #include "stern-game-setup.h"
 #include "stern-review.h"
 
@@ -33,6 +34,11 @@ char       *stern_texts_player_state (const SternGame *game, unsigned seat);
  * backwards 4 rows", …; NULL for STERN_REVIEW_WHY_NONE.  Newly
  * allocated. */
 char       *stern_texts_review_why (SternReviewWhy why, unsigned figure);
+
+/* What an answer to a Learn From Your Mistakes exercise was
+ * (stern_game_review_check_exercise()), loss its loss in moves.  Newly
+ * allocated. */
+char       *stern_texts_exercise_verdict (SternExerciseVerdict verdict, double loss);
 
 /* The rules of variant under preset in one paragraph, from the engine's
  * rule values.  Newly allocated. */

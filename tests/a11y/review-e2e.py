@@ -7,19 +7,25 @@ review-blunder.sgr, white's planted l5-l4 in round 8) in a fresh HOME,
 opens Review Game from the main menu and waits for the review: the row of
 the planted mistake is marked "?" and described by the engine's reason,
 the reason is said under the board, and the summary has an Accuracy
-column.  Escape closes the review.  With STERN_SCREENSHOT_DIR set, a PNG
-of the review is kept there.
+column.  Learn From Your Mistakes (the review's button) shows the planted
+mistake's position; answered with real keys on its board, l5-l4 (the move
+played) is refused and l5-j9 accepted, with the reason and the best move
+said.  Escape closes the review.  With STERN_SCREENSHOT_DIR set, PNGs of
+the review and of the exercise are kept there.
 
 usage: review-e2e.py STERNHALMA_EXECUTABLE RECORD
 TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a display.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+import pyatspi
 
 from a11y_common import (Tap, act, answer_welcome, app_by_pid, find, game_env, item_name,
                           require_desktop, role_name)
@@ -34,6 +40,8 @@ WAIT = 60
 SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
 MISTAKE_ROW = "Round 8: l5-l4? (Mistake)"
 REASON = "missed a jump of 3 hops"
+LEARN = "Learn From Your Mistakes"
+HOLE = re.compile(r"\b([a-q])(1?[0-9])\b")
 
 
 def wait_for(fn, seconds=WAIT):
@@ -47,6 +55,97 @@ def wait_for(fn, seconds=WAIT):
 
 def named(app, role, name):
     return find(app, lambda n: role_name(n) == role and n.name == name)
+
+
+def x_window(title):
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % title],
+                         capture_output=True, text=True, timeout=30).stdout.split()
+    return out[-1] if out else None
+
+
+def key(title, *keys):
+    # Real key events (XTEST) to the focused window.
+    window_id = wait_for(lambda: x_window(title), 5)
+    if window_id is not None:
+        subprocess.run(["xdotool", "windowfocus", "--sync", window_id],
+                       stderr=subprocess.DEVNULL, timeout=10)
+    for k in keys:
+        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
+        time.sleep(0.15)
+
+
+def description(acc):
+    try:
+        acc.clear_cache()
+    except Exception:
+        pass
+    return acc.description or ""
+
+
+def go_to(title, board, target):
+    """Moves the board's keyboard cursor to the hole target with the arrow
+    keys, reading where it is from the board's description."""
+    letter, row = target[0], int(target[1:])
+    for _ in range(60):
+        m = HOLE.search(description(board))
+        if m is None:
+            key(title, "Right")
+            continue
+        here_letter, here_row = m.group(1), int(m.group(2))
+        if (here_letter, here_row) == (letter, row):
+            return True
+        if here_row != row:
+            key(title, "Up" if here_row < row else "Down")
+        else:
+            key(title, "Right" if here_letter < letter else "Left")
+    return False
+
+
+def play(board, source, target):
+    moved = go_to(LEARN, board, source)
+    key(LEARN, "Return")
+    moved = moved and go_to(LEARN, board, target)
+    key(LEARN, "Return")
+    return moved
+
+
+def feedback(learn, mark):
+    label = wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
+                                  (n.name or "").startswith(mark)), 20)
+    return label.name if label else None
+
+
+def learn_from_mistakes(app, review):
+    button = find(review, lambda n: role_name(n) == "push button" and n.name == LEARN)
+    ok(act(button), "Learn From Your Mistakes is a button of the review")
+    learn = wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == LEARN))
+    if not ok(learn is not None, "its window opens"):
+        # What the application has instead, to see why.
+        for i in range(app.childCount):
+            node = app.getChildAtIndex(i)
+            print("# %s %r" % (role_name(node), node.name), flush=True)
+        return
+    ok(named(learn, "label", "Round 8, White played l5-l4 (1). Find a better move.") is not None,
+       "the exercise is the planted mistake")
+    board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and
+                                  n.getState().contains(pyatspi.STATE_FOCUSED) and
+                                  HOLE.search(description(n))))
+    if not ok(board is not None, "its board has the keyboard focus"):
+        return
+    ok(play(board, "l5", "l4"), "the keyboard cursor went to l5 and l4")
+    said = feedback(learn, "✗")
+    ok(said == "✗ That is the move you played. Find a better one.",
+       "the move played is refused: %r" % said)
+    ok(play(board, "l5", "j9"), "the keyboard cursor went to l5 and j9")
+    said = feedback(learn, "✓")
+    ok(said is not None, "l5-j9 is right: %r" % said)
+    ok(wait_for(lambda: named(learn, "label", "Why: %s. The best move: l5-j5-j7-j9 (2)." % REASON),
+                20) is not None, "the reason and the best move are said")
+    if SHOTS:
+        subprocess.run(["import", "-window", "root", os.path.join(SHOTS, "learn-mistakes-e2e.png")],
+                       stderr=subprocess.DEVNULL, timeout=30)
+    key(LEARN, "Escape")
+    ok(wait_for(lambda: x_window(LEARN) is None, 10), "Escape closes it")
 
 
 def drive(app, frame):
@@ -75,6 +174,9 @@ def drive(app, frame):
     if SHOTS:
         subprocess.run(["import", "-window", "root", os.path.join(SHOTS, "review-e2e.png")],
                        stderr=subprocess.DEVNULL, timeout=30)
+
+    if review is not None:
+        learn_from_mistakes(app, review)
 
     window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Game Review$"],
                             capture_output=True, text=True, timeout=30).stdout.split()

@@ -16,7 +16,9 @@
 #include <glib/gi18n.h>
 
 #include "stern-analysis.h"
+#include "stern-board-view-private.h"
 #include "stern-game-over-window.h"
+#include "stern-mistakes-window.h"
 #include "stern-notation.h"
 #include "stern-review-window-private.h"
 #include "stern-texts.h"
@@ -247,6 +249,105 @@ check_chart (SternReviewWindow *review, const SternGameSetup *setup)
   g_assert_nonnull (find_label (GTK_WIDGET (review), "Across: rounds."));
 }
 
+/* A click on the hole as the board's own click handler takes it. */
+static void
+click_hole (SternBoardView *board, guint hole)
+{
+  GtkWidget *widget = GTK_WIDGET (board);
+  double x, y;
+
+  stern_board_view_hole_centre (board, hole, gtk_widget_get_width (widget),
+                                gtk_widget_get_height (widget), &x, &y);
+  stern_board_view_click (board, x, y);
+}
+
+static gboolean
+board_has_size (gpointer board)
+{
+  return gui_test_is_mapped (board) && gtk_widget_get_width (board) > 100;
+}
+
+static gboolean
+window_gone (gpointer weak)
+{
+  return *(gpointer *) weak == NULL;
+}
+
+/* Learn From Your Mistakes from the review: the first exercise answered
+ * with the board, first with the move played (wrong, the board waits),
+ * then with the computer's move (right: the reason and the best move
+ * shown); the next one shown with Show; the last Next closes it. */
+static void
+learn_from_mistakes (SternReviewWindow *review)
+{
+  SternGameReview *game_review = stern_review_window_get_review (review);
+  SternMistakesWindow *learn;
+  SternBoardView *board;
+  const SternReviewEntry *e;
+  g_autofree char *why = NULL;
+  guint plies[64], n, shown = 1;
+  gpointer weak;
+
+  n = stern_game_review_get_exercises (game_review, 0x3f, plies, G_N_ELEMENTS (plies));
+  g_assert_cmpuint (n, >=, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (review), "review.learn", NULL));
+  /* The button's action opens it, over the review. */
+  learn = NULL;
+  {
+    GList *toplevels = gtk_window_list_toplevels ();
+
+    for (GList *it = toplevels; it != NULL; it = it->next)
+      if (STERN_IS_MISTAKES_WINDOW (it->data))
+        learn = it->data;
+    g_list_free (toplevels);
+  }
+  g_assert_nonnull (learn);
+  board = stern_mistakes_window_get_board (learn);
+  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_cmpuint (stern_mistakes_window_get_ply (learn), ==, plies[0]);
+  e = stern_game_review_get_entry (game_review, plies[0]);
+
+  /* The move played: wrong, nothing explained, the position kept. */
+  click_hole (board, e->played[0]);
+  click_hole (board, e->played[e->played_len - 1]);
+  g_test_message ("%s", stern_mistakes_window_get_feedback (learn));
+  g_assert_true (g_str_has_prefix (stern_mistakes_window_get_feedback (learn), "✗"));
+  g_assert_false (stern_mistakes_window_get_explained (learn));
+  g_assert_cmpuint (stern_game_get_n_actions (stern_board_view_get_game (board)), ==, plies[0]);
+
+  /* The computer's move: right, with the reason. */
+  click_hole (board, e->best[0]);
+  click_hole (board, e->best[e->best_len - 1]);
+  g_test_message ("%s", stern_mistakes_window_get_feedback (learn));
+  g_assert_true (g_str_has_prefix (stern_mistakes_window_get_feedback (learn), "✓"));
+  g_assert_true (stern_mistakes_window_get_explained (learn));
+  why = stern_texts_review_why (e->why, e->why_figure);
+  if (why != NULL)
+    {
+      g_autoptr (GString) labels = g_string_new (NULL);
+
+      collect_labels (GTK_WIDGET (learn), labels);
+      g_test_message ("%s", labels->str);
+      g_assert_nonnull (strstr (labels->str, why));
+    }
+  keep_screenshot (GTK_WIDGET (learn), "learn-from-mistakes.png");
+
+  /* Show on the others; the last Next closes the window. */
+  weak = learn;
+  g_object_add_weak_pointer (G_OBJECT (learn), &weak);
+  while (shown < n)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (learn), "mistakes.next", NULL);
+      g_assert_cmpuint (stern_mistakes_window_get_ply (learn), ==, plies[shown]);
+      g_assert_false (stern_mistakes_window_get_explained (learn));
+      gtk_widget_activate_action (GTK_WIDGET (learn), "mistakes.show", NULL);
+      g_assert_true (stern_mistakes_window_get_explained (learn));
+      shown++;
+    }
+  gtk_widget_activate_action (GTK_WIDGET (learn), "mistakes.next", NULL);
+  g_assert_true (gui_test_wait_until (window_gone, &weak, 5000));
+}
+
 static void
 test_review_after_game (void)
 {
@@ -315,6 +416,7 @@ test_review_after_game (void)
   g_string_truncate (labels, 0);
   collect_labels (GTK_WIDGET (review), labels);
   g_assert_false (has_line (labels, why_line));
+  learn_from_mistakes (review);
   /* Escape closes it, as every other window of the game. */
   g_assert_true (press_escape (GTK_WIDGET (review)));
   g_assert_true (gui_test_wait_until (review_gone, window, 5000));

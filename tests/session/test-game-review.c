@@ -6,9 +6,12 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include <glib.h>
 
 #include "stern-game-review.h"
+#include "stern-notation.h"
 #include "session-test-util.h"
 
 /* Generous for a loaded machine and the sanitizers; a hang fails. */
@@ -131,6 +134,73 @@ test_cancel_and_drop (void)
   g_source_remove (timeout);
 }
 
+/* The cell named name ("f12") on the star. */
+static guint
+cell (const char *name)
+{
+  guint c = stern_variant_cell_parse (stern_variant_lookup ("classic-2"), name, strlen (name));
+
+  g_assert_cmpuint (c, !=, STERN_NO_CELL);
+  return c;
+}
+
+/* Learn From Your Mistakes from a built position (tests/cases/review-blunder.sgr
+ * before its planted mistake): white plays l5-l4 back towards home
+ * (doc/computer.md, "Review").  The move played is not good enough, the
+ * computer's move and one within the margin are, a poor one and an
+ * illegal one are not. */
+static void
+test_exercise (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternGameReview) review = NULL;
+  const SternVariant *variant;
+  const SternReviewEntry *e;
+  SternPosition pos;
+  guint plies[4];
+  double loss;
+
+  g_assert_true (stern_notation_parse_position ("classic-2 white white:m2,k3,l3,m4,k5,l5,j6,k7,i8,j8 "
+                                                "black:g12,h12,j12,e13,f13,g13,i13,e14,e16,f16",
+                                                &variant, &pos, &error));
+  game = stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, NULL);
+  g_assert_true (stern_game_play (game, cell ("l5"), cell ("l4"), &error));
+  g_assert_no_error (error);
+  review = stern_game_review_new (game, STERN_LEVEL_MEDIUM);
+  stern_game_review_start (review);
+  wait_until_ended (review);
+  g_assert_true (stern_game_review_is_complete (review));
+
+  /* White's one move is the exercise; black has none. */
+  g_assert_cmpuint (stern_game_review_get_exercises (review, 1u << STERN_WHITE, plies, 4), ==, 1);
+  g_assert_cmpuint (plies[0], ==, 0);
+  g_assert_cmpuint (stern_game_review_get_exercises (review, 1u << STERN_BLACK, plies, 4), ==, 0);
+  e = stern_game_review_get_entry (review, 0);
+  g_assert_cmpint (e->klass, >=, STERN_REVIEW_MISTAKE);
+
+  g_assert_cmpint (stern_game_review_check_exercise (review, 0, cell ("l5"), cell ("l4"), &loss),
+                   ==, STERN_EXERCISE_PLAYED);
+  g_assert_cmpfloat (loss, >, STERN_GAME_REVIEW_EXERCISE_MARGIN);
+  g_assert_cmpint (stern_game_review_check_exercise (review, 0, e->best[0],
+                                                     e->best[e->best_len - 1], &loss),
+                   ==, STERN_EXERCISE_RIGHT);
+  g_assert_cmpfloat (loss, ==, 0.0);
+  /* m4-k8 loses 0.7 moves against the computer's m2-k8, within the
+   * margin; i8-i9 loses 1.8 and is a better move than l5-l4's 2.5, but
+   * not good enough. */
+  g_assert_cmpint (stern_game_review_check_exercise (review, 0, cell ("m4"), cell ("k8"), &loss),
+                   ==, STERN_EXERCISE_RIGHT);
+  g_assert_cmpfloat (loss, >, 0.0);
+  g_assert_cmpfloat (loss, <=, STERN_GAME_REVIEW_EXERCISE_MARGIN);
+  g_assert_cmpint (stern_game_review_check_exercise (review, 0, cell ("i8"), cell ("i9"), &loss),
+                   ==, STERN_EXERCISE_NOT_ENOUGH);
+  g_assert_cmpfloat (loss, >, STERN_GAME_REVIEW_EXERCISE_MARGIN);
+  g_assert_cmpfloat (loss, <, e->loss);
+  g_assert_cmpint (stern_game_review_check_exercise (review, 0, cell ("m2"), cell ("k3"), &loss),
+                   ==, STERN_EXERCISE_ILLEGAL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -138,5 +208,6 @@ main (int argc, char **argv)
   g_test_add_func ("/game-review/completes", test_completes);
   g_test_add_func ("/game-review/new-game-cancels", test_new_game_cancels);
   g_test_add_func ("/game-review/cancel-and-drop", test_cancel_and_drop);
+  g_test_add_func ("/game-review/exercise", test_exercise);
   return g_test_run ();
 }
