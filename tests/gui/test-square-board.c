@@ -245,10 +245,23 @@ status_lines (SternWindow *window)
   return pango_layout_get_line_count (gtk_label_get_layout (window->status_label));
 }
 
+/* Two players' status line keeps to one line; four players' (149
+ * characters at the first move) to one in most fonts, and is never cut:
+ * the fonts of a fresh Debian 13 take it to a second line. */
+static void
+assert_status_fits (SternWindow *window, const SternVariant *variant)
+{
+  int lines = status_lines (window);
+
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->status_label)));
+  g_assert_cmpint (lines, <=, variant->n_players > 2 ? 2 : 1);
+}
+
 /* The game window with a square game for humans only: two moves by clicks
  * on the board, then what the status line and the move list say.  At
  * 1000 px the status line, with its countdown and every player's steps to
- * go, keeps to one line, at the first move (with how to begin) and after. */
+ * go, fits (assert_status_fits), at the first move (with how to begin)
+ * and after. */
 static void
 test_window (void)
 {
@@ -274,7 +287,7 @@ test_window (void)
       stern_window_new_game (window, &setup);
       view = stern_window_get_board (window);
       wait_mapped (GTK_WIDGET (view));
-      g_assert_cmpint (status_lines (window), ==, 1);
+      assert_status_fits (window, setup.variant);
 
       for (guint ply = 0; ply < setup.variant->n_players; ply++)
         {
@@ -305,7 +318,7 @@ test_window (void)
       tempo = stern_texts_tempo_numbers (game);
       g_test_message ("%s", status);
       g_assert_nonnull (strstr (status, tempo));
-      g_assert_cmpint (status_lines (window), ==, 1);
+      assert_status_fits (window, setup.variant);
       list = stern_window_get_move_list (window);
       first = stern_notation_format_path_in (setup.variant, stern_game_get_action (game, 0)->path,
                                              stern_game_get_action (game, 0)->path_len);
