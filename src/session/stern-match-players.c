@@ -41,16 +41,11 @@ on_move_chosen (SternMatch  *self,
   stern_match_play_chosen (self, from, to);
 }
 
-/* Stops a player and lets go of it.  The thinker group is emptied first:
- * its handler, connected with self as data, would go with the others. */
+/* Stops a player and lets go of it (and of every handler of ours). */
 static void
 drop_player (SternMatch *self,
              unsigned    seat)
 {
-  g_autoptr(GObject) thinker = g_signal_group_dup_target (self->thinker);
-
-  if (thinker == G_OBJECT (self->players[seat]))
-    g_signal_group_set_target (self->thinker, NULL);
   stern_player_stop (self->players[seat]);
   g_signal_handlers_disconnect_by_data (self->players[seat], self);
   g_clear_object (&self->players[seat]);
@@ -74,6 +69,9 @@ stern_match_put_player (SternMatch  *self,
   self->players[seat] = player;
   g_signal_connect_object (player, "move-chosen", G_CALLBACK (on_move_chosen),
                            self, G_CONNECT_SWAPPED);
+  if (STERN_IS_COMPUTER_PLAYER (player))
+    g_signal_connect_object (player, "notify::progress",
+                             G_CALLBACK (stern_match_thinker_progressed), self, G_CONNECT_SWAPPED);
 }
 
 void

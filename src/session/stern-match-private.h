@@ -33,7 +33,6 @@ struct _SternMatch
   gboolean        replaced[STERN_N_SEATS];
 
   gboolean        thinking;        /* a player other than the local human is choosing */
-  GSignalGroup   *thinker;         /* the computer player on turn, followed */
   guint           hold_count;
   gboolean        pending_move;    /* a chosen move waits for the release */
   SternMove       pending;
@@ -118,6 +117,8 @@ G_GNUC_INTERNAL void stern_match_advance (SternMatch *self, gboolean animate);
 G_GNUC_INTERNAL gboolean stern_match_commit_action (SternMatch *self, SternActionKind kind,
                                                     guint seat, const guint8 *path, gsize len,
                                                     GError **error);
+/* A computer player's progress changed: thinking-progress may have. */
+G_GNUC_INTERNAL void stern_match_thinker_progressed (SternMatch *self);
 /* Plays the move the player on turn chose. */
 G_GNUC_INTERNAL void stern_match_play_chosen (SternMatch *self, guint from, guint to);
 /* After a resignation or a timeout of seat. */

@@ -117,7 +117,6 @@ stern_match_advance (SternMatch *self,
       SternPlayer *player = self->players[turn];
 
       self->thinking = stern_player_get_kind (player) != STERN_PLAYER_KIND_HUMAN;
-      g_signal_group_set_target (self->thinker, STERN_IS_COMPUTER_PLAYER (player) ? player : NULL);
       g_signal_emit (self, signals[SIGNAL_TURN_STARTED], 0, turn);
       /* A handler may have changed the game. */
       if (stern_game_get_turn (self->game) == turn && self->players[turn] == player)
@@ -655,18 +654,18 @@ stern_match_is_thinking (SternMatch *self)
 double
 stern_match_get_thinking_progress (SternMatch *self)
 {
-  g_autoptr(GObject) thinker = NULL;
+  guint turn;
 
   g_return_val_if_fail (STERN_IS_MATCH (self), 0.0);
 
-  thinker = g_signal_group_dup_target (self->thinker);
-  if (!self->thinking || thinker == NULL)
+  turn = stern_match_get_turn (self);
+  if (!self->thinking || turn == STERN_NO_SEAT || !STERN_IS_COMPUTER_PLAYER (self->players[turn]))
     return 0.0;
-  return stern_computer_player_get_progress (STERN_COMPUTER_PLAYER (thinker));
+  return stern_computer_player_get_progress (STERN_COMPUTER_PLAYER (self->players[turn]));
 }
 
-static void
-thinker_progressed (SternMatch *self)
+void
+stern_match_thinker_progressed (SternMatch *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), stern_match_properties[PROP_THINKING_PROGRESS]);
 }
@@ -796,7 +795,6 @@ stern_match_dispose (GObject *object)
   SternMatch *self = STERN_MATCH (object);
 
   stern_match_clear_players (self);
-  g_clear_object (&self->thinker);
   if (self->clock != NULL)
     {
       stern_game_clock_set_ticking (self->clock, FALSE);
@@ -888,9 +886,6 @@ stern_match_init (SternMatch *self)
                            self, G_CONNECT_SWAPPED);
   self->last.turn = STERN_NO_SEAT;
   self->takeover_level = -1;
-  self->thinker = g_signal_group_new (STERN_TYPE_COMPUTER_PLAYER);
-  g_signal_group_connect_swapped (self->thinker, "notify::progress",
-                                  G_CALLBACK (thinker_progressed), self);
 }
 
 SternMatch *
