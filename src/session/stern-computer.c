@@ -54,6 +54,7 @@ typedef struct {
   GObject      *target;
   GCancellable *cancellable;
   double        fraction;
+  gint          ready;  /* stored last, read first: the hand-off TSan sees */
 } Progress;
 
 /* The worker's answer, with the same release/acquire pair. */
@@ -61,6 +62,13 @@ typedef struct {
   SternMove move;
   gint      ready;
 } Choice;
+
+static gboolean
+release_target (gpointer target)
+{
+  g_object_unref (target);
+  return G_SOURCE_REMOVE;
+}
 
 static void
 choose_data_free (gpointer data)
@@ -71,7 +79,10 @@ choose_data_free (gpointer data)
   (void) g_atomic_int_get (&cd->handed);
   g_clear_pointer (&cd->game, stern_game_free);
   g_clear_object (&cd->hurry);
-  g_clear_object (&cd->target);
+  /* The worker may drop the task last; the target (a player) is let go
+   * on its own context, where it lives and may be disposed. */
+  if (cd->target != NULL)
+    g_main_context_invoke (cd->context, release_target, g_steal_pointer (&cd->target));
   g_clear_pointer (&cd->context, g_main_context_unref);
   g_clear_object (&cd->cancellable);
   g_free (cd);
@@ -81,6 +92,8 @@ static void
 progress_free (gpointer data)
 {
   Progress *p = data;
+
+  (void) g_atomic_int_get (&p->ready);
 
   g_clear_object (&p->target);
   g_clear_object (&p->cancellable);
@@ -92,6 +105,7 @@ progress_arrived (gpointer data)
 {
   Progress *p = data;
 
+  (void) g_atomic_int_get (&p->ready);
   /* A report that was on its way when the search was called off. */
   if (p->cancellable == NULL || !g_cancellable_is_cancelled (p->cancellable))
     p->progress (p->target, p->fraction);
@@ -110,6 +124,7 @@ progress_made (double   fraction,
   p->target = g_object_ref (cd->target);
   p->cancellable = cd->cancellable != NULL ? g_object_ref (cd->cancellable) : NULL;
   p->fraction = fraction;
+  g_atomic_int_set (&p->ready, 1);
   g_main_context_invoke_full (cd->context, G_PRIORITY_DEFAULT, progress_arrived, p,
                               progress_free);
 }
