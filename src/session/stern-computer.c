@@ -82,7 +82,14 @@ choose_data_free (gpointer data)
   /* The worker may drop the task last; the target (a player) is let go
    * on its own context, where it lives and may be disposed. */
   if (cd->target != NULL)
-    g_main_context_invoke (cd->context, release_target, g_steal_pointer (&cd->target));
+    {
+      /* Not g_main_context_invoke: that runs at once on this thread when
+       * the context is free. */
+      g_autoptr(GSource) idle = g_idle_source_new ();
+
+      g_source_set_callback (idle, release_target, g_steal_pointer (&cd->target), NULL);
+      g_source_attach (idle, cd->context);
+    }
   g_clear_pointer (&cd->context, g_main_context_unref);
   g_clear_object (&cd->cancellable);
   g_free (cd);
@@ -125,8 +132,13 @@ progress_made (double   fraction,
   p->cancellable = cd->cancellable != NULL ? g_object_ref (cd->cancellable) : NULL;
   p->fraction = fraction;
   g_atomic_int_set (&p->ready, 1);
-  g_main_context_invoke_full (cd->context, G_PRIORITY_DEFAULT, progress_arrived, p,
-                              progress_free);
+  {
+    g_autoptr(GSource) idle = g_idle_source_new ();
+
+    g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+    g_source_set_callback (idle, progress_arrived, p, progress_free);
+    g_source_attach (idle, cd->context);
+  }
 }
 
 static void
