@@ -9,7 +9,7 @@
 #pragma once
 
 #include "stern-match.h"
-#include "stern-saved-game.h"
+#include "stern-autosave.h"
 
 G_BEGIN_DECLS
 

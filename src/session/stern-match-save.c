@@ -9,6 +9,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "stern-autosave.h"
+#include "stern-data-file.h"
 #include "stern-rating.h"
 #include "stern-ratings.h"
 #include "stern-saved-game.h"

@@ -7,10 +7,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "stern-autosave.h"
 #include "stern-computer-player.h"
 #include "stern-computer.h"
 #include "stern-ratings.h"
-#include "stern-saved-game.h"
 #include "stern-texts.h"
 
 G_DEFINE_FINAL_TYPE (SternMatch, stern_match, G_TYPE_OBJECT)

@@ -1,4 +1,4 @@
-/* libFuzzer target: the autosave's journal (stern_saved_game_apply_journal)
+/* libFuzzer target: the autosave's journal (stern_autosave_apply_journal)
  * over a saved game of a few moves.  No crash; an error has a message; a
  * journal that applies leaves a game that writes out and reads back.
  *
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "stern-notation.h"
-#include "stern-saved-game.h"
+#include "stern-autosave.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -29,7 +29,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   game = stern_saved_game_read (save, &setup, &clock, &error);
   g_assert (game != NULL);
-  if (!stern_saved_game_apply_journal (save, journal, game, &setup, &clock, &error))
+  if (!stern_autosave_apply_journal (save, journal, game, &setup, &clock, &error))
     {
       g_assert (error != NULL && error->message[0] != '\0');
       return 0;

@@ -39,7 +39,8 @@ libs="$(pkg-config --libs gio-2.0) -lm"
 # Every engine source but the table generator, so a new file needs no edit here.
 engine=$(cd "$root/src/engine" && ls stern-*.c | grep -v '^stern-gen-tables\.c$')
 # The desktop app's saved games and ratings (and what they name).
-session="stern-saved-game.c stern-ratings.c stern-computer.c stern-game-setup.c"
+session="stern-saved-game.c stern-autosave.c stern-autosave-journal.c stern-autosave-lock.c
+  stern-data-file.c stern-ratings.c stern-computer.c stern-game-setup.c"
 objs=""
 for f in $engine; do
   # shellcheck disable=SC2086

@@ -22,6 +22,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "stern-autosave.h"
 #include "stern-match.h"
 #include "stern-saved-game.h"
 #include "stern-window-private.h"

@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "stern-autosave.h"
 #include "stern-match.h"
 #include "stern-message-window.h"
 #include "stern-notation.h"

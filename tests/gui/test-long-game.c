@@ -22,6 +22,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "stern-autosave.h"
 #include "stern-match.h"
 #include "stern-message-window.h"
 #include "stern-move-list.h"

@@ -21,6 +21,7 @@
 #include "stern-rating.h"
 #include "stern-ratings.h"
 #include "stern-save-banner.h"
+#include "stern-autosave.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
 #include "stern-window-private.h"

@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 
+#include "stern-autosave.h"
 #include "stern-notation.h"
 #include "stern-saved-game.h"
 

@@ -16,6 +16,7 @@
 
 #include <glib/gstdio.h>
 
+#include "stern-autosave.h"
 #include "stern-computer.h"
 #include "stern-match.h"
 #include "stern-notation.h"

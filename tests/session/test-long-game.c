@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 
+#include "stern-autosave.h"
 #include "stern-computer-player.h"
 #include "stern-notation.h"
 #include "stern-saved-game.h"
@@ -304,8 +305,8 @@ test_journal_back_and_forth (void)
 
   back = stern_saved_game_read (save, &read_setup, &clock, &error);
   g_assert_no_error (error);
-  g_assert_true (stern_saved_game_apply_journal (save, journal->str, back, &read_setup, &clock,
-                                                 &error));
+  g_assert_true (stern_autosave_apply_journal (save, journal->str, back, &read_setup, &clock,
+                                               &error));
   g_assert_no_error (error);
   g_assert_cmpuint (stern_game_get_n_actions (back), ==, 12345);
   g_assert_cmpuint (stern_game_get_n_actions_total (back), ==, 30000);

@@ -12,6 +12,7 @@
 
 #include <glib/gstdio.h>
 
+#include "stern-autosave.h"
 #include "stern-computer-player.h"
 #include "stern-computer.h"
 #include "stern-match.h"

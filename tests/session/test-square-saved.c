@@ -16,6 +16,7 @@
 #include "stern-computer.h"
 #include "stern-game.h"
 #include "stern-game-setup.h"
+#include "stern-autosave.h"
 #include "stern-saved-game.h"
 
 #define N_MOVES 7
