@@ -39,7 +39,7 @@ family (GString *out, const char *name, const char *type, const char *help)
 }
 
 char *
-stern_metrics_render (const SternMetrics *m, SternLimits *limits, guint online, guint rooms,
+stern_metrics_render (const SternMetrics *m, SternListener *listener, guint online, guint rooms,
                       guint rooms_playing, gboolean accepting)
 {
   GString *out = g_string_new (NULL);
@@ -47,11 +47,11 @@ stern_metrics_render (const SternMetrics *m, SternLimits *limits, guint online, 
 
   family (out, "sternhalma_connections", "gauge", "Sockets open now, upgraded or not.");
   g_string_append_printf (out, "sternhalma_connections %u\n",
-                          limits ? stern_limits_get_n_sockets (limits) : 0);
+                          listener ? stern_listener_get_n_sockets (listener) : 0);
   family (out, "sternhalma_connections_half_open", "gauge",
           "Sockets that have not finished their WebSocket upgrade.");
   g_string_append_printf (out, "sternhalma_connections_half_open %u\n",
-                          limits ? stern_limits_get_n_half_open (limits) : 0);
+                          listener ? stern_listener_get_n_half_open (listener) : 0);
   family (out, "sternhalma_connections_total", "counter", "WebSocket connections accepted.");
   g_string_append_printf (out, "sternhalma_connections_total %" G_GUINT64_FORMAT "\n",
                           m->connections_total);
@@ -89,6 +89,6 @@ stern_metrics_render (const SternMetrics *m, SternLimits *limits, guint online, 
   for (guint i = 0; i < STERN_N_LIMIT_HITS; i++)
     g_string_append_printf (out, "sternhalma_limit_hits_total{limit=\"%s\"} %" G_GUINT64_FORMAT "\n",
                             stern_limit_hit_name ((SternLimitHit) i),
-                            limits ? stern_limits_get_hits (limits, (SternLimitHit) i) : 0);
+                            listener ? stern_limits_get_hits (listener, (SternLimitHit) i) : 0);
   return g_string_free (out, FALSE);
 }

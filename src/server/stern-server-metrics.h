@@ -30,7 +30,7 @@ void  stern_metrics_count_move (SternMetrics *metrics, gint64 us);
 void  stern_metrics_count_error (SternMetrics *metrics, SternNetErrorCode code);
 
 /* The whole page; gauges come from the caller. */
-char *stern_metrics_render (const SternMetrics *metrics, SternLimits *limits, guint online,
+char *stern_metrics_render (const SternMetrics *metrics, SternListener *listener, guint online,
                             guint rooms, guint rooms_playing, gboolean accepting);
 
 G_END_DECLS

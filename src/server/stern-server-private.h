@@ -60,7 +60,7 @@ struct _SternServer {
   double      chat_rate; /* chat lines a second, in a burst CHAT_BURST */
   guint       max_rooms;
   SternServerLimits limit_config;
-  SternLimits *limits;
+  SternListener *listener;
   SternMetrics metrics;
   SoupServer *metrics_http;
   gboolean    draining;

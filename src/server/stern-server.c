@@ -22,7 +22,7 @@
 #include <netinet/tcp.h>
 #include <string.h>
 
-#include "stern-server-limits.h"
+#include "stern-server-listener.h"
 #include "stern-server-metrics.h"
 #include "stern-server-options.h"
 #include "stern-room.h"
@@ -175,7 +175,7 @@ stern_server_set_limits (SternServer *server, const SternServerLimits *limits)
 {
   g_return_if_fail (STERN_IS_SERVER (server));
   g_return_if_fail (limits != NULL && limits->max_connections > 0 && limits->ping_interval_ms >= 1000);
-  g_return_if_fail (server->limits == NULL);
+  g_return_if_fail (server->listener == NULL);
   server->limit_config = *limits;
 }
 
@@ -490,7 +490,7 @@ on_ws_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer
   if (!conn_take_token (conn))
     {
       if (conn->tracked && conn->strikes == 0)
-        stern_limits_count_hit (stern_tracked_get_limits (conn->tracked), STERN_LIMIT_HIT_RATE);
+        stern_limits_count_hit (stern_tracked_get_listener (conn->tracked), STERN_LIMIT_HIT_RATE);
       /* Answer the first refused message of a burst only, so a flood does
        * not turn into a flood of answers. */
       if (conn->strikes++ % 50 == 0)
@@ -541,8 +541,8 @@ stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpo
   server->draining = TRUE;
   server->drain_done = done;
   server->drain_data = user_data;
-  if (server->limits)
-    stern_limits_stop_accepting (server->limits);
+  if (server->listener)
+    stern_listener_stop_accepting (server->listener);
   g_message ("stopping: telling %u connection(s)", server->conns->len);
   /* Closing queues the close frame after what is already queued. */
   for (guint i = 0; i < server->conns->len; i++)
@@ -650,7 +650,7 @@ refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
                     stern_tracked_get_address (tracked), "STERN_LIMIT",
                     why == STERN_REFUSE_ADDRESS ? "address-connections" : "connections", "MESSAGE",
                     "refused a connection: %s (%u open)", error->message, n_conns);
-  stern_limits_refuse (tracked, text,
+  stern_listener_refuse (tracked, text,
                        why == STERN_REFUSE_ADDRESS    ? SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION
                        : why == STERN_REFUSE_DRAINING ? SOUP_WEBSOCKET_CLOSE_GOING_AWAY
                                                       : 1013 /* try again later */,
@@ -671,7 +671,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
               SoupWebsocketConnection *ws, gpointer user_data)
 {
   SternServer *self = user_data;
-  SternTracked *tracked = self->limits ? stern_limits_lookup (self->limits, message) : NULL;
+  SternTracked *tracked = self->listener ? stern_listener_lookup (self->listener, message) : NULL;
   SternRefuse refuse;
   Conn *conn;
 
@@ -680,10 +680,10 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
       soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
       return;
     }
-  refuse = stern_limits_upgraded (tracked, ws);
+  refuse = stern_listener_upgraded (tracked, ws);
   if (refuse != STERN_REFUSE_NONE)
     {
-      refuse_upgrade (tracked, refuse, stern_limits_get_n_sockets (self->limits));
+      refuse_upgrade (tracked, refuse, stern_listener_get_n_sockets (self->listener));
       keep_until_closed (ws);
       return;
     }
@@ -730,7 +730,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
    * reassembled messages with a clean 1009; libsoup's own check (which
    * drops the TCP connection without a close frame) only backs it up. */
   soup_websocket_connection_set_max_incoming_payload_size (ws, self->limit_config.max_message * 2);
-  stern_limits_keep_alive (self->limits, ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
+  stern_listener_keep_alive (self->listener, ws, MAX (1u, self->limit_config.ping_interval_ms / 1000));
   g_signal_connect (ws, "message", G_CALLBACK (on_ws_message), conn);
   g_signal_connect (ws, "closed", G_CALLBACK (on_ws_closed), conn);
   g_ptr_array_add (self->conns, conn);
@@ -740,7 +740,7 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
 
 /* The upgrade is finished here rather than by a libsoup WebSocket
  * handler, so that the connection reads the frame guard itself (see
- * stern_limits_take_upgraded). */
+ * stern_listener_take_upgraded). */
 static void
 upgrade_written_cb (SoupServerMessage *message, gpointer user_data)
 {
@@ -749,12 +749,12 @@ upgrade_written_cb (SoupServerMessage *message, gpointer user_data)
 
   /* Stealing the connection may drop libsoup's last reference. */
   g_object_ref (message);
-  if (self->limits)
-    ws = stern_limits_take_upgraded (self->limits, message);
+  if (self->listener)
+    ws = stern_listener_take_upgraded (self->listener, message);
   if (ws)
     {
       websocket_cb (self->soup, message, NULL, ws, self);
-      stern_limits_start_reading (self->limits, message);
+      stern_listener_start_reading (self->listener, message);
     }
   g_object_unref (message);
 }
@@ -778,10 +778,10 @@ healthz_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHas
             gpointer user_data)
 {
   SternServer *self = user_data;
-  gboolean ok = self->limits && stern_limits_is_accepting (self->limits);
+  gboolean ok = self->listener && stern_listener_is_accepting (self->listener);
   g_autofree char *body = g_strdup_printf ("%s\nconnections %u\nrooms %u\n",
                                            ok ? "ok" : "draining",
-                                           self->limits ? stern_limits_get_n_sockets (self->limits) : 0,
+                                           self->listener ? stern_listener_get_n_sockets (self->listener) : 0,
                                            g_hash_table_size (self->rooms));
 
   soup_server_message_set_status (message, ok ? SOUP_STATUS_OK : SOUP_STATUS_SERVICE_UNAVAILABLE, NULL);
@@ -809,7 +809,7 @@ listen_on (SternServer *self, GInetAddress *inet, guint port, GTlsCertificate *c
   if (!g_socket_bind (sock, sa, TRUE, error) || !g_socket_listen (sock, error))
     return FALSE;
   /* Accepted here, not by soup_server_listen_socket: see stern-server-limits.c. */
-  stern_limits_listen (self->limits, sock, self->soup, certificate);
+  stern_listener_listen (self->listener, sock, self->soup, certificate);
   return TRUE;
 }
 
@@ -840,7 +840,7 @@ gboolean
 stern_server_listen (SternServer *server, const char *address, guint port,
                      GTlsCertificate *certificate, GError **error)
 {
-  SternLimitsHooks hooks = { limits_violation_cb, limits_room_is_open, server };
+  SternListenerHooks hooks = { limits_violation_cb, limits_room_is_open, server };
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
@@ -849,7 +849,7 @@ stern_server_listen (SternServer *server, const char *address, guint port,
   server->soup = soup_server_new ("server-header", "sternhalma-server", NULL);
   soup_server_add_handler (server->soup, NULL, upgrade_cb, server, NULL);
   soup_server_add_handler (server->soup, "/healthz", healthz_cb, server, NULL);
-  server->limits = stern_limits_new (&server->limit_config, &hooks);
+  server->listener = stern_listener_new (&server->limit_config, &hooks);
 
   if (address)
     {
@@ -859,7 +859,7 @@ stern_server_listen (SternServer *server, const char *address, guint port,
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        "“%s” is not an IP address", address);
-          g_clear_pointer (&server->limits, stern_limits_free);
+          g_clear_pointer (&server->listener, stern_listener_free);
           g_clear_object (&server->soup);
           return FALSE;
         }
@@ -879,7 +879,7 @@ stern_server_listen (SternServer *server, const char *address, guint port,
     }
   if (!ok)
     {
-      g_clear_pointer (&server->limits, stern_limits_free);
+      g_clear_pointer (&server->listener, stern_listener_free);
       g_clear_object (&server->soup);
       return FALSE;
     }
@@ -893,7 +893,7 @@ guint
 stern_server_get_port (SternServer *server)
 {
   g_return_val_if_fail (STERN_IS_SERVER (server), 0);
-  return server->limits ? stern_limits_get_port (server->limits) : 0;
+  return server->listener ? stern_listener_get_port (server->listener) : 0;
 }
 
 void
@@ -911,7 +911,7 @@ stern_server_disconnect (SternServer *server)
   g_clear_object (&server->soup);
   if (server->conns)
     g_ptr_array_set_size (server->conns, 0);
-  g_clear_pointer (&server->limits, stern_limits_free);
+  g_clear_pointer (&server->listener, stern_listener_free);
 }
 
 /* ---- metrics ---- */
@@ -928,9 +928,9 @@ stern_server_render_metrics (SternServer *server)
   while (g_hash_table_iter_next (&iter, NULL, &value))
     if (stern_room_is_started (value) && !stern_room_is_over (value))
       playing++;
-  return stern_metrics_render (&server->metrics, server->limits, server->online,
+  return stern_metrics_render (&server->metrics, server->listener, server->online,
                                g_hash_table_size (server->rooms), playing,
-                               server->limits && stern_limits_is_accepting (server->limits));
+                               server->listener && stern_listener_is_accepting (server->listener));
 }
 
 static void
