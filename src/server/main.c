@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "stern-server.h"
+#include "stern-server-log.h"
 #include "stern-server-options.h"
 
 /* systemd's notification protocol, spoken directly: one datagram to
@@ -32,7 +33,7 @@ sd_notify_state (const char *state)
            ? g_unix_socket_address_new_with_type (path + 1, -1, G_UNIX_SOCKET_ADDRESS_ABSTRACT)
            : g_unix_socket_address_new (path);
   if (g_socket_send_to (sock, addr, state, strlen (state), NULL, NULL) < 0)
-    g_debug ("sd_notify: could not send %s", state);
+    server_log (G_LOG_LEVEL_DEBUG, "sd_notify: could not send %s", state);
 }
 
 /* The main loop still turns: tell the watchdog. */

@@ -14,6 +14,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stern-poller.h"
+#include "stern-server-log.h"
 
 #ifdef __linux__
 #include <errno.h>
@@ -54,7 +55,7 @@ poller_ready_cb (int fd, GIOCondition condition, gpointer user_data)
   int n = epoll_wait (self->epoll_fd, events, EVENTS_PER_TURN, 0);
 
   if (n < 0 && errno != EINTR)
-    g_warning ("epoll_wait: %s", g_strerror (errno));
+    server_log (G_LOG_LEVEL_WARNING, "epoll_wait: %s", g_strerror (errno));
   for (int i = 0; i < n; i++)
     {
       /* By id, not by pointer: an earlier callback of this turn may have
@@ -77,7 +78,7 @@ stern_poller_new (void)
 
   if (fd < 0)
     {
-      g_warning ("epoll_create1: %s", g_strerror (errno));
+      server_log (G_LOG_LEVEL_WARNING, "epoll_create1: %s", g_strerror (errno));
       return NULL;
     }
   self = g_new0 (SternPoller, 1);
@@ -101,7 +102,7 @@ stern_poller_watch_arm (SternPollerWatch *watch)
   if (epoll_ctl (watch->poller->epoll_fd, watch->added ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, watch->fd,
                  &event) < 0)
     {
-      g_debug ("epoll_ctl on fd %d: %s", watch->fd, g_strerror (errno));
+      server_log (G_LOG_LEVEL_DEBUG, "epoll_ctl on fd %d: %s", watch->fd, g_strerror (errno));
       return FALSE;
     }
   watch->added = TRUE;

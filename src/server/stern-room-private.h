@@ -8,6 +8,7 @@
 #include "stern-clock.h"
 #include "stern-match.h"
 #include "stern-room.h"
+#include "stern-server-log.h"
 
 G_BEGIN_DECLS
 
@@ -19,8 +20,8 @@ G_BEGIN_DECLS
  * store refused it. */
 #define STORE_RETRY_MS     1000
 
-#define room_log(room, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_ROOM", (room)->code, "MESSAGE", __VA_ARGS__)
+/* A line about this room (stern-server-log.h). */
+#define room_log(room, level, ...) room_code_log ((room)->code, level, __VA_ARGS__)
 
 typedef struct {
   SternNetSeatSetup setup;

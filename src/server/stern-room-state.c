@@ -360,7 +360,7 @@ stern_room_load_file (const char *path, GError **error)
 
       alt_room = load_file (alt, &alt_no, &alt_error);
       if (alt_room == NULL)
-        g_info ("%s: %s (the other file is used)", alt, alt_error->message);
+        server_log (G_LOG_LEVEL_INFO, "%s: %s (the other file is used)", alt, alt_error->message);
     }
   if (main_room == NULL && alt_room == NULL)
     {
@@ -368,7 +368,7 @@ stern_room_load_file (const char *path, GError **error)
       return NULL;
     }
   if (main_room == NULL)
-    g_info ("%s: %s (the other file is used)", path, main_error->message);
+    server_log (G_LOG_LEVEL_INFO, "%s: %s (the other file is used)", path, main_error->message);
   if (alt_room && (main_room == NULL || alt_no > main_no))
     return g_steal_pointer (&alt_room);
   return g_steal_pointer (&main_room);

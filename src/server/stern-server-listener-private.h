@@ -10,6 +10,7 @@
 #include "stern-frame-guard.h"
 #include "stern-server-limits.h"
 #include "stern-server-listener.h"
+#include "stern-server-log.h"
 
 G_BEGIN_DECLS
 

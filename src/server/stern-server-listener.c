@@ -87,9 +87,8 @@ deadline_cb (gpointer data)
   if (!tracked->upgraded)
     {
       stern_limits_count_hit (tracked->listener, STERN_LIMIT_HIT_UPGRADE_TIMEOUT);
-      g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_INFO, "STERN_PEER", tracked->address->key,
-                        "STERN_LIMIT", "upgrade-timeout", "MESSAGE",
-                        "closed a connection that did not finish its upgrade in time");
+      limit_log (tracked->address->key, "upgrade-timeout", G_LOG_LEVEL_INFO,
+                 "closed a connection that did not finish its upgrade in time");
     }
   stern_tracked_shutdown (tracked);
   return G_SOURCE_REMOVE;
@@ -123,9 +122,8 @@ static void
 tracked_violation (SternTracked *tracked, gushort code, const char *reason, SternLimitHit hit)
 {
   stern_limits_count_hit (tracked->listener, hit);
-  g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "STERN_PEER", tracked->address->key,
-                    "STERN_LIMIT", stern_limit_hit_name (hit), "MESSAGE", "closing a connection: %s",
-                    reason);
+  limit_log (tracked->address->key, stern_limit_hit_name (hit), G_LOG_LEVEL_MESSAGE,
+             "closing a connection: %s", reason);
   g_object_set_data (G_OBJECT (tracked->remote), "stern-violation", GUINT_TO_POINTER (code));
   g_idle_add_full (G_PRIORITY_DEFAULT, violation_idle_cb, g_object_ref (tracked->remote),
                    g_object_unref);
@@ -174,10 +172,9 @@ stern_tracked_may_send (SternTracked *tracked, gsize len)
       tracked->closing = TRUE;
       tracked->closing_since_us = g_get_monotonic_time ();
       stern_limits_count_hit (tracked->listener, STERN_LIMIT_HIT_SLOW_READER);
-      g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "STERN_PEER", tracked->address->key,
-                        "STERN_LIMIT", "slow-reader", "MESSAGE",
-                        "dropped a connection that does not read (%" G_GSIZE_FORMAT " bytes waiting)",
-                        tracked->unflushed);
+      limit_log (tracked->address->key, "slow-reader", G_LOG_LEVEL_MESSAGE,
+                 "dropped a connection that does not read (%" G_GSIZE_FORMAT " bytes waiting)",
+                 tracked->unflushed);
       /* Its queue will not drain: no close frame would reach it either. */
       stern_tracked_shutdown (tracked);
     }
@@ -239,11 +236,10 @@ accept_pause (SternListener *self)
   self->pause_ms = self->pause_ms == 0 ? ACCEPT_PAUSE_MIN_MS
                                        : MIN (self->pause_ms * 2, ACCEPT_PAUSE_MAX_MS);
   if (!self->emfile_logged)
-    g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "STERN_LIMIT", "file-descriptors",
-                      "MESSAGE",
-                      "out of file descriptors with %u sockets open: accepting paused, %u "
-                      "half-open connections closed (raise LimitNOFILE or lower --max-connections)",
-                      self->tracked.length, shed);
+    limit_log (NULL, "file-descriptors", G_LOG_LEVEL_WARNING,
+               "out of file descriptors with %u sockets open: accepting paused, %u "
+               "half-open connections closed (raise LimitNOFILE or lower --max-connections)",
+               self->tracked.length, shed);
   self->emfile_logged = TRUE;
   self->pause_id = g_timeout_add (self->pause_ms, pause_done_cb, self);
 }
@@ -267,7 +263,8 @@ hand_to_soup (SternListener *self, SternTracked *tracked, GIOStream *base)
   tracked->stream = stream;
   g_object_weak_ref (G_OBJECT (stream), tracked_stream_gone, tracked);
   if (local == NULL || !soup_server_accept_iostream (self->soup, stream, local, tracked->remote, &error))
-    g_debug ("connection not handed on: %s", error ? error->message : "no local address");
+    server_log (G_LOG_LEVEL_DEBUG, "connection not handed on: %s",
+                error ? error->message : "no local address");
 }
 
 static void
@@ -281,7 +278,7 @@ tls_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (tls), result, &error))
     {
       /* The tracked goes with the stream's last reference. */
-      g_debug ("TLS handshake failed: %s", error->message);
+      server_log (G_LOG_LEVEL_DEBUG, "TLS handshake failed: %s", error->message);
       return;
     }
   if (tracked)
@@ -345,7 +342,7 @@ accept_one (SternListener *self, GSocket *socket)
                                                     &error);
       if (tls == NULL)
         {
-          g_warning ("TLS: %s", error->message);
+          server_log (G_LOG_LEVEL_WARNING, "TLS: %s", error->message);
           /* Freed with the connection below. */
           g_object_weak_ref (G_OBJECT (connection), tracked_stream_gone, tracked);
           return;
@@ -379,12 +376,12 @@ accept_cb (GSocket *listener, GIOCondition condition, gpointer data)
               return G_SOURCE_REMOVE;
             }
           if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-            g_debug ("accept: %s", error->message);
+            server_log (G_LOG_LEVEL_DEBUG, "accept: %s", error->message);
           break;
         }
       if (self->emfile_logged)
         {
-          g_message ("accepting again");
+          server_log (G_LOG_LEVEL_MESSAGE, "accepting again");
           self->emfile_logged = FALSE;
         }
       self->pause_ms = 0;
@@ -424,9 +421,8 @@ sweep_cb (gpointer data)
           t->closing = TRUE;
           t->closing_since_us = now;
           stern_limits_count_hit (self, STERN_LIMIT_HIT_PING_TIMEOUT);
-          g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_INFO, "STERN_PEER", t->address->key,
-                            "STERN_LIMIT", "ping-timeout", "MESSAGE",
-                            "closing a connection that answers no pings");
+          limit_log (t->address->key, "ping-timeout", G_LOG_LEVEL_INFO,
+                     "closing a connection that answers no pings");
           if (self->hooks.violation)
             self->hooks.violation (self->hooks.server_data, t, SOUP_WEBSOCKET_CLOSE_GOING_AWAY,
                                    "no answer to pings");

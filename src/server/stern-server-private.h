@@ -14,6 +14,7 @@
 #include "stern-room.h"
 #include "stern-server.h"
 #include "stern-server-limits.h"
+#include "stern-server-log.h"
 #include "stern-server-metrics.h"
 #include "stern-store.h"
 
@@ -76,14 +77,17 @@ struct _SternServer {
   gpointer    test_sent_data;
 };
 
-/* Journal fields: the connection, the address its limits count, and the
- * room it is in ("" for none), so that one can be followed with
- * journalctl STERN_ROOM=CODE. */
-#define conn_log(conn, level, ...) \
-  g_log_structured (G_LOG_DOMAIN, level, "STERN_CONN", (conn)->peer, "STERN_PEER", \
-                    (conn)->tracked ? stern_tracked_get_address ((conn)->tracked) : "", \
-                    "STERN_ROOM", (conn)->room ? stern_room_get_code ((conn)->room) : "", \
-                    "MESSAGE", __VA_ARGS__)
+/* A line about a connection (stern-server-log.h): the connection, the
+ * address its limits count, and the room it is in, if any. */
+#define conn_log(c, level, ...) \
+  conn_room_log (c, (c)->room ? stern_room_get_code ((c)->room) : NULL, level, __VA_ARGS__)
+/* The same about the room with code room_code (one it is not in yet). */
+#define conn_room_log(c, room_code, level, ...) \
+  stern_server_log (STERN_LOG_HERE, level, &(SternLogAbout) { \
+                      .room = (room_code), \
+                      .conn = (c)->peer, \
+                      .peer = (c)->tracked ? stern_tracked_get_address ((c)->tracked) : NULL, \
+                    }, __VA_ARGS__)
 
 void        stern_conn_send (Conn *conn, const SternNetMessage *msg);
 void        stern_conn_send_error (Conn *conn, const GError *error, const char *field);

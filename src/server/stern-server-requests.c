@@ -96,7 +96,7 @@ room_in_memory_or_store (SternServer *self, const char *code)
 
       room = stern_room_load (self->store, code, &error);
       if (room == NULL)
-        g_warning ("room %s cannot be read: %s", code, error->message);
+        room_code_log (code, G_LOG_LEVEL_WARNING, "cannot be read: %s", error->message);
       else
         stern_server_add_room (self, room);
     }
@@ -204,13 +204,13 @@ handle_create (Conn *conn, SternNetMessage *msg)
       stern_room_set_store (room, self->store);
       if (!stern_room_save (room, &error))
         {
-          conn_log (conn, G_LOG_LEVEL_WARNING, "room %s not created: %s", code, error->message);
+          conn_room_log (conn, code, G_LOG_LEVEL_WARNING, "not created: %s", error->message);
           stern_conn_fail (conn, STERN_NET_ERROR_INTERNAL, NULL, "the server cannot store the room");
           return;
         }
     }
-  conn_log (conn, G_LOG_LEVEL_MESSAGE, "created room %s (%s, %s)", code, setup->variant->id,
-            stern_preset_name (setup->preset));
+  conn_room_log (conn, code, G_LOG_LEVEL_MESSAGE, "created (%s, %s)", setup->variant->id,
+                 stern_preset_name (setup->preset));
   stern_tracked_created (conn->tracked, code);
   stern_server_add_room (self, g_object_ref (room));
   /* In the order of servers before: the room, then the seat.  A maker
@@ -263,7 +263,7 @@ handle_quick (Conn *conn, SternNetMessage *msg)
         continue;
       g_strlcpy (msg->code, entry.code, sizeof msg->code);
       msg->seat = STERN_NO_SEAT;
-      conn_log (conn, G_LOG_LEVEL_INFO, "quick play: joins %s", entry.code);
+      conn_room_log (conn, entry.code, G_LOG_LEVEL_INFO, "quick play: joins it");
       handle_join (conn, msg);
       return;
     }
@@ -301,13 +301,14 @@ start_rematch (SternServer *self, SternRoom *old)
   room = stern_room_new (code, &setup, self->data_dir ? stern_server_open_store (self) : NULL);
   if (self->data_dir && (self->store == NULL || !stern_room_save (room, &error)))
     {
-      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old),
-                 error ? error->message : "no store");
+      room_code_log (stern_room_get_code (old), G_LOG_LEVEL_WARNING, "rematch not stored: %s",
+                     error ? error->message : "no store");
       return FALSE;
     }
   if (!stern_room_set_rematch (old, code, &error))
     {
-      g_warning ("rematch of room %s not stored: %s", stern_room_get_code (old), error->message);
+      room_code_log (stern_room_get_code (old), G_LOG_LEVEL_WARNING, "rematch not stored: %s",
+                     error->message);
       return FALSE;
     }
   stern_server_add_room (self, g_object_ref (room));
@@ -349,7 +350,7 @@ start_rematch (SternServer *self, SternRoom *old)
         else if (!stern_conn_enter_room (conn, room, STERN_NO_SEAT))
           send_room (conn, room);
       }
-  g_message ("rematch of room %s in room %s", stern_room_get_code (old), code);
+  room_code_log (stern_room_get_code (old), G_LOG_LEVEL_MESSAGE, "rematch in room %s", code);
   return TRUE;
 }
 

@@ -21,13 +21,13 @@ stern_server_open_store (SternServer *self)
     return self->store;
   if (g_mkdir_with_parents (self->data_dir, 0700) != 0)
     {
-      g_warning ("cannot create %s: %s", self->data_dir, g_strerror (errno));
+      server_log (G_LOG_LEVEL_WARNING, "cannot create %s: %s", self->data_dir, g_strerror (errno));
       return NULL;
     }
   path = g_build_filename (self->data_dir, "rooms.sqlite", NULL);
   self->store = stern_store_open (path, self->durable, &error);
   if (self->store == NULL)
-    g_warning ("cannot open the room store: %s", error->message);
+    server_log (G_LOG_LEVEL_WARNING, "cannot open the room store: %s", error->message);
   return self->store;
 }
 
@@ -53,7 +53,8 @@ move_aside (SternServer *self, const char *name)
   if (!g_file_test (from, G_FILE_TEST_EXISTS))
     return;
   if (g_mkdir_with_parents (aside_dir, 0700) != 0 || g_rename (from, to) != 0)
-    g_warning ("cannot move %s to %s: %s", from, aside_dir, g_strerror (errno));
+    server_log (G_LOG_LEVEL_WARNING, "cannot move %s to %s: %s", from, aside_dir,
+                g_strerror (errno));
 }
 
 /* The room files of servers before the store: each goes into the store
@@ -92,21 +93,24 @@ import_room_files (SternServer *self)
       alt = g_strconcat (name, ".alt", NULL);
       room = stern_room_load_file (path, &error);
       if (room == NULL)
-        g_warning ("room file %s not imported: %s (moved to rooms-imported/)", path,
-                   error->message);
+        room_code_log (code, G_LOG_LEVEL_WARNING,
+                       "file %s not imported: %s (moved to rooms-imported/)", path, error->message);
       else if (strcmp (stern_room_get_code (room), code) != 0)
-        g_warning ("room file %s not imported: it holds room %s (moved to rooms-imported/)",
-                   path, stern_room_get_code (room));
+        room_code_log (code, G_LOG_LEVEL_WARNING,
+                       "file %s not imported: it holds room %s (moved to rooms-imported/)",
+                       path, stern_room_get_code (room));
       else if (stern_store_has_room (self->store, code))
-        g_warning ("room file %s not imported: the store has room %s already "
-                   "(moved to rooms-imported/)", path, code);
+        room_code_log (code, G_LOG_LEVEL_WARNING,
+                       "file %s not imported: the store has this room already "
+                       "(moved to rooms-imported/)", path);
       else
         {
           stern_room_set_store (room, self->store);
           if (!stern_room_save (room, &error))
             {
               /* Left where it is, to be imported at the next start. */
-              g_warning ("room file %s not imported: %s", path, error->message);
+              room_code_log (code, G_LOG_LEVEL_WARNING, "file %s not imported: %s", path,
+                             error->message);
               continue;
             }
           n++;
@@ -115,8 +119,8 @@ import_room_files (SternServer *self)
       move_aside (self, alt);
     }
   if (n > 0)
-    g_message ("imported %u room file(s) from %s into %s", n, self->rooms_dir,
-               stern_store_get_path (self->store));
+    server_log (G_LOG_LEVEL_MESSAGE, "imported %u room file(s) from %s into %s", n, self->rooms_dir,
+                stern_store_get_path (self->store));
   return n;
 }
 
@@ -134,7 +138,7 @@ stern_server_load (SternServer *server)
   codes = stern_store_list_playing (server->store, &error);
   if (codes == NULL)
     {
-      g_warning ("cannot list the rooms: %s", error->message);
+      server_log (G_LOG_LEVEL_WARNING, "cannot list the rooms: %s", error->message);
       return 0;
     }
   for (guint i = 0; i < codes->len; i++)
@@ -148,12 +152,13 @@ stern_server_load (SternServer *server)
       room = stern_room_load (server->store, code, &error);
       if (room == NULL)
         {
-          g_warning ("room %s not resumed: %s", code, error->message);
+          room_code_log (code, G_LOG_LEVEL_WARNING, "not resumed: %s", error->message);
           continue;
         }
       stern_server_add_room (server, room);
       n++;
     }
-  g_message ("resumed %u room(s) in play from %s", n, stern_store_get_path (server->store));
+  server_log (G_LOG_LEVEL_MESSAGE, "resumed %u room(s) in play from %s", n,
+              stern_store_get_path (server->store));
   return n;
 }

@@ -299,7 +299,8 @@ stern_server_maybe_unload (SternServer *self, SternRoom *room)
 {
   if (!stern_room_is_over (room) || self->store == NULL || room_has_conns (self, room))
     return;
-  g_info ("room %s unloaded (game over, nobody in it)", stern_room_get_code (room));
+  room_code_log (stern_room_get_code (room), G_LOG_LEVEL_INFO,
+                 "unloaded (game over, nobody in it)");
   g_hash_table_remove (self->rooms, stern_room_get_code (room));
 }
 
@@ -316,9 +317,10 @@ sweep_cb (gpointer user_data)
       int n = stern_store_expire (self->store, self->retention_s, &error);
 
       if (n < 0)
-        g_warning ("cannot delete old finished games: %s", error->message);
+        server_log (G_LOG_LEVEL_WARNING, "cannot delete old finished games: %s", error->message);
       else if (n > 0)
-        g_message ("%d finished game(s) deleted after the retention period", n);
+        server_log (G_LOG_LEVEL_MESSAGE, "%d finished game(s) deleted after the retention period",
+                    n);
     }
   g_hash_table_iter_init (&iter, self->rooms);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -338,11 +340,12 @@ sweep_cb (gpointer user_data)
           if (self->store && !stern_store_delete_room (self->store, stern_room_get_code (room),
                                                        &error))
             {
-              g_warning ("room %s not removed: %s", stern_room_get_code (room), error->message);
+              room_code_log (stern_room_get_code (room), G_LOG_LEVEL_WARNING, "not removed: %s",
+                             error->message);
               continue;
             }
-          g_message ("room %s removed: nobody in it and no game started",
-                     stern_room_get_code (room));
+          room_code_log (stern_room_get_code (room), G_LOG_LEVEL_MESSAGE,
+                         "removed: nobody in it and no game started");
           g_hash_table_iter_remove (&iter);
         }
     }
@@ -526,7 +529,7 @@ drain_timeout_cb (gpointer data)
   SternServer *self = data;
 
   self->drain_id = 0;
-  g_message ("drained: %u connection(s) left", self->conns->len);
+  server_log (G_LOG_LEVEL_MESSAGE, "drained: %u connection(s) left", self->conns->len);
   if (self->drain_done)
     self->drain_done (self->drain_data);
   return G_SOURCE_REMOVE;
@@ -543,7 +546,7 @@ stern_server_drain (SternServer *server, guint timeout_ms, GSourceFunc done, gpo
   server->drain_data = user_data;
   if (server->listener)
     stern_listener_stop_accepting (server->listener);
-  g_message ("stopping: telling %u connection(s)", server->conns->len);
+  server_log (G_LOG_LEVEL_MESSAGE, "stopping: telling %u connection(s)", server->conns->len);
   /* Closing queues the close frame after what is already queued. */
   for (guint i = 0; i < server->conns->len; i++)
     {
@@ -646,10 +649,9 @@ refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
   g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
   g_autofree char *text = stern_net_message_to_json (msg);
 
-  g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "STERN_PEER",
-                    stern_tracked_get_address (tracked), "STERN_LIMIT",
-                    why == STERN_REFUSE_ADDRESS ? "address-connections" : "connections", "MESSAGE",
-                    "refused a connection: %s (%u open)", error->message, n_conns);
+  limit_log (stern_tracked_get_address (tracked),
+             why == STERN_REFUSE_ADDRESS ? "address-connections" : "connections",
+             G_LOG_LEVEL_MESSAGE, "refused a connection: %s (%u open)", error->message, n_conns);
   stern_listener_refuse (tracked, text,
                        why == STERN_REFUSE_ADDRESS    ? SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION
                        : why == STERN_REFUSE_DRAINING ? SOUP_WEBSOCKET_CLOSE_GOING_AWAY
@@ -694,9 +696,8 @@ websocket_cb (SoupServer *soup, SoupServerMessage *message, const char *path,
 
       if (origin && !g_strv_contains ((const char *const *) self->origins, origin))
         {
-          g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_INFO, "STERN_PEER",
-                            stern_tracked_get_address (tracked), "MESSAGE",
-                            "refused a browser connection from origin %s", origin);
+          limit_log (stern_tracked_get_address (tracked), NULL, G_LOG_LEVEL_INFO,
+                     "refused a browser connection from origin %s", origin);
           soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
                                            "origin not allowed");
           keep_until_closed (ws);
@@ -884,8 +885,8 @@ stern_server_listen (SternServer *server, const char *address, guint port,
       return FALSE;
     }
   server->sweep_id = g_timeout_add (server->sweep_ms, sweep_cb, server);
-  g_message ("listening on port %u%s", stern_server_get_port (server),
-             certificate ? " (TLS)" : "");
+  server_log (G_LOG_LEVEL_MESSAGE, "listening on port %u%s", stern_server_get_port (server),
+              certificate ? " (TLS)" : "");
   return TRUE;
 }
 

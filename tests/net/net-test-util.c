@@ -363,6 +363,8 @@ net_server_start (NetServer *server, const char *dir)
   /* A critical warning in the server is a failure of the test. */
   g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-criticals", TRUE);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  if (server->stderr_path != NULL)
+    g_subprocess_launcher_set_stderr_file_path (launcher, server->stderr_path);
   server->proc = g_subprocess_launcher_spawn (launcher, &error, binary,
                                               "--address", "127.0.0.1", "--port", "0",
                                               "--data-dir", dir, "--grace", "30",

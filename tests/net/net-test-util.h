@@ -59,10 +59,12 @@ guint     net_listen_local (SternServer *server);
 gboolean  peer_has_room (gpointer peer);
 
 /* sternhalma-server (the binary in STERN_SERVER) as a separate process on
- * 127.0.0.1, on a port of the kernel's choosing, with its rooms in dir. */
+ * 127.0.0.1, on a port of the kernel's choosing, with its rooms in dir;
+ * its log (stderr) goes to stderr_path when that is set before the start. */
 typedef struct {
   GSubprocess *proc;
   guint        port;
+  const char  *stderr_path;
 } NetServer;
 
 void      net_server_start (NetServer *server, const char *dir);

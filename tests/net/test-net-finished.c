@@ -2,7 +2,8 @@
  * about a finished game that nobody is in any more (so it was unloaded
  * and comes back from the store): watched twice on one connection, and
  * watched then resumed by one of its players, also after a restart.  The
- * server answers each request and stays up.
+ * server answers each request and stays up.  Its log names the room at
+ * the start of every line about it.
  *
  * The server binary comes in STERN_SERVER; it listens on 127.0.0.1 only.
  *
@@ -130,10 +131,70 @@ test_finished_room (void)
   temp_dir_remove (dir);
 }
 
+typedef struct {
+  const char *path;
+  const char *want[2];
+} LogWait;
+
+static gboolean
+log_has_all (gpointer data)
+{
+  LogWait *w = data;
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents (w->path, &text, NULL, NULL))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (w->want); i++)
+    if (strstr (text, w->want[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* The server's stderr, as a terminal or a log file shows it: each line
+ * about the room starts its text with "room CODE: " (doc/server.md). */
+static void
+test_log_names_room (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("stern-finished-XXXXXX", &error);
+  g_autofree char *log_path = g_build_filename (dir, "server.log", NULL);
+  g_autofree char *code = NULL, *token = NULL;
+  g_autofree char *created = NULL, *over = NULL, *prefix = NULL, *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  NetServer server = { NULL, 0, log_path };
+  LogWait wait;
+  guint about_room = 0;
+
+  g_assert_no_error (error);
+  net_server_start (&server, dir);
+  finished_game (server.port, &code, &token);
+  prefix = g_strdup_printf ("room %s: ", code);
+  created = g_strdup_printf ("room %s: created (classic-2, ", code);
+  over = g_strdup_printf ("room %s: game over", code);
+  wait = (LogWait) { log_path, { created, over } };
+  g_assert_true (net_wait (log_has_all, &wait, 10000));
+  net_server_stop (&server, SIGTERM);
+
+  g_assert_true (g_file_get_contents (log_path, &text, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], code) != NULL)
+      {
+        g_test_message ("%s", lines[i]);
+        g_assert_nonnull (strstr (lines[i], prefix));
+        about_room++;
+      }
+  /* created, two players joined, the game started and ended */
+  g_assert_cmpuint (about_room, >=, 4);
+  temp_dir_remove (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/finished/watch-and-resume", test_finished_room);
+  g_test_add_func ("/net/finished/log-names-room", test_log_names_room);
   return g_test_run ();
 }

@@ -2,7 +2,7 @@
  * read back whole; an action the store refuses is refused and never
  * announced; the room files of older servers read (the newer of the two
  * that reads whole); invited seats taken only with their key; a room with
- * nobody left stops the computer.
+ * nobody left stops the computer; its log lines carry its code.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -467,10 +467,66 @@ test_team_gives_up (Fixture *f, gconstpointer data)
   g_assert_error (error, STERN_NET_ERROR, STERN_NET_ERROR_NOT_A_PLAYER);
 }
 
+/* The server's log lines as the journal gets them ("ROOM|MESSAGE", ROOM
+ * the STERN_ROOM field), then written as usual. */
+static GPtrArray *server_log_lines;
+
+static const char *
+field_value (const GLogField *fields, gsize n_fields, const char *key, char **owned)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, key))
+      return fields[i].length < 0 ? fields[i].value
+                                  : (*owned = g_strndup (fields[i].value, fields[i].length));
+  return NULL;
+}
+
+static GLogWriterOutput
+record_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data)
+{
+  g_autofree char *domain_owned = NULL, *room_owned = NULL, *message_owned = NULL;
+  const char *domain = field_value (fields, n_fields, "GLIB_DOMAIN", &domain_owned);
+  const char *room = field_value (fields, n_fields, "STERN_ROOM", &room_owned);
+  const char *message = field_value (fields, n_fields, "MESSAGE", &message_owned);
+
+  if (g_strcmp0 (domain, "stern-server") == 0)
+    g_ptr_array_add (server_log_lines, g_strdup_printf ("%s|%s", room ? room : "", message));
+  return g_log_writer_default (level, fields, n_fields, data);
+}
+
+/* Each line about the room has its code in the STERN_ROOM field (what
+ * journalctl STERN_ROOM=ABC234 selects) and at the start of its text. */
+static void
+test_log (Fixture *f, gconstpointer data)
+{
+  g_autoptr(SternRoom) room = NULL;
+  char token_white[STERN_NET_TOKEN_LEN + 1], token_black[STERN_NET_TOKEN_LEN + 1];
+  guint first = server_log_lines->len;
+  gboolean joined = FALSE, moved = FALSE;
+
+  room = two_players (f->store, token_white, token_black);
+  play_some (room, 1);
+  for (guint i = first; i < server_log_lines->len; i++)
+    {
+      const char *line = g_ptr_array_index (server_log_lines, i);
+
+      g_test_message ("%s", line);
+      if (strstr (line, "ABC234") == NULL)
+        continue;
+      g_assert_true (g_str_has_prefix (line, "ABC234|room ABC234: "));
+      joined = joined || strstr (line, ": Anna joined as") != NULL;
+      moved = moved || g_str_has_prefix (line, "ABC234|room ABC234: 1. ");
+    }
+  g_assert_true (joined);
+  g_assert_true (moved);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  server_log_lines = g_ptr_array_new_with_free_func (g_free);
+  g_log_set_writer_func (record_log, NULL, NULL);
   /* The refused writes are logged as warnings, as they should be. */
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   g_test_add ("/net/room/store", Fixture, NULL, fixture_set_up, test_store, fixture_tear_down);
@@ -486,5 +542,6 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/net/room/team-gives-up", Fixture, NULL, fixture_set_up, test_team_gives_up,
               fixture_tear_down);
+  g_test_add ("/net/room/log", Fixture, NULL, fixture_set_up, test_log, fixture_tear_down);
   return g_test_run ();
 }
