@@ -28,6 +28,8 @@ static const char *const disengaged[] = {
   "black:i5,j5,k5,h6,i6,j6,k6,h7,i7,j7",
   "classic-2 white white:e17,f16,e15,g14,f13,h12,g12,h11,g10,i10 "
   "black:m1,l2,j5,k5,h6,i6,j6,k6,h7,i7",
+  "classic-2 white white:e17,e16,e15,f14,g13,h12,g12,h11,g10,i10 "
+  "black:m1,l2,j5,k5,h6,i6,j6,k6,h7,i7",
 };
 
 /* Positions the breadth-first count can take: few moves to go. */
@@ -64,6 +66,8 @@ others_playing (const SternGame *game, unsigned seat)
 static void
 test_disengaged (void)
 {
+  g_autoptr (SternRaceEnd) solver = stern_race_end_new ();
+
   for (unsigned i = 0; i < G_N_ELEMENTS (disengaged); i++)
     {
       g_autoptr (SternGame) game = engine_test_game_at (disengaged[i], STERN_PRESET_TABLE, 40);
@@ -83,6 +87,10 @@ test_disengaged (void)
       g_assert_false (stern_race_end_disengaged (stern_game_get_rules (game),
                                                  stern_game_get_position (game), white,
                                                  others_playing (game, white)));
+      /* Nor does the solver take it for a solo crossing. */
+      g_assert_cmpint (stern_race_end_solve (solver, stern_game_get_rules (game),
+                                             stern_game_get_position (game), white,
+                                             others_playing (game, white), 200000, NULL), ==, -1);
     }
   {
     /* With long jumps a hurdle may stand anywhere on a line. */
