@@ -3,8 +3,6 @@
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
-
 #include "stern-analysis.h"
 
 #include <glib/gi18n.h>
@@ -277,22 +275,18 @@ update_bar_label (SternAnalysis *self)
         {
           if (i > 0)
             g_string_append (each, ", ");
-          /* Translators: a player and its moves to finish, e.g. "White 31.5" */
-          g_string_append_printf (each, _("%s %.1f"), stern_seat_display_name (variant->seats[i]),
-                                  self->mtf[variant->seats[i]]);
           if (self->proved[variant->seats[i]] >= 0)
-            {
-              int proved = self->proved[variant->seats[i]];
-
-              /* Translators: after a player's moves to finish, when the computer
-               * proved them (a race ending: the players can no longer meet) */
-              g_string_append (each, " (");
-              g_string_append_printf (each, g_dngettext (GETTEXT_PACKAGE,
-                                                         "finishes in %d move, proved",
-                                                         "finishes in %d moves, proved",
-                                                         proved), proved);
-              g_string_append_c (each, ')');
-            }
+            /* Translators: a player and its moves to finish when the computer
+             * proved them (a race ending: the players can no longer meet),
+             * e.g. "White 8 (proved)" */
+            g_string_append_printf (each, _("%s %d (proved)"),
+                                    stern_seat_display_name (variant->seats[i]),
+                                    self->proved[variant->seats[i]]);
+          else
+            /* Translators: a player and its moves to finish, e.g. "White 31.5" */
+            g_string_append_printf (each, _("%s %.1f"),
+                                    stern_seat_display_name (variant->seats[i]),
+                                    self->mtf[variant->seats[i]]);
         }
       if (variant->n_players > 1 && lead >= 0.05)
         /* Translators: "White leads by 2.5 moves · moves to finish: White 30.0, Black 32.5" */
