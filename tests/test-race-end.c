@@ -93,6 +93,32 @@ test_disengaged (void)
                                              others_playing (game, white), 200000, NULL), ==, -1);
     }
   {
+    /* Four players, red and yellow no longer playing: their marbles stay,
+     * and one behind the line could carry a chain of white's back to
+     * black's marbles. */
+    static const char *const four[] = {
+      "classic-4 white white:e17,e16,f16,e15,f15,g15,f13,g13,h12,g11 "
+      "black:i5,j5,k5,h6,i6,j6,h7,i7,j7,i8 red:k12,l12 yellow:c12",
+      "classic-4 white white:e17,e16,f16,e15,f15,g15,f13,g13,h12,g11 "
+      "black:i5,j5,k5,h6,i6,j6,h7,i7,j7,i8 red:k12,l10 yellow:c12",
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS (four); i++)
+      {
+        g_autoptr (SternGame) game = engine_test_game_at (four[i], STERN_PRESET_TABLE, 40);
+        unsigned white = stern_game_get_turn (game);
+        SternSeatMask black_only = 1u << stern_seat_opposite (white);
+
+        g_test_message ("%s", four[i]);
+        g_assert_true (stern_race_end_disengaged (stern_game_get_rules (game),
+                                                  stern_game_get_position (game), white,
+                                                  black_only) == (i == 0));
+        g_assert_cmpint (stern_race_end_solve (solver, stern_game_get_rules (game),
+                                               stern_game_get_position (game), white,
+                                               black_only, 200000, NULL), ==, i == 0 ? 5 : -1);
+      }
+  }
+  {
     /* With long jumps a hurdle may stand anywhere on a line. */
     g_autoptr (SternGame) game = engine_test_game_at (
         "long-2 white white:e17,e16,f16,e15,f15,g15,f13,g13,h12,g11 "

@@ -169,7 +169,14 @@ disengaged_line (const SternRules *rules, const SternPosition *pos, unsigned sea
       return true;
     }
   *line = front + RACE_END_GAP;
-  return rear >= *line;
+  if (rear < *line)
+    return false;
+  /* The marbles of seats no longer playing stay where they are; one
+   * behind the line could carry a chain of ours back to the others. */
+  for (SternSet s = pos->occupied & ~ours & ~theirs; s;)
+    if (row[stern_set_pop (&s)] < *line)
+      return false;
+  return true;
 }
 
 bool

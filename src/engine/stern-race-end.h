@@ -26,7 +26,8 @@ typedef unsigned SternSeatMask;
  * sense of doc/computer.md, "Race endings": star, no long jumps, every
  * other seat still playing opposite to seat, all of seat's marbles at
  * least three rows ahead of their foremost one (in seat's direction of
- * travel), none of seat's marbles at home and no foreign marble in its goal. */
+ * travel), none of seat's marbles at home, no foreign marble in its goal,
+ * and the marbles of seats no longer playing no further back than that. */
 bool stern_race_end_disengaged (const SternRules *rules, const SternPosition *pos,
                                 unsigned seat, SternSeatMask playing);
 
