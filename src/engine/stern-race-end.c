@@ -20,9 +20,10 @@
 #define RACE_END_GAP     3
 /* The transposition table: a lower bound on the moves left per position,
  * kept for one proof (entries of earlier proofs are told apart by a
- * generation).  2^16 entries hold the positions of the largest budget
- * (Expert's 200,000 nodes) with few collisions. */
-#define RACE_END_TT_BITS 16
+ * generation).  2^16 entries lost much to collisions once a proof went
+ * past 100,000 nodes (an 11-move ending took 425,130 nodes, with 2^18
+ * 230,765, with 2^20 190,947); 2^18 is 4 MiB. */
+#define RACE_END_TT_BITS 18
 #define RACE_END_TT_SIZE (1u << RACE_END_TT_BITS)
 #define RACE_END_FOUND   (-1)
 #define RACE_END_INF     1000

@@ -58,7 +58,6 @@ stern_search_new (void)
   s->tt = g_new0 (TTEntry, TT_SIZE);
   s->moves = g_malloc (sizeof (SMove[NODE_MOVES]) * MAX_PLY);
   s->plan_level = -1;
-  s->race_end = stern_race_end_new ();
   return s;
 }
 
@@ -390,6 +389,16 @@ playing_others (const SternGame *game, unsigned seat)
   return playing;
 }
 
+/* The race-ending solver, made the first time a position needs it: most
+ * search objects never meet one, and its table takes 4 MiB. */
+static SternRaceEnd *
+race_end_solver (SternSearch *s)
+{
+  if (s->race_end == NULL)
+    s->race_end = stern_race_end_new ();
+  return s->race_end;
+}
+
 /* Once the mover's marbles are past the others' for good, its game is a
  * solo crossing (doc/computer.md, "Race endings"): when the exact solver
  * proves its fewest moves within the level's node budget, the first move
@@ -406,8 +415,8 @@ search_choose_race_end (SternSearch *s, const SternGame *game, const LevelParams
 
   if (!stern_race_end_disengaged (&s->rules, &s->pos, s->root, playing))
     return FALSE;
-  n = stern_race_end_solve (s->race_end, &s->rules, &s->pos, s->root, playing, lp->nodes,
-                            s->race_end_plan);
+  n = stern_race_end_solve (race_end_solver (s), &s->rules, &s->pos, s->root, playing,
+                            lp->nodes, s->race_end_plan);
   if (n > 0)
     {
       n_legal = search_level_root_moves (s, game, legal);
@@ -437,8 +446,12 @@ stern_search_prove_finish (SternSearch *search, const SternGame *game, unsigned 
       stern_game_get_player_state (game, seat) != STERN_PLAYER_PLAYING)
     return -1;
   pos = *stern_game_get_position (game);
-  return stern_race_end_solve (search->race_end, stern_game_get_rules (game), &pos, seat,
-                               playing_others (game, seat), level_params[level].nodes, NULL);
+  if (!stern_race_end_disengaged (stern_game_get_rules (game), &pos, seat,
+                                  playing_others (game, seat)))
+    return -1;
+  return stern_race_end_solve (race_end_solver (search), stern_game_get_rules (game), &pos,
+                               seat, playing_others (game, seat), level_params[level].nodes,
+                               NULL);
 }
 
 /* ---- the entry point ---- */
