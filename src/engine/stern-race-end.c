@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stern-eval.h"
-
 /* Rows between the seat's rearmost marble and the others' foremost that
  * keep them apart for good (doc/computer.md, "Race endings"): a hop over a
  * marble of ours lands at most one row behind it, so ours stand, and land,
