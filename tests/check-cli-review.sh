@@ -39,7 +39,7 @@ refused () {
   [ $result -eq 0 ] || echo "# exit $status, stderr: $(cat "$tmp/err")"
 }
 
-echo "1..15"
+echo "1..17"
 # The reasons are written in the language of the locale: English here.
 LC_ALL=C.UTF-8 LANGUAGE=
 export LC_ALL LANGUAGE
@@ -71,6 +71,18 @@ timeout 60 "$cli" analyse --level medium --depth 3 'classic-2 white white:k3,l4,
 [ $? -eq 0 ] && grep -q '^white ' "$tmp/analyse" && grep -q '^black ' "$tmp/analyse" &&
   [ "$(grep '^line:' "$tmp/analyse" | wc -w)" -eq 4 ]
 ok $? "analyse prints both colours and three moves"
+
+# A race ending (doc/computer.md, "Race endings"): each side past the
+# other's marbles for good, its moves to finish proved from Hard up.
+ending='classic-2 white white:e17,f16,e15,g14,f13,h12,g12,h11,g10,i10 black:m1,l2,j5,k5,h6,i6,j6,k6,h7,i7'
+timeout 60 "$cli" analyse --depth 1 "$ending" >"$tmp/analyse" 2>"$tmp/err"
+grep -qx 'white 8.0 (finishes in 8 moves, proved)' "$tmp/analyse" &&
+  grep -qx 'black 8.0 (finishes in 8 moves, proved)' "$tmp/analyse"
+ok $? "analyse says a race ending's moves are proved"
+sed 's/^/# /' "$tmp/analyse"
+timeout 60 "$cli" analyse --level medium --depth 1 "$ending" >"$tmp/analyse" 2>"$tmp/err"
+grep -q '^white ' "$tmp/analyse" && ! grep -q 'proved' "$tmp/analyse"
+ok $? "analyse at Medium proves nothing"
 
 printf '[Variant "classic-2"]\n\n1. l4-l5 e14-e10\n' >"$tmp/bad.sgr"
 refused "an illegal move in a record is refused with its line" "line 3" review "$tmp/bad.sgr"

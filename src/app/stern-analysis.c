@@ -29,6 +29,7 @@ struct _SternAnalysis {
   gboolean        active;
   gboolean        analysed;
   double          mtf[STERN_N_SEATS];
+  int             proved[STERN_N_SEATS];  /* moves to finish proved, or -1 */
   SternReviewPath line[STERN_ANALYSIS_PLIES];
   guint           line_len;
 };
@@ -46,6 +47,7 @@ static const double seat_rgb[STERN_N_SEATS][3] = {
 typedef struct {
   SternGame      *game;
   double          mtf[STERN_N_SEATS];
+  int             proved[STERN_N_SEATS];
   SternReviewPath line[STERN_ANALYSIS_PLIES];
   guint           line_len;
   gint            stop;
@@ -75,8 +77,14 @@ analyse_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   gulong handler = g_cancellable_connect (cancellable, G_CALLBACK (stop_work), &work->stop, NULL);
 
   for (unsigned i = 0; i < variant->n_players && !g_atomic_int_get (&work->stop); i++)
-    work->mtf[variant->seats[i]] = stern_reviewer_moves_to_finish (reviewer, work->game,
-                                                                   variant->seats[i]);
+    {
+      unsigned seat = variant->seats[i];
+
+      work->proved[seat] = stern_reviewer_proved_moves (reviewer, work->game, seat);
+      work->mtf[seat] = work->proved[seat] >= 0
+                        ? work->proved[seat]
+                        : stern_reviewer_moves_to_finish (reviewer, work->game, seat);
+    }
   if (!g_atomic_int_get (&work->stop))
     work->line_len = (guint) stern_reviewer_best_line (reviewer, work->game, STERN_ANALYSIS_PLIES,
                                                        &work->stop, work->line);
@@ -128,6 +136,7 @@ analyse_done (GObject *source, GAsyncResult *res, gpointer data)
     return;   /* cancelled: a newer position is on its way */
   g_clear_object (&self->cancellable);
   memcpy (self->mtf, work->mtf, sizeof self->mtf);
+  memcpy (self->proved, work->proved, sizeof self->proved);
   memcpy (self->line, work->line, sizeof self->line);
   self->line_len = work->line_len;
   set_analysed (self, TRUE);
@@ -168,6 +177,8 @@ reanalyse (SternAnalysis *self)
   self->cancellable = g_cancellable_new ();
   work = g_new0 (Work, 1);
   work->game = stern_game_copy (game);
+  for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
+    work->proved[seat] = -1;
   task = g_task_new (NULL, self->cancellable, analyse_done, g_object_ref (self));
   g_task_set_source_tag (task, reanalyse);
   g_task_set_name (task, "[sternhalma] analysis");
@@ -264,9 +275,18 @@ update_bar_label (SternAnalysis *self)
         {
           if (i > 0)
             g_string_append (each, ", ");
-          /* Translators: a player and its moves to finish, e.g. "White 31.5" */
-          g_string_append_printf (each, _("%s %.1f"), stern_seat_display_name (variant->seats[i]),
-                                  self->mtf[variant->seats[i]]);
+          if (self->proved[variant->seats[i]] >= 0)
+            /* Translators: a player and its moves to finish when the computer
+             * proved them (a race ending: the players can no longer meet),
+             * e.g. "White 8 (proved)" */
+            g_string_append_printf (each, _("%s %d (proved)"),
+                                    stern_seat_display_name (variant->seats[i]),
+                                    self->proved[variant->seats[i]]);
+          else
+            /* Translators: a player and its moves to finish, e.g. "White 31.5" */
+            g_string_append_printf (each, _("%s %.1f"),
+                                    stern_seat_display_name (variant->seats[i]),
+                                    self->mtf[variant->seats[i]]);
         }
       if (variant->n_players > 1 && lead >= 0.05)
         /* Translators: "White leads by 2.5 moves · moves to finish: White 30.0, Black 32.5" */

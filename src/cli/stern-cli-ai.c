@@ -230,8 +230,11 @@ stern_cli_bestmove (int argc, char **argv)
   text = format_move (game, &move);
   printf ("%s\n", text);
   stern_search_get_info (search, &info);
-  fprintf (stderr, "level %s: depth %u, %" G_GUINT64_FORMAT " nodes, score %d, %.3f s\n",
+  fprintf (stderr, "level %s: depth %u, %" G_GUINT64_FORMAT " nodes, score %d, %.3f s",
            stern_level_name (level), info.depth, info.nodes, info.score, info.seconds);
+  if (info.proved_moves > 0)
+    fprintf (stderr, ", finishes in %u moves, proved", info.proved_moves);
+  fputc ('\n', stderr);
   return 0;
 }
 

@@ -288,10 +288,22 @@ stern_cli_analyse (int argc, char **argv)
     {
       unsigned seat = variant->seats[i];
       char mtf[G_ASCII_DTOSTR_BUF_SIZE];
+      int proved = stern_reviewer_proved_moves (reviewer, game, seat);
 
-      format_tenths (mtf, stern_reviewer_moves_to_finish (reviewer, game, seat));
-      printf ("%s %s%s", stern_seat_colour_name (seat), mtf,
-              stern_variant_is_square (variant) ? "" : "\n");
+      format_tenths (mtf, proved >= 0 ? proved
+                                      : stern_reviewer_moves_to_finish (reviewer, game, seat));
+      printf ("%s %s", stern_seat_colour_name (seat), mtf);
+      if (proved >= 0)
+        {
+          /* Translators: after a player's moves to finish, when the computer
+           * proved them (a race ending: the players can no longer meet) */
+          g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "finishes in %d move, proved",
+                                                                "finishes in %d moves, proved",
+                                                                proved), proved);
+          printf (" (%s)", text);
+        }
+      printf ("%s", stern_variant_is_square (variant) ? "" : "\n");
       if (stern_variant_is_square (variant))
         printf (" tempo %u\n", stern_game_get_tempo (game, seat));
     }

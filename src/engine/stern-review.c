@@ -307,6 +307,15 @@ prepared_cost (SternReviewer *r, const SternPosition *before, unsigned seat,
   return best;
 }
 
+int
+stern_reviewer_proved_moves (SternReviewer *reviewer, const SternGame *game, unsigned seat)
+{
+  g_return_val_if_fail (reviewer != NULL && game != NULL, -1);
+  g_return_val_if_fail (seat < STERN_N_SEATS, -1);
+
+  return stern_search_prove_finish (reviewer->search, game, seat, reviewer->level);
+}
+
 double
 stern_reviewer_moves_to_finish (SternReviewer *reviewer, const SternGame *game, unsigned seat)
 {

@@ -94,9 +94,15 @@ SternReviewer *stern_reviewer_new (SternLevel level);
 void           stern_reviewer_free (SternReviewer *reviewer);
 
 /* The seat's moves to finish in the game's present position (0 when it
- * has finished). */
+ * has finished), as the review counts them. */
 double   stern_reviewer_moves_to_finish (SternReviewer *reviewer, const SternGame *game,
                                          unsigned seat);
+/* The seat's moves to finish, proved: once its marbles are past the
+ * others' for good, and the proof fits the reviewer's level's budget
+ * (Hard and Expert; doc/computer.md, "Race endings"); -1 otherwise.
+ * Where there is one, the analysis shows it for the estimate. */
+int      stern_reviewer_proved_moves (SternReviewer *reviewer, const SternGame *game,
+                                      unsigned seat);
 
 /* Reviews the action the game's history holds at index ply (played or
  * undone); the game is left where it was.  stop as for

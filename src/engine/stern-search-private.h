@@ -14,6 +14,7 @@
 
 #include "stern-eval.h"
 #include "stern-eval-square.h"
+#include "stern-race-end.h"
 
 #define MAX_PLY         32
 #define INF             (STERN_EVAL_WIN * 2)
@@ -181,6 +182,10 @@ struct _SternSearch {
   uint64_t       plan_key[SOLO_MAX_DEPTH];
   unsigned       plan_len;
   int            plan_level;
+
+  /* Race endings: the exact solver and its plan. */
+  SternRaceEnd  *race_end;
+  SternMove      race_end_plan[STERN_RACE_END_MAX_MOVES];
 
   SternSearchInfo info;
 };

@@ -72,6 +72,7 @@ stern_search_free (SternSearch *search)
   g_free (search->solo_children);
   g_free (search->solo_cur);
   g_free (search->solo_next);
+  stern_race_end_free (search->race_end);
   g_free (search);
 }
 
@@ -372,6 +373,87 @@ search_choose_greedy (SternSearch *s, const SternGame *game, guint64 seed, Stern
   return n > 0;
 }
 
+/* ---- race endings ---- */
+
+/* The seats other than seat still playing. */
+static SternSeatMask
+playing_others (const SternGame *game, unsigned seat)
+{
+  const SternVariant *v = stern_game_get_variant (game);
+  SternSeatMask playing = 0;
+
+  for (unsigned i = 0; i < v->n_players; i++)
+    if (v->seats[i] != seat &&
+        stern_game_get_player_state (game, v->seats[i]) == STERN_PLAYER_PLAYING)
+      playing |= 1u << v->seats[i];
+  return playing;
+}
+
+/* The race-ending solver, made the first time a position needs it: most
+ * search objects never meet one, and its table takes 4 MiB. */
+static SternRaceEnd *
+race_end_solver (SternSearch *s)
+{
+  if (s->race_end == NULL)
+    s->race_end = stern_race_end_new ();
+  return s->race_end;
+}
+
+/* Once the mover's marbles are past the others' for good, its game is a
+ * solo crossing (doc/computer.md, "Race endings"): when the exact solver
+ * proves its fewest moves within the level's node budget, the first move
+ * of a shortest plan is played.  Any other outcome leaves the choice to
+ * the level's own search, from a fresh node count. */
+static gboolean
+search_choose_race_end (SternSearch *s, const SternGame *game, const LevelParams *lp,
+                        SternMove *out)
+{
+  SternMove legal[STERN_MAX_MOVES];
+  SternSeatMask playing = playing_others (game, s->root);
+  size_t n_legal;
+  int n;
+
+  if (!stern_race_end_disengaged (&s->rules, &s->pos, s->root, playing))
+    return FALSE;
+  n = stern_race_end_solve (race_end_solver (s), &s->rules, &s->pos, s->root, playing,
+                            lp->nodes, s->race_end_plan);
+  if (n > 0)
+    {
+      n_legal = search_level_root_moves (s, game, legal);
+      for (size_t i = 0; i < n_legal; i++)
+        if (legal[i].from == s->race_end_plan[0].from && legal[i].to == s->race_end_plan[0].to)
+          {
+            *out = legal[i];
+            s->nodes = stern_race_end_get_nodes (s->race_end);
+            s->info.proved_moves = (unsigned) n;
+            s->info.depth = (unsigned) n;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+int
+stern_search_prove_finish (SternSearch *search, const SternGame *game, unsigned seat,
+                           SternLevel level)
+{
+  SternPosition pos;
+
+  g_return_val_if_fail (search != NULL && game != NULL && seat < STERN_N_SEATS, -1);
+
+  if (level < STERN_LEVEL_HARD || level >= STERN_N_PLAY_LEVELS ||
+      stern_game_get_variant (game)->solo || stern_game_get_variant (game)->teams ||
+      stern_game_get_player_state (game, seat) != STERN_PLAYER_PLAYING)
+    return -1;
+  pos = *stern_game_get_position (game);
+  if (!stern_race_end_disengaged (stern_game_get_rules (game), &pos, seat,
+                                  playing_others (game, seat)))
+    return -1;
+  return stern_race_end_solve (race_end_solver (search), stern_game_get_rules (game), &pos,
+                               seat, playing_others (game, seat), level_params[level].nodes,
+                               NULL);
+}
+
 /* ---- the entry point ---- */
 
 gboolean
@@ -412,6 +494,9 @@ stern_search_choose (SternSearch *search, const SternGame *game,
         found = search_choose_solo (s, (int) level, lp->solo_beam, out);
       else if (level == STERN_LEVEL_EASY)
         found = search_choose_easy (s, game, seed, out);
+      else if (level >= STERN_LEVEL_HARD && !stern_game_get_variant (game)->teams &&
+               search_choose_race_end (s, game, lp, out))
+        found = TRUE;
       else if (lp->race_width > 0 && s->rules.long_jumps && s->n_opp > 1 &&
                !stern_game_get_variant (game)->teams)
         {

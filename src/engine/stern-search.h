@@ -74,12 +74,22 @@ typedef struct {
   guint64  nodes;
   int      score;       /* for the mover, in eval units (STERN_EVAL_ROW a row) */
   double   seconds;
+  /* Moves the mover needs to finish, proved (a race ending, doc/computer.md
+   * "Race endings"), the move chosen on a shortest plan; 0: no proof. */
+  unsigned proved_moves;
 } SternSearchInfo;
 
 /* Without the safety cap a level's search ends at its node budget alone,
  * however loaded the machine: for benchmarks and the node-count signature
  * (sternhalma-cli bench --signature), never for a player. */
 void         stern_search_set_uncapped (SternSearch *search, gboolean uncapped);
+
+/* The moves seat needs to finish in the game's present position, proved
+ * by the race-ending solver within the level's node budget (Hard and
+ * Expert; doc/computer.md, "Race endings"); -1 when the seat is not yet
+ * past the others for good or the proof does not fit the budget. */
+int          stern_search_prove_finish (SternSearch *search, const SternGame *game,
+                                        unsigned seat, SternLevel level);
 
 /* What the last stern_search_choose() did. */
 void         stern_search_get_info (const SternSearch *search, SternSearchInfo *info);
