@@ -851,7 +851,7 @@ static const SternLesson lessons[] = {
     .id = "ugolki-corner", .group = STERN_LESSON_GROUP_SQUARE, .rules_page = "halma",
     .kind = STERN_LESSON_EXERCISE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Ugolki: the far corner first"),
-    .task = N_("Ugolki, orthogonal moves. Two cells of your camp are empty, h6 and the far corner h8. Play the first move of the quickest way to fill it."),
+    .task = N_("Ugolki, orthogonal moves. Two cells of the camp you must fill are empty, h6 and the far corner h8. Play the first move of the quickest way to fill it."),
     .explanation = N_("f6 jumps over g6 to h6 and over h7 to h8, the corner. The corner is reached only over the stones beside it, so fill it while they can still be jumped; h5-h6 would close the way to it, and the goal would cost a move more."),
     .position = "ugolki white white:e6,f6,g6,e7,f7,g7,h7,e8,f8,g8,e5,h5 black:a1,b1,c1,a2,b2,c2,a3,b3,c3,d1,d2,f1",
     .moves_made = 30,
