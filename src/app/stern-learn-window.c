@@ -198,7 +198,7 @@ group_title (SternLessonGroup group)
 static GtkWidget *
 stars_label (guint stars)
 {
-  GString *markup = g_string_new ("<span>");
+  GString *markup = g_string_new ("<span size=\"large\">");
   GtkWidget *label;
 
   for (guint i = 0; i < STERN_LESSON_MAX_STARS; i++)
