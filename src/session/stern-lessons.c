@@ -10,7 +10,9 @@
  * decides legality), then by the lesson's predicate over the position
  * before and after it.  Exercises after the worked positions of seed 002
  * ("Разбор позиции", "Практические упражнения") are predicates over the
- * position the player built.
+ * position the player built.  The strategy lessons are judged by the
+ * game review's count of moves to finish (stern-review.h), some by a
+ * stated condition first.
  */
 #include <string.h>
 
@@ -416,12 +418,6 @@ engine_judges (const SternLessonAnswerCtx *ctx)
   return FALSE;
 }
 
-static gboolean
-check_engine (const SternLessonAnswerCtx *ctx)
-{
-  return engine_judges (ctx);
-}
-
 /* A bridge: the marble on the lesson's from must either make its jump
  * of figure rows now or still have it after the move. */
 static gboolean
@@ -500,7 +496,7 @@ check_foreign_hops (const SternLessonAnswerCtx *ctx)
       {
         const uint8_t *line = geometry->line[ctx->path[i]][d];
 
-        /* A jump on the short board passes the hole next to it. */
+        /* A short jump (the classic variants) passes the next hole. */
         if (geometry->line_len[ctx->path[i]][d] >= 2 && line[1] == ctx->path[i + 1] &&
             before->cell[line[0]] != STERN_EMPTY && before->cell[line[0]] != seat)
           foreign++;
@@ -684,7 +680,7 @@ static const SternLesson lessons[] = {
     .moves_made = 8,
     .answer = "k4-k6-k8-k10",
     .wrong = "k4-k6",
-    .check = check_engine,
+    .check = engine_judges,
   },
   {
     .id = "bridge", .group = STERN_LESSON_GROUP_STRATEGY, .rules_page = "moves",
@@ -709,7 +705,7 @@ static const SternLesson lessons[] = {
     .moves_made = 24,
     .answer = "k4-k6-k8-k10",
     .wrong = "l7-k8",
-    .check = check_engine,
+    .check = engine_judges,
   },
   {
     .id = "straggler", .group = STERN_LESSON_GROUP_STRATEGY, .rules_page = "moves",
@@ -721,7 +717,7 @@ static const SternLesson lessons[] = {
     .moves_made = 24,
     .answer = "l3-l5-l7-j9-j11",
     .wrong = "j10-j11",
-    .check = check_engine,
+    .check = engine_judges,
   },
   {
     .id = "opening", .group = STERN_LESSON_GROUP_STRATEGY, .rules_page = "moves",
@@ -733,7 +729,7 @@ static const SternLesson lessons[] = {
     .moves_made = 2,
     .answer = "l3-j5-j7",
     .wrong = "j4-j5",
-    .check = check_engine,
+    .check = engine_judges,
   },
   {
     .id = "block-pays", .group = STERN_LESSON_GROUP_STRATEGY, .rules_page = "moves",
@@ -758,7 +754,7 @@ static const SternLesson lessons[] = {
     .moves_made = 12,
     .answer = "k3-k5-k7",
     .wrong = "h11-i10",
-    .check = check_engine,
+    .check = engine_judges,
   },
   {
     .id = "far-corner", .group = STERN_LESSON_GROUP_STRATEGY, .rules_page = "finishing",
@@ -833,7 +829,7 @@ static const SternLesson lessons[] = {
     .moves_made = 10,
     .answer = "d2-b4-d6-f6",
     .wrong = "b3-c4",
-    .check = check_engine,
+    .check = engine_judges,
   },
   {
     .id = "halma-leave-camp", .group = STERN_LESSON_GROUP_SQUARE, .rules_page = "halma",

@@ -5,7 +5,9 @@
  * either with one move of the side on turn (the rules one by one, the
  * worked positions) or by placing and removing marbles (the exercises);
  * stern_lesson_check_move() and stern_lesson_check_position() say whether
- * the answer does what was asked, with a sentence why.  No GTK: the checks
+ * the answer does what was asked, with a sentence why; a strategy lesson
+ * asks the engine's review what the move loses against the lesson's
+ * answer.  No GTK: the checks
  * are tested without a display, every lesson's right answer against a
  * wrong one.
  *
