@@ -773,7 +773,7 @@ static const SternLesson lessons[] = {
     .kind = STERN_LESSON_EXERCISE, .answer_kind = STERN_LESSON_BY_MOVE,
     .title = N_("Strategy: do not close your own entrance"),
     .task = N_("Two holes of your goal are empty, f16 and h14, and two marbles are outside: h13 and i11. Play the first move of the quickest way to finish."),
-    .explanation = N_("i11 steps up to h12 first: then three moves fill the goal. If h13 stepped into h14 at once, the only way in would be closed while f16 is still empty deep inside, and i11 would need four. Bring the last marble close before you close the entrance."),
+    .explanation = N_("i11 steps up to h12 first, and the goal is full two moves later. If h13 stepped into h14 at once, the only way in would be closed while f16 is still empty deep inside, and the goal would need four moves more. Bring the last marble close before you close the entrance."),
     .position = "classic-2 white white:e17,e16,e15,f15,g15,e14,f14,g14,h13,i11 black:i5,j5,k5,l5,m5,h6,i6,j6,k6,l6",
     .moves_made = 40,
     .answer = "i11-h12",
