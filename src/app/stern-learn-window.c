@@ -27,7 +27,7 @@ struct _SternLearnWindow
   GtkStack       *stack;
   GtkWidget      *back_button;
   GtkLabel       *progress_label;
-  GtkListBox     *lesson_list;
+  GtkBox         *lesson_list;   /* a heading and a boxed list per group */
   GtkLabel       *step_label;
   GtkLabel       *title_label;
   GtkLabel       *task_label;
@@ -44,6 +44,7 @@ struct _SternLearnWindow
   SternPosition      built;      /* building: the position so far */
   int                tutorial_step;  /* -1: not in the tutorial */
   gboolean           answer_shown;   /* no credit once Show Answer was used */
+  gboolean           tried_wrong;    /* a star fewer after a wrong try */
 };
 
 G_DEFINE_FINAL_TYPE (SternLearnWindow, stern_learn_window, GTK_TYPE_WINDOW)
@@ -82,6 +83,49 @@ mark_done (SternLearnWindow *self)
     g_warning ("Could not keep the progress of the lessons");
 }
 
+static guint
+stars_in (GSettings  *settings,
+          const char *id)
+{
+  g_autoptr(GVariant) stars = g_settings_get_value (settings, "lesson-stars");
+  guint32 n = 0;
+
+  g_variant_lookup (stars, id, "u", &n);
+  return MIN (n, STERN_LESSON_MAX_STARS);
+}
+
+guint
+stern_learn_get_stars (const char *id)
+{
+  g_autoptr(GSettings) settings = learn_settings ();
+
+  g_return_val_if_fail (id != NULL, 0);
+  return stars_in (settings, id);
+}
+
+/* The best answer counts: fewer stars never replace more. */
+static void
+keep_stars (SternLearnWindow *self,
+            guint             stars)
+{
+  g_autoptr(GVariant) old = g_settings_get_value (self->settings, "lesson-stars");
+  const char *id = stern_lesson_get_id (self->lesson);
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{su}"));
+  GVariantIter iter;
+  const char *key;
+  guint32 value;
+
+  if (stars <= stars_in (self->settings, id))
+    return;
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_next (&iter, "{&su}", &key, &value))
+    if (strcmp (key, id) != 0)
+      g_variant_builder_add (&builder, "{su}", key, value);
+  g_variant_builder_add (&builder, "{su}", id, (guint32) stars);
+  if (!g_settings_set_value (self->settings, "lesson-stars", g_variant_builder_end (&builder)))
+    g_warning ("Could not keep the stars of the lessons");
+}
+
 /* ---- the list ---- */
 
 static const char *
@@ -113,6 +157,8 @@ lesson_subtitle (const SternLesson *lesson)
     { "rays", N_("Foreign Rays") },
     { "finishing", N_("Finishing and Places") },
     { "home", N_("Leaving Home") },
+    { "variants", N_("Variants") },
+    { "halma", N_("Halma and Ugolki") },
   };
   const char *page = stern_lesson_get_rules_page (lesson);
 
@@ -132,60 +178,140 @@ on_lesson_clicked (GtkButton        *button,
   stern_learn_window_open_lesson (self, g_object_get_data (G_OBJECT (button), "lesson-id"));
 }
 
+static const char *
+group_title (SternLessonGroup group)
+{
+  switch (group)
+    {
+    case STERN_LESSON_GROUP_STRATEGY:
+      return _("Strategy");
+    case STERN_LESSON_GROUP_SQUARE:
+      return _("Square Boards");
+    case STERN_LESSON_GROUP_RULES:
+    case STERN_LESSON_N_GROUPS:
+    default:
+      return _("Rules");
+    }
+}
+
+/* "★★☆": the stars earned, the ones still to earn dimmed. */
+static GtkWidget *
+stars_label (guint stars)
+{
+  GString *markup = g_string_new ("<span size=\"large\">");
+  GtkWidget *label;
+
+  for (guint i = 0; i < STERN_LESSON_MAX_STARS; i++)
+    g_string_append (markup, i < stars ? "★" : "<span alpha=\"35%\">★</span>");
+  g_string_append (markup, "</span>");
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup->str);
+  gtk_widget_add_css_class (label, "accent");
+  g_string_free (markup, TRUE);
+  return label;
+}
+
+static GtkWidget *
+lesson_row (SternLearnWindow  *self,
+            const SternLesson *lesson,
+            gboolean           is_done,
+            guint              stars)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (stern_lesson_get_title (lesson));
+  g_autofree char *sub = lesson_subtitle (lesson);
+  GtkWidget *subtitle = gtk_label_new (sub);
+  g_autofree char *name = NULL;
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_add_css_class (subtitle, "caption");
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_box_append (GTK_BOX (texts), title);
+  gtk_box_append (GTK_BOX (texts), subtitle);
+  gtk_box_append (GTK_BOX (box), texts);
+  /* Stars once earned; the mark for a lesson done before there were any. */
+  if (stars > 0)
+    gtk_box_append (GTK_BOX (box), stars_label (stars));
+  else if (is_done)
+    gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("object-select-symbolic"));
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_add_css_class (button, "flat");
+  /* What a screen reader says: the title, and how well it was done. */
+  if (stars > 0)
+    /* Translators: a lesson's title and the stars it earned, "Jump, 2 of 3 stars" */
+    name = g_strdup_printf (_("%s, %u of %u stars"), stern_lesson_get_title (lesson), stars,
+                            STERN_LESSON_MAX_STARS);
+  else if (is_done)
+    name = g_strdup_printf (_("%s, done"), stern_lesson_get_title (lesson));
+  else
+    name = g_strdup (stern_lesson_get_title (lesson));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_object_set_data_full (G_OBJECT (button), "lesson-id",
+                          g_strdup (stern_lesson_get_id (lesson)), g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_lesson_clicked), self);
+  return button;
+}
+
 static void
 fill_list (SternLearnWindow *self)
 {
   g_auto(GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
   GtkWidget *child;
-  guint n_done = 0;
+  GtkListBox *list = NULL;
+  SternLessonGroup group = STERN_LESSON_N_GROUPS;
+  guint n_done = 0, n_stars = 0;
+  g_autofree char *lessons = NULL;
   g_autofree char *progress = NULL;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->lesson_list))) != NULL)
-    gtk_list_box_remove (self->lesson_list, child);
+    gtk_box_remove (self->lesson_list, child);
 
+  /* The lessons come group by group: a heading and a boxed list each. */
   for (guint i = 0; i < stern_lessons_count (); i++)
     {
       const SternLesson *lesson = stern_lessons_get (i);
-      gboolean is_done = g_strv_contains ((const char * const *) done, stern_lesson_get_id (lesson));
-      GtkWidget *button = gtk_button_new ();
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-      GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      GtkWidget *title = gtk_label_new (stern_lesson_get_title (lesson));
-      g_autofree char *sub = lesson_subtitle (lesson);
-      GtkWidget *subtitle = gtk_label_new (sub);
-      GtkWidget *mark = gtk_image_new_from_icon_name ("object-select-symbolic");
-      g_autofree char *name = NULL;
+      const char *id = stern_lesson_get_id (lesson);
+      gboolean is_done = g_strv_contains ((const char * const *) done, id);
+      guint stars = stars_in (self->settings, id);
 
+      if (list == NULL || stern_lesson_get_group (lesson) != group)
+        {
+          GtkWidget *heading;
+
+          group = stern_lesson_get_group (lesson);
+          heading = gtk_label_new (group_title (group));
+          gtk_label_set_xalign (GTK_LABEL (heading), 0);
+          gtk_widget_add_css_class (heading, "heading");
+          if (list != NULL)
+            gtk_widget_set_margin_top (heading, 12);
+          gtk_box_append (self->lesson_list, heading);
+          list = GTK_LIST_BOX (gtk_list_box_new ());
+          gtk_list_box_set_selection_mode (list, GTK_SELECTION_NONE);
+          gtk_widget_add_css_class (GTK_WIDGET (list), "boxed-list");
+          gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          group_title (group), -1);
+          gtk_box_append (self->lesson_list, GTK_WIDGET (list));
+        }
       n_done += is_done;
-      gtk_label_set_xalign (GTK_LABEL (title), 0);
-      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-      gtk_widget_add_css_class (subtitle, "dim-label");
-      gtk_widget_add_css_class (subtitle, "caption");
-      gtk_widget_set_hexpand (texts, TRUE);
-      gtk_box_append (GTK_BOX (texts), title);
-      gtk_box_append (GTK_BOX (texts), subtitle);
-      gtk_box_append (GTK_BOX (box), texts);
-      gtk_widget_set_visible (mark, is_done);
-      gtk_box_append (GTK_BOX (box), mark);
-      gtk_button_set_child (GTK_BUTTON (button), box);
-      gtk_widget_add_css_class (button, "flat");
-      /* What a screen reader says: the title, and whether it is done. */
-      name = is_done ? g_strdup_printf (_("%s, done"), stern_lesson_get_title (lesson))
-                     : g_strdup (stern_lesson_get_title (lesson));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-      g_object_set_data_full (G_OBJECT (button), "lesson-id",
-                              g_strdup (stern_lesson_get_id (lesson)), g_free);
-      g_signal_connect (button, "clicked", G_CALLBACK (on_lesson_clicked), self);
-      gtk_list_box_append (self->lesson_list, button);
+      n_stars += stars;
+      gtk_list_box_append (list, lesson_row (self, lesson, is_done, stars));
     }
 
-  progress = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%u of %u lesson done.",
-                                           "%u of %u lessons done.",
-                                           stern_lessons_count ()),
-                              n_done, stern_lessons_count ());
+  lessons = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "%u of %u lesson done.",
+                                          "%u of %u lessons done.",
+                                          stern_lessons_count ()),
+                             n_done, stern_lessons_count ());
+  /* Translators: after "5 of 28 lessons done." */
+  progress = g_strdup_printf (_("%s Stars: %u of %u."), lessons, n_stars,
+                              stern_lessons_count () * STERN_LESSON_MAX_STARS);
   gtk_label_set_text (self->progress_label, progress);
 }
 
@@ -326,10 +452,13 @@ answered (SternLearnWindow *self,
   g_autofree char *text = g_strdup_printf ("%s %s", right ? "✓" : "✗", feedback);
 
   set_feedback (self, text);
+  if (!right)
+    self->tried_wrong = TRUE;
   if (right)
     {
       if (!self->answer_shown)
         mark_done (self);
+      keep_stars (self, stern_lessons_stars (self->tried_wrong, self->answer_shown));
       explain (self);
       gtk_widget_grab_focus (self->next_button);
     }
@@ -487,6 +616,7 @@ next_activated (GtkWidget  *widget,
       self->tutorial_step++;
       self->lesson = stern_lessons_lookup (steps[self->tutorial_step]);
       self->answer_shown = FALSE;
+      self->tried_wrong = FALSE;
       load_lesson (self);
       return;
     }
@@ -495,6 +625,7 @@ next_activated (GtkWidget  *widget,
       {
         self->lesson = stern_lessons_get (i + 1);
         self->answer_shown = FALSE;
+        self->tried_wrong = FALSE;
         load_lesson (self);
         return;
       }
@@ -609,6 +740,7 @@ stern_learn_window_open_lesson (SternLearnWindow *self,
     }
   self->lesson = lesson;
   self->answer_shown = FALSE;
+  self->tried_wrong = FALSE;
   load_lesson (self);
 }
 
@@ -627,6 +759,7 @@ stern_learn_window_start_tutorial (SternLearnWindow *self)
   self->tutorial_step = 0;
   self->lesson = stern_lessons_lookup (stern_lessons_tutorial ()[0]);
   self->answer_shown = FALSE;
+  self->tried_wrong = FALSE;
   load_lesson (self);
 }
 

@@ -39,6 +39,9 @@ SternBoardView *stern_learn_window_get_board (SternLearnWindow *self);
 
 /* Whether the lesson has been answered right (the "lessons-done" setting). */
 gboolean    stern_learn_is_done (const char *id);
+/* The most stars the lesson has earned, 0 to STERN_LESSON_MAX_STARS (the
+ * "lesson-stars" setting). */
+guint       stern_learn_get_stars (const char *id);
 
 /* On the first start: a question over the game window offers the
  * tutorial until it is answered ("tutorial-offered").  Returns whether it

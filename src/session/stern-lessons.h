@@ -5,7 +5,9 @@
  * either with one move of the side on turn (the rules one by one, the
  * worked positions) or by placing and removing marbles (the exercises);
  * stern_lesson_check_move() and stern_lesson_check_position() say whether
- * the answer does what was asked, with a sentence why.  No GTK: the checks
+ * the answer does what was asked, with a sentence why; a strategy lesson
+ * asks the engine's review what the move loses against the lesson's
+ * answer.  No GTK: the checks
  * are tested without a display, every lesson's right answer against a
  * wrong one.
  *
@@ -31,6 +33,17 @@ typedef enum {
   STERN_LESSON_BY_BUILDING,  /* marbles placed and removed on the board */
 } SternLessonAnswer;
 
+/* The sections of the list, in this order. */
+typedef enum {
+  STERN_LESSON_GROUP_RULES,     /* the rules, and using them */
+  STERN_LESSON_GROUP_STRATEGY,  /* how to win on the star, judged by the engine */
+  STERN_LESSON_GROUP_SQUARE,    /* Halma and Ugolki (doc/rules.md §9) */
+  STERN_LESSON_N_GROUPS,
+} SternLessonGroup;
+
+/* Stars for a lesson answered right: the most for a right first try. */
+#define STERN_LESSON_MAX_STARS 3
+
 typedef struct _SternLesson SternLesson;
 
 guint              stern_lessons_count  (void);
@@ -42,6 +55,7 @@ const char * const *stern_lessons_tutorial (void);
 
 const char        *stern_lesson_get_id          (const SternLesson *lesson);
 SternLessonKind    stern_lesson_get_kind        (const SternLesson *lesson);
+SternLessonGroup   stern_lesson_get_group       (const SternLesson *lesson);
 SternLessonAnswer  stern_lesson_get_answer_kind (const SternLesson *lesson);
 /* Translated texts: a short title, what to do, and the answer explained. */
 const char        *stern_lesson_get_title       (const SternLesson *lesson);
@@ -82,6 +96,10 @@ gboolean stern_lesson_check_position (const SternLesson *lesson, const SternPosi
  * tests give it; text the engine cannot read is wrong, saying why. */
 gboolean stern_lesson_check_text     (const SternLesson *lesson, const char *text,
                                       char **feedback);
+
+/* The stars a right answer earns: all of them at the first try, one fewer
+ * after a wrong try, one after Show Answer. */
+guint    stern_lessons_stars (gboolean wrong_before, gboolean answer_shown);
 
 /* Moves the seat alone needs, playing on its own, to fill every hole of
  * its goal (doc/rules.md §5), or -1 when not within limit. */

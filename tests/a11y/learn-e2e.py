@@ -7,7 +7,9 @@ so the second process reads what the first wrote), as a new player would:
 the first start asks whether to start the tutorial (answered Not Now) and
 the second does not;
 Learn, opened from the main menu, takes a lesson answered with the
-keyboard on its board and keeps it as done; the position editor, opened
+keyboard on its board and keeps it as done, then a strategy lesson from
+its group answered wrong, tried again and answered right, which the list
+then shows with two stars of three; the position editor, opened
 from the main menu, gets marbles taken away and placed with the keyboard,
 says the result is a position, and Play Against Computer puts it on the
 game's board.  With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept
@@ -139,6 +141,72 @@ def stop(proc):
                 proc.wait()
 
 
+def answer(learn, board, start, end, mark):
+    """Plays start-end on the lesson's board with the keyboard and waits for
+    the feedback that begins with mark (✓ or ✗)."""
+    moved = go_to("Learn", board, start)
+    key("Learn", "Return")
+    moved = moved and go_to("Learn", board, end)
+    key("Learn", "Return")
+    said = wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
+                                 (n.name or "").startswith(mark)))
+    return moved, (said.name if said else None)
+
+
+def scroll_list_down():
+    # For the screenshots: the wheel over the list brings the Strategy and
+    # Square Boards groups into view.
+    if SHOTS and wait_for(lambda: x_window("Learn"), 5):
+        subprocess.run(["xdotool", "mousemove", "380", "400", "click", "--repeat", "8", "5"],
+                       stderr=subprocess.DEVNULL, timeout=10)
+        time.sleep(0.5)
+
+
+def strategy_lesson(learn):
+    back = find(learn, lambda n: role_name(n) == "push button" and n.name == "All Lessons")
+    ok(act(back), "All Lessons goes back to the list")
+    # The list is made anew when it is shown: its rows once the back
+    # button is hidden.
+    wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
+                          n.name == "All Lessons" and
+                          n.getState().contains(pyatspi.STATE_SHOWING)) is None)
+    ok(wait_for(lambda: find(learn, lambda n: role_name(n) in ("list", "list box") and
+                             n.name == "Strategy")),
+       "the list has a Strategy group")
+    scroll_list_down()
+    shot("learn-e2e-groups.png")
+    lesson = wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
+                                   n.name == "Strategy: climb the ladder"))
+    if not ok(act(lesson), "the strategy lesson \"Climb the ladder\" opens"):
+        return
+    board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and HOLE.search(description(n))))
+    if not ok(board is not None, "its board has the keyboard focus"):
+        return
+    moved, said = answer(learn, board, "k4", "k6", "✗")
+    ok(moved and said and "moves against the best move" in said,
+       "k4-k6, one jump of three, is judged wrong by the engine: %r" % said)
+    shot("learn-e2e-strategy-wrong.png")
+    retry = find(learn, lambda n: role_name(n) == "push button" and n.name == "Try Again")
+    ok(act(retry), "Try Again")
+    # The keys go to the board once it has the keyboard focus back.
+    board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and
+                                  n.getState().contains(pyatspi.STATE_FOCUSED)))
+    if board is None:
+        board = find(learn, lambda n: n.name == "Board")
+        board.queryComponent().grabFocus()
+    moved, said = answer(learn, board, "k4", "k10", "✓")
+    ok(moved and said is not None, "k4-k10, up the whole ladder, is right: moved %s, %r" %
+       (moved, said))
+    shot("learn-e2e-strategy-right.png")
+    back = find(learn, lambda n: role_name(n) == "push button" and n.name == "All Lessons")
+    act(back)
+    ok(wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
+                             n.name == "Strategy: climb the ladder, 2 of 3 stars")),
+       "the list shows it with two stars of three")
+    scroll_list_down()
+    shot("learn-e2e-stars.png")
+
+
 def first_start(app, frame):
     question = wait_for(lambda: find(app, lambda n: (n.name or "").startswith("New to Sternhalma")), 10)
     ok(question is not None, "the first start asks whether to start the tutorial")
@@ -173,6 +241,7 @@ def first_start(app, frame):
                                    (n.name or "").startswith("✓")))
     ok(result is not None, "the jump i9-i11 is judged right: %r" % (result.name if result else None))
     shot("learn-e2e-lesson.png")
+    strategy_lesson(learn)
     window_id = x_window("Learn")
     if window_id:
         subprocess.run(["xdotool", "windowsize", window_id, "360", "740"], timeout=10)

@@ -171,6 +171,8 @@ test_lesson_by_move (void)
   g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
   g_assert_true (stern_learn_window_get_explained (learn));
   g_assert_true (stern_learn_is_done ("jump"));
+  /* Right after a wrong try: two stars of three. */
+  g_assert_cmpuint (stern_learn_get_stars ("jump"), ==, 2);
   g_assert_cmpuint (stern_game_get_position (stern_board_view_get_game (board))->cell[gui_test_hole ("i11")],
                     ==, STERN_WHITE);
 
@@ -186,6 +188,24 @@ test_lesson_by_move (void)
   click_hole (board, "g13");
   g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
   g_assert_false (stern_learn_is_done ("chain"));
+  g_assert_cmpuint (stern_learn_get_stars ("chain"), ==, 1);
+
+  /* A strategy lesson, right at the first try: three stars; a later
+   * wrong try takes none away. */
+  stern_learn_window_open_lesson (learn, "climb-ladder");
+  click_hole (board, "k4");
+  click_hole (board, "k10");
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✓"));
+  g_assert_cmpuint (stern_learn_get_stars ("climb-ladder"), ==, 3);
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.retry", NULL);
+  click_hole (board, "k4");
+  click_hole (board, "k6");
+  g_assert_true (g_str_has_prefix (stern_learn_window_get_feedback (learn), "✗"));
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.retry", NULL);
+  click_hole (board, "k4");
+  click_hole (board, "k10");
+  g_assert_cmpuint (stern_learn_get_stars ("climb-ladder"), ==, 3);
+  g_assert_cmpuint (stern_learn_get_stars ("jump"), ==, 2);
 
   gtk_window_destroy (GTK_WINDOW (learn));
 }

@@ -6,13 +6,15 @@
  */
 #include <string.h>
 
+#include "stern-game-review.h"
 #include "stern-lessons.h"
 #include "stern-notation.h"
+#include "stern-review.h"
 
 static void
 test_right_and_wrong (void)
 {
-  g_assert_cmpuint (stern_lessons_count (), >=, 12);
+  g_assert_cmpuint (stern_lessons_count (), >=, 28);
   for (guint i = 0; i < stern_lessons_count (); i++)
     {
       const SternLesson *lesson = stern_lessons_get (i);
@@ -29,6 +31,7 @@ test_right_and_wrong (void)
         g_error ("lesson %s: the wrong answer %s passes: %s", stern_lesson_get_id (lesson),
                  stern_lesson_get_wrong_answer (lesson), wrong);
       g_assert_nonnull (wrong);
+      g_test_message ("right: %s; wrong: %s", right, wrong);
       g_assert_cmpstr (right, !=, wrong);
       g_assert_nonnull (stern_lesson_get_rules_page (lesson));
       g_assert_cmpstr (stern_lesson_get_title (lesson), !=, "");
@@ -163,6 +166,108 @@ test_may_place (void)
                                           stern_board_hole_parse ("a13", 3), NULL));
 }
 
+/* The list's sections: each group's lessons one after the other (Next
+ * walks a section), at least fifteen on strategy and the square boards. */
+static void
+test_groups (void)
+{
+  guint count[STERN_LESSON_N_GROUPS] = { 0 };
+  SternLessonGroup last = STERN_LESSON_GROUP_RULES;
+
+  for (guint i = 0; i < stern_lessons_count (); i++)
+    {
+      SternLessonGroup group = stern_lesson_get_group (stern_lessons_get (i));
+
+      g_assert_cmpint (group, >=, last);
+      last = group;
+      count[group]++;
+    }
+  g_assert_cmpuint (count[STERN_LESSON_GROUP_RULES], ==, 13);
+  g_assert_cmpuint (count[STERN_LESSON_GROUP_SQUARE], >=, 2);
+  g_assert_cmpuint (count[STERN_LESSON_GROUP_STRATEGY] + count[STERN_LESSON_GROUP_SQUARE], >=, 15);
+}
+
+/* A strategy lesson's answer is as good as the engine's own choice: within
+ * the margin of the move the review finds best, on its own search. */
+static void
+test_strategy_answers_are_best (void)
+{
+  g_autoptr(SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
+
+  for (guint i = 0; i < stern_lessons_count (); i++)
+    {
+      const SternLesson *lesson = stern_lessons_get (i);
+      g_autoptr(SternGame) game = NULL;
+      SternReviewPath best;
+      uint8_t path[STERN_MAX_PATH];
+      size_t len;
+      double loss;
+
+      if (stern_lesson_get_group (lesson) == STERN_LESSON_GROUP_RULES)
+        continue;
+      game = stern_lesson_new_game (lesson);
+      g_assert_cmpuint (stern_reviewer_best_line (reviewer, game, 1, NULL, &best), ==, 1);
+      g_assert_true (stern_notation_parse_path_in (stern_game_get_variant (game),
+                                                   stern_lesson_get_answer (lesson), path, &len, NULL));
+      loss = stern_reviewer_loss (reviewer, game, path[0], path[len - 1],
+                                  best.path[0], best.path[best.len - 1]);
+      g_test_message ("lesson %s: the answer loses %.1f against the engine's best",
+                      stern_lesson_get_id (lesson), loss);
+      g_assert_cmpfloat (loss, <=, STERN_GAME_REVIEW_EXERCISE_MARGIN);
+    }
+}
+
+/* The stated conditions tell apart moves the engine's count alone lets
+ * pass: the long jump that takes the rear marble's bridge away, the jump
+ * that leaves three marbles at home with two moves to go. */
+static void
+test_conditions_beyond_the_count (void)
+{
+  static const struct {
+    const char *lesson;
+    const char *move;
+    const char *said;   /* a word of the condition's sentence */
+  } cases[] = {
+    { "bridge", "k7-i9-g11-g13", "k4" },
+    { "leave-home-practice", "h9-f11-f13", "3" },
+    { "block-pays", "k4-i6-i8", "8" },
+    { "six-players", "l4-l6-j8", "1" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const SternLesson *lesson = stern_lessons_lookup (cases[i].lesson);
+      g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
+      g_autoptr(SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
+      g_autofree char *feedback = NULL;
+      uint8_t path[STERN_MAX_PATH], answer[STERN_MAX_PATH];
+      size_t len, answer_len;
+
+      g_assert_true (stern_notation_parse_path_in (stern_game_get_variant (game), cases[i].move,
+                                                   path, &len, NULL));
+      g_assert_true (stern_notation_parse_path_in (stern_game_get_variant (game),
+                                                   stern_lesson_get_answer (lesson),
+                                                   answer, &answer_len, NULL));
+      /* Within the margin by the count... */
+      g_assert_cmpfloat (stern_reviewer_loss (reviewer, game, path[0], path[len - 1], answer[0],
+                                              answer[answer_len - 1]),
+                         <=, STERN_GAME_REVIEW_EXERCISE_MARGIN);
+      /* ...and still wrong, saying why. */
+      g_assert_false (stern_lesson_check_text (lesson, cases[i].move, &feedback));
+      g_test_message ("%s %s: %s", cases[i].lesson, cases[i].move, feedback);
+      g_assert_nonnull (strstr (feedback, cases[i].said));
+    }
+}
+
+static void
+test_stars (void)
+{
+  g_assert_cmpuint (stern_lessons_stars (FALSE, FALSE), ==, 3);
+  g_assert_cmpuint (stern_lessons_stars (TRUE, FALSE), ==, 2);
+  g_assert_cmpuint (stern_lessons_stars (FALSE, TRUE), ==, 1);
+  g_assert_cmpuint (stern_lessons_stars (TRUE, TRUE), ==, 1);
+}
+
 static void
 test_tutorial (void)
 {
@@ -191,5 +296,9 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/building-limit", test_building_limit);
   g_test_add_func ("/lessons/may-place", test_may_place);
   g_test_add_func ("/lessons/tutorial", test_tutorial);
+  g_test_add_func ("/lessons/groups", test_groups);
+  g_test_add_func ("/lessons/strategy-answers-are-best", test_strategy_answers_are_best);
+  g_test_add_func ("/lessons/conditions-beyond-the-count", test_conditions_beyond_the_count);
+  g_test_add_func ("/lessons/stars", test_stars);
   return g_test_run ();
 }
