@@ -783,6 +783,47 @@ stern_window_offer_resume (SternWindow *self)
   return TRUE;
 }
 
+/* Answered either way, the question is not asked again: Learn in the
+ * main menu has the tutorial at any time. */
+static void
+on_tutorial_answered (SternWindow *self,
+                      gboolean     accept)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  g_settings_set_boolean (self->settings, "tutorial-offered", TRUE);
+  if (accept && app != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "tutorial", NULL);
+}
+
+static void
+ask_tutorial (SternWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, ask_tutorial, NULL);
+  stern_window_show_message (self, _("Welcome"), _("New to Sternhalma?"),
+                             _("Four short steps on the board show how to play. "
+                               "Learn in the main menu has them at any time."),
+                             _("_Not Now"), _("_Start Tutorial"), STERN_MESSAGE_SUGGESTED,
+                             G_CALLBACK (on_tutorial_answered));
+}
+
+gboolean
+stern_window_offer_tutorial (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (g_settings_get_boolean (self->settings, "tutorial-offered"))
+    return FALSE;
+  /* A question that stays until answered (a toast went unseen); over the
+   * window once it is shown, so that the window does not cover it.  Not
+   * answered (the window closed first), it is asked at the next start. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ask_tutorial (self);
+  else
+    g_signal_connect (self, "map", G_CALLBACK (ask_tutorial), NULL);
+  return TRUE;
+}
+
 #if ADW_CHECK_VERSION (1, 8, 0)
 /* The main menu's Keyboard Shortcuts: AdwApplication's own dialog (made
  * from the resources' shortcuts-dialog.ui) instead of GtkApplicationWindow's

@@ -349,7 +349,7 @@ test_tutorial_offered_once (void)
 
   g_settings_reset (settings, "tutorial-offered");
   window = gui_test_window_new (NULL);
-  g_assert_true (stern_learn_offer_tutorial (window));
+  g_assert_true (stern_window_offer_tutorial (window));
   /* A question that stays; closing the window is no answer. */
   g_assert_true (STERN_IS_MESSAGE_WINDOW (stern_window_get_message (window)));
   g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (stern_window_get_message (window))),
@@ -361,17 +361,17 @@ test_tutorial_offered_once (void)
   /* Asked again at the next start, once the window is shown; "Not Now"
    * is an answer. */
   window = g_object_new (STERN_TYPE_WINDOW, NULL);
-  g_assert_true (stern_learn_offer_tutorial (window));
+  g_assert_true (stern_window_offer_tutorial (window));
   g_assert_null (stern_window_get_message (window));
   gtk_window_present (GTK_WINDOW (window));
   GUI_TEST_WAIT_FOR (stern_window_get_message (window) != NULL, 5000);
   stern_message_window_respond (STERN_MESSAGE_WINDOW (stern_window_get_message (window)), FALSE);
   g_assert_true (g_settings_get_boolean (settings, "tutorial-offered"));
   /* Not again, in this window or a new one. */
-  g_assert_false (stern_learn_offer_tutorial (window));
+  g_assert_false (stern_window_offer_tutorial (window));
   gui_test_destroy (window);
   window = gui_test_window_new (NULL);
-  g_assert_false (stern_learn_offer_tutorial (window));
+  g_assert_false (stern_window_offer_tutorial (window));
   g_assert_null (stern_window_get_message (window));
   gui_test_destroy (window);
 
