@@ -1030,7 +1030,7 @@ stern_window_leave_online_then (SternWindow          *self,
                              body != NULL ? body
                              : _("This leaves the room you play in. Your seat is kept for a "
                                  "while; after that the game goes on without you."),
-                             _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
+                             _("_Cancel"), _("_Leave"), STERN_ALERT_DESTRUCTIVE,
                              G_CALLBACK (on_leave_answered));
 }
 

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "stern-match.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-move-list.h"
 #include "stern-players-panel.h"
 #include "stern-players-strip.h"
@@ -113,7 +113,7 @@ void     stern_window_close_confirm (SternWindow *self);
  * question); on_response (self, gboolean accept) may be NULL. */
 void     stern_window_show_message  (SternWindow *self, const char *title, const char *heading,
                                      const char *body, const char *cancel_label,
-                                     const char *accept_label, SternMessageStyle style,
+                                     const char *accept_label, SternAlertStyle style,
                                      GCallback on_response);
 void     stern_window_show_error    (SternWindow *self, const char *heading, const char *body);
 /* A toast; button_label and action_name may be NULL.  Returns it (the
@@ -149,7 +149,7 @@ GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
 /* The message of the last toast shown, or NULL. */
 const char  *stern_window_get_last_toast (SternWindow *self);
 /* The question or error shown (resign, a bad file): a
- * SternMessageWindow, or NULL. */
+ * SternAlertDialog, or NULL. */
 GtkWidget   *stern_window_get_message (SternWindow *self);
 const char  *stern_window_get_status (SternWindow *self);
 /* The move list as text, one round a line. */

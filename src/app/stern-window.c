@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "stern-game-over-window.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-texts.h"
 #include "stern-window-coach.h"
 #include "stern-window-private.h"
@@ -88,7 +88,7 @@ stern_window_close_confirm (SternWindow *self)
   GtkWidget *confirm = g_steal_pointer (&self->confirm);
 
   if (confirm != NULL)
-    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (confirm));
+    stern_alert_dialog_dismiss (STERN_ALERT_DIALOG (confirm));
 }
 
 static void
@@ -687,7 +687,7 @@ stern_window_dispose (GObject *object)
   stern_window_close_confirm (self);
   close_game_over (self);
   if (message != NULL)
-    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (message));
+    stern_alert_dialog_dismiss (STERN_ALERT_DIALOG (message));
   if (self->hint_cancellable != NULL)
     g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
@@ -1001,7 +1001,7 @@ stern_window_answer_confirm (SternWindow *self,
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (self->confirm != NULL);
 
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (self->confirm), play);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (self->confirm), play);
 }
 
 GtkWindow *
