@@ -13,6 +13,7 @@
 
 #include "stern-file-dialog.h"
 #include "stern-new-game-dialog.h"
+#include "stern-ratings.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
 #include "stern-texts.h"
@@ -698,7 +699,7 @@ statistics_activated (GtkWidget  *widget,
   GtkWidget *statistics;
 
   if (dir != NULL)
-    path = g_build_filename (dir, "ratings.ini", NULL);
+    path = stern_ratings_get_path (dir);
   statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
   gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
   gtk_window_present (GTK_WINDOW (statistics));

@@ -17,11 +17,11 @@
 #include "stern-computer.h"
 #include "stern-file.h"
 #include "stern-notation.h"
+#include "stern-ratings.h"
 #include "stern-saved-game.h"
 
 #define AUTOSAVE_NAME "current-game.sgr"
 #define END_MARK      "; end\n"
-#define RATINGS_NAME  "ratings.ini"
 
 static void
 append_tag (GString    *out,
@@ -978,7 +978,8 @@ remove_leftover_temp_files (const char *data_dir)
       /* The ratings are written the same way (stern-ratings.c). */
       const char *prefix = g_str_has_prefix (name, AUTOSAVE_NAME JOURNAL_SUFFIX ".")
                            ? AUTOSAVE_NAME JOURNAL_SUFFIX
-                           : g_str_has_prefix (name, RATINGS_NAME ".") ? RATINGS_NAME : AUTOSAVE_NAME;
+                           : g_str_has_prefix (name, STERN_RATINGS_NAME ".")
+                           ? STERN_RATINGS_NAME : AUTOSAVE_NAME;
 
       if (strlen (name) != strlen (prefix) + 7 ||
           !g_str_has_prefix (name, prefix) || name[strlen (prefix)] != '.' ||
