@@ -1,6 +1,6 @@
 /* stern-window-private.h: what the window's parts share (stern-window.c
  * for the template and the wiring, stern-window-actions.c for the
- * actions).
+ * actions, and the others named below).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -125,6 +125,13 @@ AdwToast *stern_window_show_toast   (SternWindow *self, const char *title,
 void     stern_window_keep_replaced (SternWindow *self);
 /* stern-window-panel.c: the side panel on narrow and wide windows. */
 void     stern_window_setup_panel   (SternWindow *self);
+/* stern-window-pause.c: the clocks stop while the window is hidden,
+ * minimized or under a modal window. */
+void     stern_window_follow_visibility (SternWindow *self);
+/* stern-window-game-over.c: the result window ("game-over" of the match),
+ * closed when the game goes on. */
+void     stern_window_show_game_over  (SternWindow *self);
+void     stern_window_close_game_over (SternWindow *self);
 
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);
