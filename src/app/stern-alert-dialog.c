@@ -8,6 +8,7 @@
 #include "stern-alert-dialog.h"
 
 #include "stern-accessible.h"
+#include "stern-compat.h"
 
 struct _SternAlertDialog
 {
@@ -174,13 +175,7 @@ stern_alert_dialog_present (SternAlertDialog *self)
 
   /* The answers' buttons are named without their mnemonic's underscore. */
   stern_accessible_fix_names (GTK_WIDGET (self));
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  gtk_window_present (GTK_WINDOW (self));
-#endif
+  stern_compat_dialog_present (GTK_WIDGET (self), self->parent, TRUE);
 }
 
 static void
@@ -271,22 +266,11 @@ stern_alert_dialog_new (GtkWindow       *parent,
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (heading != NULL && accept_label != NULL, NULL);
 
-#if ADW_CHECK_VERSION (1, 5, 0)
   self = g_object_new (STERN_TYPE_ALERT_DIALOG,
                        "heading", heading,
                        "body", body != NULL ? body : "",
                        "title", title,
                        NULL);
-#else
-  self = g_object_new (STERN_TYPE_ALERT_DIALOG,
-                       "heading", heading,
-                       "body", body != NULL ? body : "",
-                       "title", title,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       "destroy-with-parent", TRUE,
-                       NULL);
-#endif
   g_set_weak_pointer (&self->parent, parent);
 
   /* The dialog_* calls are libadwaita 1.5's on the newer side (above). */

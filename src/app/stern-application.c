@@ -10,6 +10,7 @@
 #include "stern-application.h"
 
 #include "stern-accessible.h"
+#include "stern-compat.h"
 #include "stern-learn-window.h"
 #include "stern-notation.h"
 #include "stern-position-editor.h"
@@ -140,30 +141,24 @@ open_game_file (GApplication *app,
 #endif
 }
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 /* Closing a window with a dialog over it closes the dialog instead
- * (libadwaita's dialog host): quitting closes the dialogs first.  A
+ * (libadwaita 1.5's dialog host): quitting closes the dialogs first.  A
  * dialog that keeps coming back would be a bug: the count bounds it. */
 #define MAX_DIALOGS_CLOSED 16
 
 static void
 close_dialogs (GtkWindow *window)
 {
-  AdwDialog *dialog;
+  GtkWidget *dialog;
 
-  if (!ADW_IS_APPLICATION_WINDOW (window))
-    return;
   for (guint i = 0; i < MAX_DIALOGS_CLOSED; i++)
     {
-      dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+      dialog = stern_compat_get_visible_dialog (window);
       if (dialog == NULL)
         break;
-      adw_dialog_force_close (dialog);
+      stern_compat_dialog_force_close (dialog);
     }
 }
-G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
 
 /* Lets go of the windows quit_activated closed: the dialogs first, so that
  * none outlives the window it is transient for. */
@@ -207,9 +202,7 @@ quit_activated (GSimpleAction *action,
       if (next == NULL)
         break;
       windows = g_list_prepend (windows, g_object_ref (next));
-#if ADW_CHECK_VERSION (1, 5, 0)
       close_dialogs (next);
-#endif
       gtk_window_close (next);
       /* A game window that stayed asks first (moves not saved): the
        * answer decides. */
@@ -238,19 +231,8 @@ about_activated (GSimpleAction *action,
   static const char *rules[] = {
     "Bulgarian and Russian game tables (Chinese Checkers, Stern-Halma)", NULL
   };
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  AdwDialog *about = adw_about_dialog_new ();
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  GtkWidget *about = adw_about_window_new ();
+  GtkWidget *about = stern_compat_about_new ();
 
-  g_object_set (about,
-                "transient-for", parent,
-                "modal", TRUE,
-                "destroy-with-parent", TRUE,
-                NULL);
-#endif
   g_object_set (about,
                 "application-name", _("Sternhalma"),
                 "application-icon", APP_ID,
@@ -268,15 +250,8 @@ about_activated (GSimpleAction *action,
                 "translator-credits", _("translator-credits"),
                 NULL);
   /* Translators: a credit section of the About window */
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  adw_about_dialog_add_credit_section (ADW_ABOUT_DIALOG (about), _("Rules"), rules);
-  adw_dialog_present (about, parent != NULL ? GTK_WIDGET (parent) : NULL);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules"), rules);
-  gtk_window_present (GTK_WINDOW (about));
-#endif
+  stern_compat_about_add_credit_section (about, _("Rules"), rules);
+  stern_compat_dialog_present (about, parent, TRUE);
 }
 
 static void
@@ -353,23 +328,17 @@ preferences_activated (GSimpleAction *action,
   GtkWindow *parent = (GtkWindow *) stern_application_get_current_window (STERN_APPLICATION (app));
   SternPreferencesWindow *preferences;
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  /* A dialog over the game window; one at a time. */
-  if (parent != NULL &&
-      STERN_IS_PREFERENCES_WINDOW (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))))
+  /* One at a time: a dialog over the game window (libadwaita 1.5 on) that
+   * is already there, or a window of its own (before), brought back. */
+  if (STERN_IS_PREFERENCES_WINDOW (stern_compat_get_visible_dialog (parent)))
     return;
-  preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
   preferences = (SternPreferencesWindow *) find_window (app, STERN_TYPE_PREFERENCES_WINDOW);
   if (preferences == NULL)
     {
-      /* Not modal: the board behind it shows each change at once. */
       preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
-      gtk_window_set_application (GTK_WINDOW (preferences), app);
+      if (GTK_IS_WINDOW (preferences))
+        gtk_window_set_application (GTK_WINDOW (preferences), app);
     }
-#endif
 
   stern_preferences_window_present (preferences);
 }
