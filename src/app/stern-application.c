@@ -288,22 +288,21 @@ position_editor_activated (GSimpleAction *action,
   present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_POSITION_EDITOR);
 }
 
-/* A position (stern_notation_format_position) played in the game window:
- * the human plays the side on turn, the computer every other seat.  The
- * action is enabled while there is a game window (update_load_position). */
+/* A position (stern_notation_format_position) played in the game window,
+ * made if there is none (as for a file): the human plays the side on
+ * turn, the computer every other seat. */
 static void
 load_position_activated (GSimpleAction *action,
                          GVariant      *parameter,
                          gpointer       user_data)
 {
-  SternWindow *window = stern_application_get_current_window (STERN_APPLICATION (user_data));
   const SternVariant *variant = NULL;
   SternGameSetup setup = { 0 };
+  SternWindow *window;
   SternPosition pos;
   SternGame *game;
 
-  if (window == NULL ||
-      !stern_notation_parse_position (g_variant_get_string (parameter, NULL), &variant, &pos, NULL))
+  if (!stern_notation_parse_position (g_variant_get_string (parameter, NULL), &variant, &pos, NULL))
     return;
   setup.variant = variant;
   setup.preset = STERN_PRESET_TABLE;
@@ -315,6 +314,7 @@ load_position_activated (GSimpleAction *action,
   game = stern_position_setup_new_game (variant, &pos, NULL);
   if (game == NULL)
     return;
+  window = get_window (G_APPLICATION (user_data), FALSE);
   stern_window_load_game (window, game, &setup);
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -354,34 +354,6 @@ static const GActionEntry app_actions[] = {
   { "load-position", load_position_activated, "s", NULL, NULL, { 0 } },
 };
 
-/* app.load-position has a window to load into only while there is a game
- * window: the position editor stays open otherwise. */
-static void
-update_load_position (GtkApplication *app)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (app), "load-position");
-
-  if (action != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
-                                 stern_application_get_current_window (STERN_APPLICATION (app)) != NULL);
-}
-
-static void
-stern_application_window_added (GtkApplication *app,
-                                GtkWindow      *window)
-{
-  GTK_APPLICATION_CLASS (stern_application_parent_class)->window_added (app, window);
-  update_load_position (app);
-}
-
-static void
-stern_application_window_removed (GtkApplication *app,
-                                  GtkWindow      *window)
-{
-  GTK_APPLICATION_CLASS (stern_application_parent_class)->window_removed (app, window);
-  update_load_position (app);
-}
-
 static void
 stern_application_startup (GApplication *app)
 {
@@ -416,7 +388,6 @@ stern_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  update_load_position (GTK_APPLICATION (app));
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
@@ -479,10 +450,6 @@ static void
 stern_application_class_init (SternApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
-  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
-
-  gtk_app_class->window_added = stern_application_window_added;
-  gtk_app_class->window_removed = stern_application_window_removed;
   app_class->activate = stern_application_activate;
   app_class->open = stern_application_open;
   app_class->startup = stern_application_startup;

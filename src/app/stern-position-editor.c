@@ -268,7 +268,7 @@ copy_record_activated (GtkWidget  *widget,
 }
 
 /* The game window plays it (app.load-position): the editor has done its
- * part.  Without a game window to play in, the editor stays. */
+ * part. */
 static void
 play_activated (GtkWidget  *widget,
                 const char *action_name,
@@ -278,8 +278,7 @@ play_activated (GtkWidget  *widget,
   GActionGroup *app = G_ACTION_GROUP (gtk_window_get_application (GTK_WINDOW (self)));
   g_autofree char *text = NULL;
 
-  if (self->problem != NULL || app == NULL ||
-      !g_action_group_get_action_enabled (app, "load-position"))
+  if (self->problem != NULL || app == NULL)
     return;
   text = stern_notation_format_position (self->variant, &self->pos);
   g_action_group_activate_action (app, "load-position", g_variant_new_string (text));
