@@ -10,8 +10,11 @@
 #include "stern-application.h"
 
 #include "stern-accessible.h"
+#include "stern-compat.h"
 #include "stern-learn-window.h"
+#include "stern-notation.h"
 #include "stern-position-editor.h"
+#include "stern-position-setup.h"
 #include "stern-preferences-window.h"
 #include "stern-rules-window.h"
 #include "stern-window.h"
@@ -36,36 +39,68 @@ stern_application_new (void)
                        NULL);
 }
 
+/* The one place the application's windows are looked through for one of
+ * a kind. */
+static GtkWindow *
+find_window (GtkApplication *app,
+             GType           type)
+{
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type))
+      return GTK_WINDOW (l->data);
+  return NULL;
+}
+
+SternWindow *
+stern_application_get_current_window (SternApplication *self)
+{
+  g_return_val_if_fail (STERN_IS_APPLICATION (self), NULL);
+  return (SternWindow *) find_window (GTK_APPLICATION (self), STERN_TYPE_WINDOW);
+}
+
+/* A window there is one of (Rules, Learn, the position editor): brought
+ * back when it is already open, else made over the window in use. */
+static GtkWindow *
+present_single_window (GtkApplication *app,
+                       GType           type)
+{
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  GtkWindow *window = find_window (app, type);
+
+  if (window == NULL)
+    {
+      window = g_object_new (type, NULL);
+      if (parent != NULL)
+        gtk_window_set_transient_for (window, parent);
+      gtk_window_set_application (window, app);
+    }
+  gtk_window_present (window);
+  return window;
+}
+
 /* The game window, made on the first call with the game left unfinished
  * on it. */
 static SternWindow *
 get_window (GApplication *app,
             gboolean     offer_tutorial)
 {
-  GtkWindow *window = NULL;
-
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (STERN_IS_WINDOW (l->data))
-      {
-        window = GTK_WINDOW (l->data);
-        break;
-      }
+  SternWindow *window = stern_application_get_current_window (STERN_APPLICATION (app));
 
   if (window == NULL)
     {
       g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
 
-      window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
+      window = stern_window_new (STERN_APPLICATION (app));
       /* The game in progress and the rating are kept there. */
-      stern_window_set_data_dir (STERN_WINDOW (window), dir);
+      stern_window_set_data_dir (window, dir);
       /* On the first start (nothing to continue) the tutorial is offered,
        * unless the game was started for a file or a link: that game
        * comes first. */
-      if (!stern_window_offer_resume (STERN_WINDOW (window)) && offer_tutorial)
-        stern_learn_offer_tutorial (STERN_WINDOW (window));
+      if (!stern_window_offer_resume (window) && offer_tutorial)
+        stern_window_offer_tutorial (window);
     }
 
-  return STERN_WINDOW (window);
+  return window;
 }
 
 static void
@@ -106,30 +141,24 @@ open_game_file (GApplication *app,
 #endif
 }
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 /* Closing a window with a dialog over it closes the dialog instead
- * (libadwaita's dialog host): quitting closes the dialogs first.  A
+ * (libadwaita 1.5's dialog host): quitting closes the dialogs first.  A
  * dialog that keeps coming back would be a bug: the count bounds it. */
 #define MAX_DIALOGS_CLOSED 16
 
 static void
 close_dialogs (GtkWindow *window)
 {
-  AdwDialog *dialog;
+  GtkWidget *dialog;
 
-  if (!ADW_IS_APPLICATION_WINDOW (window))
-    return;
   for (guint i = 0; i < MAX_DIALOGS_CLOSED; i++)
     {
-      dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+      dialog = stern_compat_get_visible_dialog (window);
       if (dialog == NULL)
         break;
-      adw_dialog_force_close (dialog);
+      stern_compat_dialog_force_close (dialog);
     }
 }
-G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
 
 /* Lets go of the windows quit_activated closed: the dialogs first, so that
  * none outlives the window it is transient for. */
@@ -173,9 +202,7 @@ quit_activated (GSimpleAction *action,
       if (next == NULL)
         break;
       windows = g_list_prepend (windows, g_object_ref (next));
-#if ADW_CHECK_VERSION (1, 5, 0)
       close_dialogs (next);
-#endif
       gtk_window_close (next);
       /* A game window that stayed asks first (moves not saved): the
        * answer decides. */
@@ -204,19 +231,8 @@ about_activated (GSimpleAction *action,
   static const char *rules[] = {
     "Bulgarian and Russian game tables (Chinese Checkers, Stern-Halma)", NULL
   };
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  AdwDialog *about = adw_about_dialog_new ();
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  GtkWidget *about = adw_about_window_new ();
+  GtkWidget *about = stern_compat_about_new ();
 
-  g_object_set (about,
-                "transient-for", parent,
-                "modal", TRUE,
-                "destroy-with-parent", TRUE,
-                NULL);
-#endif
   g_object_set (about,
                 "application-name", _("Sternhalma"),
                 "application-icon", APP_ID,
@@ -234,15 +250,8 @@ about_activated (GSimpleAction *action,
                 "translator-credits", _("translator-credits"),
                 NULL);
   /* Translators: a credit section of the About window */
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  adw_about_dialog_add_credit_section (ADW_ABOUT_DIALOG (about), _("Rules"), rules);
-  adw_dialog_present (about, parent != NULL ? GTK_WIDGET (parent) : NULL);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules"), rules);
-  gtk_window_present (GTK_WINDOW (about));
-#endif
+  stern_compat_about_add_credit_section (about, _("Rules"), rules);
+  stern_compat_dialog_present (about, parent, TRUE);
 }
 
 static void
@@ -250,24 +259,64 @@ rules_activated (GSimpleAction *action,
                  GVariant      *parameter,
                  gpointer       user_data)
 {
-  GtkApplication *app = GTK_APPLICATION (user_data);
-  GtkWindow *parent = gtk_application_get_active_window (app);
-  GtkWindow *rules = NULL;
+  present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_RULES_WINDOW);
+}
 
-  /* One rules window is enough: bring it back when it is already open. */
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (STERN_IS_RULES_WINDOW (l->data))
-      rules = GTK_WINDOW (l->data);
+static void
+learn_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_LEARN_WINDOW);
+}
 
-  if (rules == NULL)
+static void
+tutorial_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkWindow *learn = present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_LEARN_WINDOW);
+
+  stern_learn_window_start_tutorial (STERN_LEARN_WINDOW (learn));
+}
+
+static void
+position_editor_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       user_data)
+{
+  present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_POSITION_EDITOR);
+}
+
+/* A position (stern_notation_format_position) played in the game window,
+ * made if there is none (as for a file): the human plays the side on
+ * turn, the computer every other seat. */
+static void
+load_position_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  const SternVariant *variant = NULL;
+  SternGameSetup setup = { 0 };
+  SternWindow *window;
+  SternPosition pos;
+  SternGame *game;
+
+  if (!stern_notation_parse_position (g_variant_get_string (parameter, NULL), &variant, &pos, NULL))
+    return;
+  setup.variant = variant;
+  setup.preset = STERN_PRESET_TABLE;
+  for (unsigned s = 0; s < STERN_N_SEATS; s++)
     {
-      rules = GTK_WINDOW (stern_rules_window_new ());
-      if (parent != NULL)
-        gtk_window_set_transient_for (rules, parent);
-      gtk_window_set_application (rules, app);
+      setup.computer[s] = s != pos.to_move;
+      setup.level[s] = STERN_LEVEL_MEDIUM;
     }
-
-  gtk_window_present (rules);
+  game = stern_position_setup_new_game (variant, &pos, NULL);
+  if (game == NULL)
+    return;
+  window = get_window (G_APPLICATION (user_data), FALSE);
+  stern_window_load_game (window, game, &setup);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -276,37 +325,20 @@ preferences_activated (GSimpleAction *action,
                        gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  GtkWindow *parent = NULL;
+  GtkWindow *parent = (GtkWindow *) stern_application_get_current_window (STERN_APPLICATION (app));
   SternPreferencesWindow *preferences;
 
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (STERN_IS_WINDOW (l->data))
-      {
-        parent = GTK_WINDOW (l->data);
-        break;
-      }
-
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  /* A dialog over the game window; one at a time. */
-  if (parent != NULL &&
-      STERN_IS_PREFERENCES_WINDOW (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))))
+  /* One at a time: a dialog over the game window (libadwaita 1.5 on) that
+   * is already there, or a window of its own (before), brought back. */
+  if (STERN_IS_PREFERENCES_WINDOW (stern_compat_get_visible_dialog (parent)))
     return;
-  preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  preferences = NULL;
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (STERN_IS_PREFERENCES_WINDOW (l->data))
-      preferences = STERN_PREFERENCES_WINDOW (l->data);
-
+  preferences = (SternPreferencesWindow *) find_window (app, STERN_TYPE_PREFERENCES_WINDOW);
   if (preferences == NULL)
     {
-      /* Not modal: the board behind it shows each change at once. */
       preferences = STERN_PREFERENCES_WINDOW (stern_preferences_window_new (parent));
-      gtk_window_set_application (GTK_WINDOW (preferences), app);
+      if (GTK_IS_WINDOW (preferences))
+        gtk_window_set_application (GTK_WINDOW (preferences), app);
     }
-#endif
 
   stern_preferences_window_present (preferences);
 }
@@ -316,6 +348,10 @@ static const GActionEntry app_actions[] = {
   { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
   { "rules", rules_activated, NULL, NULL, NULL, { 0 } },
+  { "learn", learn_activated, NULL, NULL, NULL, { 0 } },
+  { "tutorial", tutorial_activated, NULL, NULL, NULL, { 0 } },
+  { "position-editor", position_editor_activated, NULL, NULL, NULL, { 0 } },
+  { "load-position", load_position_activated, "s", NULL, NULL, { 0 } },
 };
 
 static void
@@ -352,9 +388,6 @@ stern_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  /* Learn, the tutorial and the position editor. */
-  stern_learn_add_actions (GTK_APPLICATION (app));
-  stern_position_editor_add_action (GTK_APPLICATION (app));
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
@@ -373,9 +406,8 @@ open_invitation (GApplication *app,
                  GFile        *file)
 {
   g_autofree char *link = g_file_get_uri (file);
-  GtkWindow *window;
+  SternWindow *window = stern_application_get_current_window (STERN_APPLICATION (app));
 
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
     {
       g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
@@ -383,20 +415,18 @@ open_invitation (GApplication *app,
       /* As activate does, without the offer to continue a saved game:
        * the invitation is what was asked for, and the saved game stays
        * on disk for the next start. */
-      window = GTK_WINDOW (stern_window_new (STERN_APPLICATION (app)));
-      stern_match_set_autosave_held (stern_window_get_match (STERN_WINDOW (window)), TRUE);
-      stern_window_set_data_dir (STERN_WINDOW (window), dir);
+      window = stern_window_new (STERN_APPLICATION (app));
+      stern_match_set_autosave_held (stern_window_get_match (window), TRUE);
+      stern_window_set_data_dir (window, dir);
 #ifdef STERN_HAVE_NETWORK
       /* Should the room not be reached, the saved game is offered then. */
       g_object_set_data (G_OBJECT (window), STERN_WINDOW_OFFER_RESUME_KEY, GINT_TO_POINTER (TRUE));
 #endif
     }
-  gtk_window_present (window);
-  if (!STERN_IS_WINDOW (window))
-    return;
+  gtk_window_present (GTK_WINDOW (window));
 
 #ifdef STERN_HAVE_NETWORK
-  stern_window_open_invitation (STERN_WINDOW (window), link);
+  stern_window_open_invitation (window, link);
 #else
   g_warning ("Cannot open %s: this build has no network play", link);
 #endif
@@ -420,7 +450,6 @@ static void
 stern_application_class_init (SternApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
-
   app_class->activate = stern_application_activate;
   app_class->open = stern_application_open;
   app_class->startup = stern_application_startup;

@@ -18,7 +18,6 @@
 #include "stern-accessible.h"
 #include "stern-lessons.h"
 #include "stern-notation.h"
-#include "stern-window-private.h"
 
 struct _SternLearnWindow
 {
@@ -789,100 +788,4 @@ stern_learn_window_get_board (SternLearnWindow *self)
 {
   g_return_val_if_fail (STERN_IS_LEARN_WINDOW (self), NULL);
   return self->board;
-}
-
-/* ---- the application's actions ---- */
-
-static SternLearnWindow *
-present_learn (GtkApplication *app)
-{
-  GtkWindow *parent = gtk_application_get_active_window (app);
-  GtkWindow *learn = NULL;
-
-  /* One Learn window is enough: bring it back when it is already open. */
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (STERN_IS_LEARN_WINDOW (l->data))
-      learn = GTK_WINDOW (l->data);
-
-  if (learn == NULL)
-    {
-      learn = GTK_WINDOW (stern_learn_window_new ());
-      if (parent != NULL)
-        gtk_window_set_transient_for (learn, parent);
-      gtk_window_set_application (learn, app);
-    }
-  gtk_window_present (learn);
-  return STERN_LEARN_WINDOW (learn);
-}
-
-static void
-learn_activated (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
-{
-  present_learn (GTK_APPLICATION (user_data));
-}
-
-static void
-app_tutorial_activated (GSimpleAction *action,
-                        GVariant      *parameter,
-                        gpointer       user_data)
-{
-  stern_learn_window_start_tutorial (present_learn (GTK_APPLICATION (user_data)));
-}
-
-void
-stern_learn_add_actions (GtkApplication *app)
-{
-  static const GActionEntry actions[] = {
-    { "learn", learn_activated, NULL, NULL, NULL, { 0 } },
-    { "tutorial", app_tutorial_activated, NULL, NULL, NULL, { 0 } },
-  };
-
-  g_return_if_fail (GTK_IS_APPLICATION (app));
-  g_action_map_add_action_entries (G_ACTION_MAP (app), actions, G_N_ELEMENTS (actions), app);
-}
-
-/* Answered either way, the question is not asked again: Learn in the
- * main menu has the tutorial at any time. */
-static void
-on_tutorial_answered (SternWindow *window,
-                      gboolean     accept)
-{
-  g_autoptr(GSettings) settings = learn_settings ();
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
-
-  g_settings_set_boolean (settings, "tutorial-offered", TRUE);
-  if (accept && app != NULL)
-    g_action_group_activate_action (G_ACTION_GROUP (app), "tutorial", NULL);
-}
-
-static void
-ask_tutorial (SternWindow *window)
-{
-  g_signal_handlers_disconnect_by_func (window, ask_tutorial, NULL);
-  stern_window_show_message (window, _("Welcome"), _("New to Sternhalma?"),
-                             _("Four short steps on the board show how to play. "
-                               "Learn in the main menu has them at any time."),
-                             _("_Not Now"), _("_Start Tutorial"), STERN_MESSAGE_SUGGESTED,
-                             G_CALLBACK (on_tutorial_answered));
-}
-
-gboolean
-stern_learn_offer_tutorial (SternWindow *window)
-{
-  g_autoptr(GSettings) settings = learn_settings ();
-
-  g_return_val_if_fail (STERN_IS_WINDOW (window), FALSE);
-
-  if (g_settings_get_boolean (settings, "tutorial-offered"))
-    return FALSE;
-  /* A question that stays until answered (a toast went unseen); over the
-   * window once it is shown, so that the window does not cover it.  Not
-   * answered (the window closed first), it is asked at the next start. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (window)))
-    ask_tutorial (window);
-  else
-    g_signal_connect (window, "map", G_CALLBACK (ask_tutorial), NULL);
-  return TRUE;
 }

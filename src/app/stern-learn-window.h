@@ -15,7 +15,6 @@
 #include <gtk/gtk.h>
 
 #include "stern-board-view.h"
-#include "stern-window.h"
 
 G_BEGIN_DECLS
 
@@ -42,13 +41,5 @@ gboolean    stern_learn_is_done (const char *id);
 /* The most stars the lesson has earned, 0 to STERN_LESSON_MAX_STARS (the
  * "lesson-stars" setting). */
 guint       stern_learn_get_stars (const char *id);
-
-/* On the first start: a question over the game window offers the
- * tutorial until it is answered ("tutorial-offered").  Returns whether it
- * was offered now. */
-gboolean    stern_learn_offer_tutorial (SternWindow *window);
-
-/* app.learn (the list) and app.tutorial, on the application. */
-void        stern_learn_add_actions (GtkApplication *app);
 
 G_END_DECLS

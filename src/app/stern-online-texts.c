@@ -1,6 +1,7 @@
 /* stern-online-texts.c: the words of network play that the window and the
- * Play Online dialog both use: a protocol error for people, and the
- * server address people type turned into a WebSocket address.
+ * Play Online dialog use: a protocol error for people, the server address
+ * people type turned into a WebSocket address, and the status line of an
+ * online game.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -103,4 +104,123 @@ stern_online_uri_to_address (const char *uri)
   /* Only when the short form reads back as the same server. */
   back = stern_online_address_to_uri (short_form, NULL);
   return g_strcmp0 (back, uri) == 0 ? g_steal_pointer (&short_form) : g_strdup (uri);
+}
+
+char *
+stern_online_status_text (SternOnlineMatch *online,
+                          SternMatch       *match,
+                          const char       *player_name,
+                          const char       *left)
+{
+  SternGame *game;
+  const SternGameSetup *setup;
+  guint mine, turn;
+  g_autofree char *name = NULL;
+  char *text;
+  const SternNetMessage *room;
+
+  g_return_val_if_fail (STERN_IS_ONLINE_MATCH (online), NULL);
+  g_return_val_if_fail (STERN_IS_MATCH (match), NULL);
+
+  game = stern_match_get_game (match);
+  setup = stern_match_get_setup (match);
+  if (game == NULL)
+    return NULL;
+  if (!stern_online_match_is_connected (online))
+    return g_strdup (_("Connection lost · reconnecting…"));
+  if (!stern_online_match_has_room (online))
+    return g_strdup (_("Connecting…"));
+  if (stern_online_match_is_waiting (online))
+    /* Translators: %s is the room code friends type to join. */
+    return g_strdup_printf (_("Waiting for players · room %s"),
+                            stern_net_client_get_code (stern_online_match_get_client (online)));
+  if (stern_game_is_over (game))
+    {
+      const SternVariant *variant = stern_game_get_variant (game);
+      g_autofree char *over = stern_match_get_status_text (match, player_name);
+
+      /* Given up by leaving: that, not "resigned", is why it ended. */
+      if (left != NULL)
+        {
+          g_autofree char *result = stern_game_result_text (game);
+
+          g_free (over);
+          /* Translators: the first %s is the result ("White wins"), the
+           * second why the game ended ("Anna left the game.") */
+          over = g_strdup_printf (_("Game over: %s. %s"), result, left);
+        }
+
+      /* Who gave up by leaving, not by resigning. */
+      for (guint i = 0; i < variant->n_players; i++)
+        {
+          guint seat = variant->seats[i];
+          const char *seat_name = stern_online_match_get_seat_name (online, seat);
+
+          if (left == NULL && stern_online_match_is_seat_taken (online, seat) &&
+              !setup->computer[seat] && !stern_online_match_is_seat_connected (online, seat))
+            /* Translators: %s is a player who left an online game that
+             * then ended; the game's result follows. */
+            return g_strdup_printf (_("%s left the game · %s"),
+                                    seat_name != NULL ? seat_name : stern_seat_display_name (seat),
+                                    over);
+        }
+      {
+        const SternNetMessage *last = stern_net_client_get_room (stern_online_match_get_client (online));
+        g_autoptr(GString) asked = g_string_new (NULL);
+
+        for (guint i = 0; last != NULL && i < variant->n_players; i++)
+          if (last->rematch[variant->seats[i]])
+            {
+              const char *seat_name = stern_online_match_get_seat_name (online, variant->seats[i]);
+
+              if (asked->len > 0)
+                g_string_append (asked, ", ");
+              g_string_append (asked, seat_name != NULL ? seat_name
+                                                        : stern_seat_display_name (variant->seats[i]));
+            }
+        if (asked->len > 0)
+          /* Translators: the game's result, then who asked to play again. */
+          return g_strdup_printf (_("%s · rematch asked by %s"), over, asked->str);
+      }
+      return g_steal_pointer (&over);
+    }
+
+  mine = stern_online_match_get_local_seat (online);
+  turn = stern_game_get_turn (game);
+  if (turn == STERN_NO_SEAT)
+    return NULL;
+  if (turn == mine)
+    /* Translators: %s is the local player's colour, the number the round. */
+    text = g_strdup_printf (_("Your turn (%s) · Round %u"), stern_seat_display_name (mine),
+                            stern_game_get_round (game) + 1);
+  else
+    {
+      name = g_strdup (stern_online_match_get_seat_name (online, turn));
+      if (name == NULL)
+        name = g_strdup (stern_seat_display_name (turn));
+      if (stern_online_match_is_seat_taken (online, turn) &&
+          !stern_online_match_is_seat_connected (online, turn))
+        /* Translators: the player on turn lost the connection or quit;
+         * %s is a colour or the player's name. */
+        text = g_strdup_printf (_("%s left · waiting for them to come back · Round %u"), name,
+                                stern_game_get_round (game) + 1);
+      else if (mine == STERN_NO_SEAT)
+        /* Translators: a spectator's status line; %s is a colour or a name. */
+        text = g_strdup_printf (_("Watching · %s to move · Round %u"), name,
+                                stern_game_get_round (game) + 1);
+      else
+        /* Translators: %s is a colour or the player's name. */
+        text = g_strdup_printf (_("%s to move · Round %u"), name, stern_game_get_round (game) + 1);
+    }
+  /* Everyone in the room sees how many watch. */
+  room = stern_net_client_get_room (stern_online_match_get_client (online));
+  if (room != NULL && room->spectators > 0)
+    {
+      char *with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u watching",
+                                                 "%s · %u watching", room->spectators),
+                                    text, room->spectators);
+      g_free (text);
+      text = with;
+    }
+  return text;
 }

@@ -15,12 +15,10 @@
 #include "stern-position-editor.h"
 
 #include "stern-accessible.h"
-#include "stern-computer.h"
 #include "stern-game-setup.h"
 #include "stern-notation.h"
 #include "stern-position-setup.h"
 #include "stern-texts.h"
-#include "stern-window.h"
 
 struct _SternPositionEditor
 {
@@ -269,38 +267,21 @@ copy_record_activated (GtkWidget  *widget,
   copy_text (self, record, _("A game record starting here is on the clipboard."));
 }
 
+/* The game window plays it (app.load-position): the editor has done its
+ * part. */
 static void
 play_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
   SternPositionEditor *self = STERN_POSITION_EDITOR (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  SternGameSetup setup = { 0 };
-  SternWindow *window = NULL;
-  SternGame *game;
+  GActionGroup *app = G_ACTION_GROUP (gtk_window_get_application (GTK_WINDOW (self)));
+  g_autofree char *text = NULL;
 
   if (self->problem != NULL || app == NULL)
     return;
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (STERN_IS_WINDOW (l->data))
-      window = STERN_WINDOW (l->data);
-  if (window == NULL)
-    return;
-
-  /* The human plays the side on turn, the computer every other seat. */
-  setup.variant = self->variant;
-  setup.preset = STERN_PRESET_TABLE;
-  for (unsigned s = 0; s < STERN_N_SEATS; s++)
-    {
-      setup.computer[s] = s != self->pos.to_move;
-      setup.level[s] = STERN_LEVEL_MEDIUM;
-    }
-  game = stern_position_setup_new_game (self->variant, &self->pos, NULL);
-  if (game == NULL)
-    return;
-  stern_window_load_game (window, game, &setup);
-  gtk_window_present (GTK_WINDOW (window));
+  text = stern_notation_format_position (self->variant, &self->pos);
+  g_action_group_activate_action (app, "load-position", g_variant_new_string (text));
   gtk_window_close (GTK_WINDOW (self));
 }
 
@@ -498,37 +479,4 @@ stern_position_editor_get_board (SternPositionEditor *self)
 {
   g_return_val_if_fail (STERN_IS_POSITION_EDITOR (self), NULL);
   return self->board;
-}
-
-static void
-position_editor_activated (GSimpleAction *action,
-                           GVariant      *parameter,
-                           gpointer       user_data)
-{
-  GtkApplication *app = GTK_APPLICATION (user_data);
-  GtkWindow *parent = gtk_application_get_active_window (app);
-  GtkWindow *editor = NULL;
-
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (STERN_IS_POSITION_EDITOR (l->data))
-      editor = GTK_WINDOW (l->data);
-  if (editor == NULL)
-    {
-      editor = GTK_WINDOW (stern_position_editor_new ());
-      if (parent != NULL)
-        gtk_window_set_transient_for (editor, parent);
-      gtk_window_set_application (editor, app);
-    }
-  gtk_window_present (editor);
-}
-
-void
-stern_position_editor_add_action (GtkApplication *app)
-{
-  static const GActionEntry actions[] = {
-    { "position-editor", position_editor_activated, NULL, NULL, NULL, { 0 } },
-  };
-
-  g_return_if_fail (GTK_IS_APPLICATION (app));
-  g_action_map_add_action_entries (G_ACTION_MAP (app), actions, G_N_ELEMENTS (actions), app);
 }

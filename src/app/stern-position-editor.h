@@ -39,7 +39,4 @@ const char *stern_position_editor_get_problem (SternPositionEditor *self);
 const char *stern_position_editor_get_status  (SternPositionEditor *self);
 SternBoardView *stern_position_editor_get_board (SternPositionEditor *self);
 
-/* app.position-editor on the application. */
-void        stern_position_editor_add_action (GtkApplication *app);
-
 G_END_DECLS

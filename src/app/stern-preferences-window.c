@@ -7,6 +7,8 @@
 
 #include "stern-preferences-window.h"
 
+#include "stern-compat.h"
+
 struct _SternPreferencesWindow
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
@@ -66,18 +68,9 @@ stern_preferences_window_new (GtkWindow *parent)
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 
   /* Five settings: nothing to search. */
-#if ADW_CHECK_VERSION (1, 5, 0)
   self = g_object_new (STERN_TYPE_PREFERENCES_WINDOW,
                        "search-enabled", FALSE,
                        NULL);
-#else
-  self = g_object_new (STERN_TYPE_PREFERENCES_WINDOW,
-                       "transient-for", parent,
-                       "destroy-with-parent", TRUE,
-                       "modal", FALSE,
-                       "search-enabled", FALSE,
-                       NULL);
-#endif
   g_set_weak_pointer (&self->parent, parent);
   return GTK_WIDGET (self);
 }
@@ -87,13 +80,8 @@ stern_preferences_window_present (SternPreferencesWindow *self)
 {
   g_return_if_fail (STERN_IS_PREFERENCES_WINDOW (self));
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  gtk_window_present (GTK_WINDOW (self));
-#endif
+  /* Not modal: the board behind it shows each change at once. */
+  stern_compat_dialog_present (GTK_WIDGET (self), self->parent, FALSE);
 }
 
 SternPreferencesPage *

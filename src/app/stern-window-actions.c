@@ -13,6 +13,7 @@
 
 #include "stern-file-dialog.h"
 #include "stern-new-game-dialog.h"
+#include "stern-ratings.h"
 #include "stern-saved-game.h"
 #include "stern-statistics-window.h"
 #include "stern-texts.h"
@@ -77,29 +78,29 @@ on_message_answered (SternWindow *self)
 }
 
 void
-stern_window_show_message (SternWindow       *self,
-                           const char        *title,
-                           const char        *heading,
-                           const char        *body,
-                           const char        *cancel_label,
-                           const char        *accept_label,
-                           SternMessageStyle  style,
-                           GCallback          on_response)
+stern_window_show_message (SternWindow     *self,
+                           const char      *title,
+                           const char      *heading,
+                           const char      *body,
+                           const char      *cancel_label,
+                           const char      *accept_label,
+                           SternAlertStyle  style,
+                           GCallback        on_response)
 {
   GtkWidget *old = g_steal_pointer (&self->message);
   GtkWidget *message;
 
   if (old != NULL)
-    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (old));
+    stern_alert_dialog_dismiss (STERN_ALERT_DIALOG (old));
 
-  message = stern_message_window_new (GTK_WINDOW (self), title, heading, body,
-                                      cancel_label, accept_label, style);
+  message = stern_alert_dialog_new (GTK_WINDOW (self), title, heading, body,
+                                    cancel_label, accept_label, style);
   self->message = message;
   g_signal_connect_object (message, "answered", G_CALLBACK (on_message_answered),
                            self, G_CONNECT_SWAPPED);
   if (on_response != NULL)
     g_signal_connect_object (message, "answered", on_response, self, G_CONNECT_SWAPPED);
-  stern_message_window_present (STERN_MESSAGE_WINDOW (message));
+  stern_alert_dialog_present (STERN_ALERT_DIALOG (message));
 }
 
 void
@@ -108,7 +109,7 @@ stern_window_show_error (SternWindow *self,
                          const char  *body)
 {
   stern_window_show_message (self, _("Error"), heading, body, NULL, _("_Close"),
-                             STERN_MESSAGE_PLAIN, NULL);
+                             STERN_ALERT_PLAIN, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -153,11 +154,11 @@ ask_fatal (SternWindow *self,
   /* The question is the heading: a dialog's heading is one short line,
    * and libadwaita's alert (1.7) cannot lay out a longer one in its
    * narrow width without GTK warning. */
-  self->confirm = stern_message_window_new (GTK_WINDOW (self),
-                                            _("This move puts you out of the game"),
-                                            _("Lose the Game?"), body,
-                                            _("_Cancel"), _("_Play Anyway"),
-                                            STERN_MESSAGE_DESTRUCTIVE);
+  self->confirm = stern_alert_dialog_new (GTK_WINDOW (self),
+                                          _("This move puts you out of the game"),
+                                          _("Lose the Game?"), body,
+                                          _("_Cancel"), _("_Play Anyway"),
+                                          STERN_ALERT_DESTRUCTIVE);
   gtk_widget_add_css_class (self->confirm, "confirm-fatal");
   self->confirm_from = from;
   self->confirm_to = to;
@@ -165,7 +166,7 @@ ask_fatal (SternWindow *self,
                            self, G_CONNECT_SWAPPED);
 
   stern_window_refresh (self);
-  stern_message_window_present (STERN_MESSAGE_WINDOW (self->confirm));
+  stern_alert_dialog_present (STERN_ALERT_DIALOG (self->confirm));
 }
 
 void
@@ -407,7 +408,7 @@ resign_activated (GtkWidget  *widget,
 
   body = stern_texts_resign_question (GAME (self), SETUP (self), seat, self->player_name);
   stern_window_show_message (self, _("Resign"), _("Resign the Game?"), body,
-                             _("_Cancel"), _("_Resign"), STERN_MESSAGE_DESTRUCTIVE,
+                             _("_Cancel"), _("_Resign"), STERN_ALERT_DESTRUCTIVE,
                              G_CALLBACK (on_resign_response));
 }
 
@@ -618,7 +619,7 @@ open_file (SternWindow *self,
 
       g_set_object (&self->too_big_file, file);
       stern_window_show_message (self, _("Open Game"), heading, body, _("_Cancel"), _("_Open Anyway"),
-                                 STERN_MESSAGE_SUGGESTED, G_CALLBACK (on_open_anyway_response));
+                                 STERN_ALERT_SUGGESTED, G_CALLBACK (on_open_anyway_response));
       return FALSE;
     }
 
@@ -681,7 +682,7 @@ open_file (SternWindow *self,
         /* Translators: %s is a file name */
         heading = g_strdup_printf (_("“%s” was opened, with remarks"), name);
         stern_window_show_message (self, _("Game Opened"), heading, body, NULL, _("_Close"),
-                                   STERN_MESSAGE_PLAIN, NULL);
+                                   STERN_ALERT_PLAIN, NULL);
       }
   }
   return TRUE;
@@ -698,7 +699,7 @@ statistics_activated (GtkWidget  *widget,
   GtkWidget *statistics;
 
   if (dir != NULL)
-    path = g_build_filename (dir, "ratings.ini", NULL);
+    path = stern_ratings_get_path (dir);
   statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
   gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
   gtk_window_present (GTK_WINDOW (statistics));
@@ -742,7 +743,7 @@ ask_about_busy_folder (gpointer user_data)
                                "over it: you can look at that game here, or play a separate "
                                "game, which is not saved automatically (use Save As to keep it)."),
                              _("Play a _Separate Game"), _("Open _Read-Only"),
-                             STERN_MESSAGE_SUGGESTED, G_CALLBACK (busy_answered));
+                             STERN_ALERT_SUGGESTED, G_CALLBACK (busy_answered));
   return G_SOURCE_REMOVE;
 }
 
@@ -780,6 +781,47 @@ stern_window_offer_resume (SternWindow *self)
   stern_match_start (self->match, game, &setup, &clock);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
   stern_window_show_toast (self, _("Unfinished game continued"), _("_New Game"), "win.new-game");
+  return TRUE;
+}
+
+/* Answered either way, the question is not asked again: Learn in the
+ * main menu has the tutorial at any time. */
+static void
+on_tutorial_answered (SternWindow *self,
+                      gboolean     accept)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  g_settings_set_boolean (self->settings, "tutorial-offered", TRUE);
+  if (accept && app != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "tutorial", NULL);
+}
+
+static void
+ask_tutorial (SternWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, ask_tutorial, NULL);
+  stern_window_show_message (self, _("Welcome"), _("New to Sternhalma?"),
+                             _("Four short steps on the board show how to play. "
+                               "Learn in the main menu has them at any time."),
+                             _("_Not Now"), _("_Start Tutorial"), STERN_ALERT_SUGGESTED,
+                             G_CALLBACK (on_tutorial_answered));
+}
+
+gboolean
+stern_window_offer_tutorial (SternWindow *self)
+{
+  g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
+
+  if (g_settings_get_boolean (self->settings, "tutorial-offered"))
+    return FALSE;
+  /* A question that stays until answered (a toast went unseen); over the
+   * window once it is shown, so that the window does not cover it.  Not
+   * answered (the window closed first), it is asked at the next start. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ask_tutorial (self);
+  else
+    g_signal_connect (self, "map", G_CALLBACK (ask_tutorial), NULL);
   return TRUE;
 }
 
@@ -890,7 +932,7 @@ stern_window_ask_before_closing (SternWindow *self)
       stern_window_show_message (self, _("Network Game"), _("Leave the Online Game?"),
                                  _("Your seat is kept for a while: start the game again to "
                                    "go back to it. After that the game goes on without you."),
-                                 _("_Cancel"), _("_Quit"), STERN_MESSAGE_DESTRUCTIVE,
+                                 _("_Cancel"), _("_Quit"), STERN_ALERT_DESTRUCTIVE,
                                  G_CALLBACK (on_quit_response));
       return TRUE;
     }
@@ -906,7 +948,7 @@ stern_window_ask_before_closing (SternWindow *self)
                             "are lost; Save As… keeps the game in a file of your choice."),
                           reason);
   stern_window_show_message (self, _("Unsaved Game"), _("Quit Without Saving?"), body,
-                             _("_Cancel"), _("_Quit Anyway"), STERN_MESSAGE_DESTRUCTIVE,
+                             _("_Cancel"), _("_Quit Anyway"), STERN_ALERT_DESTRUCTIVE,
                              G_CALLBACK (on_quit_response));
   return TRUE;
 }

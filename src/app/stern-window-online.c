@@ -783,117 +783,16 @@ stern_window_get_online_banner (SternWindow *self)
 char *
 stern_window_online_status (SternWindow *self)
 {
-  SternOnlineMatch *online;
-  SternGame *game = stern_match_get_game (self->match);
-  const SternGameSetup *setup = stern_match_get_setup (self->match);
-  guint mine, turn;
-  g_autofree char *name = NULL;
-  char *text;
-  const SternNetMessage *room;
+  g_autofree char *left = NULL;
 
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
 
-  if (self->online == NULL || game == NULL)
+  if (self->online == NULL || stern_match_get_game (self->match) == NULL)
     return NULL;
-  online = STERN_ONLINE_MATCH (self->online);
-  if (!stern_online_match_is_connected (online))
-    return g_strdup (_("Connection lost · reconnecting…"));
-  if (!stern_online_match_has_room (online))
-    return g_strdup (_("Connecting…"));
-  if (stern_online_match_is_waiting (online))
-    /* Translators: %s is the room code friends type to join. */
-    return g_strdup_printf (_("Waiting for players · room %s"),
-                            stern_net_client_get_code (stern_online_match_get_client (online)));
-  if (stern_game_is_over (game))
-    {
-      const SternVariant *variant = stern_game_get_variant (game);
-      g_autofree char *over = stern_match_get_status_text (self->match, self->player_name);
-      g_autofree char *left = stern_window_online_end_reason (self);
-
-      /* Given up by leaving: that, not "resigned", is why it ended. */
-      if (left != NULL)
-        {
-          g_autofree char *result = stern_game_result_text (game);
-
-          g_free (over);
-          /* Translators: the first %s is the result ("White wins"), the
-           * second why the game ended ("Anna left the game.") */
-          over = g_strdup_printf (_("Game over: %s. %s"), result, left);
-        }
-
-      /* Who gave up by leaving, not by resigning. */
-      for (guint i = 0; i < variant->n_players; i++)
-        {
-          guint seat = variant->seats[i];
-          const char *seat_name = stern_online_match_get_seat_name (online, seat);
-
-          if (left == NULL && stern_online_match_is_seat_taken (online, seat) &&
-              !setup->computer[seat] && !stern_online_match_is_seat_connected (online, seat))
-            /* Translators: %s is a player who left an online game that
-             * then ended; the game's result follows. */
-            return g_strdup_printf (_("%s left the game · %s"),
-                                    seat_name != NULL ? seat_name : stern_seat_display_name (seat),
-                                    over);
-        }
-      {
-        const SternNetMessage *last = stern_net_client_get_room (stern_online_match_get_client (online));
-        g_autoptr(GString) asked = g_string_new (NULL);
-
-        for (guint i = 0; last != NULL && i < variant->n_players; i++)
-          if (last->rematch[variant->seats[i]])
-            {
-              const char *seat_name = stern_online_match_get_seat_name (online, variant->seats[i]);
-
-              if (asked->len > 0)
-                g_string_append (asked, ", ");
-              g_string_append (asked, seat_name != NULL ? seat_name
-                                                        : stern_seat_display_name (variant->seats[i]));
-            }
-        if (asked->len > 0)
-          /* Translators: the game's result, then who asked to play again. */
-          return g_strdup_printf (_("%s · rematch asked by %s"), over, asked->str);
-      }
-      return g_steal_pointer (&over);
-    }
-
-  mine = stern_online_match_get_local_seat (online);
-  turn = stern_game_get_turn (game);
-  if (turn == STERN_NO_SEAT)
-    return NULL;
-  if (turn == mine)
-    /* Translators: %s is the local player's colour, the number the round. */
-    text = g_strdup_printf (_("Your turn (%s) · Round %u"), stern_seat_display_name (mine),
-                            stern_game_get_round (game) + 1);
-  else
-    {
-      name = g_strdup (stern_online_match_get_seat_name (online, turn));
-      if (name == NULL)
-        name = g_strdup (stern_seat_display_name (turn));
-      if (stern_online_match_is_seat_taken (online, turn) &&
-          !stern_online_match_is_seat_connected (online, turn))
-        /* Translators: the player on turn lost the connection or quit;
-         * %s is a colour or the player's name. */
-        text = g_strdup_printf (_("%s left · waiting for them to come back · Round %u"), name,
-                                stern_game_get_round (game) + 1);
-      else if (mine == STERN_NO_SEAT)
-        /* Translators: a spectator's status line; %s is a colour or a name. */
-        text = g_strdup_printf (_("Watching · %s to move · Round %u"), name,
-                                stern_game_get_round (game) + 1);
-      else
-        /* Translators: %s is a colour or the player's name. */
-        text = g_strdup_printf (_("%s to move · Round %u"), name, stern_game_get_round (game) + 1);
-    }
-  /* Everyone in the room sees how many watch. */
-  room = stern_net_client_get_room (stern_online_match_get_client (online));
-  if (room != NULL && room->spectators > 0)
-    {
-      char *with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u watching",
-                                                 "%s · %u watching", room->spectators),
-                                    text, room->spectators);
-      g_free (text);
-      text = with;
-    }
-  return text;
+  if (stern_game_is_over (stern_match_get_game (self->match)))
+    left = stern_window_online_end_reason (self);
+  return stern_online_status_text (STERN_ONLINE_MATCH (self->online), self->match,
+                                   self->player_name, left);
 }
 
 guint
@@ -1030,7 +929,7 @@ stern_window_leave_online_then (SternWindow          *self,
                              body != NULL ? body
                              : _("This leaves the room you play in. Your seat is kept for a "
                                  "while; after that the game goes on without you."),
-                             _("_Cancel"), _("_Leave"), STERN_MESSAGE_DESTRUCTIVE,
+                             _("_Cancel"), _("_Leave"), STERN_ALERT_DESTRUCTIVE,
                              G_CALLBACK (on_leave_answered));
 }
 

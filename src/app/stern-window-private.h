@@ -1,6 +1,6 @@
 /* stern-window-private.h: what the window's parts share (stern-window.c
  * for the template and the wiring, stern-window-actions.c for the
- * actions).
+ * actions, and the others named below).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +8,7 @@
 #pragma once
 
 #include "stern-match.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-move-list.h"
 #include "stern-players-panel.h"
 #include "stern-players-strip.h"
@@ -113,7 +113,7 @@ void     stern_window_close_confirm (SternWindow *self);
  * question); on_response (self, gboolean accept) may be NULL. */
 void     stern_window_show_message  (SternWindow *self, const char *title, const char *heading,
                                      const char *body, const char *cancel_label,
-                                     const char *accept_label, SternMessageStyle style,
+                                     const char *accept_label, SternAlertStyle style,
                                      GCallback on_response);
 void     stern_window_show_error    (SternWindow *self, const char *heading, const char *body);
 /* A toast; button_label and action_name may be NULL.  Returns it (the
@@ -125,6 +125,13 @@ AdwToast *stern_window_show_toast   (SternWindow *self, const char *title,
 void     stern_window_keep_replaced (SternWindow *self);
 /* stern-window-panel.c: the side panel on narrow and wide windows. */
 void     stern_window_setup_panel   (SternWindow *self);
+/* stern-window-pause.c: the clocks stop while the window is hidden,
+ * minimized or under a modal window. */
+void     stern_window_follow_visibility (SternWindow *self);
+/* stern-window-game-over.c: the result window ("game-over" of the match),
+ * closed when the game goes on. */
+void     stern_window_show_game_over  (SternWindow *self);
+void     stern_window_close_game_over (SternWindow *self);
 
 /* stern-window-actions.c */
 void     stern_window_actions_class_init (GtkWidgetClass *widget_class);
@@ -149,7 +156,7 @@ GtkWidget   *stern_window_get_move_list_widget (SternWindow *self);
 /* The message of the last toast shown, or NULL. */
 const char  *stern_window_get_last_toast (SternWindow *self);
 /* The question or error shown (resign, a bad file): a
- * SternMessageWindow, or NULL. */
+ * SternAlertDialog, or NULL. */
 GtkWidget   *stern_window_get_message (SternWindow *self);
 const char  *stern_window_get_status (SternWindow *self);
 /* The move list as text, one round a line. */

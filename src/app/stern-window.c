@@ -10,8 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "stern-game-over-window.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-texts.h"
 #include "stern-window-coach.h"
 #include "stern-window-private.h"
@@ -88,16 +87,7 @@ stern_window_close_confirm (SternWindow *self)
   GtkWidget *confirm = g_steal_pointer (&self->confirm);
 
   if (confirm != NULL)
-    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (confirm));
-}
-
-static void
-close_game_over (SternWindow *self)
-{
-  GtkWidget *game_over = g_steal_pointer (&self->game_over);
-
-  if (game_over != NULL)
-    gtk_window_destroy (GTK_WINDOW (game_over));
+    stern_alert_dialog_dismiss (STERN_ALERT_DIALOG (confirm));
 }
 
 /* Hot-seat: the board turns to the human on turn, if wanted, once the
@@ -176,28 +166,6 @@ stern_window_refresh (SternWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Following the match                                                 */
-
-static void
-on_game_over_play_again (SternWindow *self)
-{
-  SternGameSetup setup = *SETUP (self);
-
-#ifdef STERN_HAVE_NETWORK
-  /* Online, playing again is a rematch the others must want too. */
-  if (stern_window_online_rematch (self))
-    return;
-#endif
-  stern_window_new_game (self, &setup);
-}
-
-static void
-on_game_over_destroyed (SternWindow *self)
-{
-  self->game_over = NULL;
-}
-
-/* ------------------------------------------------------------------ */
 /* Sounds                                                              */
 
 static void
@@ -239,54 +207,13 @@ on_turn_started (SternWindow *self,
 }
 
 static void
-on_game_over_review (SternWindow *self)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.review-game", NULL);
-}
-
-/* The result comes after the final move has been seen: the match holds
- * "game-over" back while the board animates. */
-static void
-on_game_over (SternWindow *self)
-{
-  if (self->game_over != NULL)
-    return;
-
-  self->your_turn_pending = FALSE;
-  stern_sounds_play (self->sounds, STERN_SOUND_GAME_OVER);
-
-  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
-  {
-    double before, after;
-
-    if (stern_match_get_rating_change (self->match, &before, &after))
-      stern_game_over_window_set_rating (STERN_GAME_OVER_WINDOW (self->game_over), before, after);
-  }
-#ifdef STERN_HAVE_NETWORK
-  {
-    g_autofree char *left = stern_window_online_end_reason (self);
-
-    if (left != NULL)
-      stern_game_over_window_set_reason (STERN_GAME_OVER_WINDOW (self->game_over), left);
-  }
-#endif
-  g_signal_connect_object (self->game_over, "destroy",
-                           G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game_over, "play-again",
-                           G_CALLBACK (on_game_over_play_again), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->game_over, "review",
-                           G_CALLBACK (on_game_over_review), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (self->game_over));
-}
-
-static void
 on_position_changed (SternWindow *self,
                      gboolean     animate)
 {
   /* A question about the position before is answered by the change. */
   stern_window_close_confirm (self);
   if (!stern_match_is_over (self->match))
-    close_game_over (self);
+    stern_window_close_game_over (self);
 
   stern_board_view_game_changed (self->board, animate);
   stern_window_refresh (self);
@@ -323,7 +250,7 @@ on_game_started (SternWindow *self)
 
   stern_window_cancel_hint (self);
   stern_window_close_confirm (self);
-  close_game_over (self);
+  stern_window_close_game_over (self);
   self->rotate_pending = FALSE;
   self->move_just_played = FALSE;
   self->your_turn_pending = FALSE;
@@ -365,75 +292,7 @@ on_board_animating (SternWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* The clock                                                           */
-
-static gboolean
-window_shown (SternWindow *self)
-{
-  GdkSurface *surface;
-
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return FALSE;
-
-  surface = gtk_native_get_surface (GTK_NATIVE (self));
-  if (surface != NULL && GDK_IS_TOPLEVEL (surface) &&
-      (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) & GDK_TOPLEVEL_STATE_MINIMIZED) != 0)
-    return FALSE;
-
-  return TRUE;
-}
-
-/* A modal window over this one (New Game, a question, Statistics...):
- * the player is busy with it, not with the game. */
-static gboolean
-modal_window_open (SternWindow *self)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  guint n = g_list_model_get_n_items (toplevels);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (window != GTK_WINDOW (self) && gtk_window_get_modal (window) &&
-          gtk_window_get_transient_for (window) == GTK_WINDOW (self) &&
-          gtk_widget_get_visible (GTK_WIDGET (window)))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Nobody's time runs while the window is hidden or a modal window is
- * open over it. */
-void
-stern_window_update_paused (SternWindow *self)
-{
-  if (self->match != NULL)
-    stern_match_set_paused (self->match, !window_shown (self) || modal_window_open (self));
-}
-
-/* Each new window is followed as it is shown and hidden. */
-static void
-on_toplevels_changed (SternWindow *self,
-                      guint        position,
-                      guint        removed,
-                      guint        added,
-                      GListModel  *toplevels)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (window == GTK_WINDOW (self) || g_object_get_data (G_OBJECT (window), "stern-paused-by"))
-        continue;
-      g_object_set_data (G_OBJECT (window), "stern-paused-by", self);
-      g_signal_connect_object (window, "notify::visible", G_CALLBACK (stern_window_update_paused),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (window, "notify::modal", G_CALLBACK (stern_window_update_paused),
-                               self, G_CONNECT_SWAPPED);
-    }
-  stern_window_update_paused (self);
-}
+/* The player's pause                                                  */
 
 void
 stern_window_set_user_paused (SternWindow *self,
@@ -458,21 +317,6 @@ stern_window_set_user_paused (SternWindow *self,
   gtk_widget_grab_focus (paused ? self->continue_button : GTK_WIDGET (self->board));
   stern_window_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
-}
-
-static void
-on_mapped (SternWindow *self)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-
-  /* Minimizing changes the surface's state, not the mapping. */
-  if (surface != NULL && g_object_get_data (G_OBJECT (surface), "stern-window") == NULL)
-    {
-      g_object_set_data (G_OBJECT (surface), "stern-window", self);
-      g_signal_connect_object (surface, "notify::state", G_CALLBACK (stern_window_update_paused),
-                               self, G_CONNECT_SWAPPED);
-    }
-  stern_window_update_paused (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -685,9 +529,9 @@ stern_window_dispose (GObject *object)
 #endif
   g_clear_object (&self->online_client);
   stern_window_close_confirm (self);
-  close_game_over (self);
+  stern_window_close_game_over (self);
   if (message != NULL)
-    stern_message_window_dismiss (STERN_MESSAGE_WINDOW (message));
+    stern_alert_dialog_dismiss (STERN_ALERT_DIALOG (message));
   if (self->hint_cancellable != NULL)
     g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
@@ -846,18 +690,13 @@ stern_window_init (SternWindow *self)
                            G_CALLBACK (stern_window_update_banner), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->save_banner, "closed",
                            G_CALLBACK (stern_match_clear_notice), self->match, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->match, "game-over", G_CALLBACK (on_game_over),
+  g_signal_connect_object (self->match, "game-over", G_CALLBACK (stern_window_show_game_over),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "move-played", G_CALLBACK (on_move_played),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started),
                            self, G_CONNECT_SWAPPED);
-  /* A modal window opened over this one stops the clocks too. */
-  g_signal_connect_object (gtk_window_get_toplevels (), "items-changed",
-                           G_CALLBACK (on_toplevels_changed), self, G_CONNECT_SWAPPED);
-  /* Shown, hidden, minimized: the clocks follow. */
-  g_signal_connect (self, "map", G_CALLBACK (on_mapped), NULL);
-  g_signal_connect (self, "unmap", G_CALLBACK (stern_window_update_paused), NULL);
+  stern_window_follow_visibility (self);
 
   g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),
                            self, G_CONNECT_SWAPPED);
@@ -1001,7 +840,7 @@ stern_window_answer_confirm (SternWindow *self,
   g_return_if_fail (STERN_IS_WINDOW (self));
   g_return_if_fail (self->confirm != NULL);
 
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (self->confirm), play);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (self->confirm), play);
 }
 
 GtkWindow *

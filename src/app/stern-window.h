@@ -49,6 +49,10 @@ void         stern_window_set_data_dir (SternWindow *self, const char *dir);
 /* If the data dir holds an unfinished game, continues it (a toast offers
  * a new game instead) and returns TRUE.  A damaged save is not loaded. */
 gboolean     stern_window_offer_resume (SternWindow *self);
+/* On the first start: a question over the window offers the tutorial
+ * (app.tutorial) until it is answered ("tutorial-offered").  Returns
+ * whether it was offered now. */
+gboolean     stern_window_offer_tutorial (SternWindow *self);
 /* Writes the game (all of it, with who plays and the clocks) as a record. */
 gboolean     stern_window_save_to_file (SternWindow *self, GFile *file, GError **error);
 /* Loads a record; on failure shows an error window naming the line and

@@ -14,10 +14,10 @@
 #include <glib/gstdio.h>
 
 #include "stern-data-file.h"
+#include "stern-ratings.h"
 #include "stern-saved-game-private.h"
 
 #define AUTOSAVE_NAME "current-game.sgr"
-#define RATINGS_NAME  "ratings.ini"
 #define JOURNAL_NAME  AUTOSAVE_NAME STERN_AUTOSAVE_JOURNAL_SUFFIX
 
 char *
@@ -287,7 +287,8 @@ remove_leftover_temp_files (const char *data_dir)
       /* The ratings are written the same way (stern-ratings.c). */
       const char *prefix = g_str_has_prefix (name, JOURNAL_NAME ".")
                            ? JOURNAL_NAME
-                           : g_str_has_prefix (name, RATINGS_NAME ".") ? RATINGS_NAME : AUTOSAVE_NAME;
+                           : g_str_has_prefix (name, STERN_RATINGS_NAME ".")
+                           ? STERN_RATINGS_NAME : AUTOSAVE_NAME;
 
       if (strlen (name) != strlen (prefix) + 7 ||
           !g_str_has_prefix (name, prefix) || name[strlen (prefix)] != '.' ||

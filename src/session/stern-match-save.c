@@ -190,7 +190,7 @@ stern_match_count_game (SternMatch *self)
     if (self->replaced[seat])
       setup.computer[seat] = FALSE;
 
-  path = g_build_filename (self->data_dir, "ratings.ini", NULL);
+  path = stern_ratings_get_path (self->data_dir);
   /* Another copy counting a game meanwhile would write its count over
    * this one's, or this one over it. */
   lock = stern_ratings_lock (path, &lock_error);

@@ -271,6 +271,14 @@ stern_ratings_parse (const char *data,
   return self;
 }
 
+char *
+stern_ratings_get_path (const char *data_dir)
+{
+  g_return_val_if_fail (data_dir != NULL, NULL);
+
+  return g_build_filename (data_dir, STERN_RATINGS_NAME, NULL);
+}
+
 SternRatings *
 stern_ratings_load (const char *path,
                     GError    **error)

@@ -28,6 +28,11 @@ G_BEGIN_DECLS
 
 double stern_level_rating (SternLevel level);
 
+/* The file's name in the data folder. */
+#define STERN_RATINGS_NAME "ratings.ini"
+/* <data_dir>/ratings.ini. */
+char         *stern_ratings_get_path (const char *data_dir);
+
 typedef struct _SternRatings SternRatings;
 
 /* The initial rating, no games. */

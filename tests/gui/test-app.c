@@ -20,6 +20,7 @@
 #include "stern-application.h"
 #include "stern-computer.h"
 #include "stern-notation.h"
+#include "stern-position-editor.h"
 #include "stern-rules-window.h"
 #include "stern-window-private.h"
 
@@ -76,19 +77,16 @@ static gboolean
 look_at_window (gpointer data)
 {
   OpenSeen *seen = data;
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (seen->app));
+  SternWindow *window = stern_application_get_current_window (STERN_APPLICATION (seen->app));
 
-  for (GList *l = windows; l != NULL; l = l->next)
-    if (STERN_IS_WINDOW (l->data))
-      {
-        SternWindow *window = STERN_WINDOW (l->data);
-
-        seen->record = record_of (window);
-        seen->had_message = stern_window_get_message (window) != NULL;
-        seen->toast = g_strdup (stern_window_get_last_toast (window));
-        gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-game", NULL);
-        seen->restored = record_of (window);
-      }
+  if (window != NULL)
+    {
+      seen->record = record_of (window);
+      seen->had_message = stern_window_get_message (window) != NULL;
+      seen->toast = g_strdup (stern_window_get_last_toast (window));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-game", NULL);
+      seen->restored = record_of (window);
+    }
   g_action_group_activate_action (G_ACTION_GROUP (seen->app), "quit", NULL);
   return G_SOURCE_REMOVE;
 }
@@ -545,6 +543,49 @@ test_rules_screenshot (void)
   gtk_window_destroy (GTK_WINDOW (rules));
 }
 
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* The position editor's Play goes through app.load-position to the game
+ * window, and the editor closes. */
+static void
+test_position_editor_play (void)
+{
+  const char *text = "classic-2 black white:m1,l2 black:e17";
+  g_autofree char *shown = NULL;
+  SternPositionEditor *editor;
+  SternWindow *window;
+  gpointer editor_alive;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  ensure_styles ();
+  window = g_object_new (STERN_TYPE_WINDOW, "application", styles_app, NULL);
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (stern_application_get_current_window (styles_app) == window);
+
+  editor = STERN_POSITION_EDITOR (stern_position_editor_new ());
+  gtk_window_set_application (GTK_WINDOW (editor), GTK_APPLICATION (styles_app));
+  gtk_window_present (GTK_WINDOW (editor));
+  g_assert_true (stern_position_editor_set_text (editor, text));
+  g_assert_null (stern_position_editor_get_problem (editor));
+  editor_alive = editor;
+  g_object_add_weak_pointer (G_OBJECT (editor), &editor_alive);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.play", NULL));
+  g_assert_true (gui_test_wait_until (pointer_cleared, &editor_alive, 5000));
+  /* The position on the board, black on turn and the computer white. */
+  shown = stern_notation_format_position (stern_window_get_setup (window)->variant,
+                                          stern_game_get_position (stern_window_get_game (window)));
+  g_assert_cmpstr (shown, ==, text);
+  g_assert_false (stern_window_get_setup (window)->computer[STERN_BLACK]);
+  g_assert_true (stern_window_get_setup (window)->computer[STERN_WHITE]);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -564,6 +605,7 @@ main (int   argc,
   g_test_add_func ("/app/sizes-dark", test_sizes_dark);
   g_test_add_func ("/app/rules-screenshot", test_rules_screenshot);
   g_test_add_func ("/app/header-after-narrow", test_header_after_narrow);
+  g_test_add_func ("/app/position-editor-play", test_position_editor_play);
 
   {
     int status = g_test_run ();

@@ -20,7 +20,7 @@
 
 #include "stern-autosave.h"
 #include "stern-match.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-notation.h"
 #include "stern-save-banner.h"
 #include "stern-saved-game.h"
@@ -274,9 +274,9 @@ check_blocked (gconstpointer data)
   g_assert_nonnull (window);
   question = stern_window_get_message (window);
   g_assert_nonnull (question);
-  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (question)), ==,
+  g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (question)), ==,
                    "Quit Without Saving?");
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (question), FALSE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (question), FALSE);
   g_assert_true (gui_test_wait_until (gui_test_no_dialog, window, 5000));
   g_assert_nonnull (window);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, n);
@@ -344,7 +344,7 @@ test_quit_anyway (void)
   question = stern_window_get_message (window);
   g_assert_nonnull (question);
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (question), TRUE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (question), TRUE);
   g_assert_true (gui_test_wait_until (window_gone, &window, 5000));
   g_test_assert_expected_messages ();
 

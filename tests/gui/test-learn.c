@@ -369,10 +369,10 @@ test_tutorial_offered_once (void)
 
   g_settings_reset (settings, "tutorial-offered");
   window = gui_test_window_new (NULL);
-  g_assert_true (stern_learn_offer_tutorial (window));
+  g_assert_true (stern_window_offer_tutorial (window));
   /* A question that stays; closing the window is no answer. */
-  g_assert_true (STERN_IS_MESSAGE_WINDOW (stern_window_get_message (window)));
-  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (stern_window_get_message (window))),
+  g_assert_true (STERN_IS_ALERT_DIALOG (stern_window_get_message (window)));
+  g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (stern_window_get_message (window))),
                    ==, "New to Sternhalma?");
   g_assert_false (g_settings_get_boolean (settings, "tutorial-offered"));
   gui_test_destroy (window);
@@ -381,17 +381,17 @@ test_tutorial_offered_once (void)
   /* Asked again at the next start, once the window is shown; "Not Now"
    * is an answer. */
   window = g_object_new (STERN_TYPE_WINDOW, NULL);
-  g_assert_true (stern_learn_offer_tutorial (window));
+  g_assert_true (stern_window_offer_tutorial (window));
   g_assert_null (stern_window_get_message (window));
   gtk_window_present (GTK_WINDOW (window));
   GUI_TEST_WAIT_FOR (stern_window_get_message (window) != NULL, 5000);
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (stern_window_get_message (window)), FALSE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (stern_window_get_message (window)), FALSE);
   g_assert_true (g_settings_get_boolean (settings, "tutorial-offered"));
   /* Not again, in this window or a new one. */
-  g_assert_false (stern_learn_offer_tutorial (window));
+  g_assert_false (stern_window_offer_tutorial (window));
   gui_test_destroy (window);
   window = gui_test_window_new (NULL);
-  g_assert_false (stern_learn_offer_tutorial (window));
+  g_assert_false (stern_window_offer_tutorial (window));
   g_assert_null (stern_window_get_message (window));
   gui_test_destroy (window);
 

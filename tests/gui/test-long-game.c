@@ -24,7 +24,7 @@
 
 #include "stern-autosave.h"
 #include "stern-match.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-move-list.h"
 #include "stern-notation.h"
 #include "stern-saved-game.h"
@@ -208,10 +208,10 @@ test_near_cap (void)
   g_assert_false (stern_window_open_file (again, big));
   message = stern_window_get_message (again);
   g_assert_nonnull (message);
-  g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (message)));
-  g_assert_nonnull (strstr (stern_message_window_get_body (STERN_MESSAGE_WINDOW (message)),
+  g_test_message ("%s", stern_alert_dialog_get_body (STERN_ALERT_DIALOG (message)));
+  g_assert_nonnull (strstr (stern_alert_dialog_get_body (STERN_ALERT_DIALOG (message)),
                             "too big"));
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), TRUE);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (again)), ==, 400000);
 
   gui_test_destroy (again);
@@ -330,10 +330,10 @@ test_encodings (void)
         {
           g_assert_nonnull (message);
           g_test_message ("%s: %s", cases[i].name,
-                          stern_message_window_get_body (STERN_MESSAGE_WINDOW (message)));
-          g_assert_nonnull (strstr (stern_message_window_get_body (STERN_MESSAGE_WINDOW (message)),
+                          stern_alert_dialog_get_body (STERN_ALERT_DIALOG (message)));
+          g_assert_nonnull (strstr (stern_alert_dialog_get_body (STERN_ALERT_DIALOG (message)),
                                     cases[i].remark));
-          stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+          stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), TRUE);
         }
       GUI_TEST_WAIT_FOR (stern_window_get_message (window) == NULL, 5000);
     }
@@ -400,10 +400,10 @@ test_two_copies (void)
   g_assert_false (stern_window_offer_resume (window));
   g_assert_true (gui_test_wait_until (has_message, window, 5000));
   message = stern_window_get_message (window);
-  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)), ==,
+  g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (message)), ==,
                    "Sternhalma is already open with this game");
   /* Read-only: the other copy's game is shown, and stays theirs. */
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), TRUE);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 12);
   play_on (window);
   /* The banner says the file is not ours to write; the file is as they

@@ -779,9 +779,9 @@ test_join_asks_first (void)
   click (dialog, "_Join");
   message = stern_window_get_message (window);
   g_assert_nonnull (message);
-  g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)), ==,
+  g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (message)), ==,
                    "Leave the Online Game?");
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), FALSE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), FALSE);
   gui_test_flush ();
   g_assert_cmpstr (window_room (window), ==, stern_net_client_get_code (first));
 
@@ -791,7 +791,7 @@ test_join_asks_first (void)
   click (dialog, "_Join");
   message = stern_window_get_message (window);
   g_assert_nonnull (message);
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), TRUE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), TRUE);
   {
     InRoom in = { window, stern_net_client_get_code (second) };
     g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
@@ -802,7 +802,7 @@ test_join_asks_first (void)
   click (dialog, "_Create Room");
   g_assert_nonnull (stern_window_get_message (window));
   g_assert_false (gtk_widget_get_visible (dialog));
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (stern_window_get_message (window)), TRUE);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (stern_window_get_message (window)), TRUE);
   {
     NewCode new = { dialog, stern_net_client_get_code (second) };
     g_assert_true (gui_test_wait_until (dialog_shown_with_new_code, &new, WAIT_MS));
@@ -842,9 +842,9 @@ test_load_asks_first (void)
       stern_window_load_game (window, stern_game_new (setup.variant, setup.preset), &setup);
       message = stern_window_get_message (window);
       g_assert_nonnull (message);
-      g_assert_cmpstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)), ==,
+      g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (message)), ==,
                        "Leave the Online Game?");
-      stern_message_window_respond (STERN_MESSAGE_WINDOW (message), round == 1);
+      stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), round == 1);
       gui_test_flush ();
       if (round == 0)
         g_assert_cmpstr (window_room (window), ==, stern_net_client_get_code (first));

@@ -14,7 +14,7 @@
 #include <adwaita.h>
 
 #include "stern-computer.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-new-game-dialog.h"
 #include "stern-move-list.h"
 #include "stern-notation.h"
@@ -115,7 +115,7 @@ answer_message (SternWindow *window,
   GtkWidget *message = stern_window_get_message (window);
 
   g_assert_nonnull (message);
-  stern_message_window_respond (STERN_MESSAGE_WINDOW (message), accept);
+  stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), accept);
   g_assert_null (stern_window_get_message (window));
 }
 
@@ -246,10 +246,10 @@ test_bad_files (SaveFixture   *f,
 
       message = stern_window_get_message (window);
       g_assert_nonnull (message);
-      body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (message));
+      body = stern_alert_dialog_get_body (STERN_ALERT_DIALOG (message));
       g_test_message ("%s: %s", cases[i].name, body);
       g_assert_nonnull (strstr (body, cases[i].expect));
-      g_assert_nonnull (strstr (stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message)),
+      g_assert_nonnull (strstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (message)),
                                 cases[i].name));
 
       /* The same game object, the same moves, the same players. */
@@ -285,8 +285,8 @@ test_bad_files (SaveFixture   *f,
         g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
         message = stern_window_get_message (window);
         g_assert_nonnull (message);
-        heading = stern_message_window_get_heading (STERN_MESSAGE_WINDOW (message));
-        body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (message));
+        heading = stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (message));
+        body = stern_alert_dialog_get_body (STERN_ALERT_DIALOG (message));
         g_test_message ("%s / %s", heading, body);
         g_assert_true (g_utf8_validate (heading, -1, NULL));
         g_assert_true (g_utf8_validate (body, -1, NULL));
@@ -346,7 +346,7 @@ test_open_over_game (SaveFixture   *f,
   before = record_of (window);
 
   g_assert_false (stern_window_open_file (window, tag_file));
-  body = stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message (window)));
+  body = stern_alert_dialog_get_body (STERN_ALERT_DIALOG (stern_window_get_message (window)));
   g_test_message ("%s", body);
   g_assert_nonnull (strstr (body, "Line 1, column 23: text after tag Variant"));
   answer_message (window, TRUE);
@@ -974,7 +974,7 @@ test_resign (gconstpointer data)
   g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
-  g_test_message ("%s", stern_message_window_get_body (STERN_MESSAGE_WINDOW (stern_window_get_message (window))));
+  g_test_message ("%s", stern_alert_dialog_get_body (STERN_ALERT_DIALOG (stern_window_get_message (window))));
   answer_message (window, TRUE);
 
   g_assert_true (stern_game_is_over (game));

@@ -13,7 +13,7 @@
 
 #include "stern-computer.h"
 #include "stern-game-over-window.h"
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 #include "stern-move-list.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
@@ -116,7 +116,7 @@ message_window_open (void)
     {
       g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
 
-      if (STERN_IS_MESSAGE_WINDOW (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+      if (STERN_IS_ALERT_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
         return TRUE;
     }
   return FALSE;

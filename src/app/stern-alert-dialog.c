@@ -1,15 +1,16 @@
-/* stern-message-window.c: a question or a message over the game window.
+/* stern-alert-dialog.c: a question or a message over the game window.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include "stern-message-window.h"
+#include "stern-alert-dialog.h"
 
 #include "stern-accessible.h"
+#include "stern-compat.h"
 
-struct _SternMessageWindow
+struct _SternAlertDialog
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
   AdwAlertDialog   parent_instance;
@@ -30,7 +31,7 @@ struct _SternMessageWindow
 
 #if ADW_CHECK_VERSION (1, 5, 0)
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_ALERT_DIALOG)
+G_DEFINE_FINAL_TYPE (SternAlertDialog, stern_alert_dialog, ADW_TYPE_ALERT_DIALOG)
 #define DIALOG(self)                ADW_ALERT_DIALOG (self)
 #define dialog_get_heading          adw_alert_dialog_get_heading
 #define dialog_get_body             adw_alert_dialog_get_body
@@ -43,7 +44,7 @@ G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_ALERT_DI
 #define dialog_response(self, id)   g_signal_emit_by_name ((self), "response", (id))
 G_GNUC_END_IGNORE_DEPRECATIONS
 #else
-G_DEFINE_FINAL_TYPE (SternMessageWindow, stern_message_window, ADW_TYPE_MESSAGE_DIALOG)
+G_DEFINE_FINAL_TYPE (SternAlertDialog, stern_alert_dialog, ADW_TYPE_MESSAGE_DIALOG)
 #define DIALOG(self)                ADW_MESSAGE_DIALOG (self)
 #define dialog_get_heading          adw_message_dialog_get_heading
 #define dialog_get_body             adw_message_dialog_get_body
@@ -79,7 +80,7 @@ watch_frames_to_open (GtkWidget     *widget,
                       GdkFrameClock *clock,
                       gpointer       data)
 {
-  SternMessageWindow *self = STERN_MESSAGE_WINDOW (widget);
+  SternAlertDialog *self = STERN_ALERT_DIALOG (widget);
 
   if (++self->frames_mapped < FRAMES_BEFORE_OPEN)
     return G_SOURCE_CONTINUE;
@@ -96,18 +97,18 @@ watch_frames_to_open (GtkWidget     *widget,
 }
 
 static void
-stern_message_window_map (GtkWidget *widget)
+stern_alert_dialog_map (GtkWidget *widget)
 {
-  SternMessageWindow *self = STERN_MESSAGE_WINDOW (widget);
+  SternAlertDialog *self = STERN_ALERT_DIALOG (widget);
 
-  GTK_WIDGET_CLASS (stern_message_window_parent_class)->map (widget);
+  GTK_WIDGET_CLASS (stern_alert_dialog_parent_class)->map (widget);
 
   if (!self->opened && self->open_tick == 0)
     self->open_tick = gtk_widget_add_tick_callback (widget, watch_frames_to_open, NULL, NULL);
 }
 
 static void
-on_closed (SternMessageWindow *self)
+on_closed (SternAlertDialog *self)
 {
   self->closed = TRUE;
 }
@@ -115,7 +116,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
 
 static void
-close_now (SternMessageWindow *self)
+close_now (SternAlertDialog *self)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -131,8 +132,8 @@ close_now (SternMessageWindow *self)
 
 /* Every way of answering comes here: a button, Escape, closing. */
 static void
-on_response (SternMessageWindow *self,
-             const char         *response)
+on_response (SternAlertDialog *self,
+             const char       *response)
 {
   if (self->answered)
     return;
@@ -144,10 +145,10 @@ on_response (SternMessageWindow *self,
 }
 
 void
-stern_message_window_respond (SternMessageWindow *self,
-                              gboolean            accept)
+stern_alert_dialog_respond (SternAlertDialog *self,
+                            gboolean          accept)
 {
-  g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
+  g_return_if_fail (STERN_IS_ALERT_DIALOG (self));
 
   if (self->answered)
     return;
@@ -159,52 +160,46 @@ stern_message_window_respond (SternMessageWindow *self,
 }
 
 void
-stern_message_window_dismiss (SternMessageWindow *self)
+stern_alert_dialog_dismiss (SternAlertDialog *self)
 {
-  g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
+  g_return_if_fail (STERN_IS_ALERT_DIALOG (self));
 
   self->answered = TRUE;
   close_now (self);
 }
 
 void
-stern_message_window_present (SternMessageWindow *self)
+stern_alert_dialog_present (SternAlertDialog *self)
 {
-  g_return_if_fail (STERN_IS_MESSAGE_WINDOW (self));
+  g_return_if_fail (STERN_IS_ALERT_DIALOG (self));
 
   /* The answers' buttons are named without their mnemonic's underscore. */
   stern_accessible_fix_names (GTK_WIDGET (self));
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  adw_dialog_present (ADW_DIALOG (self), self->parent != NULL ? GTK_WIDGET (self->parent) : NULL);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  gtk_window_present (GTK_WINDOW (self));
-#endif
+  stern_compat_dialog_present (GTK_WIDGET (self), self->parent, TRUE);
 }
 
 static void
-stern_message_window_dispose (GObject *object)
+stern_alert_dialog_dispose (GObject *object)
 {
-  SternMessageWindow *self = STERN_MESSAGE_WINDOW (object);
+  SternAlertDialog *self = STERN_ALERT_DIALOG (object);
 
   g_clear_weak_pointer (&self->parent);
 
-  G_OBJECT_CLASS (stern_message_window_parent_class)->dispose (object);
+  G_OBJECT_CLASS (stern_alert_dialog_parent_class)->dispose (object);
 }
 
 static void
-stern_message_window_class_init (SternMessageWindowClass *klass)
+stern_alert_dialog_class_init (SternAlertDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = stern_message_window_dispose;
+  object_class->dispose = stern_alert_dialog_dispose;
 #if ADW_CHECK_VERSION (1, 5, 0)
-  GTK_WIDGET_CLASS (klass)->map = stern_message_window_map;
+  GTK_WIDGET_CLASS (klass)->map = stern_alert_dialog_map;
 #endif
 
   /**
-   * SternMessageWindow::answered:
+   * SternAlertDialog::answered:
    * @accept: TRUE for the accept button
    */
   signals[SIGNAL_ANSWERED] =
@@ -242,7 +237,7 @@ let_heading_wrap (GtkWidget *widget)
 #endif
 
 static void
-stern_message_window_init (SternMessageWindow *self)
+stern_alert_dialog_init (SternAlertDialog *self)
 {
   g_signal_connect (self, "response", G_CALLBACK (on_response), NULL);
 #if ADW_CHECK_VERSION (1, 5, 0)
@@ -258,35 +253,24 @@ stern_message_window_init (SternMessageWindow *self)
 }
 
 GtkWidget *
-stern_message_window_new (GtkWindow         *parent,
-                          const char        *title,
-                          const char        *heading,
-                          const char        *body,
-                          const char        *cancel_label,
-                          const char        *accept_label,
-                          SternMessageStyle  style)
+stern_alert_dialog_new (GtkWindow       *parent,
+                        const char      *title,
+                        const char      *heading,
+                        const char      *body,
+                        const char      *cancel_label,
+                        const char      *accept_label,
+                        SternAlertStyle  style)
 {
-  SternMessageWindow *self;
+  SternAlertDialog *self;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (heading != NULL && accept_label != NULL, NULL);
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  self = g_object_new (STERN_TYPE_MESSAGE_WINDOW,
+  self = g_object_new (STERN_TYPE_ALERT_DIALOG,
                        "heading", heading,
                        "body", body != NULL ? body : "",
                        "title", title,
                        NULL);
-#else
-  self = g_object_new (STERN_TYPE_MESSAGE_WINDOW,
-                       "heading", heading,
-                       "body", body != NULL ? body : "",
-                       "title", title,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       "destroy-with-parent", TRUE,
-                       NULL);
-#endif
   g_set_weak_pointer (&self->parent, parent);
 
   /* The dialog_* calls are libadwaita 1.5's on the newer side (above). */
@@ -294,15 +278,15 @@ stern_message_window_new (GtkWindow         *parent,
   if (cancel_label != NULL)
     dialog_add_response (DIALOG (self), "cancel", cancel_label);
   dialog_add_response (DIALOG (self), "accept", accept_label);
-  if (style == STERN_MESSAGE_SUGGESTED)
+  if (style == STERN_ALERT_SUGGESTED)
     dialog_set_appearance (DIALOG (self), "accept", ADW_RESPONSE_SUGGESTED);
-  else if (style == STERN_MESSAGE_DESTRUCTIVE)
+  else if (style == STERN_ALERT_DESTRUCTIVE)
     dialog_set_appearance (DIALOG (self), "accept", ADW_RESPONSE_DESTRUCTIVE);
 
   /* The safe answer is the default when the other one destroys something;
    * Escape cancels (or closes a message). */
   dialog_set_default (DIALOG (self),
-                      style == STERN_MESSAGE_DESTRUCTIVE && cancel_label != NULL ? "cancel" : "accept");
+                      style == STERN_ALERT_DESTRUCTIVE && cancel_label != NULL ? "cancel" : "accept");
   dialog_set_close (DIALOG (self), cancel_label != NULL ? "cancel" : "accept");
   G_GNUC_END_IGNORE_DEPRECATIONS
 
@@ -310,9 +294,9 @@ stern_message_window_new (GtkWindow         *parent,
 }
 
 const char *
-stern_message_window_get_heading (SternMessageWindow *self)
+stern_alert_dialog_get_heading (SternAlertDialog *self)
 {
-  g_return_val_if_fail (STERN_IS_MESSAGE_WINDOW (self), NULL);
+  g_return_val_if_fail (STERN_IS_ALERT_DIALOG (self), NULL);
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   return dialog_get_heading (DIALOG (self));
@@ -320,9 +304,9 @@ stern_message_window_get_heading (SternMessageWindow *self)
 }
 
 const char *
-stern_message_window_get_body (SternMessageWindow *self)
+stern_alert_dialog_get_body (SternAlertDialog *self)
 {
-  g_return_val_if_fail (STERN_IS_MESSAGE_WINDOW (self), NULL);
+  g_return_val_if_fail (STERN_IS_ALERT_DIALOG (self), NULL);
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   return dialog_get_body (DIALOG (self));

@@ -1,0 +1,81 @@
+/* stern-compat.c: the dialogs' two toolkits in one place (stern-compat.h).
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "stern-compat.h"
+
+/* Newer than the libadwaita 1.2 the build is pinned to: each call is
+ * behind its version check. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+void
+stern_compat_dialog_present (GtkWidget *dialog,
+                             GtkWindow *parent,
+                             gboolean   modal)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  (void) modal;
+  adw_dialog_present (ADW_DIALOG (dialog), parent != NULL ? GTK_WIDGET (parent) : NULL);
+#else
+  g_object_set (dialog,
+                "transient-for", parent,
+                "modal", modal,
+                "destroy-with-parent", TRUE,
+                NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+#endif
+}
+
+GtkWidget *
+stern_compat_get_visible_dialog (GtkWindow *window)
+{
+  g_return_val_if_fail (window == NULL || GTK_IS_WINDOW (window), NULL);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (ADW_IS_APPLICATION_WINDOW (window))
+    return (GtkWidget *) adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+#endif
+  return NULL;
+}
+
+void
+stern_compat_dialog_force_close (GtkWidget *dialog)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+#else
+  gtk_window_destroy (GTK_WINDOW (dialog));
+#endif
+}
+
+GtkWidget *
+stern_compat_about_new (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return GTK_WIDGET (adw_about_dialog_new ());
+#else
+  return adw_about_window_new ();
+#endif
+}
+
+void
+stern_compat_about_add_credit_section (GtkWidget   *about,
+                                       const char  *name,
+                                       const char **people)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_about_dialog_add_credit_section (ADW_ABOUT_DIALOG (about), name, people);
+#else
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), name, people);
+#endif
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS

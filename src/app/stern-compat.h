@@ -1,0 +1,34 @@
+/* stern-compat.h: the dialogs' two toolkits in one place.
+ *
+ * From libadwaita 1.5 on a dialog is an AdwDialog, a sheet inside the
+ * window it is shown over; before that it is a window of its own,
+ * transient for that window.  The build is pinned to libadwaita 1.2
+ * (src/app/meson.build), so the newer calls are made here, behind their
+ * version checks, and the callers do not fork.
+ *
+ * Copyright 2026 The Sternhalma authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Shows dialog (an AdwDialog from 1.5 on, else a GtkWindow) over parent
+ * (may be NULL).  Before 1.5 it becomes transient for parent, modal or
+ * not, and goes when parent does. */
+void       stern_compat_dialog_present (GtkWidget *dialog, GtkWindow *parent, gboolean modal);
+/* The dialog shown inside window (libadwaita 1.5 and later), or NULL:
+ * always NULL before 1.5, where dialogs are windows of their own. */
+GtkWidget *stern_compat_get_visible_dialog (GtkWindow *window);
+/* Closes a dialog at once, without asking it (quitting). */
+void       stern_compat_dialog_force_close (GtkWidget *dialog);
+
+/* The About dialog (AdwAboutDialog from 1.5 on, else AdwAboutWindow),
+ * and a credit section of it. */
+GtkWidget *stern_compat_about_new (void);
+void       stern_compat_about_add_credit_section (GtkWidget *about, const char *name,
+                                                  const char **people);
+
+G_END_DECLS
