@@ -27,6 +27,8 @@
 #define GENERATE_GAMES_PER_PUZZLE 4
 /* The games' opening, where every jump is the book's: no jump puzzle there. */
 #define GENERATE_FIRST_PLY 16
+/* Plies between two race puzzles of one game, so that they differ. */
+#define GENERATE_RACE_GAP 6
 /* The levels of the games a set is made from, a pair per game in turn:
  * Easy and Medium play quickly and make the mistakes a race puzzle is
  * made of. */
@@ -201,6 +203,7 @@ typedef struct {
   SternPuzzleSolver *solver;
   GArray            *found[STERN_PUZZLE_N_KINDS];
   guint              quota[STERN_PUZZLE_N_KINDS];
+  guint              n_win1;
   GHashTable        *seen;      /* position hashes of the kinds' puzzles */
 } Harvest;
 
@@ -221,13 +224,21 @@ harvest_at (Harvest *h, SternGame *game, guint n, SternPuzzleKind kind)
                           stern_game_get_position (game), &puzzle))
     return FALSE;
   g_hash_table_add (h->seen, g_memdup2 (&key, sizeof key));
+  /* A win in 1 is the easiest find of the set: a third of the wins at most. */
+  if (kind == STERN_PUZZLE_WIN && puzzle.win_moves == 1)
+    {
+      if (h->n_win1 >= h->quota[kind] / 3)
+        return FALSE;
+      h->n_win1++;
+    }
   g_array_append_val (h->found[kind], puzzle);
   return TRUE;
 }
 
 /* At most one puzzle of each kind from a game: a jump and a race from
- * positions the seed picks, a win from the winner's last moves, the
- * longest first. */
+ * positions the seed picks (a race in the middle game, before the end
+ * makes it a win), a win from the winner's last moves, the longest
+ * first. */
 static void
 harvest_game (Harvest *h, SternGame *game, GRand *rand)
 {
@@ -248,10 +259,9 @@ harvest_game (Harvest *h, SternGame *game, GRand *rand)
   for (guint n = total; n_first == 1 && n-- > 0 && n_winner_moves < STERN_PUZZLE_MAX_WIN;)
     if (stern_game_get_action (game, n)->seat == winner)
       winner_moves[n_winner_moves++] = n;
-  if (n_winner_moves > 0)
-    for (guint i = (guint) g_rand_int_range (rand, 0, (gint32) n_winner_moves) + 1; i-- > 0;)
-      if (harvest_at (h, game, winner_moves[i], STERN_PUZZLE_WIN))
-        break;
+  for (guint i = n_winner_moves; i-- > 0;)
+    if (harvest_at (h, game, winner_moves[i], STERN_PUZZLE_WIN))
+      break;
   if (total > 2 * GENERATE_FIRST_PLY)
     {
       guint start = (guint) g_rand_int_range (rand, GENERATE_FIRST_PLY, (gint32) total - 4);
@@ -259,10 +269,11 @@ harvest_game (Harvest *h, SternGame *game, GRand *rand)
       for (guint n = start; n < total; n++)
         if (harvest_at (h, game, n, STERN_PUZZLE_JUMP))
           break;
-      start = (guint) g_rand_int_range (rand, total / 3, (gint32) total - 4);
-      for (guint n = start; n < total && n < start + 30; n++)
+      /* Races are rarer: as many as the middle game gives, a few moves apart. */
+      start = (guint) g_rand_int_range (rand, (gint32) total / 4, (gint32) total / 3);
+      for (guint n = start; n < total * 3 / 4; n++)
         if (harvest_at (h, game, n, STERN_PUZZLE_RACE))
-          break;
+          n += GENERATE_RACE_GAP;
     }
   stern_game_seek (game, total);
 }
@@ -307,8 +318,10 @@ cmd_generate (int argc, char **argv)
       for (unsigned k = 0; k < STERN_PUZZLE_N_KINDS; k++)
         made += h.found[k]->len;
       if (games % 20 == 0)
-        fprintf (stderr, "%" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " puzzles, %.0f s\n",
-                 games, made, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+        fprintf (stderr, "%" G_GUINT64_FORMAT " games: %u jump, %u win, %u race, %.0f s\n",
+                 games, h.found[STERN_PUZZLE_JUMP]->len, h.found[STERN_PUZZLE_WIN]->len,
+                 h.found[STERN_PUZZLE_RACE]->len,
+                 (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
     }
 
   printf ("# Sternhalma puzzles, made by the engine from %" G_GUINT64_FORMAT " games of its own:\n"

@@ -21,9 +21,10 @@
 #define JUMP_MAX_NODES 2000000
 /* Positions searched at most for a win in N. */
 #define WIN_MAX_NODES 20000000
-/* The least margin a race puzzle may state, in tenths of a move: below a
- * move the review's own rounding could tell the moves apart. */
-#define RACE_MIN_MARGIN 10
+/* The least margin a race puzzle may state, in tenths of a move: the
+ * review's losses are rounded to tenths, and a race within half a move is
+ * decided by who moves first, so half a move tells a loser apart. */
+#define RACE_MIN_MARGIN 5
 #define MAX_PLIES (2 * STERN_PUZZLE_MAX_WIN + 1)
 
 struct _SternPuzzleSolver {
@@ -950,7 +951,7 @@ make_race (SternPuzzleSolver *s, SternGame *game, SternPuzzle *out)
   if (best_cost == G_MAXINT || second_cost - best_cost < RACE_LEAD_COST)
     return FALSE;
   race_standing (s, game, moves[best].from, moves[best].to, &mine, &theirs);
-  if (mine > theirs || theirs - mine >= 5 * RACE_MIN_MARGIN)
+  if (mine > theirs || theirs - mine >= 3 * RACE_MIN_MARGIN)
     return FALSE;
   race_facts (s, game, moves[best].from, moves[best].to, &f);
   if (f.least_loss == G_MAXUINT || f.least_loss < RACE_MIN_MARGIN ||
