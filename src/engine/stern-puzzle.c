@@ -192,13 +192,7 @@ stern_puzzle_parse (const char *line, SternPuzzle *out, GError **error)
                      "column %ld: the solution: %s", column[4], local->message);
         return FALSE;
       }
-    if (len < 2)
-      {
-        g_set_error (error, STERN_ERROR, STERN_ERROR_PARSE,
-                     "column %ld: the solution \"%s\" is not a move (two holes or more)",
-                     column[4], fields[4]);
-        return FALSE;
-      }
+    /* The path parser refuses fewer than two holes. */
     out->solution_len = (uint8_t) len;
   }
 
@@ -421,7 +415,7 @@ jump_search (const SternGame *game, JumpWalk *w)
   w->pos = pos;
   w->seat = stern_game_get_turn (game);
   own = pos->marbles[w->seat];
-  w->best_len = 2;
+  w->best_len = 1;   /* the start alone: any chain is longer */
   while (own)
     {
       unsigned from = stern_set_pop (&own);
@@ -761,6 +755,8 @@ stern_puzzle_verify (SternPuzzleSolver *solver, const SternPuzzle *puzzle, GErro
           return fail (error, "jump puzzles are for variants without long jumps");
         if (!jump_search (game, &w))
           return fail (error, "more than %d chains to follow", JUMP_MAX_NODES);
+        if (w.n_best == 0)
+          return fail (error, "no marble of the side to move can jump");
         best = move_name (game, w.best, w.best_len);
         if (puzzle->solution_len != w.best_len)
           return fail (error, "the solution %s has %u hops, but %s has %zu",
@@ -782,8 +778,9 @@ stern_puzzle_verify (SternPuzzleSolver *solver, const SternPuzzle *puzzle, GErro
     case STERN_PUZZLE_WIN:
       {
         SternMove winning[2];
-        unsigned n = puzzle->win_moves, found;
-        gboolean enters;
+        unsigned n = puzzle->win_moves, found, me = stern_game_get_turn (game);
+        gboolean enters, solution_wins;
+        guint64 effort;
 
         if (!win_rules_fit (game))
           return fail (error, "win puzzles are for two players on the star past the leaving-home deadline");
@@ -795,24 +792,30 @@ stern_puzzle_verify (SternPuzzleSolver *solver, const SternPuzzle *puzzle, GErro
           }
         solver->nodes = 0;
         found = win_first_moves (solver, game, n, winning);
+        effort = solver->nodes;
         if (solver->nodes > WIN_MAX_NODES)
           return fail (error, "the search passed %d positions", WIN_MAX_NODES);
-        if (found == 0)
-          return fail (error, "no move wins in %u", n);
-        if (winning[0].from != from || winning[0].to != to)
+        if (!stern_game_play (game, from, to, NULL))
+          g_return_val_if_reached (FALSE);
+        solution_wins = after_mine (solver, game, me, n - 1, 0);
+        stern_game_undo (game);
+        if (!solution_wins)
           {
-            g_autofree char *other = move_name_ft (game, winning[0].from, winning[0].to);
-            return fail (error, "%s wins in %u%s", other, n,
-                         found == 1 ? " and the solution does not" : "");
+            g_autofree char *other = found > 0 ? move_name_ft (game, winning[0].from, winning[0].to)
+                                               : NULL;
+            return fail (error, "the solution %s does not win in %u%s%s%s", solution, n,
+                         other ? "; " : "", other ? other : "", other ? " does" : "");
           }
         if (found > 1)
           {
-            g_autofree char *other = move_name_ft (game, winning[1].from, winning[1].to);
+            const SternMove *second = winning[0].from == from && winning[0].to == to
+                                      ? &winning[1] : &winning[0];
+            g_autofree char *other = move_name_ft (game, second->from, second->to);
             return fail (error, "a second move wins in %u: %s", n, other);
           }
-        enters = !stern_set_has (stern_game_get_rules (game)->goal[pos->to_move], from) &&
-                 stern_set_has (stern_game_get_rules (game)->goal[pos->to_move], to);
-        difficulty = win_difficulty (n, solver->nodes, enters);
+        enters = !stern_set_has (stern_game_get_rules (game)->goal[me], from) &&
+                 stern_set_has (stern_game_get_rules (game)->goal[me], to);
+        difficulty = win_difficulty (n, effort, enters);
         break;
       }
     case STERN_PUZZLE_RACE:
