@@ -518,6 +518,17 @@ win_mine (SternPuzzleSolver *s, SternGame *game, unsigned me, unsigned n, unsign
 
   if (empty > n || s->nodes > WIN_MAX_NODES)
     return FALSE;
+  /* A turn I must miss is one of my n. */
+  if (stern_game_must_pass (game))
+    {
+      gboolean ok;
+
+      if (!stern_game_pass (game, NULL))
+        g_return_val_if_reached (FALSE);
+      ok = after_mine (s, game, me, n - 1, ply + 1);
+      stern_game_undo (game);
+      return ok;
+    }
   count = stern_game_legal_moves (game, s->moves[ply]);
   for (size_t i = 0; i < count; i++)
     {
@@ -543,11 +554,15 @@ static gboolean
 win_rules_fit (const SternGame *game)
 {
   const SternRules *rules = stern_game_get_rules (game);
+  const SternVariant *v = rules->variant;
 
-  return rules->variant->n_players == 2 && !rules->variant->solo &&
-         !stern_variant_is_square (rules->variant) && rules->goal_confines &&
-         rules->fatal_return_home && stern_game_moves_to_leave_home (game, 0) < 0 &&
-         stern_game_moves_to_leave_home (game, 3) < 0;
+  if (v->n_players != 2 || v->solo || stern_variant_is_square (v) || !rules->goal_confines ||
+      !rules->fatal_return_home)
+    return FALSE;
+  for (unsigned i = 0; i < v->n_players; i++)
+    if (stern_game_moves_to_leave_home (game, v->seats[i]) >= 0)
+      return FALSE;
+  return TRUE;
 }
 
 /* The first moves that win in n (of win_moves into moves, at most 2
@@ -790,6 +805,8 @@ stern_puzzle_verify (SternPuzzleSolver *solver, const SternPuzzle *puzzle, GErro
             g_autofree char *quicker = move_name_ft (game, winning[0].from, winning[0].to);
             return fail (error, "%s wins in %u already", quicker, n - 1);
           }
+        if (solver->nodes > WIN_MAX_NODES)
+          return fail (error, "the search passed %d positions", WIN_MAX_NODES);
         solver->nodes = 0;
         found = win_first_moves (solver, game, n, winning);
         effort = solver->nodes;
