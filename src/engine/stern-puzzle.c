@@ -293,9 +293,9 @@ stern_puzzle_check_answer (const SternPuzzle *puzzle, const uint8_t *path, size_
                                 stern_game_get_turn (game), path, len, NULL) != STERN_PATH_OK ||
       !stern_game_is_legal (game, path[0], path[len - 1]))
     return STERN_PUZZLE_ANSWER_ILLEGAL;
-  if (puzzle->kind == STERN_PUZZLE_JUMP)
-    return len == puzzle->solution_len && memcmp (path, puzzle->solution, len) == 0
-           ? STERN_PUZZLE_ANSWER_RIGHT : STERN_PUZZLE_ANSWER_WRONG;
+  /* A move is its start and end hole (doc/rules.md §3), the longest
+   * chain's too: the board plays a shorter path between them if there is
+   * one, and the chain is still the one found. */
   return path[0] == puzzle->solution[0] &&
          path[len - 1] == puzzle->solution[puzzle->solution_len - 1]
          ? STERN_PUZZLE_ANSWER_RIGHT : STERN_PUZZLE_ANSWER_WRONG;

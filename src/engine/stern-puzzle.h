@@ -73,9 +73,9 @@ typedef enum {
   STERN_PUZZLE_ANSWER_ILLEGAL,    /* not a legal move here */
 } SternPuzzleAnswer;
 
-/* Judges a move given as a path: the solution's path for a jump puzzle
- * (its hops are the answer), the solution's start and end hole for the
- * others. */
+/* Judges a move given as a path (checked hop by hop): right when it is
+ * legal and has the solution's start and end hole, which tell moves
+ * apart (doc/rules.md §3). */
 SternPuzzleAnswer stern_puzzle_check_answer (const SternPuzzle *puzzle,
                                              const uint8_t *path, size_t len);
 
