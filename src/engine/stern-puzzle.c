@@ -25,6 +25,8 @@
  * review's losses are rounded to tenths, and a race within half a move is
  * decided by who moves first, so half a move tells a loser apart. */
 #define RACE_MIN_MARGIN 5
+/* The tree's plies below the first move: the other side's replies and
+ * my moves, 2N - 1 of them, and room for a missed turn. */
 #define MAX_PLIES (2 * STERN_PUZZLE_MAX_WIN + 1)
 
 struct _SternPuzzleSolver {
@@ -463,6 +465,7 @@ after_mine (SternPuzzleSolver *s, SternGame *game, unsigned me, unsigned n, unsi
 
   if (stern_game_is_over (game))
     return won (game, me);
+  g_return_val_if_fail (ply < MAX_PLIES, FALSE);
   if (stern_game_get_turn (game) == me)
     return n > 0 && win_mine (s, game, me, n, ply);
   if (stern_game_must_pass (game))
@@ -518,6 +521,7 @@ win_mine (SternPuzzleSolver *s, SternGame *game, unsigned me, unsigned n, unsign
 
   if (empty > n || s->nodes > WIN_MAX_NODES)
     return FALSE;
+  g_return_val_if_fail (ply < MAX_PLIES, FALSE);
   /* A turn I must miss is one of my n. */
   if (stern_game_must_pass (game))
     {
