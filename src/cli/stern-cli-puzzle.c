@@ -27,6 +27,8 @@
 #define GENERATE_GAMES_PER_PUZZLE 4
 /* The games' opening, where every jump is the book's: no jump puzzle there. */
 #define GENERATE_FIRST_PLY 16
+/* Positions a game's jump puzzle is the longest chain of. */
+#define GENERATE_JUMP_WINDOW 24
 /* Plies between two race puzzles of one game, so that they differ. */
 #define GENERATE_RACE_GAP 6
 /* The levels of the games a set is made from, a pair per game in turn:
@@ -235,10 +237,41 @@ harvest_at (Harvest *h, SternGame *game, guint n, SternPuzzleKind kind)
   return TRUE;
 }
 
-/* At most one puzzle of each kind from a game: a jump and a race from
- * positions the seed picks (a race in the middle game, before the end
- * makes it a win), a win from the winner's last moves, the longest
- * first. */
+/* The jump puzzle with the longest chain among the positions after
+ * first … end - 1 actions, the first of equals. */
+static void
+harvest_longest_jump (Harvest *h, SternGame *game, guint first, guint end)
+{
+  SternPuzzle best = { 0 }, puzzle;
+  guint64 best_key = 0;
+
+  if (h->found[STERN_PUZZLE_JUMP]->len >= h->quota[STERN_PUZZLE_JUMP])
+    return;
+  for (guint n = first; n < end; n++)
+    {
+      guint64 key;
+
+      if (!stern_game_seek (game, n) || stern_game_is_over (game))
+        break;
+      key = stern_game_get_position (game)->hash * STERN_PUZZLE_N_KINDS + STERN_PUZZLE_JUMP;
+      if (!g_hash_table_contains (h->seen, &key) &&
+          stern_puzzle_make (h->solver, STERN_PUZZLE_JUMP, stern_game_get_variant (game),
+                             stern_game_get_position (game), &puzzle) &&
+          puzzle.solution_len > best.solution_len)
+        {
+          best = puzzle;
+          best_key = key;
+        }
+    }
+  if (best.solution_len == 0)
+    return;
+  g_hash_table_add (h->seen, g_memdup2 (&best_key, sizeof best_key));
+  g_array_append_val (h->found[STERN_PUZZLE_JUMP], best);
+}
+
+/* From a game: the longest jump of some positions from one the seed
+ * picks, races from the middle game (before the end makes them wins), a
+ * win from the winner's last moves, the longest first. */
 static void
 harvest_game (Harvest *h, SternGame *game, GRand *rand)
 {
@@ -266,9 +299,7 @@ harvest_game (Harvest *h, SternGame *game, GRand *rand)
     {
       guint start = (guint) g_rand_int_range (rand, GENERATE_FIRST_PLY, (gint32) total - 4);
 
-      for (guint n = start; n < total; n++)
-        if (harvest_at (h, game, n, STERN_PUZZLE_JUMP))
-          break;
+      harvest_longest_jump (h, game, start, MIN (total, start + GENERATE_JUMP_WINDOW));
       /* Races are rarer: as many as the middle game gives, a few moves apart. */
       start = (guint) g_rand_int_range (rand, (gint32) total / 4, (gint32) total / 3);
       for (guint n = start; n < total * 3 / 4; n++)
