@@ -104,9 +104,8 @@ lookup_level (const char *name, SternLevel *level)
   return FALSE;
 }
 
-/* A per-move seed: the game's seed and how far the game has gone. */
-static guint64
-move_seed (guint64 seed, guint n_actions)
+guint64
+stern_cli_move_seed (guint64 seed, guint n_actions)
 {
   guint64 x = seed * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + n_actions + 1;
 
@@ -356,7 +355,7 @@ stern_cli_match (int argc, char **argv)
               continue;
             }
           if (!stern_search_choose (search, game, level,
-                                    move_seed (seed, stern_game_get_n_actions (game)),
+                                    stern_cli_move_seed (seed, stern_game_get_n_actions (game)),
                                     0, NULL, &move))
             g_error ("%s found no move for %s", stern_level_name (level),
                      stern_seat_colour_name (seat));
@@ -493,7 +492,7 @@ stern_cli_solo (int argc, char **argv)
       g_autofree char *text = NULL;
       g_autoptr (GError) error = NULL;
 
-      if (!stern_search_choose (search, game, level, move_seed (o.seed, moves), 0, NULL, &move))
+      if (!stern_search_choose (search, game, level, stern_cli_move_seed (o.seed, moves), 0, NULL, &move))
         break;
       stern_search_get_info (search, &info);
       seconds += info.seconds;

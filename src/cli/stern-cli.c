@@ -17,6 +17,7 @@
 #include "stern-file.h"
 #include "stern-notation.h"
 #include "stern-cli-ai.h"
+#include "stern-cli-puzzle.h"
 #include "stern-cli-review.h"
 
 #define EXIT_USAGE 2
@@ -62,6 +63,9 @@ static const Command commands[] = {
   { .name = "analyse", .args = "[--depth N] [--level L] [--preset P] 'POSITION'",
     .summary = N_("print each colour's moves to finish and the computer's line"),
     .run = stern_cli_analyse },
+  { .name = "puzzle", .args = "list [FILE] | check [FILE] | generate [--seed S] [--count N]",
+    .summary = N_("list the puzzle set, prove every puzzle's solution, or make a new set"),
+    .run = stern_cli_puzzle },
 };
 
 static int

@@ -20,6 +20,7 @@
 #include "stern-ratings.h"
 
 #define GROUP_RATING "Rating"
+#define GROUP_PUZZLES "Puzzles"
 #define MAX_HISTORY  1000
 /* A ratings file of a thousand games is some 10 kB. */
 #define MAX_FILE_SIZE (1024 * 1024)
@@ -33,6 +34,8 @@ struct _SternRatings
   double  rating;
   GArray *history;          /* double */
   Results results[STERN_N_VARIANTS];
+  double  puzzle_rating;
+  guint   puzzles_solved, puzzles_tried;
 };
 
 double
@@ -72,6 +75,7 @@ stern_ratings_new (void)
   SternRatings *self = g_new0 (SternRatings, 1);
 
   self->rating = STERN_RATING_INITIAL;
+  self->puzzle_rating = STERN_RATING_INITIAL;
   self->history = g_array_new (FALSE, FALSE, sizeof (double));
   g_array_append_val (self->history, self->rating);
   return self;
@@ -185,6 +189,34 @@ parse_rating (const char *text,
   return TRUE;
 }
 
+/* [Puzzles]: the puzzle rating and how many were solved of those tried. */
+static void
+parse_puzzles (SternRatings *self,
+               GKeyFile     *file,
+               GError      **damage)
+{
+  g_autofree char *value = NULL, *solved = NULL, *tried = NULL;
+  guint64 n_solved = 0, n_tried = 0;
+
+  if (!g_key_file_has_group (file, GROUP_PUZZLES))
+    return;
+  value = g_key_file_get_value (file, GROUP_PUZZLES, "rating", NULL);
+  if (value != NULL && !parse_rating (value, &self->puzzle_rating))
+    note_damage (damage, _("the rating “%.20s” is not a rating"), value);
+  solved = g_key_file_get_value (file, GROUP_PUZZLES, "solved", NULL);
+  tried = g_key_file_get_value (file, GROUP_PUZZLES, "tried", NULL);
+  if ((solved != NULL && !g_ascii_string_to_unsigned (solved, 10, 0, G_MAXINT, &n_solved, NULL)) ||
+      (tried != NULL && !g_ascii_string_to_unsigned (tried, 10, 0, G_MAXINT, &n_tried, NULL)) ||
+      n_solved > n_tried)
+    {
+      note_damage (damage, _("the puzzles solved and tried (“%.20s” of “%.20s”) are not counts"),
+                   solved != NULL ? solved : "", tried != NULL ? tried : "");
+      n_solved = n_tried = 0;
+    }
+  self->puzzles_solved = (guint) n_solved;
+  self->puzzles_tried = (guint) n_tried;
+}
+
 SternRatings *
 stern_ratings_parse (const char *data,
                      gsize       length,
@@ -268,6 +300,7 @@ stern_ratings_parse (const char *data,
         }
     }
 
+  parse_puzzles (self, file, damage);
   return self;
 }
 
@@ -338,6 +371,12 @@ stern_ratings_to_data (SternRatings *self,
       g_key_file_set_integer (file, id, "won", (int) r->won);
       g_key_file_set_integer (file, id, "drawn", (int) r->drawn);
       g_key_file_set_integer (file, id, "lost", (int) r->lost);
+    }
+  if (self->puzzles_tried > 0)
+    {
+      g_key_file_set_double (file, GROUP_PUZZLES, "rating", self->puzzle_rating);
+      g_key_file_set_integer (file, GROUP_PUZZLES, "solved", (int) self->puzzles_solved);
+      g_key_file_set_integer (file, GROUP_PUZZLES, "tried", (int) self->puzzles_tried);
     }
   return g_key_file_to_data (file, length, NULL);
 }
@@ -559,4 +598,43 @@ stern_ratings_unlock (SternRatingsLock lock)
 {
   if (lock >= 0)
     g_close (lock, NULL);
+}
+
+double
+stern_puzzle_rating (unsigned difficulty)
+{
+  g_return_val_if_fail (difficulty >= 1, STERN_PUZZLE_RATING_EASIEST);
+  return STERN_PUZZLE_RATING_EASIEST + STERN_PUZZLE_RATING_STEP * (difficulty - 1);
+}
+
+double
+stern_ratings_get_puzzle_rating (SternRatings *self)
+{
+  g_return_val_if_fail (self != NULL, STERN_RATING_INITIAL);
+  return self->puzzle_rating;
+}
+
+void
+stern_ratings_get_puzzles (SternRatings *self,
+                           guint        *solved,
+                           guint        *tried)
+{
+  g_return_if_fail (self != NULL && solved != NULL && tried != NULL);
+  *solved = self->puzzles_solved;
+  *tried = self->puzzles_tried;
+}
+
+void
+stern_ratings_add_puzzle (SternRatings *self,
+                          unsigned      difficulty,
+                          gboolean      solved)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (difficulty >= 1);
+
+  self->puzzle_rating = stern_rating_elo_update (self->puzzle_rating,
+                                                 stern_puzzle_rating (difficulty),
+                                                 solved ? 1.0 : 0.0);
+  self->puzzles_tried++;
+  self->puzzles_solved += solved != FALSE;
 }

@@ -78,6 +78,22 @@ gboolean      stern_ratings_setup_is_rated (const SternGameSetup *setup);
 gboolean      stern_ratings_add_game (SternRatings *self, const SternGame *game,
                                       const SternGameSetup *setup);
 
+/* The player's puzzle rating (doc/learn.md, "Puzzles"), apart from the
+ * games' one: each puzzle tried is an Elo game against the puzzle, won
+ * when solved.  A puzzle's rating grows with its difficulty (1-5) from
+ * Easy's: the easiest are solved by a player of Easy's strength half the
+ * time, and each step of difficulty is about the step from Easy to
+ * Medium. */
+#define STERN_PUZZLE_RATING_EASIEST STERN_LEVEL_RATING_EASY
+#define STERN_PUZZLE_RATING_STEP    150.0
+
+double        stern_puzzle_rating (unsigned difficulty);
+/* STERN_RATING_INITIAL before the first puzzle. */
+double        stern_ratings_get_puzzle_rating (SternRatings *self);
+void          stern_ratings_get_puzzles (SternRatings *self, guint *solved, guint *tried);
+/* Counts a puzzle tried, solved or not: the puzzle rating moves by Elo. */
+void          stern_ratings_add_puzzle (SternRatings *self, unsigned difficulty, gboolean solved);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SternRatings, stern_ratings_free)
 
 G_END_DECLS

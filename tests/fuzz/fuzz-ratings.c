@@ -49,5 +49,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       stern_ratings_get_results (again, id, &w2, &d2, &l2);
       g_assert (w1 == w2 && d1 == d2 && l1 == l2);
     }
+  {
+    guint s1, t1, s2, t2;
+
+    stern_ratings_get_puzzles (ratings, &s1, &t1);
+    stern_ratings_get_puzzles (again, &s2, &t2);
+    g_assert (s1 <= t1 && s1 == s2 && t1 == t2);
+    /* Without a puzzle tried the rating is not written, and starts again. */
+    g_assert (t1 == 0 || stern_ratings_get_puzzle_rating (again) == stern_ratings_get_puzzle_rating (ratings));
+    g_assert (isfinite (stern_ratings_get_puzzle_rating (ratings)));
+  }
   return 0;
 }

@@ -7,7 +7,8 @@
 #
 # usage: tests/fuzz/run.sh [RUNS [TARGET...]]
 #   RUNS     inputs per target (default 20000, what CI runs); -1 = no limit
-#   TARGET   position, path, record, saved-game or ratings (default: all)
+#   TARGET   position, path, record, saved-game, journal, ratings or puzzle
+#            (default: all)
 # Environment: FUZZ_BUILD (default build-fuzz), CC (default clang),
 #   FUZZ_ARGS (more libFuzzer options, e.g. "-max_total_time=600 -jobs=2").
 # New inputs found go to $FUZZ_BUILD/corpus-TARGET, never into the seeds;
@@ -17,7 +18,7 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-20000}
 if [ $# -gt 0 ]; then shift; fi
-targets=${*:-position path record saved-game journal ratings}
+targets=${*:-position path record saved-game journal ratings puzzle}
 build=${FUZZ_BUILD:-$root/build-fuzz}
 cc=${CC:-clang}
 

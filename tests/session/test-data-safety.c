@@ -530,6 +530,63 @@ test_clock_match (void)
 
 /* One bad line costs that line: the rating, its history and the results
  * are still there, and the line is named. */
+/* The puzzle rating: Elo against each puzzle tried, kept in [Puzzles]
+ * apart from the games' rating, and a damaged value named. */
+static void
+test_ratings_puzzles (void)
+{
+  g_autoptr(SternRatings) ratings = stern_ratings_new ();
+  g_autoptr(SternRatings) again = NULL;
+  g_autoptr(GError) damage = NULL;
+  g_autofree char *text = NULL;
+  guint solved, tried;
+  gsize length;
+
+  g_assert_cmpfloat (stern_puzzle_rating (1), ==, STERN_LEVEL_RATING_EASY);
+  g_assert_cmpfloat (stern_puzzle_rating (3), ==, STERN_RATING_INITIAL);
+  g_assert_cmpfloat (stern_puzzle_rating (5), ==, 1500.0);
+
+  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), ==, STERN_RATING_INITIAL);
+  stern_ratings_get_puzzles (ratings, &solved, &tried);
+  g_assert_cmpuint (tried, ==, 0);
+  /* An even puzzle solved: half the Elo step. */
+  stern_ratings_add_puzzle (ratings, 3, TRUE);
+  g_assert_cmpfloat_with_epsilon (stern_ratings_get_puzzle_rating (ratings), 1216.0, 1e-9);
+  /* The easiest missed costs more than a hard one missed. */
+  stern_ratings_add_puzzle (ratings, 1, FALSE);
+  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), <, 1216.0 - 25.0);
+  stern_ratings_get_puzzles (ratings, &solved, &tried);
+  g_assert_cmpuint (solved, ==, 1);
+  g_assert_cmpuint (tried, ==, 2);
+  /* The games' rating is another. */
+  g_assert_cmpfloat (stern_ratings_get_rating (ratings), ==, STERN_RATING_INITIAL);
+
+  text = stern_ratings_to_data (ratings, &length);
+  g_assert_nonnull (strstr (text, "[Puzzles]"));
+  again = stern_ratings_parse (text, length, &damage);
+  g_assert_no_error (damage);
+  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (again), ==,
+                     stern_ratings_get_puzzle_rating (ratings));
+  stern_ratings_get_puzzles (again, &solved, &tried);
+  g_assert_cmpuint (solved, ==, 1);
+  g_assert_cmpuint (tried, ==, 2);
+  g_clear_pointer (&again, stern_ratings_free);
+
+  /* More solved than tried, and a rating that is none: both named. */
+  {
+    const char *bad = "[Puzzles]\nrating=abc\nsolved=3\ntried=2\n";
+
+    again = stern_ratings_parse (bad, strlen (bad), &damage);
+    g_assert_nonnull (damage);
+    g_test_message ("%s", damage->message);
+    g_assert_nonnull (strstr (damage->message, "“abc”"));
+    g_assert_nonnull (strstr (damage->message, "(“3” of “2”)"));
+    g_assert_cmpfloat (stern_ratings_get_puzzle_rating (again), ==, STERN_RATING_INITIAL);
+    stern_ratings_get_puzzles (again, &solved, &tried);
+    g_assert_cmpuint (tried, ==, 0);
+  }
+}
+
 static void
 test_ratings_partial (void)
 {
@@ -745,6 +802,7 @@ main (int   argc,
   g_test_add_func ("/data/clock-round-trip", test_clock_round_trip);
   g_test_add_func ("/data/clock-match", test_clock_match);
   g_test_add_func ("/data/ratings-partial", test_ratings_partial);
+  g_test_add_func ("/data/ratings-puzzles", test_ratings_puzzles);
   g_test_add_func ("/data/ratings-kept", test_ratings_kept);
   g_test_add_func ("/data/ratings-lock", test_ratings_lock);
   g_test_add_func ("/data/ratings-not-regular", test_ratings_not_regular);
