@@ -135,18 +135,26 @@ stern_room_state_text (SternRoom *self, const SternGame *after)
   return g_string_free (text, FALSE);
 }
 
-gboolean
-stern_room_save (SternRoom *room, GError **error)
+/* stern_room_save () past its argument check: a FALSE from here always
+ * sets error. */
+static gboolean
+room_save (SternRoom *room, GError **error)
 {
   g_autofree char *text = NULL;
 
-  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
   if (room->store == NULL)
     return TRUE;
   text = stern_room_state_text (room, NULL);
   return stern_store_put_room (room->store, room->code, text,
                                stern_game_is_over (stern_room_game (room)),
                                error);
+}
+
+gboolean
+stern_room_save (SternRoom *room, GError **error)
+{
+  g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
+  return room_save (room, error);
 }
 
 static gboolean
@@ -400,7 +408,7 @@ stern_room_commit (SternRoom *self, SternRoomUndo *undo, GError **error)
 {
   g_autoptr(GError) local = NULL;
 
-  if (stern_room_save (self, &local))
+  if (room_save (self, &local))
     {
       stern_room_undo_clear (undo);
       return TRUE;

@@ -227,12 +227,13 @@ parse_host_port (const char *text, char **host, guint *port)
 static char *
 help_text (const SternOption *o)
 {
-  g_autofree char *value = stern_option_default_text (o);
+  g_autofree char *value = NULL;
 
   if (o->hidden || o->kind == STERN_OPT_KIND_FLAG)
     return g_strdup (o->help);
   if (o->required)
     return g_strdup_printf ("%s (required)", o->help);
+  value = stern_option_default_text (o);
   if (o->kind != STERN_OPT_KIND_INT && o->kind != STERN_OPT_KIND_DOUBLE)
     return g_strdup_printf ("%s (default: %s)", o->help, value);
   if (o->zero)

@@ -139,7 +139,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
   g_autoptr(SternRoom) room = NULL;
   g_autoptr(GError) error = NULL;
   char code[STERN_NET_CODE_LEN + 1];
-  guint seat;
+  guint seat = STERN_NO_SEAT;
   char token[STERN_NET_TOKEN_LEN + 1];
 
   if (g_hash_table_size (self->rooms) >= self->max_rooms)

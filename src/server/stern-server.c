@@ -917,14 +917,14 @@ stern_server_disconnect (SternServer *server)
 
 /* ---- metrics ---- */
 
-char *
-stern_server_render_metrics (SternServer *server)
+/* The metrics page (doc/server.md); never NULL. */
+static char *
+render_metrics (SternServer *server)
 {
   GHashTableIter iter;
   gpointer value;
   guint playing = 0;
 
-  g_return_val_if_fail (STERN_IS_SERVER (server), NULL);
   g_hash_table_iter_init (&iter, server->rooms);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     if (stern_room_is_started (value) && !stern_room_is_over (value))
@@ -938,7 +938,7 @@ static void
 metrics_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHashTable *query,
             gpointer user_data)
 {
-  char *page = stern_server_render_metrics (user_data);
+  char *page = render_metrics (user_data);
 
   soup_server_message_set_status (message, SOUP_STATUS_OK, NULL);
   soup_server_message_set_response (message, "text/plain; version=0.0.4; charset=utf-8",

@@ -80,7 +80,6 @@ void         stern_server_disconnect (SternServer *server);
 gboolean     stern_server_listen_metrics (SternServer *server, const char *address, guint port,
                                           GError **error);
 guint        stern_server_get_metrics_port (SternServer *server);
-char        *stern_server_render_metrics (SternServer *server);
 
 /* The graceful stop: accepting ends, every connection is told (close
  * 1001, after what is queued for it), and done runs once they are all

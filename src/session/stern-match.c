@@ -193,20 +193,18 @@ check_time_left (SternMatch *self,
   return TRUE;
 }
 
-gboolean
-stern_match_play_path (SternMatch   *self,
-                       guint         seat,
-                       guint         ply,
-                       const guint8 *path,
-                       gsize         len,
-                       GError      **error)
+/* stern_match_play_path () past its argument checks: a FALSE from here
+ * always sets error, which the match's own callers read. */
+static gboolean
+match_play_path (SternMatch   *self,
+                 guint         seat,
+                 guint         ply,
+                 const guint8 *path,
+                 gsize         len,
+                 GError      **error)
 {
   g_autoptr(GError) refused = NULL;
   unsigned turn;
-
-  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
-  g_return_val_if_fail (path != NULL || len == 0, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   turn = stern_game_get_turn (self->game);
   if (stern_game_is_over (self->game))
@@ -263,6 +261,21 @@ stern_match_play_path (SternMatch   *self,
   return TRUE;
 }
 
+gboolean
+stern_match_play_path (SternMatch   *self,
+                       guint         seat,
+                       guint         ply,
+                       const guint8 *path,
+                       gsize         len,
+                       GError      **error)
+{
+  g_return_val_if_fail (STERN_IS_MATCH (self), FALSE);
+  g_return_val_if_fail (path != NULL || len == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return match_play_path (self, seat, ply, path, len, error);
+}
+
 /* from → to as the player on turn; the engine picks the path. */
 static gboolean
 play_move (SternMatch *self,
@@ -286,8 +299,8 @@ play_move (SternMatch *self,
                    "%s to %s is not a legal move", a, b);
       return FALSE;
     }
-  return stern_match_play_path (self, stern_game_get_turn (self->game),
-                                stern_game_get_n_actions (self->game), path, len, error);
+  return match_play_path (self, stern_game_get_turn (self->game),
+                          stern_game_get_n_actions (self->game), path, len, error);
 }
 
 void

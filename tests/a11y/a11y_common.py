@@ -1,12 +1,25 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What the accessibility scripts in this folder share: TAP output, the
-checks that skip a script where it cannot run, and reading the tree."""
+checks that skip a script where it cannot run, reading the tree, waiting
+for a condition, and real key presses."""
 
 import os
+import re
 import shutil
+import subprocess
 import sys
+import time
 
 import pyatspi
+
+# Patience for a machine busy with other tests.
+WAIT = 20
+# A hole's name, as the board's description says where its cursor is.
+HOLE = re.compile(r"\b([a-q])(1?[0-9])\b")
+
+
+class Failed(Exception):
+    """A condition that had to come did not come in time."""
 
 
 class Tap:
@@ -122,16 +135,99 @@ def act(node):
     return False
 
 
-def answer_welcome(app, seconds=20):
+def wait_for(fn, seconds=None, what=None):
+    """fn ()'s value as soon as it is true, asked again for up to seconds
+    (WAIT by default, which a script may raise); an object that goes away
+    while fn reads it counts as false.  On timeout the last value, or
+    Failed when what names the condition."""
+    end = time.monotonic() + (WAIT if seconds is None else seconds)
+    while True:
+        try:
+            value = fn()
+        except Exception:
+            value = None
+        if value or time.monotonic() > end:
+            break
+        # The poll interval: AT-SPI and xdotool have no event to wait on
+        # from here, and asking more often loads the accessibility bus.
+        time.sleep(0.1)
+    if not value and what:
+        raise Failed("timed out waiting for " + what)
+    return value
+
+
+def answer_welcome(app, seconds=WAIT):
     """Answers the question a first start asks (the tutorial offered) with
     Not Now, as a person would; False when it was not asked in time."""
-    import time
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    def answered():
         button = find(app, lambda n: role_name(n) == "push button" and n.name == "Not Now")
-        if button is not None and act(button):
+        return button is not None and act(button)
+
+    return bool(wait_for(answered, seconds))
+
+
+def description(node):
+    """The node's description asked afresh, not from a cache a missed
+    event left stale."""
+    try:
+        node.clear_cache()
+    except Exception:
+        pass
+    return node.description or ""
+
+
+def x_window(title, pid=None, sync=False):
+    """The newest visible X window titled title (of process pid if given),
+    or None; with sync, waits for one to be shown.  Asked afresh each
+    time: GTK may replace a window's X window while it starts."""
+    args = ["xdotool", "search"] + (["--sync"] if sync else []) + ["--onlyvisible"]
+    if pid is not None:
+        args += ["--pid", str(pid)]
+    out = subprocess.run(args + ["--name", "^%s$" % title],
+                         capture_output=True, text=True, timeout=60).stdout.split()
+    return out[-1] if out else None
+
+
+def key(title, *keys, pid=None):
+    """Real key events (XTEST) to the window titled title, focused first:
+    events sent to a window directly are easily lost.  The X server keeps
+    their order; the caller waits for what they change."""
+    def focused():
+        window_id = x_window(title, pid)
+        return window_id is not None and subprocess.run(
+            ["xdotool", "windowfocus", "--sync", window_id],
+            stderr=subprocess.DEVNULL, timeout=10).returncode == 0
+
+    wait_for(focused, 5)
+    for k in keys:
+        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
+
+
+def cursor_hole(board):
+    """The hole the board's description names first: its keyboard
+    cursor's."""
+    m = HOLE.search(description(board))
+    return m.group(0) if m else None
+
+
+def go_to(title, board, target):
+    """Moves the board's keyboard cursor to the hole target with the arrow
+    keys, reading where it is from the board's description after each."""
+    letter, row = target[0], int(target[1:])
+    for _ in range(60):
+        here = cursor_hole(board)
+        if here == target:
             return True
-        time.sleep(0.2)
+        if here is None:
+            k = "Right"
+        elif int(here[1:]) != row:
+            k = "Up" if int(here[1:]) < row else "Down"
+        else:
+            k = "Right" if here[0] < letter else "Left"
+        key(title, k)
+        # A key at the board's edge moves nothing: then the next one is
+        # chosen from the same hole.
+        wait_for(lambda: cursor_hole(board) != here, 3)
     return False
 
 

@@ -19,9 +19,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
-from a11y_common import Tap, app_by_pid, game_env, require_desktop, skip_all  # noqa: E402
+from a11y_common import (HOLE, WAIT, Tap, app_by_pid, description, find, game_env,  # noqa: E402
+                         key, require_desktop, skip_all, wait_for, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -30,75 +30,6 @@ try:
 except ImportError:
     skip_all("pyatspi not found (package python3-pyatspi)")
 require_desktop()
-
-HOLE = re.compile(r"\b[a-q]1?[0-9]\b")
-
-
-def find(acc, pred, depth=0):
-    if acc is None or depth > 40:
-        return None
-    try:
-        if pred(acc):
-            return acc
-        n = acc.childCount
-    except Exception:
-        return None
-    for i in range(n):
-        try:
-            child = acc.getChildAtIndex(i)
-        except Exception:
-            continue
-        hit = find(child, pred, depth + 1)
-        if hit is not None:
-            return hit
-    return None
-
-
-def description(acc):
-    # Asked afresh each time, not from a cache a missed event left stale.
-    try:
-        acc.clear_cache()
-    except Exception:
-        pass
-    return acc.description or ""
-
-
-def wait_for(fn, seconds):
-    end = time.monotonic() + seconds
-    value = fn()
-    while not value and time.monotonic() < end:
-        time.sleep(0.1)
-        value = fn()
-    return value
-
-
-def game_window(pid, sync=False):
-    """The X window of the game's main window, or None.  Asked afresh each
-    time: GTK may replace a window's X window while it starts."""
-    args = ["xdotool", "search"] + (["--sync"] if sync else []) + \
-        ["--onlyvisible", "--pid", str(pid), "--name", "Sternhalma"]
-    out = subprocess.run(args, capture_output=True, text=True, timeout=60)
-    ids = out.stdout.split()
-    return ids[-1] if ids else None
-
-
-def key(pid, *keys):
-    # Real key events (XTEST) to the focused window: events sent to a
-    # window directly are easily lost.
-    for attempt in range(5):
-        window_id = game_window(pid)
-        if window_id is not None and subprocess.run(
-                ["xdotool", "windowfocus", "--sync", window_id],
-                stderr=subprocess.DEVNULL, timeout=10).returncode == 0:
-            break
-        time.sleep(0.5)
-    for k in keys:
-        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
-        time.sleep(0.15)
-
-
-# Patience for a machine busy with other tests.
-WAIT = 20
 
 
 def main():
@@ -129,9 +60,12 @@ def main():
 
 
 def run(app):
-    if not ok(game_window(app.pid, sync=True) is not None, "the game's window is shown"):
+    if not ok(x_window("Sternhalma", app.pid, sync=True) is not None, "the game's window is shown"):
         return
     pid = app.pid
+
+    def press(*keys):
+        key("Sternhalma", *keys, pid=pid)
 
 
     def find_app():
@@ -162,17 +96,17 @@ def run(app):
     # The first arrow key shows the cursor where it starts, on a marble
     # that can move: Enter then picks that marble (it used to move the
     # cursor off it first, unseen, to an empty hole).
-    key(pid, "Right")
-    key(pid, "Return")
+    press("Right")
+    press("Return")
     text = wait_for(lambda: description(board) if "selected" in description(board) else "", WAIT)
     ok("selected" in text and HOLE.search(text).group(0) == HOLE.search(start).group(0),
        "the first arrow key leaves the cursor on %s, Enter picks it: %r"
        % (HOLE.search(start).group(0), text))
-    key(pid, "Escape")
+    press("Escape")
     wait_for(lambda: "selected" not in description(board), WAIT)
     start = description(board)
 
-    key(pid, "Up")
+    press("Up")
     first = wait_for(lambda: description(board) if description(board) != start else "", WAIT)
     ok("white marble" in first, "Up goes to another white marble: %r -> %r" % (start, first))
     # On the cursor's own column, Up goes to the neighbour up and to the
@@ -183,7 +117,7 @@ def run(app):
     ok(HOLE.search(first) is not None and HOLE.search(first).group(0) == up_left,
        "Up from %s goes to its upper-left neighbour %s: %r" % (here, up_left, first))
 
-    key(pid, "Right")
+    press("Right")
     second = wait_for(lambda: description(board) if description(board) != first else "", WAIT)
     ok(HOLE.search(second) is not None and second != first,
        "the description follows the cursor: %r -> %r" % (first, second))
@@ -193,22 +127,22 @@ def run(app):
     picked = None
     for _ in range(6):
         before = description(board)
-        key(pid, "Up")
+        press("Up")
         text = wait_for(lambda: description(board) if description(board) != before else "", WAIT)
         if "white marble" not in text:
-            key(pid, "Down")
+            press("Down")
             wait_for(lambda: "white marble" in description(board), WAIT)
             break
-    key(pid, "Return")
+    press("Return")
     text = wait_for(lambda: description(board) if "selected" in description(board) else "", WAIT)
     if ok("selected" in text, "Enter picks the marble: %r" % text):
         picked = HOLE.search(text).group(0)
-    key(pid, "Up")
+    press("Up")
     target = wait_for(lambda: description(board) if "reachable" in description(board) else "", WAIT)
     ok(re.search(r"empty, reachable", target) is not None,
        "a hole the marble can reach says so: %r" % target)
 
-    key(pid, "Return")
+    press("Return")
     played = wait_for(lambda: description(board) if "White played" in description(board) else "", WAIT)
     ok(picked is not None and played.startswith("White played " + (picked or "?") + "-"),
        "the human's move is announced: %r" % played)

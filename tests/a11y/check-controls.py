@@ -22,9 +22,8 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
-from a11y_common import act, find, item_name, role_name
+from a11y_common import act, find, item_name, role_name, wait_for
 
 try:
     import gi
@@ -66,16 +65,16 @@ def fail(msg):
 
 def find_app(timeout):
     desktop = pyatspi.Registry.getDesktop(0)
-    end = time.time() + timeout
-    while time.time() < end:
+
+    def app_with_window():
         for i in range(desktop.childCount):
             app = desktop.getChildAtIndex(i)
-            if app is not None and app.name == APP_NAME:
-                # Wait for its window to be there too.
-                if app.childCount > 0:
-                    return app
-        time.sleep(0.2)
-    return None
+            # Its window there too.
+            if app is not None and app.name == APP_NAME and app.childCount > 0:
+                return app
+        return None
+
+    return wait_for(app_with_window, timeout)
 
 
 def walk(node, path, out, depth=0):
@@ -172,6 +171,30 @@ def still_open(app, window, name):
     return any(f.name == name for f in toplevels(app) + inner_dialogs(window))
 
 
+def settled(node):
+    """Waits until two readings of the tree under node are alike."""
+    last = []
+
+    def alike():
+        nodes = []
+        walk(node, "", nodes)
+        same = bool(last) and nodes == last[-1]
+        last.append(nodes)
+        return same
+
+    wait_for(alike, 10)
+
+
+def menu_open(window):
+    """Whether the main menu's button says its menu is open."""
+    menu = find(window, lambda n: role_name(n) in ("toggle button", "push button") and
+                n.name == "Main Menu")
+    state = menu.getState() if menu is not None else None
+    return state is not None and (state.contains(pyatspi.STATE_CHECKED) or
+                                  state.contains(pyatspi.STATE_PRESSED) or
+                                  state.contains(pyatspi.STATE_EXPANDED))
+
+
 def press(key):
     subprocess.run(["xdotool", "key", key], timeout=10, stderr=subprocess.DEVNULL)
 
@@ -197,32 +220,25 @@ def open_dialogs(app, nodes):
             if menu is None or not act(menu):
                 results.append((name, False))
                 continue
-            target = None
-            end = time.monotonic() + 10
-            while target is None and time.monotonic() < end:
-                target = find(app, lambda n: role_name(n) == "menu item" and item_name(n) == name)
-                time.sleep(0.1)
+            target = wait_for(lambda: find(app, lambda n: role_name(n) == "menu item" and
+                                           item_name(n) == name), 10)
         if target is None or not act(target):
             print("check-controls: %s: %s" % (name, "not found" if target is None else "cannot act"),
                   file=sys.stderr)
             results.append((name, False))
             continue
         # The new window: one whose title was not there before.
-        new = None
-        end = time.monotonic() + 15
-        while new is None and time.monotonic() < end:
-            new = opened_since(app, window, before_names, title)
-            if new is None:
-                time.sleep(0.2)
+        new = wait_for(lambda: opened_since(app, window, before_names, title), 15)
         results.append((name, new is not None))
         if new is None:
             print("check-controls: %s did not open; open now: %r" % (
                 name, [(role_name(f), f.name) for f in toplevels(app) + inner_dialogs(window)]),
                 file=sys.stderr)
             continue
-        time.sleep(0.5)
         new_name = new.name or name
         count = len(nodes)
+        # Read once the dialog has filled in: two readings alike.
+        settled(new)
         walk(new, "/" + new_name, nodes)
         if how == "menu" and name in ("About Sternhalma", "Keyboard Shortcuts"):
             # Read, but the libraries' insides are not judged.
@@ -232,15 +248,11 @@ def open_dialogs(app, nodes):
         # menu's popover, which AT-SPI's activation leaves open.
         for _ in range(3):
             press("Escape")
-            time.sleep(0.5)
-            try:
-                if not still_open(app, window, new_name):
-                    break
-            except Exception:
+            if wait_for(lambda: not still_open(app, window, new_name), 3):
                 break
         if how == "menu":
             press("Escape")
-            time.sleep(0.3)
+            wait_for(lambda: not menu_open(window), 3)
     return results
 
 
@@ -276,7 +288,11 @@ def main():
             with open(os.path.join(data_home, "app.log"), encoding="utf-8", errors="replace") as f:
                 sys.stderr.write(f.read())
             fail("the game did not appear on the accessibility bus within 30 s")
-        time.sleep(1.0)
+        # Read once the record's moves are listed, the last thing the
+        # window fills in.
+        wait_for(lambda: find(app, lambda n: role_name(n) == "push button" and
+                              n.name == "Black, round 1: e14-e13"), 20)
+        settled(app)
         nodes = []
         walk(app, "", nodes)
         opened = open_dialogs(app, nodes)

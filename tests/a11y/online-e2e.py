@@ -32,9 +32,9 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 
-from a11y_common import item_name, role_name
+import a11y_common
+from a11y_common import Failed, find, item_name, role_name, wait_for
 
 tests_run = 0
 failures = 0
@@ -76,11 +76,8 @@ if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
 
 # Patience for a machine busy with other tests.
 WAIT = 30
+a11y_common.WAIT = WAIT
 CODE = re.compile(r"^[A-HJ-NP-Z2-9]{6}$")
-
-
-class Failed(Exception):
-    pass
 
 
 def die_with_parent():
@@ -90,22 +87,6 @@ def die_with_parent():
     libc = ctypes.CDLL(None, use_errno=True)
     PR_SET_PDEATHSIG = 1
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
-
-def wait_for(fn, seconds=WAIT, what=None):
-    end = time.monotonic() + seconds
-    while True:
-        try:
-            value = fn()
-        except Exception:  # a node that went away while we read
-            value = None
-        if value:
-            return value
-        if time.monotonic() > end:
-            if what:
-                raise Failed("timed out waiting for " + what)
-            return value
-        time.sleep(0.1)
 
 
 def a11y_bus_address():
@@ -131,21 +112,6 @@ def children(node):
         except Exception:
             pass
     return out
-
-
-def find(node, pred, depth=0):
-    if node is None or depth > 60:
-        return None
-    try:
-        if pred(node):
-            return node
-    except Exception:
-        return None
-    for child in children(node):
-        hit = find(child, pred, depth + 1)
-        if hit is not None:
-            return hit
-    return None
 
 
 def find_all(node, pred, out=None, depth=0):
@@ -332,9 +298,10 @@ class Player:
                            what=self.label + "'s X window")
         subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]],
                        stderr=subprocess.DEVNULL, timeout=10)
+        # The X server keeps their order; the caller waits for what they
+        # change.
         for k in keys:
             subprocess.run(["xdotool", "key", "--clearmodifiers", k], check=True, timeout=10)
-            time.sleep(0.12)
 
     def question_inside(self):
         return find(self.window, lambda n: role(n) in ("alert", "dialog")) is not None
@@ -480,7 +447,9 @@ def choose(player, dialog, combo_name, item_name):
                        if fresh_state(row).contains(pyatspi.STATE_FOCUSED)]
             return names, focused[0] if focused else None
 
-        time.sleep(0.3)   # the popover takes the keyboard once it is shown
+        # The popover takes the keyboard once it is shown: its rows made.
+        # A key it was not ready for is made up below by trying again.
+        wait_for(lambda: shown()[0], 5)
         names, focus = shown()
         if focus is None:
             # GTK 4.8 says nothing of the focus: the list starts at the choice.

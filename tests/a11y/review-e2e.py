@@ -18,17 +18,16 @@ TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a 
 """
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 import pyatspi
 
-from a11y_common import (Tap, act, answer_welcome, app_by_pid, find, game_env, item_name,
-                          require_desktop, role_name)
+from a11y_common import (HOLE, Tap, act, answer_welcome, app_by_pid, description, find,
+                          game_env, go_to, item_name, key, require_desktop, role_name, wait_for,
+                          x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -41,64 +40,10 @@ SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
 MISTAKE_ROW = "Round 8: l5-l4? (Mistake)"
 REASON = "missed a jump of 3 hops"
 LEARN = "Learn From Your Mistakes"
-HOLE = re.compile(r"\b([a-q])(1?[0-9])\b")
-
-
-def wait_for(fn, seconds=WAIT):
-    end = time.monotonic() + seconds
-    value = fn()
-    while not value and time.monotonic() < end:
-        time.sleep(0.2)
-        value = fn()
-    return value
 
 
 def named(app, role, name):
     return find(app, lambda n: role_name(n) == role and n.name == name)
-
-
-def x_window(title):
-    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % title],
-                         capture_output=True, text=True, timeout=30).stdout.split()
-    return out[-1] if out else None
-
-
-def key(title, *keys):
-    # Real key events (XTEST) to the focused window.
-    window_id = wait_for(lambda: x_window(title), 5)
-    if window_id is not None:
-        subprocess.run(["xdotool", "windowfocus", "--sync", window_id],
-                       stderr=subprocess.DEVNULL, timeout=10)
-    for k in keys:
-        subprocess.run(["xdotool", "key", k], check=True, timeout=10)
-        time.sleep(0.15)
-
-
-def description(acc):
-    try:
-        acc.clear_cache()
-    except Exception:
-        pass
-    return acc.description or ""
-
-
-def go_to(title, board, target):
-    """Moves the board's keyboard cursor to the hole target with the arrow
-    keys, reading where it is from the board's description."""
-    letter, row = target[0], int(target[1:])
-    for _ in range(60):
-        m = HOLE.search(description(board))
-        if m is None:
-            key(title, "Right")
-            continue
-        here_letter, here_row = m.group(1), int(m.group(2))
-        if (here_letter, here_row) == (letter, row):
-            return True
-        if here_row != row:
-            key(title, "Up" if here_row < row else "Down")
-        else:
-            key(title, "Right" if here_letter < letter else "Left")
-    return False
 
 
 def play(board, source, target):
@@ -118,7 +63,7 @@ def feedback(learn, mark):
 def learn_from_mistakes(app, review):
     button = find(review, lambda n: role_name(n) == "push button" and n.name == LEARN)
     ok(act(button), "Learn From Your Mistakes is a button of the review")
-    learn = wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == LEARN))
+    learn = wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == LEARN), WAIT)
     if not ok(learn is not None, "its window opens"):
         # What the application has instead, to see why.
         for i in range(app.childCount):
@@ -129,7 +74,7 @@ def learn_from_mistakes(app, review):
        "the exercise is the planted mistake")
     board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and
                                   n.getState().contains(pyatspi.STATE_FOCUSED) and
-                                  HOLE.search(description(n))))
+                                  HOLE.search(description(n))), WAIT)
     if not ok(board is not None, "its board has the keyboard focus"):
         return
     ok(play(board, "l5", "l4"), "the keyboard cursor went to l5 and l4")
@@ -156,14 +101,14 @@ def drive(app, frame):
     item = None
     if act(menu):
         item = wait_for(lambda: find(app, lambda n: role_name(n) == "menu item" and
-                                     item_name(n) == "Review Game"))
+                                     item_name(n) == "Review Game"), WAIT)
     ok(act(item), "Review Game is in the main menu")
 
     review = wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and
-                                   n.name == "Game Review"))
+                                   n.name == "Game Review"), WAIT)
     ok(review is not None, "the Game Review window opens")
     row = wait_for(lambda: find(review, lambda n: role_name(n) == "list item" and
-                                n.name == MISTAKE_ROW)) if review else None
+                                n.name == MISTAKE_ROW), WAIT) if review else None
     ok(row is not None, "the planted mistake is listed, marked ?")
     ok(row is not None and row.description == REASON,
        "its row is described by the reason: %r" % (row.description if row else None))
@@ -178,12 +123,7 @@ def drive(app, frame):
     if review is not None:
         learn_from_mistakes(app, review)
 
-    window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Game Review$"],
-                            capture_output=True, text=True, timeout=30).stdout.split()
-    if window:
-        subprocess.run(["xdotool", "windowfocus", "--sync", window[-1]],
-                       stderr=subprocess.DEVNULL, timeout=10)
-    subprocess.run(["xdotool", "key", "Escape"], timeout=10)
+    key("Game Review", "Escape")
     ok(wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and
                              n.name == "Game Review") is None, 20),
        "Escape closes the review")
@@ -197,9 +137,9 @@ def main():
     try:
         subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid),
                         "--name", "Sternhalma"], capture_output=True, timeout=60)
-        app = wait_for(lambda: app_by_pid(proc.pid))
+        app = wait_for(lambda: app_by_pid(proc.pid), WAIT)
         frame = wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and
-                                      n.name == "Sternhalma")) if app else None
+                                      n.name == "Sternhalma"), WAIT) if app else None
         if ok(frame is not None, "the game's window is in the AT-SPI tree"):
             drive(app, frame)
     finally:

@@ -40,35 +40,6 @@ gui_test_game_over (gpointer window)
   return stern_game_is_over (stern_window_get_game (window));
 }
 
-gint64
-gui_test_deadline (guint timeout_ms)
-{
-  return g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-}
-
-gboolean
-gui_test_step (gint64 end)
-{
-  if (g_get_monotonic_time () > end)
-    return FALSE;
-  if (!g_main_context_iteration (NULL, FALSE))
-    g_usleep (1000);
-  return TRUE;
-}
-
-gboolean
-gui_test_wait_until (GuiTestCondition cond,
-                     gpointer         data,
-                     guint            timeout_ms)
-{
-  gint64 end = gui_test_deadline (timeout_ms);
-
-  while (!cond (data))
-    if (!gui_test_step (end))
-      return FALSE;
-  return TRUE;
-}
-
 gboolean
 gui_test_no_dialog (gpointer window)
 {
@@ -79,16 +50,6 @@ gui_test_no_dialog (gpointer window)
 #else
   return TRUE;
 #endif
-}
-
-void
-gui_test_spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
 }
 
 void
@@ -136,7 +97,7 @@ gui_test_window_new (const char *data_dir)
   stern_window_set_computer_delay (window, 0);
   stern_window_set_data_dir (window, data_dir);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, window, 5000));
   return window;
 }
 

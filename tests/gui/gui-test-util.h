@@ -14,6 +14,7 @@
 #include "stern-window-private.h"
 
 #include "session-test-util.h"
+#include "test-wait-util.h"
 
 /* Set by gui_test_init(). */
 extern gboolean gui_test_have_display;
@@ -34,37 +35,23 @@ void     gui_test_init (void);
       }                                               \
   } G_STMT_END
 
-typedef gboolean (*GuiTestCondition) (gpointer data);
-
 /* Conditions on a SternWindow: its computer is not thinking; its game is over. */
 gboolean gui_test_not_thinking (gpointer window);
 gboolean gui_test_game_over (gpointer window);
 
-/* Runs the main loop until cond (data) holds or timeout_ms pass; FALSE on
- * timeout. */
-gboolean gui_test_wait_until (GuiTestCondition cond, gpointer data, guint timeout_ms);
 /* Runs the main loop until expr holds; fails the test (showing expr) if it
- * does not within timeout_ms.  gui_test_wait_until() with the condition
+ * does not within timeout_ms.  test_wait_until() with the condition
  * written in place, for a condition used once. */
 #define GUI_TEST_WAIT_FOR(expr, timeout_ms)                                  \
   G_STMT_START {                                                            \
-    gint64 gui_test_end_ = gui_test_deadline (timeout_ms);                  \
+    gint64 gui_test_end_ = test_wait_deadline (timeout_ms);                 \
     while (!(expr))                                                         \
-      if (!gui_test_step (gui_test_end_))                                   \
+      if (!test_wait_step (gui_test_end_))                                  \
         {                                                                   \
           g_assert_true (expr);                                             \
           break;                                                            \
         }                                                                   \
   } G_STMT_END
-/* For GUI_TEST_WAIT_FOR: the monotonic time timeout_ms from now; one turn
- * of the main loop, FALSE once end has passed. */
-gint64   gui_test_deadline (guint timeout_ms);
-gboolean gui_test_step (gint64 end);
-/* Runs the main loop for ms milliseconds.  Only for a check that nothing
- * happens in that time (a busy machine can only make such a check weaker,
- * never fail it); anything expected to happen is waited for with
- * gui_test_wait_until(). */
-void     gui_test_spin (guint ms);
 /* Dispatches every source ready now (the idles a call just queued),
  * without waiting for anything to come later. */
 void     gui_test_flush (void);

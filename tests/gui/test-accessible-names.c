@@ -38,7 +38,7 @@ test_own_names_kept (void)
   for (int showing = 0; showing < 2; showing++)
     {
       gtk_window_present (GTK_WINDOW (window));
-      g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+      g_assert_true (test_wait_until (gui_test_is_mapped, window, 5000));
       stern_accessible_fix_names (window);
       gtk_test_accessible_assert_property (named, GTK_ACCESSIBLE_PROPERTY_LABEL,
                                            "Copy the invitation link for Black");

@@ -53,7 +53,7 @@ window_new (int width,
   stern_window_set_computer_delay (window, 0);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, window, 5000));
   return window;
 }
 
@@ -196,7 +196,7 @@ save_screenshot (GtkWidget  *window,
   if (dir == NULL || *dir == '\0')
     return;
 
-  g_assert_true (gui_test_wait_until (has_drawn, window, 5000));
+  g_assert_true (test_wait_until (has_drawn, window, 5000));
   node = drawn_node (window);
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
@@ -348,18 +348,18 @@ check_size (const Size *size,
     session_test_first_safe_move (stern_window_get_game (window), &from, &to);
     stern_board_view_select (stern_window_get_board (window), from);
   }
-  g_assert_true (gui_test_wait_until (is_allocated, window, 5000));
+  g_assert_true (test_wait_until (is_allocated, window, 5000));
   {
     /* The size asked for, once the window manager (if any) agrees. */
     SizedWindow sized = { window, size };
 
-    g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
+    g_assert_true (test_wait_until (has_size, &sized, 5000));
   }
   /* The panel folds once the window is laid out at its size. */
-  g_assert_true (gui_test_wait_until (size->folded ? is_folded : is_unfolded, window, 5000));
+  g_assert_true (test_wait_until (size->folded ? is_folded : is_unfolded, window, 5000));
   /* The strip follows the folding from an idle: on a loaded machine it
    * may come a moment after the allocation. */
-  g_assert_true (gui_test_wait_until (strip_follows_folding, window, 5000));
+  g_assert_true (test_wait_until (strip_follows_folding, window, 5000));
 
   g_test_message ("%s: window %d×%d, board %d×%d, panel %s", size->name,
                   gtk_widget_get_width (GTK_WIDGET (window)),
@@ -389,7 +389,7 @@ check_size (const Size *size,
 
     /* libadwaita 1.2's flap folds while the window is laid out, and the
      * strip is shown after that. */
-    g_assert_true (gui_test_wait_until (size->folded ? gui_test_is_mapped : is_unmapped, strip, 5000));
+    g_assert_true (test_wait_until (size->folded ? gui_test_is_mapped : is_unmapped, strip, 5000));
     g_assert_cmpuint (stern_players_strip_get_marked (strip), ==, stern_game_get_turn (game));
     for (unsigned i = 0; i < variant->n_players; i++)
       {
@@ -431,11 +431,11 @@ check_size (const Size *size,
 
       /* Folded away: libadwaita 1.4's split view may still be sliding it
        * out when the window has folded. */
-      g_assert_true (gui_test_wait_until (panel_hidden, list, 5000));
+      g_assert_true (test_wait_until (panel_hidden, list, 5000));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
       /* It slides in over a few frames. */
-      g_assert_true (gui_test_wait_until (gui_test_is_shown_wide, list, 5000));
-      g_assert_true (gui_test_wait_until (slid_in, list, 5000));
+      g_assert_true (test_wait_until (gui_test_is_shown_wide, list, 5000));
+      g_assert_true (test_wait_until (slid_in, list, 5000));
       save_screenshot (GTK_WIDGET (window), panel_name);
     }
   gui_test_destroy (window);
@@ -501,14 +501,14 @@ test_header_after_narrow (void)
   window = window_new (wide.width, wide.height);
   sized.window = window;
   sized.size = &wide;
-  g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
-  g_assert_true (gui_test_wait_until (header_wide, window, 5000));
+  g_assert_true (test_wait_until (has_size, &sized, 5000));
+  g_assert_true (test_wait_until (header_wide, window, 5000));
 
   gtk_window_set_default_size (GTK_WINDOW (window), narrow.width, narrow.height);
   sized.size = &narrow;
-  g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
-  g_assert_true (gui_test_wait_until (is_folded, window, 5000));
-  g_assert_true (gui_test_wait_until (header_narrow, window, 5000));
+  g_assert_true (test_wait_until (has_size, &sized, 5000));
+  g_assert_true (test_wait_until (is_folded, window, 5000));
+  g_assert_true (test_wait_until (header_narrow, window, 5000));
   /* All of it, at once. */
   g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, 360);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
@@ -518,9 +518,9 @@ test_header_after_narrow (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), wide.width, wide.height);
   sized.size = &wide;
-  g_assert_true (gui_test_wait_until (has_size, &sized, 5000));
-  g_assert_true (gui_test_wait_until (is_unfolded, window, 5000));
-  g_assert_true (gui_test_wait_until (header_wide, window, 5000));
+  g_assert_true (test_wait_until (has_size, &sized, 5000));
+  g_assert_true (test_wait_until (is_unfolded, window, 5000));
+  g_assert_true (test_wait_until (header_wide, window, 5000));
 
   gui_test_destroy (window);
   gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
@@ -536,8 +536,8 @@ test_rules_screenshot (void)
   rules = stern_rules_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
   gtk_window_present (GTK_WINDOW (rules));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, rules, 5000));
-  g_assert_true (gui_test_wait_until (is_allocated, rules, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, rules, 5000));
+  g_assert_true (test_wait_until (is_allocated, rules, 5000));
   g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);
   save_screenshot (rules, "rules.png");
   gtk_window_destroy (GTK_WINDOW (rules));
@@ -576,7 +576,7 @@ test_position_editor_play (void)
   editor_alive = editor;
   g_object_add_weak_pointer (G_OBJECT (editor), &editor_alive);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.play", NULL));
-  g_assert_true (gui_test_wait_until (pointer_cleared, &editor_alive, 5000));
+  g_assert_true (test_wait_until (pointer_cleared, &editor_alive, 5000));
   /* The position on the board, black on turn and the computer white. */
   shown = stern_notation_format_position (stern_window_get_setup (window)->variant,
                                           stern_game_get_position (stern_window_get_game (window)));

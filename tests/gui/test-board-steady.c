@@ -97,7 +97,7 @@ check_toast (SternWindow           *window,
   GtkWidget *toast;
   graphene_rect_t during, after;
 
-  g_assert_true (gui_test_wait_until (toast_shown, window, 5000));
+  g_assert_true (test_wait_until (toast_shown, window, 5000));
   g_assert_nonnull (strstr (stern_window_get_last_toast (window), expected));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   during = board_bounds (window);
@@ -105,7 +105,7 @@ check_toast (SternWindow           *window,
   toast = find_toast (GTK_WIDGET (window->toast_overlay));
   g_assert_nonnull (find_close_button (toast));
   gtk_widget_activate (find_close_button (toast));
-  g_assert_true (gui_test_wait_until (no_toast, window, 5000));
+  g_assert_true (test_wait_until (no_toast, window, 5000));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   after = board_bounds (window);
   assert_same_bounds (steady, &after, "after the toast");
@@ -142,7 +142,7 @@ check_banners (SternWindow           *window,
 
   stern_save_banner_show_save_error (window->save_banner, &error, "/tmp");
   g_assert_true (stern_save_banner_is_shown (window->save_banner));
-  g_assert_true (gui_test_wait_until (save_banner_revealed, window, 5000));
+  g_assert_true (test_wait_until (save_banner_revealed, window, 5000));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   now = board_bounds (window);
   assert_same_bounds (steady, &now, "the save banner shown");
@@ -156,7 +156,7 @@ check_banners (SternWindow           *window,
                        "The connection to the server was lost. Reconnecting…");
   gtk_widget_set_visible (GTK_WIDGET (window->online_banner), TRUE);
   gtk_revealer_set_reveal_child (window->online_banner, TRUE);
-  g_assert_true (gui_test_wait_until (online_banner_revealed, window, 5000));
+  g_assert_true (test_wait_until (online_banner_revealed, window, 5000));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   now = board_bounds (window);
   assert_same_bounds (steady, &now, "the online banner shown");
@@ -285,7 +285,7 @@ test_board_steady (void)
    * switched on; its toast then changes nothing more. */
   gui_test_play_first (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
-  g_assert_true (gui_test_wait_until (toast_shown, window, 5000));
+  g_assert_true (test_wait_until (toast_shown, window, 5000));
   gui_test_wait_for_frame (GTK_WIDGET (window));
   now = board_bounds (window);
   check_toast (window, &now, "Analysis on");

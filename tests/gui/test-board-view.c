@@ -1150,7 +1150,7 @@ game_from (const char *text, unsigned white_made)
   return stern_game_new_from_position (variant, STERN_PRESET_TABLE, &pos, made);
 }
 
-/* #14.1: from five moves before the leaving-home deadline, the marbles
+/* From five moves before the leaving-home deadline, the marbles
  * still at home carry a ring and a warning triangle; not earlier, and not
  * once the deadline is past. */
 static void
@@ -1228,7 +1228,7 @@ test_render_home_warning (void)
   stern_game_free (plain_game);
 }
 
-/* #14.9: every seat's last move is marked (with three players, the last
+/* Every seat's last move is marked (with three players, the last
  * three moves), clearly: a ring round the hole left and round the marble
  * where it stands. */
 static void
@@ -1290,7 +1290,7 @@ test_render_last_moves (void)
   stern_game_free (game);
 }
 
-/* #14.2: a hint shown while the keyboard cursor is on the board draws the
+/* A hint shown while the keyboard cursor is on the board draws the
  * hint and the cursor ring, and nothing between them. */
 static void
 test_render_hint_with_cursor (void)
@@ -1367,7 +1367,7 @@ settle (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
-/* #14.8: at a shared computer the keyboard cursor of the player on turn
+/* At a shared computer the keyboard cursor of the player on turn
  * starts on that player's marbles; a computer's turn does not move it. */
 static void
 test_cursor_follows_turn (void)
@@ -1495,7 +1495,7 @@ frames_until_still (Shown *shown, int w, int h)
   return frames;
 }
 
-/* #14.8: the board turns to a new bottom seat smoothly, "animating" true
+/* The board turns to a new bottom seat smoothly, "animating" true
  * meanwhile; at once with animations off; after the move's animation when
  * both come together. */
 static void
@@ -1583,7 +1583,7 @@ test_turn_animation (void)
   shown_clear (&shown);
 }
 
-/* #11.5: the board tells screen readers the hole under the cursor (name,
+/* The board tells screen readers the hole under the cursor (name,
  * content, whether the picked marble may go there) and every move played,
  * the computer's too; a new game or an undo is not a move. */
 static void

@@ -277,7 +277,7 @@ check_blocked (gconstpointer data)
   g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (question)), ==,
                    "Quit Without Saving?");
   stern_alert_dialog_respond (STERN_ALERT_DIALOG (question), FALSE);
-  g_assert_true (gui_test_wait_until (gui_test_no_dialog, window, 5000));
+  g_assert_true (test_wait_until (gui_test_no_dialog, window, 5000));
   g_assert_nonnull (window);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, n);
 
@@ -310,7 +310,7 @@ check_blocked (gconstpointer data)
 
   /* Nothing unsaved: the window closes at once. */
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_true (gui_test_wait_until (window_gone, &window, 5000));
+  g_assert_true (test_wait_until (window_gone, &window, 5000));
 
   obstacle_free (&o);
   temp_dir_remove (dir);
@@ -345,7 +345,7 @@ test_quit_anyway (void)
   g_assert_nonnull (question);
   g_test_expect_message ("stern-session", G_LOG_LEVEL_WARNING, "*Could not save*");
   stern_alert_dialog_respond (STERN_ALERT_DIALOG (question), TRUE);
-  g_assert_true (gui_test_wait_until (window_gone, &window, 5000));
+  g_assert_true (test_wait_until (window_gone, &window, 5000));
   g_test_assert_expected_messages ();
 
   obstacle_free (&o);

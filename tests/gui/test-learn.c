@@ -42,7 +42,7 @@ learn_window_shown (void)
 
   gtk_window_set_default_size (GTK_WINDOW (learn), 700, 800);
   gtk_window_present (GTK_WINDOW (learn));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, learn, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, learn, 5000));
   return learn;
 }
 
@@ -153,7 +153,7 @@ test_lesson_by_move (void)
   g_assert_null (stern_learn_window_get_lesson (learn));
   stern_learn_window_open_lesson (learn, "jump");
   board = stern_learn_window_get_board (learn);
-  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_true (test_wait_until (board_has_size, board, 5000));
   g_assert_false (stern_learn_is_done ("jump"));
 
   /* A step where a jump is asked for: wrong, and not kept as done. */
@@ -272,8 +272,8 @@ test_named_holes (void)
 
       gtk_window_set_default_size (GTK_WINDOW (learn), 900, 800);
       gtk_window_present (GTK_WINDOW (learn));
-      g_assert_true (gui_test_wait_until (gui_test_is_mapped, board, 5000));
-      gui_test_spin (300);
+      g_assert_true (test_wait_until (gui_test_is_mapped, board, 5000));
+      test_spin (300);
       gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (GTK_WIDGET (learn)),
                               gtk_widget_get_height (GTK_WIDGET (learn)));
       node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
@@ -307,7 +307,7 @@ test_exercise_by_building (void)
   learn = learn_window_shown ();
   stern_learn_window_open_lesson (learn, "two-jumps-line");
   board = stern_learn_window_get_board (learn);
-  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_true (test_wait_until (board_has_size, board, 5000));
   g_assert_true (stern_board_view_get_editing (board));
   /* Once the page has slid in: the same rectangle two frames running. */
   for (guint frames = 0;; frames++)
@@ -408,7 +408,7 @@ test_tutorial_offered_once (void)
   /* Next after the last step ends the tutorial and closes the window. */
   g_object_add_weak_pointer (G_OBJECT (learn), (gpointer *) &learn);
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
-  g_assert_true (gui_test_wait_until (window_gone, &learn, 5000));
+  g_assert_true (test_wait_until (window_gone, &learn, 5000));
 }
 
 static void
@@ -437,7 +437,7 @@ copied_by (SternPositionEditor *editor,
   gtk_widget_activate_action (GTK_WIDGET (editor), action, NULL);
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (editor)), NULL,
                                  on_clipboard_text, &text);
-  g_assert_true (gui_test_wait_until (text_arrived, &text, 5000));
+  g_assert_true (test_wait_until (text_arrived, &text, 5000));
   return text;
 }
 
@@ -455,9 +455,9 @@ test_editor_refuses (void)
   editor = STERN_POSITION_EDITOR (stern_position_editor_new ());
   gtk_window_set_default_size (GTK_WINDOW (editor), 700, 900);
   gtk_window_present (GTK_WINDOW (editor));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, editor, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, editor, 5000));
   board = stern_position_editor_get_board (editor);
-  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_true (test_wait_until (board_has_size, board, 5000));
 
   /* The start of classic-2 is a position. */
   g_assert_null (stern_position_editor_get_problem (editor));

@@ -128,7 +128,7 @@ test_four_mebibytes (void)
 
   /* Drawn, the list shows its end; the game in progress stays on disk
    * until the opened one has a move. */
-  g_assert_true (gui_test_wait_until (current_row_in_view, window, 20000));
+  g_assert_true (test_wait_until (current_row_in_view, window, 20000));
   GUI_TEST_WAIT_FOR (!stern_match_get_autosave_held (stern_window_get_match (window)), 20000);
   g_free (during);
   g_assert_true (g_file_get_contents (autosave, &during, NULL, NULL));
@@ -194,7 +194,7 @@ test_near_cap (void)
 
   window = gui_test_window_new (data_dir);
   g_assert_true (stern_window_open_file (window, file));
-  g_assert_true (gui_test_wait_until (current_row_in_view, window, 20000));
+  g_assert_true (test_wait_until (current_row_in_view, window, 20000));
   play_on (window);
   g_assert_null (stern_match_get_save_error (stern_window_get_match (window)));
   gui_test_destroy (window);
@@ -237,7 +237,7 @@ test_hundred_thousand (void)
 
   window = gui_test_window_new (data_dir);
   g_assert_true (stern_window_open_file (window, file));
-  g_assert_true (gui_test_wait_until (current_row_in_view, window, 10000));
+  g_assert_true (test_wait_until (current_row_in_view, window, 10000));
   GUI_TEST_WAIT_FOR (size_of (autosave) > 0, 10000);
   base = size_of (autosave);
   grown = size_of (journal);
@@ -250,7 +250,7 @@ test_hundred_thousand (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   play_on (window);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, n + 2);
-  g_assert_true (gui_test_wait_until (current_row_in_view, window, 10000));
+  g_assert_true (test_wait_until (current_row_in_view, window, 10000));
 
   rows = stern_move_list_get_n_rows_built (move_list_of (window));
   g_test_message ("rows built: %u; the save %zu bytes, 4 saves added %zu journal bytes",
@@ -262,7 +262,7 @@ test_hundred_thousand (void)
 
   /* The start of the game, from the list: the row there is built then. */
   stern_window_go_to (window, 1);
-  g_assert_true (gui_test_wait_until (current_row_in_view, window, 10000));
+  g_assert_true (test_wait_until (current_row_in_view, window, 10000));
   g_assert_cmpuint (stern_move_list_get_n_rows_built (move_list_of (window)), <, MAX_ROWS_BUILT);
 
   gui_test_destroy (window);
@@ -398,7 +398,7 @@ test_two_copies (void)
 
   window = gui_test_window_new (dir);
   g_assert_false (stern_window_offer_resume (window));
-  g_assert_true (gui_test_wait_until (has_message, window, 5000));
+  g_assert_true (test_wait_until (has_message, window, 5000));
   message = stern_window_get_message (window);
   g_assert_cmpstr (stern_alert_dialog_get_heading (STERN_ALERT_DIALOG (message)), ==,
                    "Sternhalma is already open with this game");

@@ -211,7 +211,7 @@ test_click_without_a11y_bus (void)
   gtk_window_set_title (GTK_WINDOW (window), TITLE);
   view = STERN_BOARD_VIEW (stern_window_get_board (window));
   board = GTK_WIDGET (view);
-  g_assert_true (gui_test_wait_until (gui_test_is_shown_wide, board, 5000));
+  g_assert_true (test_wait_until (gui_test_is_shown_wide, board, 5000));
 #if GTK_CHECK_VERSION (4, 14, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
@@ -225,7 +225,7 @@ test_click_without_a11y_bus (void)
 
   session_test_first_safe_move (stern_window_get_game (window), &from, &to);
   click_hole (view, from);
-  g_assert_true (gui_test_wait_until (has_selection, view, 10000));
+  g_assert_true (test_wait_until (has_selection, view, 10000));
   g_assert_cmpuint (stern_board_view_get_selected (view), ==, from);
   click_hole (view, to);
   GUI_TEST_WAIT_FOR (stern_game_get_n_actions (stern_window_get_game (window)) == 1, 10000);

@@ -39,7 +39,7 @@ shot (const char *name)
 
   if (dir == NULL)
     return;
-  gui_test_spin (300);
+  test_spin (300);
   command = g_strdup_printf ("import -window root %s/%s.png", dir, name);
   if (!g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL))
     g_test_message ("could not run %s", command);
@@ -165,7 +165,7 @@ test_host_create_play (void)
   create = find_button (dialog, "_Create Room");
   g_assert_nonnull (create);
   g_signal_emit_by_name (create, "clicked");
-  g_assert_true (gui_test_wait_until (has_code, dialog, WAIT_MS));
+  g_assert_true (test_wait_until (has_code, dialog, WAIT_MS));
 
   code = stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog));
   link = stern_online_dialog_get_link (STERN_ONLINE_DIALOG (dialog));
@@ -183,10 +183,10 @@ test_host_create_play (void)
   guest = stern_net_client_new ("Guest");
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
   stern_net_client_connect_async (guest, uri, NULL, NULL, NULL);
-  g_assert_true (gui_test_wait_until (client_connected, guest, WAIT_MS));
+  g_assert_true (test_wait_until (client_connected, guest, WAIT_MS));
   stern_net_client_join (guest, code, STERN_NO_SEAT);
-  g_assert_true (gui_test_wait_until (guest_ready, guest, WAIT_MS));
-  g_assert_true (gui_test_wait_until (human_to_play, window, WAIT_MS));
+  g_assert_true (test_wait_until (guest_ready, guest, WAIT_MS));
+  g_assert_true (test_wait_until (human_to_play, window, WAIT_MS));
   g_assert_null (stern_window_get_online_banner (window));
 
   /* The window's move reaches the guest … */
@@ -198,7 +198,7 @@ test_host_create_play (void)
   g_assert_no_error (error);
   {
     AtLeast at = { guest, 1 };
-    g_assert_true (gui_test_wait_until (client_has_actions, &at, WAIT_MS));
+    g_assert_true (test_wait_until (client_has_actions, &at, WAIT_MS));
   }
   /* … and the guest's comes back to the board. */
   n_moves = stern_game_legal_moves (stern_net_client_get_game (guest), moves);
@@ -206,7 +206,7 @@ test_host_create_play (void)
   stern_net_client_play (guest, (guint8[]) { moves[0].from, moves[0].to }, 2);
   {
     AtLeast at = { window, 2 };
-    g_assert_true (gui_test_wait_until (window_has_actions, &at, WAIT_MS));
+    g_assert_true (test_wait_until (window_has_actions, &at, WAIT_MS));
   }
   g_assert_false (stern_window_is_offline_banner_shown (window));
   /* Online there is no taking a move back. */
@@ -217,12 +217,12 @@ test_host_create_play (void)
   stern_net_client_close (guest);
   /* Only for the picture: no assertion depends on it. */
   if (g_getenv ("ONLINE_SHOTS") != NULL)
-    gui_test_spin (500);
+    test_spin (500);
   shot ("3-guest-away");
 
   /* The server goes away: the window says so (and keeps trying). */
   stern_server_disconnect (server);
-  g_assert_true (gui_test_wait_until (banner_shown, window, WAIT_MS));
+  g_assert_true (test_wait_until (banner_shown, window, WAIT_MS));
   shot ("4-connection-lost");
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -271,7 +271,7 @@ test_invitation (void)
   memset (&setup, 0, sizeof setup);
   setup.variant = stern_variant_lookup ("classic-2");
   stern_net_client_create (host, &setup, setup.variant->seats[0]);
-  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  g_assert_true (test_wait_until (client_has_code, host, WAIT_MS));
 
   link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
                                       stern_net_client_get_code (host));
@@ -281,7 +281,7 @@ test_invitation (void)
   g_assert_nonnull (window);
   /* The window may ask first whether to continue a saved game: not here
    * (no data folder). */
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
   g_assert_cmpuint (stern_online_match_get_local_seat (stern_window_get_online (STERN_WINDOW (window))),
                     ==, setup.variant->seats[1]);
 
@@ -326,7 +326,7 @@ test_invitation_key (void)
   g_assert_no_error (error);
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
   stern_net_client_connect_async (host, uri, NULL, NULL, NULL);
-  gui_test_spin (200);
+  test_spin (200);
   g_assert_true (stern_net_client_is_connected (host));
   memset (&setup, 0, sizeof setup);
   setup.variant = stern_variant_lookup ("classic-2");
@@ -335,8 +335,8 @@ test_invitation_key (void)
              sizeof setup.seats[setup.variant->seats[1]].name);
   g_signal_connect (host, "invited", G_CALLBACK (invited_cb), key);
   stern_net_client_create (host, &setup, setup.variant->seats[0]);
-  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
-  g_assert_true (gui_test_wait_until (has_key, key, WAIT_MS));
+  g_assert_true (test_wait_until (client_has_code, host, WAIT_MS));
+  g_assert_true (test_wait_until (has_key, key, WAIT_MS));
 
   link = stern_net_invitation_format_key ("127.0.0.1", stern_server_get_port (server), FALSE,
                                           stern_net_client_get_code (host), key);
@@ -344,13 +344,13 @@ test_invitation_key (void)
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_assert_nonnull (window);
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
   g_assert_cmpuint (stern_online_match_get_local_seat (stern_window_get_online (STERN_WINDOW (window))),
                     ==, setup.variant->seats[1]);
 
   gtk_window_destroy (window);
   stern_server_disconnect (server);
-  gui_test_spin (100);
+  test_spin (100);
 }
 
 /* A session bus connection of the test's own, to own names on. */
@@ -457,9 +457,9 @@ turn_in_background (SternNetClient *host, GtkWindow *window, guint n_actions)
   stern_net_client_play (host, (guint8[]) { moves[0].from, moves[0].to }, 2);
   {
     AtLeast at = { window, n_actions };
-    g_assert_true (gui_test_wait_until (window_has_actions, &at, WAIT_MS));
+    g_assert_true (test_wait_until (window_has_actions, &at, WAIT_MS));
   }
-  g_assert_true (gui_test_wait_until (human_to_play, window, WAIT_MS));
+  g_assert_true (test_wait_until (human_to_play, window, WAIT_MS));
 }
 
 /* The window's player answers; the host sees it. */
@@ -475,7 +475,7 @@ reply (SternNetClient *host, SternWindow *window, guint n_actions)
   g_assert_no_error (error);
   {
     AtLeast at = { host, n_actions };
-    g_assert_true (gui_test_wait_until (client_has_actions, &at, WAIT_MS));
+    g_assert_true (test_wait_until (client_has_actions, &at, WAIT_MS));
   }
 }
 
@@ -520,13 +520,13 @@ test_notification_service (void)
   memset (&setup, 0, sizeof setup);
   setup.variant = stern_variant_lookup ("classic-2");
   stern_net_client_create (host, &setup, setup.variant->seats[0]);
-  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  g_assert_true (test_wait_until (client_has_code, host, WAIT_MS));
   link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
                                       stern_net_client_get_code (host));
   file = g_file_new_for_uri (link);
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
   stern_window_set_computer_delay (STERN_WINDOW (window), 0);
 
   /* Another window takes the focus: the player is elsewhere. */
@@ -645,7 +645,7 @@ host_room (SternServer *server,
       setup.seats[setup.variant->seats[1]].level = STERN_LEVEL_EASY;
     }
   stern_net_client_create (host, &setup, setup.variant->seats[0]);
-  g_assert_true (gui_test_wait_until (client_has_code, host, WAIT_MS));
+  g_assert_true (test_wait_until (client_has_code, host, WAIT_MS));
   return host;
 }
 
@@ -699,7 +699,7 @@ test_link_server_remembered (void)
                                       stern_net_client_get_code (host));
   type_in (dialog, "Room code or sternhalma:// link", link);
   click (dialog, "_Join");
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
 
   address = g_strdup_printf ("127.0.0.1:%u", stern_server_get_port (server));
   kept = g_settings_get_string (settings, "online-server");
@@ -742,7 +742,7 @@ window_seated_in (SternServer    *server,
 
   gtk_window_present (GTK_WINDOW (window));
   stern_window_open_invitation (window, link);
-  g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+  g_assert_true (test_wait_until (seated_in, &in, WAIT_MS));
   return window;
 }
 
@@ -794,7 +794,7 @@ test_join_asks_first (void)
   stern_alert_dialog_respond (STERN_ALERT_DIALOG (message), TRUE);
   {
     InRoom in = { window, stern_net_client_get_code (second) };
-    g_assert_true (gui_test_wait_until (seated_in, &in, WAIT_MS));
+    g_assert_true (test_wait_until (seated_in, &in, WAIT_MS));
   }
 
   /* A new room: the dialog waits hidden, then shows its invitation. */
@@ -805,7 +805,7 @@ test_join_asks_first (void)
   stern_alert_dialog_respond (STERN_ALERT_DIALOG (stern_window_get_message (window)), TRUE);
   {
     NewCode new = { dialog, stern_net_client_get_code (second) };
-    g_assert_true (gui_test_wait_until (dialog_shown_with_new_code, &new, WAIT_MS));
+    g_assert_true (test_wait_until (dialog_shown_with_new_code, &new, WAIT_MS));
   }
   g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==,
                    window_room (window));
@@ -888,11 +888,11 @@ test_no_hint_against_person (void)
   link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
                                       stern_net_client_get_code (host));
   stern_window_open_invitation (window, link);
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
-  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (guest_ready, host, WAIT_MS));
   g_assert_cmpuint (stern_game_legal_moves (stern_net_client_get_game (host), moves), >, 0);
   stern_net_client_play (host, (guint8[]) { moves[0].from, moves[0].to }, 2);
-  g_assert_true (gui_test_wait_until (window_on_turn, window, WAIT_MS));
+  g_assert_true (test_wait_until (window_on_turn, window, WAIT_MS));
 
   g_assert_false (gtk_widget_get_sensitive (window->hint_button));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (window->hint_button), ==,
@@ -968,11 +968,11 @@ test_left_the_game (void)
   link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE,
                                       stern_net_client_get_code (host));
   stern_window_open_invitation (window, link);
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
-  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (guest_ready, host, WAIT_MS));
 
   stern_net_client_close (host);
-  g_assert_true (gui_test_wait_until (game_over_shown, window, WAIT_MS));
+  g_assert_true (test_wait_until (game_over_shown, window, WAIT_MS));
   gui_test_flush ();
 
   panel = stern_players_panel_get_name_text (window->players_panel, STERN_WHITE);
@@ -1032,10 +1032,10 @@ test_after_the_game (void)
   gtk_window_present (GTK_WINDOW (window));
   link = stern_net_invitation_format ("127.0.0.1", stern_server_get_port (server), FALSE, old_code);
   stern_window_open_invitation (window, link);
-  g_assert_true (gui_test_wait_until (window_joined, window, WAIT_MS));
-  g_assert_true (gui_test_wait_until (guest_ready, host, WAIT_MS));
+  g_assert_true (test_wait_until (window_joined, window, WAIT_MS));
+  g_assert_true (test_wait_until (guest_ready, host, WAIT_MS));
   stern_net_client_resign (host);
-  g_assert_true (gui_test_wait_until (match_over, window, WAIT_MS));
+  g_assert_true (test_wait_until (match_over, window, WAIT_MS));
 
   dialog = open_dialog (window);
   g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==, "");
@@ -1046,7 +1046,7 @@ test_after_the_game (void)
   stern_net_client_rematch (host);
   {
     Rematch r = { window, old_code };
-    g_assert_true (gui_test_wait_until (rematch_started, &r, WAIT_MS));
+    g_assert_true (test_wait_until (rematch_started, &r, WAIT_MS));
   }
   gui_test_flush ();
   g_assert_null (g_object_get_data (G_OBJECT (window), STERN_WINDOW_REMATCH_TOAST_KEY));
@@ -1160,7 +1160,7 @@ test_name_field (void)
   type_in (dialog, "host:port", address);
   type_in (dialog, "Room code or sternhalma:// link", stern_net_client_get_code (host));
   click (dialog, "_Join");
-  g_assert_true (gui_test_wait_until (host_sees_name, host, WAIT_MS));
+  g_assert_true (test_wait_until (host_sees_name, host, WAIT_MS));
   kept = g_settings_get_string (settings, "player-name");
   g_assert_cmpstr (kept, ==, "Dora");
 

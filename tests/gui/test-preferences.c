@@ -46,9 +46,9 @@ static void
 preferences_show (GtkWidget *preferences)
 {
   stern_preferences_window_present (STERN_PREFERENCES_WINDOW (preferences));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped,
-                                      stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
-                                      5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped,
+                                  stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
+                                  5000));
 }
 
 /* Shown over the game window, and the board behind it still answers. */
@@ -328,9 +328,9 @@ test_controls_write_settings (void)
   coordinates_row = pref (preferences, "coordinates_row");
   g_assert_true (gtk_widget_activate (coordinates_row));
   /* The switch moves over before it turns on. */
-  g_assert_true (gui_test_wait_until (coordinates_on, settings, 2000));
+  g_assert_true (test_wait_until (coordinates_on, settings, 2000));
   g_assert_true (gtk_widget_activate (coordinates_row));
-  g_assert_true (gui_test_wait_until (coordinates_off, settings, 2000));
+  g_assert_true (test_wait_until (coordinates_off, settings, 2000));
 
   preferences_close (preferences);
 
@@ -482,7 +482,7 @@ test_in_step_after_new_game (void)
    * libadwaita 1.5 on, closing a window with a dialog over it closes the
    * dialog: the preferences go first). */
   preferences_close (preferences);
-  g_assert_true (gui_test_wait_until (gui_test_no_dialog, window, 5000));
+  g_assert_true (test_wait_until (gui_test_no_dialog, window, 5000));
   gtk_window_set_default_size (GTK_WINDOW (window), 830, 650);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 830);
@@ -648,9 +648,9 @@ test_app_action_and_shortcuts (void)
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   preferences = find_preferences (GTK_APPLICATION (app), window, &n);
   g_assert_nonnull (preferences);
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped,
-                                      stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
-                                      5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped,
+                                  stern_preferences_window_get_page (STERN_PREFERENCES_WINDOW (preferences)),
+                                  5000));
 
   /* A second activation brings back the same one. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
@@ -693,7 +693,7 @@ test_app_action_and_shortcuts (void)
   /* Quit closes every window: the preferences go with the game window
    * (destroy-with-parent) and must not be closed a second time. */
   gtk_window_present (window);
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, window, 5000));
   gui_test_flush ();
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));

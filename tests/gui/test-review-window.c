@@ -136,7 +136,7 @@ keep_screenshot (GtkWidget *window, const char *name)
   if (dir == NULL)
     return;
   path = g_build_filename (dir, name, NULL);
-  g_assert_true (gui_test_wait_until (drawn, &shot, 5000));
+  g_assert_true (test_wait_until (drawn, &shot, 5000));
   renderer = gsk_cairo_renderer_new ();
   gsk_renderer_realize (renderer, NULL, NULL);
   texture = gsk_renderer_render_texture (renderer, shot.node, NULL);
@@ -303,7 +303,7 @@ learn_from_mistakes (SternReviewWindow *review)
   }
   g_assert_nonnull (learn);
   board = stern_mistakes_window_get_board (learn);
-  g_assert_true (gui_test_wait_until (board_has_size, board, 5000));
+  g_assert_true (test_wait_until (board_has_size, board, 5000));
   g_assert_cmpuint (stern_mistakes_window_get_ply (learn), ==, plies[0]);
   e = stern_game_review_get_entry (game_review, plies[0]);
 
@@ -345,7 +345,7 @@ learn_from_mistakes (SternReviewWindow *review)
       shown++;
     }
   gtk_widget_activate_action (GTK_WIDGET (learn), "mistakes.next", NULL);
-  g_assert_true (gui_test_wait_until (window_gone, &weak, 5000));
+  g_assert_true (test_wait_until (window_gone, &weak, 5000));
 }
 
 static void
@@ -370,11 +370,11 @@ test_review_after_game (void)
   /* Black resigns: the game is over and the game-over window offers the review. */
   g_assert_true (stern_match_resign (stern_window_get_match (window), STERN_BLACK, &error));
   g_assert_no_error (error);
-  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_true (test_wait_until (game_over_shown, window, 5000));
   stern_game_over_window_review (STERN_GAME_OVER_WINDOW (stern_window_get_game_over_window (window)));
-  g_assert_true (gui_test_wait_until (review_shown, window, 5000));
+  g_assert_true (test_wait_until (review_shown, window, 5000));
   review = stern_window_get_review_window (window);
-  g_assert_true (gui_test_wait_until (review_done, review, 60000));
+  g_assert_true (test_wait_until (review_done, review, 60000));
   g_assert_true (stern_game_review_is_complete (stern_review_window_get_review (review)));
 
   /* The list starts with the planted blunder, and the board shows it. */
@@ -419,7 +419,7 @@ test_review_after_game (void)
   learn_from_mistakes (review);
   /* Escape closes it, as every other window of the game. */
   g_assert_true (press_escape (GTK_WIDGET (review)));
-  g_assert_true (gui_test_wait_until (review_gone, window, 5000));
+  g_assert_true (test_wait_until (review_gone, window, 5000));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -439,7 +439,7 @@ test_analysis (void)
   analysis = stern_window_get_analysis (window);
   g_assert_nonnull (analysis);
   g_assert_true (stern_analysis_get_active (analysis));
-  g_assert_true (gui_test_wait_until (analysed, analysis, 30000));
+  g_assert_true (test_wait_until (analysed, analysis, 30000));
   g_assert_cmpuint (stern_analysis_get_line_length (analysis), ==, STERN_ANALYSIS_PLIES);
   g_assert_cmpfloat (stern_analysis_get_moves_to_finish (analysis, STERN_WHITE), >, 20.0);
   g_assert_true (gtk_widget_get_visible (stern_analysis_get_bar (analysis)));
@@ -449,7 +449,7 @@ test_analysis (void)
   /* A move: analysed again for the other side.  Bigger is better: the
    * side ahead is named with its lead, and the line is in words too. */
   gui_test_play_first (window);
-  g_assert_true (gui_test_wait_until (analysed, analysis, 30000));
+  g_assert_true (test_wait_until (analysed, analysis, 30000));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
   {
     GtkWidget *bar = stern_analysis_get_bar (analysis);

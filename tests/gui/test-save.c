@@ -353,7 +353,7 @@ test_open_over_game (SaveFixture   *f,
 
   g_assert_true (stern_window_open_file (window, empty_file));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
-  g_assert_true (gui_test_wait_until (opened_game_shown, window, 20000));
+  g_assert_true (test_wait_until (opened_game_shown, window, 20000));
   /* Quitting asks nothing: nothing is lost. */
   g_assert_false (stern_window_ask_before_closing (window));
   window_free (window);
@@ -365,7 +365,7 @@ test_open_over_game (SaveFixture   *f,
 
   /* A move in the opened game makes it the game on disk. */
   g_assert_true (stern_window_open_file (again, empty_file));
-  g_assert_true (gui_test_wait_until (opened_game_shown, again, 20000));
+  g_assert_true (test_wait_until (opened_game_shown, again, 20000));
   gui_test_play_first (again);
   window_free (again);
   again = gui_test_window_new (data_dir);
@@ -400,9 +400,9 @@ test_settings_bad_preset (SaveFixture   *f,
   g_assert_true (stern_game_get_variant (stern_window_get_game (window)) ==
                  stern_variant_lookup ("classic-3"));
   g_assert_cmpint (stern_game_get_preset (stern_window_get_game (window)), ==, STERN_PRESET_TABLE);
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 20000));
   gui_test_play_first (window);
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 20000));
   before = record_of (window);
   window_free (window);
 
@@ -443,7 +443,7 @@ test_autosave_resume (SaveFixture   *f,
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
   gui_test_play_first (window);
-  g_assert_true (gui_test_wait_until (white_to_move, window, 20000));
+  g_assert_true (test_wait_until (white_to_move, window, 20000));
   g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
 
@@ -743,12 +743,12 @@ test_replay (void)
   stern_window_new_game (window, &setup);
   game = stern_window_get_game (window);
   gui_test_play_first (window);
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 20000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-back", NULL);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_BLACK);
   /* The computer must not start in the replay: nothing may happen here. */
-  gui_test_spin (200);
+  test_spin (200);
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
   g_assert_cmpuint (stern_game_get_n_actions_total (game), ==, 2);
@@ -868,10 +868,10 @@ test_clock_runs (void)
   GUI_TEST_WAIT_FOR (stern_game_clock_get_running (clock) == STERN_NO_SEAT, 5000);
   black = stern_game_clock_get_remaining_ms (clock, STERN_BLACK);
   /* Nothing may happen here: a shorter wait only makes this weaker. */
-  gui_test_spin (300);
+  test_spin (300);
   g_assert_cmpint (stern_game_clock_get_remaining_ms (clock, STERN_BLACK), ==, black);
   gtk_widget_set_visible (GTK_WIDGET (window), TRUE);
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, window, 5000));
   GUI_TEST_WAIT_FOR (stern_game_clock_get_remaining_ms (clock, STERN_BLACK) < black, 5000);
 
   window_free (window);
@@ -900,7 +900,7 @@ test_clock_timeout (gconstpointer data)
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
   stern_game_clock_set_remaining_ms (stern_window_get_clock (window), STERN_WHITE, 150);
-  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 3000));
+  g_assert_true (test_wait_until (gui_test_game_over, window, 3000));
 
   g_assert_cmpint (stern_game_get_end_reason (game), ==, STERN_END_TIMEOUT);
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
@@ -938,7 +938,7 @@ test_clock_computer (void)
   for (guint i = 0; i < 3; i++)
     {
       gui_test_play_first (window);
-      g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
+      g_assert_true (test_wait_until (gui_test_not_thinking, window, 10000));
       g_assert_false (stern_game_is_over (game));
       g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
     }
@@ -971,7 +971,7 @@ test_resign (gconstpointer data)
   g_assert_false (stern_game_is_over (game));
 
   gui_test_play_first (window);
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 20000));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resign", NULL);
   g_test_message ("%s", stern_alert_dialog_get_body (STERN_ALERT_DIALOG (stern_window_get_message (window))));
@@ -1009,7 +1009,7 @@ test_resign_club (void)
   g_assert_true (stern_window_get_setup (window)->computer[STERN_WHITE]);
 
   /* The computers go on, white's seat among them. */
-  g_assert_true (gui_test_wait_until (white_moved, window, 20000));
+  g_assert_true (test_wait_until (white_moved, window, 20000));
   g_assert_false (stern_game_is_over (game));
   window_free (window);
 }
@@ -1041,7 +1041,7 @@ game_over_shown (gpointer window)
 static const char *
 game_over_rating (SternWindow *window)
 {
-  g_assert_true (gui_test_wait_until (game_over_shown, window, 10000));
+  g_assert_true (test_wait_until (game_over_shown, window, 10000));
   return stern_game_over_window_get_rating (STERN_GAME_OVER_WINDOW (stern_window_get_game_over_window (window)));
 }
 
@@ -1109,8 +1109,8 @@ test_rating_help (SaveFixture   *f,
       if (g_str_equal (helps[i], "win.undo"))
         {
           gui_test_play_first (window);
-          g_assert_true (gui_test_wait_until ((GuiTestCondition) stern_match_human_to_play,
-                                              stern_window_get_match (window), 20000));
+          g_assert_true (test_wait_until ((TestCondition) stern_match_human_to_play,
+                                          stern_window_get_match (window), 20000));
         }
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), helps[i], NULL));
       g_assert_false (stern_match_is_rated (stern_window_get_match (window)));
@@ -1236,7 +1236,7 @@ test_rating (SaveFixture   *f,
   g_snprintf (text, sizeof text, "%.0f", expected);
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
   gtk_window_present (GTK_WINDOW (statistics));
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, statistics, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, statistics, 5000));
   gtk_window_destroy (GTK_WINDOW (statistics));
 
   window_free (window);

@@ -58,7 +58,7 @@ test_no_backend (void)
 
   gui_test_play_first (window);
   g_assert_cmpuint (stern_sounds_get_n_requested (sounds), >=, 1);
-  g_assert_true (gui_test_wait_until (settled, sounds, 10000));
+  g_assert_true (test_wait_until (settled, sounds, 10000));
   g_assert_cmpuint (n_notices, ==, 1);
 
   /* Every sound again, at once: none is tried, nothing more is said. */

@@ -326,7 +326,7 @@ test_window (void)
       g_assert_nonnull (strstr (list, first));
 
       if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
-        gui_test_spin (3000);
+        test_spin (3000);
       gui_test_destroy (window);
     }
 }
@@ -364,7 +364,7 @@ test_new_game_dialog (void)
       if (g_getenv ("STERN_SQUARE_SHOTS") != NULL && g_str_equal (variant->id, "ugolki+diag"))
         {
           gtk_window_present (GTK_WINDOW (dialog));
-          gui_test_spin (2500);
+          test_spin (2500);
         }
       gtk_window_destroy (GTK_WINDOW (dialog));
     }
@@ -404,7 +404,7 @@ test_rules_page (void)
   gtk_window_present (GTK_WINDOW (window));
   GUI_TEST_WAIT_FOR (count_square_views (GTK_WIDGET (window)) == 2, 5000);
   if (shots != NULL)
-    gui_test_spin (3000);
+    test_spin (3000);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -498,7 +498,7 @@ test_computer (void)
   stern_board_view_click (view, x, y);
   stern_board_view_hole_centre (view, to, gtk_widget_get_width (w), gtk_widget_get_height (w), &x, &y);
   stern_board_view_click (view, x, y);
-  g_assert_true (gui_test_wait_until ((GuiTestCondition) gui_test_not_thinking, window, 20000));
+  g_assert_true (test_wait_until ((TestCondition) gui_test_not_thinking, window, 20000));
   GUI_TEST_WAIT_FOR (stern_game_get_n_actions (stern_window_get_game (window)) == 2, 20000);
   g_assert_cmpuint (stern_game_get_turn (stern_window_get_game (window)), ==, STERN_WHITE);
 
@@ -561,7 +561,7 @@ test_game_over (void)
   g_assert_nonnull (strstr (reason, "16"));
   g_assert_true (has_label (window, reason));
   if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
-    gui_test_spin (2500);
+    test_spin (2500);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_game_free (game);
   gui_test_flush ();

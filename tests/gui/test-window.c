@@ -147,7 +147,7 @@ test_pause (void)
   setup.clock_increment_s = 3;
   stern_window_new_game (window, &setup);
   clock = stern_window_get_clock (window);
-  g_assert_true (gui_test_wait_until (gui_test_is_mapped, window, 5000));
+  g_assert_true (test_wait_until (gui_test_is_mapped, window, 5000));
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
 
   /* Paused: no clock runs, the board takes no move. */
@@ -176,11 +176,11 @@ test_pause (void)
   stern_window_set_paused (window, TRUE);
   /* Whether the computer has found its move by then or not, none is
    * played while paused. */
-  gui_test_spin (500);
+  test_spin (500);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 1);
   stern_window_set_paused (window, FALSE);
-  g_assert_true (gui_test_wait_until (two_actions, window, 20000));
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 20000));
+  g_assert_true (test_wait_until (two_actions, window, 20000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 20000));
   n = stern_game_get_n_actions (stern_window_get_game (window));
   g_assert_cmpuint (n, ==, 2);
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
@@ -271,7 +271,7 @@ test_sounds (void)
   choose (window, gui_test_hole ("l3"), gui_test_hole ("l5"));
   g_assert_cmpuint (heard->len, >=, 1);
   g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_JUMP);
-  g_assert_true (gui_test_wait_until (sound_heard, heard, 20000));
+  g_assert_true (test_wait_until (sound_heard, heard, 20000));
   g_assert_cmpuint (g_array_index (heard, guint, heard->len - 1), ==, STERN_SOUND_YOUR_TURN);
   g_assert_cmpuint (heard->len, ==, 3);
 
@@ -280,10 +280,10 @@ test_sounds (void)
   choose (window, gui_test_hole ("k4"), gui_test_hole ("k5"));
   g_assert_cmpuint (heard->len, >=, 1);
   g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_STEP);
-  g_assert_true (gui_test_wait_until (sound_heard, heard, 20000));
+  g_assert_true (test_wait_until (sound_heard, heard, 20000));
   g_array_set_size (heard, 0);
   g_assert_true (stern_match_resign (stern_window_get_match (window), STERN_WHITE, NULL));
-  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_true (test_wait_until (game_over_shown, window, 5000));
   g_assert_cmpuint (heard->len, ==, 1);
   g_assert_cmpuint (g_array_index (heard, guint, 0), ==, STERN_SOUND_GAME_OVER);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -500,7 +500,7 @@ test_rotate_to_player (void)
   setup.computer[STERN_WHITE] = TRUE;
   stern_window_new_game (window, &setup);
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 5000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 5000));
   g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_BLACK);
 
   /* Hot-seat with rotate-to-player (the default): the board follows. */
@@ -524,7 +524,7 @@ test_rotate_to_player (void)
     g_assert_true (stern_board_view_is_animating (board));
     g_assert_cmpuint (stern_board_view_get_bottom_seat (board), ==, STERN_WHITE);
     g_assert_true (g_str_has_prefix (stern_window_get_status (window), "White to move"));
-    g_assert_true (gui_test_wait_until (bottom_is_black, board, 5000));
+    g_assert_true (test_wait_until (bottom_is_black, board, 5000));
     g_assert_true (g_str_has_prefix (stern_window_get_status (window), "Black to move"));
     g_assert_false (stern_board_view_is_animating (board));
     g_settings_set_boolean (settings, "animations", FALSE);
@@ -559,7 +559,7 @@ test_computer_answers (void)
   choose (window, from, to);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 1);
 
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 5000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
   g_assert_nonnull (strstr (stern_window_get_status (window), "White to move"));
@@ -613,7 +613,7 @@ test_move_now (void)
   choose (window, from, to);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-now", NULL));
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 10000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -656,14 +656,14 @@ test_thinking_bar (void)
   game = stern_window_get_game (window);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->thinking_bar)));
 
-  g_assert_true (gui_test_wait_until (board_allocated, window, 5000));
+  g_assert_true (test_wait_until (board_allocated, window, 5000));
   session_test_first_safe_move (game, &from, &to);
   choose (window, from, to);
   board_height = gtk_widget_get_height (GTK_WIDGET (window->board));
-  g_assert_true (gui_test_wait_until (thinking_bar_shown, window, 10000));
+  g_assert_true (test_wait_until (thinking_bar_shown, window, 10000));
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->board)), ==, board_height);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.move-now", NULL);
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 10000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 10000));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->thinking_bar)));
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -692,7 +692,7 @@ test_computer_waits_for_animation (void)
   g_assert_true (stern_game_is_legal (game, from, to));
   choose (window, from, to);
   g_assert_true (stern_window_is_thinking (window));
-  g_assert_true (gui_test_wait_until (gui_test_not_thinking, window, 5000));
+  g_assert_true (test_wait_until (gui_test_not_thinking, window, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 2);
   g_assert_cmpuint (stern_game_get_turn (game), ==, STERN_WHITE);
 
@@ -722,7 +722,7 @@ test_cancel (void)
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
   game = stern_window_get_game (window);
-  gui_test_spin (300);
+  test_spin (300);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
   g_assert_false (stern_window_is_thinking (window));
 
@@ -730,13 +730,13 @@ test_cancel (void)
   stern_window_set_computer_delay (window, 60000);
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "chhhhh", 0, 0);
   stern_window_new_game (window, &setup);
-  gui_test_spin (300);
+  test_spin (300);
   g_assert_true (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
   session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_window_new_game (window, &setup);
   g_assert_false (stern_window_is_thinking (window));
-  gui_test_spin (100);
+  test_spin (100);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 0);
 
   /* Undo cancels a thinking computer too. */
@@ -754,7 +754,7 @@ test_cancel (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_false (stern_window_is_thinking (window));
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
-  gui_test_spin (200);
+  test_spin (200);
   g_assert_cmpuint (stern_game_get_n_actions (game), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -791,7 +791,7 @@ test_fatal_confirm (void)
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_ELIMINATED);
 
   /* The window comes after the last move's animation, as a player sees it. */
-  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_true (test_wait_until (game_over_shown, window, 5000));
   over = stern_window_get_game_over_window (window);
   g_assert_nonnull (over);
   g_assert_cmpstr (stern_game_over_window_get_result (STERN_GAME_OVER_WINDOW (over)), ==, "Black wins");
@@ -855,8 +855,8 @@ test_halma_three_to_the_end (void)
   for (unsigned seat = 0; seat < STERN_N_SEATS; seat++)
     setup.level[seat] = STERN_LEVEL_EASY;
   stern_window_new_game (window, &setup);
-  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
-  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_true (test_wait_until (gui_test_game_over, window, 60000));
+  g_assert_true (test_wait_until (game_over_shown, window, 5000));
   game = stern_window_get_game (window);
   g_test_message ("%u actions, status: %s", stern_game_get_n_actions (game),
                   stern_window_get_status (window));
@@ -884,7 +884,7 @@ test_computer_game_to_the_end (void)
   window = gui_test_game_window_new ("classic-2", "cccccc");
 
   /* Two computers play a whole game. */
-  g_assert_true (gui_test_wait_until (gui_test_game_over, window, 60000));
+  g_assert_true (test_wait_until (gui_test_game_over, window, 60000));
   g_assert_false (stern_window_is_thinking (window));
   list = stern_window_get_move_list (window);
   g_test_message ("%u actions, status: %s",
@@ -893,7 +893,7 @@ test_computer_game_to_the_end (void)
   g_assert_nonnull (strstr (stern_window_get_status (window), "Game over"));
 
   /* The window comes after the last move's animation, as a player sees it. */
-  g_assert_true (gui_test_wait_until (game_over_shown, window, 5000));
+  g_assert_true (test_wait_until (game_over_shown, window, 5000));
   over = stern_window_get_game_over_window (window);
   g_assert_nonnull (over);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (over)));

@@ -287,7 +287,7 @@ hold_idle (int n, const char *uri)
     }
   {
     ReadyWait w = { idle, (guint) n };
-    if (!net_wait (all_ready, &w, 120000))
+    if (!test_wait_until (all_ready, &w, 120000))
       {
         g_printerr ("bench-net: not every idle connection was made\n");
         return 1;
@@ -296,7 +296,7 @@ hold_idle (int n, const char *uri)
   g_print ("held\n");
   fflush (stdout);
   g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_closed_cb, &done);
-  net_wait (is_true, &done, 3600 * 1000);
+  test_wait_until (is_true, &done, 3600 * 1000);
   for (int i = 0; i < n; i++)
     {
       stern_net_client_close (idle[i]->client);
@@ -399,7 +399,7 @@ main (int argc, char **argv)
     }
   port = (guint) g_ascii_strtoull (line + 5, NULL, 10);
   uri = g_strdup_printf ("ws://127.0.0.1:%u/", port);
-  net_spin (200);
+  test_spin (200);
   rss_idle = rss_kib (pid);
 
   if (n_idle > 0)
@@ -461,7 +461,7 @@ main (int argc, char **argv)
     }
   {
     ReadyWait w = { players, n_pairs * 2 };
-    if (!net_wait (all_ready, &w, 60000))
+    if (!test_wait_until (all_ready, &w, 60000))
       {
         g_printerr ("bench-net: not every client connected\n");
         return 1;
@@ -477,11 +477,11 @@ main (int argc, char **argv)
   for (guint i = 0; i < n_pairs; i++)
     start_room (&pairs[i]);
   /* Memory with every first room open and playing. */
-  net_spin (MIN (5000u, (guint) seconds * 1000 / 4));
+  test_spin (MIN (5000u, (guint) seconds * 1000 / 4));
   rss_rooms = rss_kib (pid);
 
   g_timeout_add ((guint) seconds * 1000 - MIN (5000u, (guint) seconds * 1000 / 4), stop_cb, &bench);
-  net_wait (is_stopped, &bench, (guint) seconds * 1000 + 10000);
+  test_wait_until (is_stopped, &bench, (guint) seconds * 1000 + 10000);
   elapsed = (double) (g_get_monotonic_time () - bench.start_us) / 1e6;
   rss_end = rss_kib (pid);
 

@@ -11,40 +11,6 @@
 #include <string.h>
 #include <sys/prctl.h>
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  gboolean *expired = data;
-
-  *expired = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-gboolean
-net_wait (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add (timeout_ms, timeout_cb, &expired);
-
-  while (!cond (data) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  return cond (data);
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
-
-void
-net_spin (guint ms)
-{
-  net_wait (never, NULL, ms);
-}
-
 static void
 maybe_play (Peer *peer)
 {
@@ -176,7 +142,7 @@ peer_new_uri (const char *uri, GTlsCertificate *trusted, const char *name)
   g_signal_connect (peer->client, "error", G_CALLBACK (on_error), peer);
   g_signal_connect (peer->client, "closed", G_CALLBACK (on_closed), peer);
   stern_net_client_connect_async (peer->client, uri, NULL, connected_cb, &done);
-  g_assert_true (net_wait (is_true, &done, 10000));
+  g_assert_true (test_wait_until (is_true, &done, 10000));
   g_assert_cmpuint (peer->n_welcome, ==, 1);
   return peer;
 }
@@ -220,7 +186,7 @@ peer_wait_error (Peer *peer, guint before, const char **field)
 {
   Count c = { peer, before };
 
-  if (!net_wait (has_errors, &c, 5000))
+  if (!test_wait_until (has_errors, &c, 5000))
     return -1;
   if (field)
     *field = g_ptr_array_index (peer->error_fields, before);
@@ -238,7 +204,7 @@ gboolean
 peer_wait_joined (Peer *peer, guint before)
 {
   Count c = { peer, before };
-  return net_wait (has_joined, &c, 5000);
+  return test_wait_until (has_joined, &c, 5000);
 }
 
 static gboolean
@@ -252,7 +218,7 @@ gboolean
 peer_wait_actions (Peer *peer, guint n)
 {
   Count c = { peer, n };
-  return net_wait (has_actions, &c, 10000);
+  return test_wait_until (has_actions, &c, 10000);
 }
 
 static gboolean
@@ -266,7 +232,7 @@ is_over (gpointer data)
 gboolean
 peer_wait_over (Peer *peer, guint timeout_ms)
 {
-  return net_wait (is_over, peer, timeout_ms);
+  return test_wait_until (is_over, peer, timeout_ms);
 }
 
 typedef struct {
@@ -288,7 +254,7 @@ peer_sync (Peer *peer)
   SyncWait w = { peer, peer->n_lobby + 1 };
 
   stern_net_client_list (peer->client);
-  g_assert_true (net_wait (lobby_after, &w, 5000));
+  g_assert_true (test_wait_until (lobby_after, &w, 5000));
   g_assert_false (peer->closed);
   g_assert_cmpuint (peer->n_lobby, ==, w.n_lobby);
 }
@@ -372,7 +338,7 @@ net_server_start (NetServer *server, const char *dir)
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->proc));
   g_data_input_stream_read_line_async (out, G_PRIORITY_DEFAULT, NULL, line_cb, &r);
-  g_assert_true (net_wait (line_done, &r, 10000));
+  g_assert_true (test_wait_until (line_done, &r, 10000));
   g_assert_nonnull (r.line);
   g_assert_true (g_str_has_prefix (r.line, "port "));
   server->port = (guint) g_ascii_strtoull (r.line + 5, NULL, 10);
@@ -400,7 +366,7 @@ net_server_stop (NetServer *server, int sig)
 
   g_subprocess_send_signal (server->proc, sig);
   g_subprocess_wait_async (server->proc, NULL, wait_cb, &done);
-  g_assert_true (net_wait (proc_done, &done, 10000));
+  g_assert_true (test_wait_until (proc_done, &done, 10000));
   if (sig == SIGKILL)
     g_assert_cmpint (g_subprocess_get_term_sig (server->proc), ==, SIGKILL);
   else

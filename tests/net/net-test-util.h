@@ -11,6 +11,7 @@
 #include "stern-server.h"
 
 #include "temp-dir-util.h"
+#include "test-wait-util.h"
 
 typedef struct {
   SternNetClient *client;
@@ -28,11 +29,6 @@ typedef struct {
   SternSearch *search;
   guint      played_at;     /* ply of its last move, so it never sends one twice */
 } Peer;
-
-/* Runs the main loop until cond(data) holds or timeout_ms passed. */
-gboolean  net_wait (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
-/* Runs the main loop for ms (lets messages arrive that should not come). */
-void      net_spin (guint ms);
 
 /* A connected client (asserts the welcome came). */
 Peer     *peer_new (guint port, const char *name);

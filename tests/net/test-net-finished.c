@@ -67,7 +67,7 @@ watch_twice (guint port, const char *code)
 
   stern_net_client_watch (carla->client, code);
   stern_net_client_watch (carla->client, code);
-  g_assert_true (net_wait (has_rooms, &c, 5000));
+  g_assert_true (test_wait_until (has_rooms, &c, 5000));
   g_assert_false (carla->closed);
   g_assert_cmpuint (carla->n_rooms, >=, 2);
   peer_sync (carla);
@@ -83,12 +83,12 @@ watch_then_resume (guint port, const char *code, const char *token)
   Count c = { anna, 1 };
 
   stern_net_client_watch (anna->client, code);
-  g_assert_true (net_wait (has_rooms, &c, 5000));
+  g_assert_true (test_wait_until (has_rooms, &c, 5000));
   g_assert_false (anna->closed);
   stern_net_client_resume (anna->client, code, token);
   g_assert_true (peer_wait_joined (anna, 0));
   c.n = 2;
-  g_assert_true (net_wait (has_rooms, &c, 5000));
+  g_assert_true (test_wait_until (has_rooms, &c, 5000));
   g_assert_false (anna->closed);
   g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_WHITE);
   /* Out of the room and back in once more. */
@@ -172,7 +172,7 @@ test_log_names_room (void)
   created = g_strdup_printf ("room %s: created (classic-2, ", code);
   over = g_strdup_printf ("room %s: game over", code);
   wait = (LogWait) { log_path, { created, over } };
-  g_assert_true (net_wait (log_has_all, &wait, 10000));
+  g_assert_true (test_wait_until (log_has_all, &wait, 10000));
   net_server_stop (&server, SIGTERM);
 
   g_assert_true (g_file_get_contents (log_path, &text, NULL, &error));

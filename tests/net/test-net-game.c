@@ -44,7 +44,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   stern_server_disconnect (f->server);
   g_clear_object (&f->server);
   /* Let closing connections and finished worker tasks wind down. */
-  net_spin (50);
+  test_spin (50);
   temp_dir_remove (f->dir);
   g_free (f->dir);
 }
@@ -111,7 +111,7 @@ test_whole_game (Fixture *f, gconstpointer data)
   code = create_room (anna, &setup, STERN_WHITE);
 
   stern_net_client_watch (watcher->client, code);
-  g_assert_true (net_wait (peer_has_room, watcher, 5000));
+  g_assert_true (test_wait_until (peer_has_room, watcher, 5000));
   g_assert_cmpuint (stern_net_client_get_seat (watcher->client), ==, STERN_NO_SEAT);
 
   anna->autoplay = boris->autoplay = TRUE;
@@ -166,14 +166,14 @@ test_whole_game (Fixture *f, gconstpointer data)
     {
       RoomGone gone = { f->server, kept };
 
-      g_assert_true (net_wait (room_gone, &gone, 10000));
+      g_assert_true (test_wait_until (room_gone, &gone, 10000));
     }
 
     /* … and comes back from its file for whoever asks: it can be watched,
      * not joined. */
     late = peer_new (f->port, "Late");
     stern_net_client_watch (late->client, kept);
-    g_assert_true (net_wait (peer_has_room, late, 5000));
+    g_assert_true (test_wait_until (peer_has_room, late, 5000));
     g_assert_true (stern_net_client_get_room (late->client)->over);
     g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (late->client)), ==, n);
     stern_net_client_join (late->client, kept, STERN_NO_SEAT);
@@ -229,7 +229,7 @@ test_refused (Fixture *f, gconstpointer data)
 
   join_room (boris, code, STERN_BLACK);
   stern_net_client_watch (watcher->client, code);
-  g_assert_true (net_wait (peer_has_room, watcher, 5000));
+  g_assert_true (test_wait_until (peer_has_room, watcher, 5000));
   room = server_room (f, anna);
 
   /* White is on turn: black may not move a white marble nor its own. */
@@ -265,7 +265,7 @@ test_refused (Fixture *f, gconstpointer data)
   expect_refused (anna, STERN_NET_ERROR_NO_ROOM, NULL);
 
   /* Nothing changed: no action anywhere, the server's game at the start. */
-  net_spin (100);
+  test_spin (100);
   g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 0);
   g_assert_cmpuint (watcher->n_actions, ==, 0);
   g_assert_false (anna->closed || boris->closed || watcher->closed);
@@ -346,10 +346,10 @@ test_lobby (Fixture *f, gconstpointer data)
   g_signal_connect (boris->client, "invited", G_CALLBACK (invited_cb), key);
   g_strlcpy (private_code, create_room (boris, &setup, STERN_WHITE), sizeof private_code);
   /* The creator alone hears the invited seat's key. */
-  g_assert_true (net_wait (has_key, key, 5000));
+  g_assert_true (test_wait_until (has_key, key, 5000));
 
   stern_net_client_list (carla->client);
-  g_assert_true (net_wait (has_lobby, &w, 5000));
+  g_assert_true (test_wait_until (has_lobby, &w, 5000));
   g_assert_cmpuint (carla->lobby->online, ==, 3);
   g_assert_true (lobby_lists (carla, open_code));
   /* Only invited and computer seats left: not listed, but joinable by code. */
@@ -457,11 +457,11 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
   g_assert_true (peer_wait_joined (anna, 0));
   g_strlcpy (code, stern_net_client_get_code (anna->client), sizeof code);
   g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_WHITE);
-  g_assert_true (net_wait (peer_has_room, anna, 5000));
+  g_assert_true (test_wait_until (peer_has_room, anna, 5000));
   g_assert_true (stern_net_client_get_room (anna->client)->setup.variant == ugolki);
   g_assert_cmpuint (stern_net_client_get_room (anna->client)->turn, ==, STERN_NO_SEAT);
   stern_net_client_list (dan->client);
-  g_assert_true (net_wait (has_lobby, &w, 5000));
+  g_assert_true (test_wait_until (has_lobby, &w, 5000));
   g_assert_cmpuint (dan->lobby->looking, ==, 1);
   g_assert_true (lobby_lists (dan, code));
 
@@ -477,21 +477,21 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
 
   /* Carla watches: everyone in the room is told there is one spectator. */
   stern_net_client_watch (carla->client, code);
-  g_assert_true (net_wait (spectators_are, &sw, 5000));
+  g_assert_true (test_wait_until (spectators_are, &sw, 5000));
 
   /* A line of chat reaches everyone in the room, with who said it. */
   stern_net_client_chat (boris->client, "  good luck  ");
   {
     ChatWait cw = { &anna_log, 1 }, cw2 = { &carla_log, 1 };
-    g_assert_true (net_wait (has_lines, &cw, 5000));
-    g_assert_true (net_wait (has_lines, &cw2, 5000));
+    g_assert_true (test_wait_until (has_lines, &cw, 5000));
+    g_assert_true (test_wait_until (has_lines, &cw2, 5000));
   }
   g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 0), ==, "black|Boris|good luck");
   g_assert_cmpstr (g_ptr_array_index (carla_log.lines, 0), ==, "black|Boris|good luck");
   stern_net_client_chat (carla->client, "watching");
   {
     ChatWait cw = { &anna_log, 2 };
-    g_assert_true (net_wait (has_lines, &cw, 5000));
+    g_assert_true (test_wait_until (has_lines, &cw, 5000));
   }
   g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 1), ==, "-|Carla|watching");
   /* Invisible format characters (a right-to-left override, zero-width
@@ -500,7 +500,7 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
   stern_net_client_chat (carla->client, "\xe2\x80\xae" "g\xe2\x80\x8bg\xe2\x80\x8d\xef\xbb\xbf");
   {
     ChatWait cw = { &anna_log, 3 };
-    g_assert_true (net_wait (has_lines, &cw, 5000));
+    g_assert_true (test_wait_until (has_lines, &cw, 5000));
   }
   g_assert_cmpstr (g_ptr_array_index (anna_log.lines, 2), ==, "-|Carla|gg");
   {
@@ -554,7 +554,7 @@ test_room_once (Fixture *f, gconstpointer data)
   /* A room made without a seat for its maker, who watches it. */
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   stern_net_client_create (anna->client, &setup, STERN_NO_SEAT);
-  g_assert_true (net_wait (peer_has_room, anna, 5000));
+  g_assert_true (test_wait_until (peer_has_room, anna, 5000));
   peer_sync (anna);
   g_assert_cmpuint (anna->n_rooms, ==, 1);
   g_assert_cmpuint (stern_net_client_get_room (anna->client)->spectators, ==, 1);
@@ -562,7 +562,7 @@ test_room_once (Fixture *f, gconstpointer data)
 
   /* A watcher; the one already there hears of the second spectator. */
   stern_net_client_watch (carla->client, code);
-  g_assert_true (net_wait (peer_has_room, carla, 5000));
+  g_assert_true (test_wait_until (peer_has_room, carla, 5000));
   peer_sync (carla);
   g_assert_cmpuint (carla->n_rooms, ==, 1);
   g_assert_cmpuint (stern_net_client_get_room (carla->client)->spectators, ==, 2);
@@ -604,7 +604,7 @@ test_rematch_once (Fixture *f, gconstpointer data)
   g_assert_cmpstr (again, !=, code);
   g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_BLACK);
   gone.code = code;
-  g_assert_true (net_wait (room_gone, &gone, 5000));
+  g_assert_true (test_wait_until (room_gone, &gone, 5000));
 
   /* Boris comes back to the finished game and asks too. */
   stern_net_client_resume (boris->client, code, token);
@@ -652,7 +652,7 @@ test_finished_guesses (void)
   stern_net_client_leave (anna->client);
   stern_net_client_leave (boris->client);
   gone.code = code;
-  g_assert_true (net_wait (room_gone, &gone, 5000));
+  g_assert_true (test_wait_until (room_gone, &gone, 5000));
 
   /* A wrong token: refused, and the room read back for it goes again. */
   stern_net_client_resume (carla->client, code, "0123456789abcdef0123456789abcdef");
@@ -674,7 +674,7 @@ test_finished_guesses (void)
   g_clear_pointer (&boris, peer_free);
   g_clear_pointer (&carla, peer_free);
   stern_server_disconnect (server);
-  net_spin (50);
+  test_spin (50);
   temp_dir_remove (dir);
 }
 
@@ -711,7 +711,7 @@ test_rematch (Fixture *f, gconstpointer data)
   g_strlcpy (code, create_room (anna, &setup, STERN_WHITE), sizeof code);
   join_room (boris, code, STERN_BLACK);
   stern_net_client_watch (carla->client, code);
-  g_assert_true (net_wait (peer_has_room, carla, 5000));
+  g_assert_true (test_wait_until (peer_has_room, carla, 5000));
 
   /* Not before the end. */
   stern_net_client_rematch (anna->client);
@@ -726,14 +726,14 @@ test_rematch (Fixture *f, gconstpointer data)
 
   /* One asks: the others see it; both ask: a new room, seats rotated. */
   stern_net_client_rematch (anna->client);
-  g_assert_true (net_wait (rematch_asked_by_white, boris, 5000));
+  g_assert_true (test_wait_until (rematch_asked_by_white, boris, 5000));
   stern_net_client_rematch (boris->client);
   {
     NewRoomWait wa = { anna, code }, wb = { boris, code }, wc = { carla, code };
 
-    g_assert_true (net_wait (in_another_room, &wa, 5000));
-    g_assert_true (net_wait (in_another_room, &wb, 5000));
-    g_assert_true (net_wait (in_another_room, &wc, 5000));
+    g_assert_true (test_wait_until (in_another_room, &wa, 5000));
+    g_assert_true (test_wait_until (in_another_room, &wb, 5000));
+    g_assert_true (test_wait_until (in_another_room, &wc, 5000));
   }
   g_assert_cmpuint (stern_net_client_get_seat (anna->client), ==, STERN_BLACK);
   g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_WHITE);
@@ -802,17 +802,17 @@ test_reconnect (Fixture *f, gconstpointer data)
   /* Anna's connection goes away mid-game. */
   g_clear_pointer (&anna, peer_free);
   w = (SeatWait) { boris, STERN_WHITE, FALSE };
-  g_assert_true (net_wait (seat_is, &w, 5000));
+  g_assert_true (test_wait_until (seat_is, &w, 5000));
 
   /* She comes back on a new connection with her token. */
   anna2 = peer_new (f->port, "Anna");
   stern_net_client_resume (anna2->client, code, token);
   g_assert_true (peer_wait_joined (anna2, 0));
   g_assert_cmpuint (stern_net_client_get_seat (anna2->client), ==, STERN_WHITE);
-  g_assert_true (net_wait (peer_has_room, anna2, 5000));
+  g_assert_true (test_wait_until (peer_has_room, anna2, 5000));
   g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (anna2->client)), ==, 2);
   w = (SeatWait) { boris, STERN_WHITE, TRUE };
-  g_assert_true (net_wait (seat_is, &w, 5000));
+  g_assert_true (test_wait_until (seat_is, &w, 5000));
 
   /* And plays on. */
   g_assert_true (peer_play_one (anna2));
@@ -827,15 +827,15 @@ test_reconnect (Fixture *f, gconstpointer data)
     guint joined = boris->n_joined;
 
     stern_net_client_close (boris->client);
-    g_assert_true (net_wait (is_closed, boris, 5000));
+    g_assert_true (test_wait_until (is_closed, boris, 5000));
     w = (SeatWait) { anna2, STERN_BLACK, FALSE };
-    g_assert_true (net_wait (seat_is, &w, 5000));
+    g_assert_true (test_wait_until (seat_is, &w, 5000));
     stern_net_client_reconnect_async (boris->client, NULL, reconnected_cb, &done);
     g_assert_true (peer_wait_joined (boris, joined));
     g_assert_true (done);
     g_assert_cmpuint (stern_net_client_get_seat (boris->client), ==, STERN_BLACK);
     w = (SeatWait) { anna2, STERN_BLACK, TRUE };
-    g_assert_true (net_wait (seat_is, &w, 5000));
+    g_assert_true (test_wait_until (seat_is, &w, 5000));
     g_assert_true (peer_play_one (boris));
     g_assert_true (peer_wait_actions (anna2, 2));
     g_assert_cmpuint (stern_game_get_n_actions (stern_room_get_game (room)), ==, 4);
@@ -891,7 +891,7 @@ test_abandoned (Fixture *f, gconstpointer data)
 
   /* After the grace period the computer plays white's moves. */
   w = (MovesWait) { boris, STERN_WHITE, 4 };
-  g_assert_true (net_wait (seat_moved, &w, 20000));
+  g_assert_true (test_wait_until (seat_moved, &w, 20000));
   game = stern_net_client_get_game (boris->client);
   g_assert_true (stern_net_client_get_room (boris->client)->seats[STERN_WHITE].replaced);
   g_assert_cmpint (stern_game_get_player_state (game, STERN_WHITE), ==, STERN_PLAYER_RESIGNED);
@@ -924,7 +924,7 @@ test_timeout (Fixture *f, gconstpointer data)
 
   /* White never moves: its time runs out, the computer plays on. */
   w = (MovesWait) { boris, STERN_WHITE, 2 };
-  g_assert_true (net_wait (seat_moved, &w, 20000));
+  g_assert_true (test_wait_until (seat_moved, &w, 20000));
   game = stern_net_client_get_game (boris->client);
   g_assert_cmpint (stern_game_get_action (game, 0)->kind, ==, STERN_ACTION_TIMEOUT);
   g_assert_cmpuint (stern_game_get_place (game, STERN_WHITE), ==, 3);
@@ -980,11 +980,11 @@ test_sweep (void)
     host = peer_new (stern_server_get_port (server), "Host");
     second = peer_new (stern_server_get_port (server), NULL);
     stern_net_client_connect_async (third, uri, NULL, connect_fails_cb, &refused);
-    g_assert_true (net_wait (has_error, &refused, 10000));
+    g_assert_true (test_wait_until (has_error, &refused, 10000));
     /* With the server's reason, not only its close. */
     g_assert_error (refused, STERN_NET_ERROR, STERN_NET_ERROR_FULL);
     g_clear_pointer (&second, peer_free);
-    net_spin (100);
+    test_spin (100);
     stern_server_set_max_connections (server, 100);
   }
 
@@ -1000,23 +1000,23 @@ test_sweep (void)
   idle = peer_new (stern_server_get_port (server), NULL);
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   stern_net_client_create (idle->client, &setup, STERN_NO_SEAT);
-  g_assert_true (net_wait (peer_has_room, idle, 5000));
+  g_assert_true (test_wait_until (peer_has_room, idle, 5000));
   idle_code = g_strdup (stern_net_client_get_code (idle->client));
   g_assert_true (stern_store_has_room (stern_server_get_store (server), idle_code));
   /* A room where someone holds a seat stays. */
   host_code = g_strdup (create_room (host, &setup, STERN_WHITE));
-  net_spin (300);
+  test_spin (300);
   g_assert_nonnull (stern_server_lookup_room (server, idle_code));
 
   g_clear_pointer (&idle, peer_free);
-  net_spin (500);
+  test_spin (500);
   g_assert_null (stern_server_lookup_room (server, idle_code));
   g_assert_false (stern_store_has_room (stern_server_get_store (server), idle_code));
   g_assert_nonnull (stern_server_lookup_room (server, host_code));
 
   g_clear_pointer (&host, peer_free);
   stern_server_disconnect (server);
-  net_spin (50);
+  test_spin (50);
   temp_dir_remove (dir);
 }
 
@@ -1054,7 +1054,7 @@ test_read_only (Fixture *f, gconstpointer data)
   stern_store_set_read_only (store, TRUE);
   g_assert_true (peer_play_one (anna));
   g_assert_cmpint (peer_wait_error (anna, 0, NULL), ==, STERN_NET_ERROR_INTERNAL);
-  net_spin (100);
+  test_spin (100);
   g_assert_cmpuint (anna->n_actions, ==, 4);
   g_assert_cmpuint (boris->n_actions, ==, 4);
   room = stern_server_lookup_room (f->server, code);
@@ -1167,7 +1167,7 @@ test_quiet_connections (Fixture *f, gconstpointer data)
 
   for (guint i = 0; i < QUIET_PEERS; i++)
     peers[i] = peer_new (f->port, i % 2 ? "Boris" : "Anna");
-  g_assert_true (net_wait (server_has_conns, f, 10000));
+  g_assert_true (test_wait_until (server_has_conns, f, 10000));
   g_assert_cmpuint (stern_server_count_waiting_in (f->server, g_main_context_default ()), ==, 0);
 
   /* Still none after they have read and written a few times. */
@@ -1217,7 +1217,7 @@ test_tls (void)
   /* A client that does not know the certificate refuses the server. */
   stranger = stern_net_client_new (NULL);
   stern_net_client_connect_async (stranger, uri, NULL, connect_fails_cb, &refused);
-  g_assert_true (net_wait (has_error, &refused, 10000));
+  g_assert_true (test_wait_until (has_error, &refused, 10000));
   g_test_message ("without the certificate: %s", refused->message);
 
   /* Clients given it play over TLS. */
@@ -1233,7 +1233,7 @@ test_tls (void)
   g_clear_pointer (&anna, peer_free);
   g_clear_pointer (&boris, peer_free);
   stern_server_disconnect (server);
-  net_spin (50);
+  test_spin (50);
 }
 
 int

@@ -38,7 +38,7 @@ resume (guint port, const char *name, const char *code, const char *token, guint
   stern_net_client_resume (peer->client, code, token);
   g_assert_true (peer_wait_joined (peer, 0));
   g_assert_cmpuint (stern_net_client_get_seat (peer->client), ==, seat);
-  g_assert_true (net_wait (peer_has_room, peer, 5000));
+  g_assert_true (test_wait_until (peer_has_room, peer, 5000));
   return peer;
 }
 
@@ -110,7 +110,7 @@ test_kill_and_restart (void)
   g_assert_true (peer_play_one (carla));
   g_assert_true (peer_wait_actions (dan, 7));
   carla->autoplay = dan->autoplay = FALSE;
-  net_spin (50);
+  test_spin (50);
 
   before1 = known_actions (boris);
   before2 = known_actions (dan);

@@ -193,9 +193,9 @@ play_moves (Side **players, guint n_players, Side **all, guint n_all, guint n_mo
       g_assert_true (play_one (players, n_players));
       at.n_actions = match_actions (players[0]) > match_actions (players[1])
                      ? match_actions (players[0]) : match_actions (players[1]);
-      g_assert_true (net_wait (all_at, &at, WAIT_MS));
+      g_assert_true (test_wait_until (all_at, &at, WAIT_MS));
       /* The other side's turn begins from the main loop. */
-      net_spin (20);
+      test_spin (20);
     }
 }
 
@@ -247,7 +247,7 @@ test_online_game (void)
   seat_b = variant->seats[1];
 
   stern_net_client_create (anna->peer->client, &setup, seat_a);
-  g_assert_true (net_wait (has_room, anna, WAIT_MS));
+  g_assert_true (test_wait_until (has_room, anna, WAIT_MS));
   g_assert_cmpuint (stern_online_match_get_local_seat (anna->online), ==, seat_a);
   /* Nobody moves before every seat is taken. */
   g_assert_true (stern_online_match_is_waiting (anna->online));
@@ -256,9 +256,9 @@ test_online_game (void)
   stern_net_client_join (boris->peer->client, stern_net_client_get_code (anna->peer->client),
                          STERN_NO_SEAT);
   stern_net_client_watch (watcher->peer->client, stern_net_client_get_code (anna->peer->client));
-  g_assert_true (net_wait (started, anna, WAIT_MS));
-  g_assert_true (net_wait (started, boris, WAIT_MS));
-  g_assert_true (net_wait (has_room, watcher, WAIT_MS));
+  g_assert_true (test_wait_until (started, anna, WAIT_MS));
+  g_assert_true (test_wait_until (started, boris, WAIT_MS));
+  g_assert_true (test_wait_until (has_room, watcher, WAIT_MS));
   g_assert_cmpuint (stern_online_match_get_local_seat (boris->online), ==, seat_b);
   g_assert_cmpuint (stern_online_match_get_local_seat (watcher->online), ==, STERN_NO_SEAT);
 
@@ -288,10 +288,10 @@ test_online_game (void)
     /* Boris's connection drops mid-game: the others see him away, his
      * match connects again by itself and takes the seat back. */
     stern_net_client_close (boris->peer->client);
-    g_assert_true (net_wait (lost_and_back, boris, WAIT_MS));
+    g_assert_true (test_wait_until (lost_and_back, boris, WAIT_MS));
     {
       SeatState back = { anna, seat_b, TRUE };
-      g_assert_true (net_wait (seat_is, &back, WAIT_MS));
+      g_assert_true (test_wait_until (seat_is, &back, WAIT_MS));
     }
     g_assert_cmpuint (stern_online_match_get_local_seat (boris->online), ==, seat_b);
     g_assert_true (stern_match_is_human (boris->match, seat_b));
@@ -335,10 +335,10 @@ test_online_refused (void)
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   seat_a = setup.variant->seats[0];
   stern_net_client_create (anna->peer->client, &setup, seat_a);
-  g_assert_true (net_wait (has_room, anna, WAIT_MS));
+  g_assert_true (test_wait_until (has_room, anna, WAIT_MS));
   stern_net_client_join (boris->peer->client, stern_net_client_get_code (anna->peer->client),
                          STERN_NO_SEAT);
-  g_assert_true (net_wait (started, anna, WAIT_MS));
+  g_assert_true (test_wait_until (started, anna, WAIT_MS));
   g_assert_true (stern_match_human_to_play (anna->match));
 
   /* The server's game moves on without Anna's match knowing: a stale
@@ -350,7 +350,7 @@ test_online_refused (void)
   stern_net_client_play (anna->peer->client, (guint8[]) { moves[0].from, moves[0].to }, 2);
   {
     AllAt at = { (Side *[]) { anna }, 1, 1 };
-    g_assert_true (net_wait (all_at, &at, WAIT_MS));
+    g_assert_true (test_wait_until (all_at, &at, WAIT_MS));
   }
   /* Now her match (in line again) plays a second move of hers while it is
    * Boris's turn on the server: impossible through the match … */
@@ -358,8 +358,8 @@ test_online_refused (void)
   /* … so send one behind its back: the server refuses it, the match is
    * unchanged. */
   stern_net_client_play (anna->peer->client, (guint8[]) { moves[1].from, moves[1].to }, 2);
-  g_assert_true (net_wait (has_error, anna, WAIT_MS));
-  net_spin (100);
+  g_assert_true (test_wait_until (has_error, anna, WAIT_MS));
+  test_spin (100);
   assert_same_game (anna);
   g_assert_cmpuint (match_actions (anna), ==, 1);
 
@@ -392,10 +392,10 @@ test_online_offline_move (void)
 
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   stern_net_client_create (anna->peer->client, &setup, setup.variant->seats[0]);
-  g_assert_true (net_wait (has_room, anna, WAIT_MS));
+  g_assert_true (test_wait_until (has_room, anna, WAIT_MS));
   stern_net_client_join (boris->peer->client, stern_net_client_get_code (anna->peer->client),
                          STERN_NO_SEAT);
-  g_assert_true (net_wait (started, boris, WAIT_MS));
+  g_assert_true (test_wait_until (started, boris, WAIT_MS));
 
   {
     Side *players[] = { anna, boris };
@@ -415,7 +415,7 @@ test_online_offline_move (void)
     g_object_get (boris->peer->client, "connected", &connected, NULL);
     g_assert_true (connected);
     stern_net_client_close (boris->peer->client);
-    g_assert_true (net_wait (is_lost, boris, WAIT_MS));
+    g_assert_true (test_wait_until (is_lost, boris, WAIT_MS));
     g_object_get (boris->peer->client, "connected", &connected, NULL);
     g_assert_false (connected);
     g_assert_cmpuint (notified, >=, 1);
@@ -431,7 +431,7 @@ test_online_offline_move (void)
   /* Back online, the move reaches the server and Anna. */
   {
     AllAt at = { (Side *[]) { anna, boris }, 2, 2 };
-    g_assert_true (net_wait (all_at, &at, WAIT_MS));
+    g_assert_true (test_wait_until (all_at, &at, WAIT_MS));
   }
   assert_same_game (anna);
   assert_same_game (boris);

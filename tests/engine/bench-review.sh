@@ -11,7 +11,7 @@ set -u
 cli=$1
 shift
 levels=${*:-easy medium hard expert}
-cases=$(dirname "$0")/cases
+cases=$(dirname "$0")/../cases
 
 printf '%-34s %-7s %6s %8s %9s\n' record level plies "cpu s" "s a ply"
 for record in "$cases"/bench-review-*.sgr; do

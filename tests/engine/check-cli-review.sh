@@ -11,7 +11,7 @@
 set -u
 
 cli=$1
-cases=${G_TEST_SRCDIR:-$(dirname "$0")}/cases
+cases=${G_TEST_SRCDIR:-$(dirname "$0")/..}/cases
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0

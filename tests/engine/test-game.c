@@ -314,7 +314,7 @@ time_random_moves (SternGame *game, GRand *rand, guint count)
 }
 
 /* A move costs the same at move 40,000 as at move 1: the repetition rule
- * does not scan the history (it did, so long games slowed down, #15).
+ * does not scan the history.
  * Timing ratios, not absolute times, so any machine and sanitizer pass. */
 static void
 test_long_game_constant_time (void)
