@@ -14,7 +14,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(SternApplication) app = NULL;
+  g_autoptr (SternApplication) app = NULL;
   const char *localedir;
 
   /* STERNHALMA_LOCALEDIR lets the game run translated from the build tree. */

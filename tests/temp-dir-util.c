@@ -1,5 +1,6 @@
 /* temp-dir-util.c: a temporary folder for a test, and its removal.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "temp-dir-util"
@@ -11,7 +12,7 @@
 char *
 temp_dir_new (const char *tmpl)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   char *dir = g_dir_make_tmp (tmpl, &error);
 
   g_assert_no_error (error);
@@ -21,7 +22,7 @@ temp_dir_new (const char *tmpl)
 void
 temp_dir_remove (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 
   if (d == NULL)

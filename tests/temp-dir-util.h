@@ -1,5 +1,6 @@
 /* temp-dir-util.h: a temporary folder for a test, and its removal.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

@@ -32,7 +32,7 @@ start (void)
 static void
 test_pick_lights_the_engines_moves (void)
 {
-  g_autoptr(SternGame) game = start ();
+  g_autoptr (SternGame) game = start ();
   SternBoardScene scene;
   SternMove moves[STERN_MAX_MOVES];
   size_t n = stern_game_legal_moves (game, moves);
@@ -54,7 +54,7 @@ test_pick_lights_the_engines_moves (void)
 static void
 test_preview_is_the_engines_path (void)
 {
-  g_autoptr(SternGame) game = start ();
+  g_autoptr (SternGame) game = start ();
   SternBoardScene scene;
   guint8 path[STERN_MAX_PATH];
   guint from = hole (game, "m3"), to = hole (game, "k5");
@@ -78,7 +78,7 @@ test_preview_is_the_engines_path (void)
 static void
 test_activate (void)
 {
-  g_autoptr(SternGame) game = start ();
+  g_autoptr (SternGame) game = start ();
   SternBoardScene scene;
   guint from = STERN_NO_CELL, to = STERN_NO_CELL;
   guint m3 = hole (game, "m3"), k5 = hole (game, "k5"), e17 = hole (game, "e17");
@@ -117,7 +117,7 @@ test_activate (void)
 static void
 test_hint_and_cursor (void)
 {
-  g_autoptr(SternGame) game = start ();
+  g_autoptr (SternGame) game = start ();
   SternBoardScene scene;
   guint8 hint[2];
 

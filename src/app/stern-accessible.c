@@ -164,11 +164,11 @@ fix_widget (GtkWidget *widget)
   else if (GTK_IS_STACK (widget))
     {
       /* A page is a container: its title, or nothing to say. */
-      g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (GTK_STACK (widget)));
+      g_autoptr (GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (GTK_STACK (widget)));
 
       for (guint i = 0; i < g_list_model_get_n_items (pages); i++)
         {
-          g_autoptr(GObject) item = g_list_model_get_item (pages, i);
+          g_autoptr (GObject) item = g_list_model_get_item (pages, i);
           GtkStackPage *page = GTK_STACK_PAGE (item);
           const char *title = gtk_stack_page_get_title (page);
 
@@ -227,7 +227,7 @@ static gboolean
 fix_again (gpointer data)
 {
   GWeakRef *ref = data;
-  g_autoptr(GtkWidget) window = g_weak_ref_get (ref);
+  g_autoptr (GtkWidget) window = g_weak_ref_get (ref);
 
   /* Not kept alive for this: a window closed meanwhile is left alone. */
   if (window != NULL && !gtk_widget_in_destruction (window))
@@ -268,7 +268,7 @@ toplevels_changed (GListModel *toplevels,
 {
   for (guint i = position; i < position + added; i++)
     {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
 
       if (GTK_IS_WIDGET (window) && g_object_get_data (window, FOLLOWED_KEY) == NULL)
         {
@@ -306,7 +306,7 @@ stern_accessible_follow_application (GtkApplication *app)
 #if ADW_CHECK_VERSION (1, 5, 0)
   {
     /* The signal exists once the widget class does, maybe not yet. */
-    g_autoptr(GTypeClass) widget_class = g_type_class_ref (GTK_TYPE_WIDGET);
+    g_autoptr (GTypeClass) widget_class = g_type_class_ref (GTK_TYPE_WIDGET);
 
     g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
                                 dialog_mapped, NULL, NULL);

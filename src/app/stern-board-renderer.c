@@ -334,8 +334,8 @@ static RsvgHandle *
 load_marble_svg (unsigned seat)
 {
   g_autofree char *path = g_strdup_printf (MARBLE_RESOURCE_FMT, stern_seat_colour_name (seat));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
   RsvgHandle *handle;
   gsize size;
   const guint8 *data;
@@ -450,7 +450,7 @@ ensure_marbles (SternBoardRenderer *self, const SternBoardLayout *l, int scale)
       if (self->marble_svg[seat] != NULL)
         {
           RsvgRectangle viewport = { 0, 0, px, px };
-          g_autoptr(GError) error = NULL;
+          g_autoptr (GError) error = NULL;
 
           if (!rsvg_handle_render_document (self->marble_svg[seat], cr, &viewport, &error))
             g_warning ("Cannot draw marble art: %s", error->message);

@@ -83,7 +83,7 @@ G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 static gboolean
 can_announce (SternBoardView *self)
 {
-  g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (GTK_ACCESSIBLE (self));
+  g_autoptr (GtkATContext) context = gtk_accessible_get_at_context (GTK_ACCESSIBLE (self));
   GType fallback = g_type_from_name ("GtkTestATContext");
 
   return context != NULL && (fallback == 0 || !G_TYPE_CHECK_INSTANCE_TYPE (context, fallback));

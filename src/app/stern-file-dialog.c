@@ -75,8 +75,8 @@ dialog_done (GObject      *source,
 {
   GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
   g_autofree Chosen *chosen = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
 
   if (g_object_get_data (source, "stern-save") != NULL)
     file = gtk_file_dialog_save_finish (dialog, result, &error);
@@ -100,8 +100,8 @@ run (GtkWindow           *parent,
      SternFileChosenFunc  callback,
      gpointer             user_data)
 {
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = NULL;
+  g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr (GListStore) filters = NULL;
   GtkFileFilter *records;
   Chosen *chosen = g_new0 (Chosen, 1);
 
@@ -113,7 +113,7 @@ run (GtkWindow           *parent,
   gtk_file_dialog_set_default_filter (dialog, records);
   gtk_file_dialog_set_modal (dialog, TRUE);
   {
-    g_autoptr(GFile) folder = stern_file_dialog_get_initial_folder ();
+    g_autoptr (GFile) folder = stern_file_dialog_get_initial_folder ();
 
     gtk_file_dialog_set_initial_folder (dialog, folder);
   }
@@ -141,7 +141,7 @@ native_response (GtkNativeDialog *native,
                  gpointer         data)
 {
   g_autofree Chosen *chosen = data;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
@@ -161,7 +161,7 @@ run (GtkWindow           *parent,
      gpointer             user_data)
 {
   GtkFileChooserNative *native;
-  g_autoptr(GListStore) filters = NULL;
+  g_autoptr (GListStore) filters = NULL;
   GtkFileFilter *records;
   Chosen *chosen = g_new0 (Chosen, 1);
   guint n;
@@ -181,14 +181,14 @@ run (GtkWindow           *parent,
   n = g_list_model_get_n_items (G_LIST_MODEL (filters));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
+      g_autoptr (GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
 
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
     }
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), records);
   {
-    g_autoptr(GFile) folder = stern_file_dialog_get_initial_folder ();
-    g_autoptr(GError) error = NULL;
+    g_autoptr (GFile) folder = stern_file_dialog_get_initial_folder ();
+    g_autoptr (GError) error = NULL;
 
     if (!gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, &error))
       g_message ("File dialog: %s", error->message);

@@ -57,8 +57,8 @@ learn_settings (void)
 gboolean
 stern_learn_is_done (const char *id)
 {
-  g_autoptr(GSettings) settings = learn_settings ();
-  g_auto(GStrv) done = g_settings_get_strv (settings, "lessons-done");
+  g_autoptr (GSettings) settings = learn_settings ();
+  g_auto (GStrv) done = g_settings_get_strv (settings, "lessons-done");
 
   g_return_val_if_fail (id != NULL, FALSE);
   return g_strv_contains ((const char * const *) done, id);
@@ -67,9 +67,9 @@ stern_learn_is_done (const char *id)
 static void
 mark_done (SternLearnWindow *self)
 {
-  g_auto(GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
-  g_autoptr(GStrvBuilder) builder = NULL;
-  g_auto(GStrv) more = NULL;
+  g_auto (GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
+  g_autoptr (GStrvBuilder) builder = NULL;
+  g_auto (GStrv) more = NULL;
 
   if (g_strv_contains ((const char * const *) done, stern_lesson_get_id (self->lesson)))
     return;
@@ -86,7 +86,7 @@ static guint
 stars_in (GSettings  *settings,
           const char *id)
 {
-  g_autoptr(GVariant) stars = g_settings_get_value (settings, "lesson-stars");
+  g_autoptr (GVariant) stars = g_settings_get_value (settings, "lesson-stars");
   guint32 n = 0;
 
   g_variant_lookup (stars, id, "u", &n);
@@ -96,7 +96,7 @@ stars_in (GSettings  *settings,
 guint
 stern_learn_get_stars (const char *id)
 {
-  g_autoptr(GSettings) settings = learn_settings ();
+  g_autoptr (GSettings) settings = learn_settings ();
 
   g_return_val_if_fail (id != NULL, 0);
   return stars_in (settings, id);
@@ -107,9 +107,9 @@ static void
 keep_stars (SternLearnWindow *self,
             guint             stars)
 {
-  g_autoptr(GVariant) old = g_settings_get_value (self->settings, "lesson-stars");
+  g_autoptr (GVariant) old = g_settings_get_value (self->settings, "lesson-stars");
   const char *id = stern_lesson_get_id (self->lesson);
-  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{su}"));
+  g_auto (GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{su}"));
   GVariantIter iter;
   const char *key;
   guint32 value;
@@ -261,7 +261,7 @@ lesson_row (SternLearnWindow  *self,
 static void
 fill_list (SternLearnWindow *self)
 {
-  g_auto(GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
+  g_auto (GStrv) done = g_settings_get_strv (self->settings, "lessons-done");
   GtkWidget *child;
   GtkListBox *list = NULL;
   SternLessonGroup group = STERN_LESSON_N_GROUPS;
@@ -487,7 +487,7 @@ on_hole_activated (SternBoardView   *board,
                    guint             hole,
                    SternLearnWindow *self)
 {
-  g_autoptr(SternGame) start = NULL;
+  g_autoptr (SternGame) start = NULL;
   unsigned seat;
 
   if (self->lesson == NULL ||

@@ -128,7 +128,7 @@ static void
 fill_variants (SternNewGameDialog *self,
                guint               board)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
 
   if (board == self->board && self->n_variants > 0)
     return;
@@ -206,7 +206,7 @@ fill_presets (SternNewGameDialog *self,
 {
   SternPreset presets[STERN_N_PRESETS];
   SternPreset chosen = selected_preset (self);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
   guint n = 0;
 
   for (guint i = 0; i < STERN_N_PRESETS; i++)
@@ -521,14 +521,14 @@ stern_new_game_dialog_class_init (SternNewGameDialogClass *klass)
 static void
 stern_new_game_dialog_init (SternNewGameDialog *self)
 {
-  g_autoptr(GtkStringList) clocks = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) clocks = gtk_string_list_new (NULL);
   /* Translators: the boards of the New Game dialog: Chinese Checkers'
    * star, and the square boards of Halma and of Ugolki ("уголки") */
   const char *boards[N_BOARDS + 1] = { C_("board", "Star"), C_("board", "Halma"),
                                        C_("board", "Ugolki"), NULL };
   const char *moves[] = { _("With Diagonals"), _("Without Diagonals"), NULL };
-  g_autoptr(GtkStringList) board_names = gtk_string_list_new (boards);
-  g_autoptr(GtkStringList) move_names = gtk_string_list_new (moves);
+  g_autoptr (GtkStringList) board_names = gtk_string_list_new (boards);
+  g_autoptr (GtkStringList) move_names = gtk_string_list_new (moves);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   scroll_content (self);

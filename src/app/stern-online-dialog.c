@@ -159,7 +159,7 @@ build_seats (SternOnlineDialog *self)
 static char *
 server_uri (SternOnlineDialog *self)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const char *address = gtk_editable_get_text (GTK_EDITABLE (self->server_entry));
   char *uri = stern_online_address_to_uri (address, &error);
 
@@ -323,7 +323,7 @@ local_network_address (void)
     return NULL;
   for (struct ifaddrs *a = addrs; a != NULL && found == NULL; a = a->ifa_next)
     {
-      g_autoptr(GInetAddress) inet = NULL;
+      g_autoptr (GInetAddress) inet = NULL;
 
       if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET)
         continue;
@@ -445,7 +445,7 @@ join_or_watch (SternOnlineDialog  *self,
 
   if (g_str_has_prefix (text, "sternhalma:"))
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       if (!stern_net_invitation_parse_key (text, &uri, code, key, &error))
         {
@@ -507,7 +507,7 @@ room_row (SternOnlineDialog       *self,
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label, *button;
-  g_autoptr(GString) free_seats = g_string_new (NULL);
+  g_autoptr (GString) free_seats = g_string_new (NULL);
   g_autofree char *text = NULL;
   g_autofree char *spoken = NULL;
 
@@ -581,8 +581,8 @@ lobby_connected (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  g_autoptr(SternOnlineDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternOnlineDialog) self = user_data;
+  g_autoptr (GError) error = NULL;
 
   if (!stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, &error))
     {
@@ -602,7 +602,7 @@ lobby_connected (GObject      *source,
 static void
 refresh_rooms (SternOnlineDialog *self)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *uri =
     stern_online_address_to_uri (gtk_editable_get_text (GTK_EDITABLE (self->server_entry)), &error);
 
@@ -707,8 +707,8 @@ stern_online_dialog_host (SternOnlineDialog  *self,
                           GError            **error)
 {
   GApplication *app = g_application_get_default ();
-  g_autoptr(SternServer) server = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr (SternServer) server = NULL;
+  g_autoptr (GError) local_error = NULL;
 
   g_return_val_if_fail (STERN_IS_ONLINE_DIALOG (self), FALSE);
   g_return_val_if_fail (app != NULL, FALSE);
@@ -835,9 +835,9 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
 static void
 stern_online_dialog_init (SternOnlineDialog *self)
 {
-  g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) clock_names = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) clock_names = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APP_ID);

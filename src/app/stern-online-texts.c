@@ -166,7 +166,7 @@ stern_online_status_text (SternOnlineMatch *online,
         }
       {
         const SternNetMessage *last = stern_net_client_get_room (stern_online_match_get_client (online));
-        g_autoptr(GString) asked = g_string_new (NULL);
+        g_autoptr (GString) asked = g_string_new (NULL);
 
         for (guint i = 0; last != NULL && i < variant->n_players; i++)
           if (last->rematch[variant->seats[i]])

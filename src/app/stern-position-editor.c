@@ -58,7 +58,7 @@ set_status (SternPositionEditor *self,
 static void
 refresh (SternPositionEditor *self)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *text = stern_notation_format_position (self->variant, &self->pos);
   SternGame *game;
 
@@ -134,8 +134,8 @@ static void
 use_variant (SternPositionEditor *self,
              const SternVariant  *variant)
 {
-  g_autoptr(GListModel) colours = seat_names (variant, TRUE);
-  g_autoptr(GListModel) turns = seat_names (variant, FALSE);
+  g_autoptr (GListModel) colours = seat_names (variant, TRUE);
+  g_autoptr (GListModel) turns = seat_names (variant, FALSE);
   SternRules rules;
 
   self->variant = variant;
@@ -332,7 +332,7 @@ stern_position_editor_class_init (SternPositionEditorClass *klass)
 static void
 stern_position_editor_init (SternPositionEditor *self)
 {
-  g_autoptr(GtkStringList) variants = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   stern_accessible_name_flow_box (self->choice_box, _("Marbles and turn"));
@@ -390,7 +390,7 @@ void
 stern_position_editor_toggle (SternPositionEditor *self,
                               guint                hole)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   SternPosition next;
 
   g_return_if_fail (STERN_IS_POSITION_EDITOR (self));
@@ -428,7 +428,7 @@ gboolean
 stern_position_editor_set_text (SternPositionEditor *self,
                                 const char          *text)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const SternVariant *variant = NULL;
   SternPosition pos;
 

@@ -126,7 +126,7 @@ show_position_after (SternRulesWindow *self,
                      const char       *text,
                      const unsigned   *moves_made)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const SternVariant *variant = NULL;
   SternPosition pos;
   SternGame *game;

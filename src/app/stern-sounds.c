@@ -134,7 +134,7 @@ played (GObject      *source,
         gpointer      user_data)
 {
   SternSounds *self = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   self->n_playing--;
   if (!gsound_context_play_full_finish (GSOUND_CONTEXT (source), result, &error) &&
@@ -149,7 +149,7 @@ void
 stern_sounds_play (SternSounds *self,
                    SternSound   sound)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *file = NULL;
 
   g_return_if_fail (STERN_IS_SOUNDS (self));

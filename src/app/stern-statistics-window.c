@@ -240,7 +240,7 @@ stern_statistics_window_new (GtkWindow  *parent,
                              const char *path)
 {
   SternStatisticsWindow *self;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 

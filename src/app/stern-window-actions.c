@@ -121,7 +121,7 @@ confirm_answered (SternWindow *self,
 {
   guint from = self->confirm_from;
   guint to = self->confirm_to;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   /* Answered: it closes by itself. */
   self->confirm = NULL;
@@ -175,7 +175,7 @@ stern_window_move_chosen (SternWindow    *self,
                           guint           to,
                           SternBoardView *board)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   /* Input that arrives when it is not a human's move, or in a pause, is
    * dropped. */
@@ -218,7 +218,7 @@ restore_game_activated (GtkWidget  *widget,
 {
   SternWindow *self = STERN_WINDOW (widget);
   g_autofree char *record = g_steal_pointer (&self->replaced_record);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup;
   SternClock clock;
   SternGame *game;
@@ -318,8 +318,8 @@ hint_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  g_autoptr(SternWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
   guint8 path[STERN_MAX_PATH];
   gsize len;
@@ -383,7 +383,7 @@ static void
 on_resign_response (SternWindow *self,
                     gboolean     accept)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   unsigned seat = stern_match_get_resigning_seat (self->match);
 
   if (!accept || seat == STERN_NO_SEAT)
@@ -433,8 +433,8 @@ static void
 save_chosen (GFile    *file,
              gpointer  user_data)
 {
-  g_autoptr(SternWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
 
   if (file == NULL)
     return;
@@ -463,7 +463,7 @@ save_activated (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   SternWindow *self = STERN_WINDOW (widget);
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   /* Translators: the suggested file name of a saved game; keep .sgr */
   g_autofree char *name = g_strdup_printf (_("sternhalma-%s.sgr"), date);
@@ -475,7 +475,7 @@ static void
 open_chosen (GFile    *file,
              gpointer  user_data)
 {
-  g_autoptr(SternWindow) self = user_data;
+  g_autoptr (SternWindow) self = user_data;
 
   if (file != NULL)
     stern_window_open_file (self, file);
@@ -571,7 +571,7 @@ static void
 on_open_anyway_response (SternWindow *self,
                          gboolean     accept)
 {
-  g_autoptr(GFile) file = g_steal_pointer (&self->too_big_file);
+  g_autoptr (GFile) file = g_steal_pointer (&self->too_big_file);
 
   if (accept && file != NULL)
     open_file (self, file, TRUE);
@@ -592,8 +592,8 @@ open_file (SternWindow *self,
            GFile       *file,
            gboolean     any_size)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) warnings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) warnings = NULL;
   g_autofree char *text = NULL;
   SternGameSetup setup;
   SternClock clock;

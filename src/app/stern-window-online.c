@@ -36,8 +36,8 @@ save_seat (SternWindow *self)
   SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
   SternNetClient *client = stern_online_match_get_client (online);
   g_autofree char *path = seat_file (self);
-  g_autoptr(GKeyFile) file = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GKeyFile) file = NULL;
+  g_autoptr (GError) error = NULL;
   const char *uri = stern_net_client_get_uri (client);
   const char *code = stern_net_client_get_code (client);
   const char *token = stern_net_client_get_token (client);
@@ -313,7 +313,7 @@ on_room_changed (SternWindow *self)
   /* The rematch asked for has started: "Rematch asked" no longer holds. */
   if (game != NULL && !stern_game_is_over (game))
     {
-      g_autoptr(AdwToast) asked = g_object_steal_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY);
+      g_autoptr (AdwToast) asked = g_object_steal_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY);
 
       if (asked != NULL)
         adw_toast_dismiss (asked);
@@ -484,7 +484,7 @@ notify_turn (SternWindow *self)
   SternGame *game = stern_match_get_game (self->match);
   GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   guint mine = stern_online_match_get_local_seat (online);
-  g_autoptr(GNotification) notification = NULL;
+  g_autoptr (GNotification) notification = NULL;
   g_autofree char *body = NULL;
 
   if (app == NULL)
@@ -982,8 +982,8 @@ connected_cb (GObject      *source,
   GoOnline *go = user_data;
   SternNetClient *client = STERN_NET_CLIENT (source);
   SternWindow *self = go->window;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternOnlineMatch) online = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternOnlineMatch) online = NULL;
 
   if (!stern_net_client_connect_finish (client, result, &error))
     {
@@ -1052,7 +1052,7 @@ stern_window_go_online (SternWindow         *self,
                         const SternNetSetup *setup,
                         const char          *code)
 {
-  g_autoptr(SternNetClient) client = NULL;
+  g_autoptr (SternNetClient) client = NULL;
   GoOnline *go;
   const char *name;
 
@@ -1089,7 +1089,7 @@ gboolean
 stern_window_resume_online (SternWindow *self)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autofree char *uri = NULL;
   g_autofree char *code = NULL;
   g_autofree char *token = NULL;
@@ -1205,7 +1205,7 @@ void
 stern_window_open_invitation (SternWindow *self,
                               const char  *link)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *ws_uri = NULL;
   char code[STERN_NET_CODE_LEN + 1];
   char key[STERN_NET_TOKEN_LEN + 1];

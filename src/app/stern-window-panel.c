@@ -145,7 +145,7 @@ on_panel_mapped (SternWindow *self)
 static void
 setup_panel (SternWindow *self)
 {
-  g_autoptr(GPropertyAction) panel_action = NULL;
+  g_autoptr (GPropertyAction) panel_action = NULL;
 #if ADW_CHECK_VERSION (1, 4, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   /* AdwFlap is deprecated: the split view and a breakpoint take its

@@ -36,7 +36,7 @@ modal_window_open (SternWindow *self)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
 
       if (window != GTK_WINDOW (self) && gtk_window_get_modal (window) &&
           gtk_window_get_transient_for (window) == GTK_WINDOW (self) &&
@@ -65,7 +65,7 @@ on_toplevels_changed (SternWindow *self,
 {
   for (guint i = position; i < position + added; i++)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
 
       if (window == GTK_WINDOW (self) || g_object_get_data (G_OBJECT (window), "stern-paused-by"))
         continue;

@@ -658,7 +658,7 @@ stern_window_init (SternWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
     {
-      g_autoptr(GAction) action = g_settings_create_action (self->settings, settings_actions[i]);
+      g_autoptr (GAction) action = g_settings_create_action (self->settings, settings_actions[i]);
 
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }

@@ -168,8 +168,8 @@ stern_net_client_new (const char *name)
 static void
 emit_error (SternNetClient *self, SternNetErrorCode code, const char *text, const char *field)
 {
-  g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, code, text);
-  g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, field);
+  g_autoptr (GError) error = g_error_new_literal (STERN_NET_ERROR, code, text);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new_error (error, field);
 
   g_signal_emit (self, signals[SIGNAL_ERROR], 0, msg);
 }
@@ -188,11 +188,11 @@ protocol_failure (SternNetClient *self, const GError *error, const char *field)
 static gboolean
 rebuild_game (SternNetClient *self, const SternNetMessage *room, GError **error)
 {
-  g_autoptr(SternGame) game = stern_game_new (room->setup.variant, room->setup.preset);
+  g_autoptr (SternGame) game = stern_game_new (room->setup.variant, room->setup.preset);
 
   for (guint i = 0; i < room->actions->len; i++)
     {
-      g_autoptr(GError) local = NULL;
+      g_autoptr (GError) local = NULL;
       if (!stern_net_apply_action_text (game, g_ptr_array_index (room->actions, i), &local))
         {
           g_set_error (error, STERN_NET_ERROR, STERN_NET_ERROR_BAD_FIELD,
@@ -257,8 +257,8 @@ static void
 on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer user_data)
 {
   SternNetClient *self = user_data;
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *field = NULL;
   gsize len;
   const char *data = g_bytes_get_data (message, &len);
@@ -436,10 +436,10 @@ send_msg (SternNetClient *self, const SternNetMessage *msg)
 static void
 connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(GTask) task = user_data;
+  g_autoptr (GTask) task = user_data;
   SternNetClient *self = g_task_get_source_object (task);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternNetMessage) hello = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternNetMessage) hello = NULL;
   SoupWebsocketConnection *ws;
 
   ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
@@ -478,7 +478,7 @@ stern_net_client_connect_async (SternNetClient *client, const char *uri,
                                 GCancellable *cancellable, GAsyncReadyCallback callback,
                                 gpointer user_data)
 {
-  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr (SoupMessage) msg = NULL;
   GTask *task;
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
@@ -525,7 +525,7 @@ stern_net_client_connect_finish (SternNetClient *client, GAsyncResult *result, G
 static void
 reconnected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(GTask) task = user_data;
+  g_autoptr (GTask) task = user_data;
   SternNetClient *self = STERN_NET_CLIENT (source);
   GError *error = NULL;
 
@@ -611,7 +611,7 @@ stern_net_client_send (SternNetClient *client, const SternNetMessage *msg)
 void
 stern_net_client_list (SternNetClient *client)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LIST);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LIST);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   send_msg (client, msg);
@@ -620,7 +620,7 @@ stern_net_client_list (SternNetClient *client)
 void
 stern_net_client_create (SternNetClient *client, const SternNetSetup *setup, guint take_seat)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CREATE);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CREATE);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (setup != NULL && setup->variant != NULL);
@@ -640,7 +640,7 @@ void
 stern_net_client_join_with_key (SternNetClient *client, const char *code, guint seat,
                                 const char *key)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOIN);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOIN);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (code != NULL);
@@ -656,7 +656,7 @@ stern_net_client_join_with_key (SternNetClient *client, const char *code, guint 
 void
 stern_net_client_watch (SternNetClient *client, const char *code)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_WATCH);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_WATCH);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (code != NULL);
@@ -667,7 +667,7 @@ stern_net_client_watch (SternNetClient *client, const char *code)
 void
 stern_net_client_resume (SternNetClient *client, const char *code, const char *token)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_RESUME);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_RESUME);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (code != NULL && token != NULL);
@@ -679,7 +679,7 @@ stern_net_client_resume (SternNetClient *client, const char *code, const char *t
 void
 stern_net_client_play (SternNetClient *client, const guint8 *path, gsize len)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (path != NULL && len >= 2 && len <= STERN_MAX_PATH);
@@ -693,7 +693,7 @@ stern_net_client_play (SternNetClient *client, const guint8 *path, gsize len)
 void
 stern_net_client_quick (SternNetClient *client, const SternVariant *variant)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_QUICK);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_QUICK);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (variant != NULL);
@@ -705,7 +705,7 @@ stern_net_client_quick (SternNetClient *client, const SternVariant *variant)
 void
 stern_net_client_rematch (SternNetClient *client)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_REMATCH);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_REMATCH);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   send_msg (client, msg);
@@ -714,7 +714,7 @@ stern_net_client_rematch (SternNetClient *client)
 void
 stern_net_client_chat (SternNetClient *client, const char *text)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CHAT);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CHAT);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   g_return_if_fail (text != NULL);
@@ -725,7 +725,7 @@ stern_net_client_chat (SternNetClient *client, const char *text)
 void
 stern_net_client_resign (SternNetClient *client)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_RESIGN);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_RESIGN);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   send_msg (client, msg);
@@ -734,7 +734,7 @@ stern_net_client_resign (SternNetClient *client)
 void
 stern_net_client_leave (SternNetClient *client)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LEAVE);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LEAVE);
 
   g_return_if_fail (STERN_IS_NET_CLIENT (client));
   send_msg (client, msg);

@@ -233,7 +233,7 @@ scan_word (Scan *s, const char *word)
 static gboolean
 scan_object (Scan *s, guint depth)
 {
-  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
 
   s->at++;   /* { */
   skip_blanks (s);
@@ -244,7 +244,7 @@ scan_object (Scan *s, guint depth)
     }
   for (;;)
     {
-      g_autoptr(GString) key = g_string_new (NULL);
+      g_autoptr (GString) key = g_string_new (NULL);
       gsize key_at;
 
       skip_blanks (s);

@@ -189,8 +189,8 @@ stern_net_invitation_parse_key (const char *link, char **ws_uri,
                                 char code[STERN_NET_CODE_LEN + 1],
                                 char key[STERN_NET_TOKEN_LEN + 1], GError **error)
 {
-  g_autoptr(GUri) uri = NULL;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GUri) uri = NULL;
+  g_autoptr (GError) local = NULL;
   const char *path, *query, *host;
   gboolean tls = FALSE;
   int port;
@@ -230,7 +230,7 @@ stern_net_invitation_parse_key (const char *link, char **ws_uri,
   query = g_uri_get_query (uri);
   if (query != NULL)
     {
-      g_auto(GStrv) options = g_strsplit (query, "&", 0);
+      g_auto (GStrv) options = g_strsplit (query, "&", 0);
 
       for (guint i = 0; options[i] != NULL; i++)
         {
@@ -260,7 +260,7 @@ stern_net_invitation_parse_key (const char *link, char **ws_uri,
   g_strlcpy (code, path + 1, STERN_NET_CODE_LEN + 1);
   if (ws_uri)
     {
-      g_autoptr(GUri) ws = g_uri_build (G_URI_FLAGS_NONE, tls ? "wss" : "ws", NULL, host,
+      g_autoptr (GUri) ws = g_uri_build (G_URI_FLAGS_NONE, tls ? "wss" : "ws", NULL, host,
                                         port, "/", NULL, NULL);
       *ws_uri = g_uri_to_string (ws);
     }
@@ -440,7 +440,7 @@ static gboolean
 check_members (Reader *r, JsonObject *obj, const char *prefix, const char *extra,
                const char *const *allowed)
 {
-  g_autoptr(GList) members = json_object_get_members (obj);
+  g_autoptr (GList) members = json_object_get_members (obj);
 
   for (GList *l = members; l; l = l->next)
     {
@@ -728,7 +728,7 @@ read_preset (Reader *r, JsonObject *obj, const char *prefix, const SternVariant 
 {
   g_autofree char *s = NULL;
   g_autofree char *field = g_strdup_printf ("%s.preset", prefix);
-  g_autoptr(GError) refused = NULL;
+  g_autoptr (GError) refused = NULL;
 
   if (!read_string (r, obj, prefix, "preset", TRUE, 32, &s))
     return FALSE;
@@ -880,7 +880,7 @@ read_seats (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg
 static gboolean
 path_text_is_valid (const char *s, GError **error)
 {
-  g_auto(GStrv) cells = g_strsplit (s, "-", -1);
+  g_auto (GStrv) cells = g_strsplit (s, "-", -1);
   guint n = g_strv_length (cells);
 
   if (n < 2)
@@ -920,7 +920,7 @@ read_path (Reader *r, JsonObject *obj, const char *prefix, SternNetMessage *msg)
 {
   g_autofree char *s = NULL;
   g_autofree char *field = g_strdup_printf ("%s.path", prefix);
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   size_t len;
 
   if (!read_string (r, obj, prefix, "path", TRUE, STERN_MAX_PATH * 4, &s))
@@ -940,7 +940,7 @@ stern_net_message_resolve_path (SternNetMessage    *msg,
                                 const SternVariant *variant,
                                 GError            **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   size_t len;
 
   g_return_val_if_fail (msg != NULL && variant != NULL, FALSE);
@@ -1654,9 +1654,9 @@ SternNetMessage *
 stern_net_message_parse (const char *data, gsize len, SternNetDirection direction,
                          char **field, GError **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autoptr(SternNetMessage) msg = NULL;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
   g_autofree char *type = NULL;
   Reader r = { NULL, error };
   const MessageKind *kind;
@@ -1735,9 +1735,9 @@ failed:
 char *
 stern_net_message_to_json (const SternNetMessage *msg)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
+  g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
 
   g_return_val_if_fail (msg != NULL && msg->type < STERN_NET_N_MSG_TYPES, NULL);
 

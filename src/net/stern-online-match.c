@@ -103,7 +103,7 @@ install_players (SternOnlineMatch *self)
         {
           if (now == NULL || stern_player_get_kind (now) != STERN_PLAYER_KIND_HUMAN)
             {
-              g_autoptr(SternPlayer) human = stern_human_player_new ();
+              g_autoptr (SternPlayer) human = stern_human_player_new ();
               stern_match_set_player (self->match, seat, human);
             }
           continue;
@@ -269,7 +269,7 @@ pump (SternOnlineMatch *self)
                stern_seat_colour_name (mine->seat), stern_net_error_name (why));
       rebuild (self);
       {
-        g_autoptr(GError) error =
+        g_autoptr (GError) error =
           g_error_new (STERN_NET_ERROR, why, "the move of %s was not sent: %s",
                        stern_seat_colour_name (mine->seat),
                        self->waiting ? "the room waits for players"
@@ -380,7 +380,7 @@ static void
 on_error (SternOnlineMatch      *self,
           const SternNetMessage *msg)
 {
-  g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, msg->error,
+  g_autoptr (GError) error = g_error_new_literal (STERN_NET_ERROR, msg->error,
                                                  msg->text ? msg->text : "");
 
   switch (msg->error)
@@ -423,8 +423,8 @@ reconnected_cb (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(SternOnlineMatch) self = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternOnlineMatch) self = user_data;
+  g_autoptr (GError) error = NULL;
 
   if (!stern_net_client_reconnect_finish (STERN_NET_CLIENT (source), result, &error))
     {

@@ -21,8 +21,8 @@ static void
 sd_notify_state (const char *state)
 {
   const char *path = g_getenv ("NOTIFY_SOCKET");
-  g_autoptr(GSocket) sock = NULL;
-  g_autoptr(GSocketAddress) addr = NULL;
+  g_autoptr (GSocket) sock = NULL;
+  g_autoptr (GSocketAddress) addr = NULL;
 
   if (path == NULL || (path[0] != '/' && path[0] != '@') || path[1] == '\0')
     return;
@@ -80,13 +80,13 @@ quit_cb (gpointer user_data)
 int
 main (int argc, char **argv)
 {
-  g_auto(SternServerOptions) options = { 0 };
+  g_auto (SternServerOptions) options = { 0 };
   const SternOptValue *v = options.values;
   g_autofree char *help = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = NULL;
-  g_autoptr(GTlsCertificate) certificate = NULL;
-  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = NULL;
+  g_autoptr (GTlsCertificate) certificate = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
   const char *cert_file, *key_file, *metrics;
   Stop stop = { 0 };
   const char *watchdog_usec;

@@ -394,7 +394,7 @@ stern_frame_guard_create_source (GPollableInputStream *stream, GCancellable *can
   if (cancellable == NULL)
     return g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (self->base), NULL);
   {
-    g_autoptr(GSource) base = g_pollable_input_stream_create_source (
+    g_autoptr (GSource) base = g_pollable_input_stream_create_source (
       G_POLLABLE_INPUT_STREAM (self->base), NULL);
     return g_pollable_source_new_full (self, base, cancellable);
   }
@@ -481,7 +481,7 @@ static void
 stern_guarded_stream_close_async (GIOStream *stream, int io_priority, GCancellable *cancellable,
                                   GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = g_task_new (stream, cancellable, callback, user_data);
+  g_autoptr (GTask) task = g_task_new (stream, cancellable, callback, user_data);
   GError *error = NULL;
 
   if (stern_guarded_stream_close_fn (stream, cancellable, &error))

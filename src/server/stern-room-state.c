@@ -106,7 +106,7 @@ stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
 char *
 stern_room_state_text (SternRoom *self, const SternGame *after)
 {
-  g_autoptr(SternNetMessage) msg = describe (self, after ? after : stern_room_game (self));
+  g_autoptr (SternNetMessage) msg = describe (self, after ? after : stern_room_game (self));
   g_autofree char *json = stern_net_message_to_json (msg);
   GString *text = g_string_new (NULL);
   gboolean first = TRUE;
@@ -202,12 +202,12 @@ static SternRoom *
 room_from_state (const char *text, gsize len, const char *where, guint64 *write_no,
                  GError **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(SternRoom) self = NULL;
-  g_autoptr(SternGame) game = NULL;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (SternNetMessage) msg = NULL;
+  g_autoptr (SternRoom) self = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (GError) local = NULL;
   g_autofree char *room_text = NULL;
   SternClock clock;
   JsonObject *root;
@@ -301,7 +301,7 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
 SternRoom *
 stern_room_load (SternStore *store, const char *code, GError **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   g_autofree char *text = NULL;
   g_autofree char *where = NULL;
   SternRoom *room;
@@ -353,9 +353,9 @@ SternRoom *
 stern_room_load_file (const char *path, GError **error)
 {
   g_autofree char *alt = NULL;
-  g_autoptr(SternRoom) main_room = NULL;
-  g_autoptr(SternRoom) alt_room = NULL;
-  g_autoptr(GError) main_error = NULL;
+  g_autoptr (SternRoom) main_room = NULL;
+  g_autoptr (SternRoom) alt_room = NULL;
+  g_autoptr (GError) main_error = NULL;
   guint64 main_no = 0, alt_no = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -364,7 +364,7 @@ stern_room_load_file (const char *path, GError **error)
   main_room = load_file (path, &main_no, &main_error);
   if (g_file_test (alt, G_FILE_TEST_EXISTS))
     {
-      g_autoptr(GError) alt_error = NULL;
+      g_autoptr (GError) alt_error = NULL;
 
       alt_room = load_file (alt, &alt_no, &alt_error);
       if (alt_room == NULL)
@@ -406,7 +406,7 @@ stern_room_undo_clear (SternRoomUndo *undo)
 gboolean
 stern_room_commit (SternRoom *self, SternRoomUndo *undo, GError **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
 
   if (room_save (self, &local))
     {

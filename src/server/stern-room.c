@@ -97,7 +97,7 @@ stern_room_class_init (SternRoomClass *klass)
 static void
 stern_room_init (SternRoom *self)
 {
-  g_auto(SternServerOptions) defaults = { 0 };
+  g_auto (SternServerOptions) defaults = { 0 };
 
   /* The server's defaults until it sets its own (stern-server-options.c). */
   stern_server_options_init (&defaults);
@@ -297,7 +297,7 @@ broadcast (SternRoom *self, const SternNetMessage *msg)
 static void
 broadcast_room (SternRoom *self)
 {
-  g_autoptr(SternNetMessage) msg = stern_room_describe (self);
+  g_autoptr (SternNetMessage) msg = stern_room_describe (self);
 
   broadcast (self, msg);
 }
@@ -396,7 +396,7 @@ static gboolean
 commit_cb (SternMatch *match, const SternGame *after, GError **error, gpointer user_data)
 {
   SternRoom *self = user_data;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   g_autofree char *text = NULL;
 
   if (self->store == NULL)
@@ -418,9 +418,9 @@ commit_cb (SternMatch *match, const SternGame *after, GError **error, gpointer u
 static void
 announce (SternRoom *self, guint i)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_ACTION);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_ACTION);
   SternGame *game = stern_room_game (self);
-  g_autoptr(SternGame) then = NULL;
+  g_autoptr (SternGame) then = NULL;
   const SternGame *after = game;
   const SternAction *a = stern_game_get_action (game, i);
   gint64 now = stern_room_now_us ();
@@ -487,7 +487,7 @@ on_setup_changed (SternRoom *self)
         if (self->seats[s].replaced && !self->seats[partner].replaced && player != NULL &&
             stern_player_get_kind (player) == STERN_PLAYER_KIND_HUMAN)
           {
-            g_autoptr(SternPlayer) computer =
+            g_autoptr (SternPlayer) computer =
               stern_computer_player_new ((int) self->replacement_level, 0);
 
             self->seats[partner].replaced = TRUE;
@@ -591,7 +591,7 @@ grace_over_cb (gpointer user_data)
   else if (!stern_game_is_over (game) &&
            stern_game_get_player_state (game, seat) == STERN_PLAYER_PLAYING)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       room_log (self, G_LOG_LEVEL_MESSAGE, "%s did not come back; the computer takes the seat",
                 stern_seat_colour_name (seat));
@@ -770,7 +770,7 @@ gboolean
 stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsize len,
                  GError **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);
@@ -801,7 +801,7 @@ stern_room_play (SternRoom *room, guint seat, guint ply, const guint8 *path, gsi
 gboolean
 stern_room_resign (SternRoom *room, guint seat, GError **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   gboolean ok;
 
   g_return_val_if_fail (STERN_IS_ROOM (room), FALSE);

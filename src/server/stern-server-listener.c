@@ -254,9 +254,9 @@ tracked_too_large (gpointer data)
 static void
 hand_to_soup (SternListener *self, SternTracked *tracked, GIOStream *base)
 {
-  g_autoptr(GIOStream) stream = stern_guarded_stream_new (base, self->config->max_message, &tracked->guard);
-  g_autoptr(GSocketAddress) local = g_socket_get_local_address (tracked->socket, NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GIOStream) stream = stern_guarded_stream_new (base, self->config->max_message, &tracked->guard);
+  g_autoptr (GSocketAddress) local = g_socket_get_local_address (tracked->socket, NULL);
+  g_autoptr (GError) error = NULL;
 
   tracked->tls = G_IS_TLS_CONNECTION (base);
   stern_frame_guard_set_too_large_func (tracked->guard, tracked_too_large, tracked);
@@ -270,10 +270,10 @@ hand_to_soup (SternListener *self, SternTracked *tracked, GIOStream *base)
 static void
 tls_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(GIOStream) tls = G_IO_STREAM (source);
+  g_autoptr (GIOStream) tls = G_IO_STREAM (source);
   SternListener *self = user_data;
   SternTracked *tracked = g_object_get_qdata (G_OBJECT (tls), tracked_quark ());
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (tls), result, &error))
     {
@@ -292,7 +292,7 @@ static void
 accept_one (SternListener *self, GSocket *socket)
 {
   SternTracked *tracked = g_new0 (SternTracked, 1);
-  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr (GSocketConnection) connection = NULL;
   guint max = self->config->max_connections;
   guint per = self->config->max_per_address;
 
@@ -337,7 +337,7 @@ accept_one (SternListener *self, GSocket *socket)
   connection = g_socket_connection_factory_create_connection (socket);
   if (self->certificate)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       GIOStream *tls = g_tls_server_connection_new (G_IO_STREAM (connection), self->certificate,
                                                     &error);
       if (tls == NULL)
@@ -365,7 +365,7 @@ accept_cb (GSocket *listener, GIOCondition condition, gpointer data)
 
   for (guint i = 0; i < ACCEPT_BATCH; i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       GSocket *socket = g_socket_accept (listener, NULL, &error);
 
       if (socket == NULL)
@@ -511,7 +511,7 @@ stern_listener_listen (SternListener *self, GSocket *listening, SoupServer *soup
 guint
 stern_listener_get_port (SternListener *self)
 {
-  g_autoptr(GSocketAddress) local = NULL;
+  g_autoptr (GSocketAddress) local = NULL;
 
   if (self->listening == NULL)
     return 0;
@@ -559,7 +559,7 @@ SoupWebsocketConnection *
 stern_listener_take_upgraded (SternListener *self, SoupServerMessage *message)
 {
   SternTracked *tracked = stern_listener_lookup (self, message);
-  g_autoptr(GIOStream) stolen = soup_server_message_steal_connection (message);
+  g_autoptr (GIOStream) stolen = soup_server_message_steal_connection (message);
   GIOStream *stream = stolen;
   GMainContext *first_read = NULL;
   SoupWebsocketConnection *ws;
@@ -660,7 +660,7 @@ append_frame (GByteArray *out, guint8 opcode, const guint8 *payload, gsize len)
 void
 stern_listener_refuse (SternTracked *tracked, const char *text, gushort code, const char *reason)
 {
-  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr (GByteArray) out = g_byte_array_new ();
   guint8 close[125];
   gsize reason_len = MIN (strlen (reason), sizeof close - 2);
   GOutputStream *stream;

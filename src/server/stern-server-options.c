@@ -337,8 +337,8 @@ gboolean
 stern_server_options_parse (SternServerOptions *self, int *argc, char ***argv,
                             char **help, GError **error)
 {
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GOptionContext) context = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
@@ -357,9 +357,9 @@ stern_server_options_parse (SternServerOptions *self, int *argc, char ***argv,
 char *
 stern_server_options_help (void)
 {
-  g_auto(SternServerOptions) values = { 0 };
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GOptionContext) context = NULL;
+  g_auto (SternServerOptions) values = { 0 };
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GOptionContext) context = NULL;
 
   stern_server_options_init (&values);
   context = new_context (&values, texts);

@@ -17,7 +17,7 @@
 static void
 send_welcome (Conn *conn)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_WELCOME);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_WELCOME);
 
   msg->server = g_strdup ("sternhalma-server " PACKAGE_VERSION);
   msg->online = conn->server->online;
@@ -27,8 +27,8 @@ send_welcome (Conn *conn)
 static void
 send_lobby (Conn *conn)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LOBBY);
-  g_autoptr(GList) rooms = g_hash_table_get_values (conn->server->rooms);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LOBBY);
+  g_autoptr (GList) rooms = g_hash_table_get_values (conn->server->rooms);
 
   msg->online = conn->server->online;
   msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
@@ -49,7 +49,7 @@ send_lobby (Conn *conn)
 static void
 send_joined (Conn *conn, SternRoom *room, guint seat, const char *token)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOINED);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOINED);
 
   g_strlcpy (msg->code, stern_room_get_code (room), sizeof msg->code);
   g_strlcpy (msg->token, token, sizeof msg->token);
@@ -60,7 +60,7 @@ send_joined (Conn *conn, SternRoom *room, guint seat, const char *token)
 static void
 send_room (Conn *conn, SternRoom *room)
 {
-  g_autoptr(SternNetMessage) msg = stern_room_describe (room);
+  g_autoptr (SternNetMessage) msg = stern_room_describe (room);
 
   stern_conn_send (conn, msg);
 }
@@ -92,7 +92,7 @@ room_in_memory_or_store (SternServer *self, const char *code)
 
   if (room == NULL && self->store && stern_store_has_room (self->store, code))
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       room = stern_room_load (self->store, code, &error);
       if (room == NULL)
@@ -136,8 +136,8 @@ handle_create (Conn *conn, SternNetMessage *msg)
 {
   SternServer *self = conn->server;
   const SternNetSetup *setup = &msg->setup;
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (GError) error = NULL;
   char code[STERN_NET_CODE_LEN + 1];
   guint seat = STERN_NO_SEAT;
   char token[STERN_NET_TOKEN_LEN + 1];
@@ -223,7 +223,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
   for (unsigned s = 0; s < STERN_N_SEATS; s++)
     if (stern_room_get_invite (room, s) != NULL && s != msg->seat)
       {
-        g_autoptr(SternNetMessage) invited = stern_net_message_new (STERN_NET_MSG_INVITED);
+        g_autoptr (SternNetMessage) invited = stern_net_message_new (STERN_NET_MSG_INVITED);
 
         g_strlcpy (invited->code, code, sizeof invited->code);
         invited->seat = (guint8) s;
@@ -286,13 +286,13 @@ handle_quick (Conn *conn, SternNetMessage *msg)
 static gboolean
 start_rematch (SternServer *self, SternRoom *old)
 {
-  g_autoptr(SternNetMessage) was = stern_room_describe (old);
+  g_autoptr (SternNetMessage) was = stern_room_describe (old);
   const SternVariant *v = was->setup.variant;
   SternNetSetup setup = was->setup;
-  g_autoptr(GPtrArray) moving = g_ptr_array_new ();
+  g_autoptr (GPtrArray) moving = g_ptr_array_new ();
   char code[STERN_NET_CODE_LEN + 1];
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (GError) error = NULL;
 
   for (unsigned i = 0; i < v->n_players; i++)
     setup.seats[v->seats[(i + 1) % v->n_players]] = was->setup.seats[v->seats[i]];
@@ -360,9 +360,9 @@ start_rematch (SternServer *self, SternRoom *old)
 static void
 join_rematch (Conn *conn, SternRoom *old, SternRoom *room)
 {
-  g_autoptr(SternNetMessage) was = stern_room_describe (old);
+  g_autoptr (SternNetMessage) was = stern_room_describe (old);
   const SternVariant *v = was->setup.variant;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   char token[STERN_NET_TOKEN_LEN + 1];
   guint seat = STERN_NO_SEAT;
   unsigned next = 0;
@@ -399,8 +399,8 @@ find_rematch (SternServer *self, SternRoom *old)
 static void
 handle_rematch (Conn *conn)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = conn->room != NULL ? g_object_ref (conn->room) : NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = conn->room != NULL ? g_object_ref (conn->room) : NULL;
 
   if (room == NULL || conn->seat == STERN_NO_SEAT)
     {
@@ -411,7 +411,7 @@ handle_rematch (Conn *conn)
   /* One rematch a game; one whose room has gone (nobody came to it, or
    * it ended long ago) may be opened again. */
   {
-    g_autoptr(SternRoom) rematch = stern_room_is_over (room) ? find_rematch (conn->server, room)
+    g_autoptr (SternRoom) rematch = stern_room_is_over (room) ? find_rematch (conn->server, room)
                                                                : NULL;
 
     if (rematch != NULL)
@@ -475,7 +475,7 @@ chat_text_clean (const char *text)
 static void
 handle_chat (Conn *conn, SternNetMessage *msg)
 {
-  g_autoptr(SternNetMessage) said = NULL;
+  g_autoptr (SternNetMessage) said = NULL;
   g_autofree char *text = NULL;
   g_autofree char *line = NULL;
 
@@ -508,8 +508,8 @@ handle_chat (Conn *conn, SternNetMessage *msg)
 static void
 handle_join (Conn *conn, SternNetMessage *msg)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = find_room (conn, msg->code, "join.code");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = find_room (conn, msg->code, "join.code");
   char token[STERN_NET_TOKEN_LEN + 1];
   guint seat;
 
@@ -532,8 +532,8 @@ handle_join (Conn *conn, SternNetMessage *msg)
 static void
 handle_resume (Conn *conn, SternNetMessage *msg)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = find_room (conn, msg->code, "resume.code");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = find_room (conn, msg->code, "resume.code");
   guint seat;
 
   if (room == NULL)
@@ -554,7 +554,7 @@ handle_resume (Conn *conn, SternNetMessage *msg)
 static void
 handle_watch (Conn *conn, SternNetMessage *msg)
 {
-  g_autoptr(SternRoom) room = find_room (conn, msg->code, "watch.code");
+  g_autoptr (SternRoom) room = find_room (conn, msg->code, "watch.code");
 
   if (room == NULL)
     return;
@@ -568,8 +568,8 @@ handle_watch (Conn *conn, SternNetMessage *msg)
 static void
 handle_play (Conn *conn, SternNetMessage *msg)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
 
   if (conn->room == NULL || conn->seat == STERN_NO_SEAT)
     {
@@ -592,8 +592,8 @@ handle_play (Conn *conn, SternNetMessage *msg)
 void
 stern_server_handle_message (Conn *conn, const char *data, gsize len)
 {
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *field = NULL;
 
   msg = stern_net_message_parse (data, len, STERN_NET_TO_SERVER, &field, &error);

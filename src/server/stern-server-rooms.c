@@ -14,7 +14,7 @@
 SternStore *
 stern_server_open_store (SternServer *self)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
 
   if (self->store != NULL || self->data_dir == NULL)
@@ -62,8 +62,8 @@ move_aside (SternServer *self, const char *name)
 static guint
 import_room_files (SternServer *self)
 {
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *entry;
   guint n = 0;
 
@@ -79,8 +79,8 @@ import_room_files (SternServer *self)
       g_autofree char *path = NULL;
       g_autofree char *code = NULL;
       g_autofree char *alt = NULL;
-      g_autoptr(SternRoom) room = NULL;
-      g_autoptr(GError) error = NULL;
+      g_autoptr (SternRoom) room = NULL;
+      g_autoptr (GError) error = NULL;
 
       /* Only CODE.json (with its CODE.json.alt); anything else a person
        * put there is left alone. */
@@ -127,8 +127,8 @@ import_room_files (SternServer *self)
 guint
 stern_server_load (SternServer *server)
 {
-  g_autoptr(GPtrArray) codes = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GPtrArray) codes = NULL;
+  g_autoptr (GError) error = NULL;
   guint n = 0;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), 0);

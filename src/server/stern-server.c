@@ -80,7 +80,7 @@ stern_server_class_init (SternServerClass *klass)
 static void
 stern_server_init (SternServer *self)
 {
-  g_auto(SternServerOptions) defaults = { 0 };
+  g_auto (SternServerOptions) defaults = { 0 };
 
   self->rooms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->conns = g_ptr_array_new_with_free_func (conn_free);
@@ -246,7 +246,7 @@ stern_conn_send (Conn *conn, const SternNetMessage *msg)
 void
 stern_conn_send_error (Conn *conn, const GError *error, const char *field)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, field);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new_error (error, field);
 
   conn->n_errors_sent++;
   if (error->domain == STERN_NET_ERROR)
@@ -258,7 +258,7 @@ stern_conn_send_error (Conn *conn, const GError *error, const char *field)
 void
 stern_conn_fail (Conn *conn, SternNetErrorCode code, const char *field, const char *text)
 {
-  g_autoptr(GError) error = g_error_new_literal (STERN_NET_ERROR, code, text);
+  g_autoptr (GError) error = g_error_new_literal (STERN_NET_ERROR, code, text);
 
   stern_conn_send_error (conn, error, field);
 }
@@ -313,7 +313,7 @@ sweep_cb (gpointer user_data)
 
   if (self->store)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       int n = stern_store_expire (self->store, self->retention_s, &error);
 
       if (n < 0)
@@ -335,7 +335,7 @@ sweep_cb (gpointer user_data)
         {
           /* Nobody came, or everybody left before the start: there is no
            * game to keep. */
-          g_autoptr(GError) error = NULL;
+          g_autoptr (GError) error = NULL;
 
           if (self->store && !stern_store_delete_room (self->store, stern_room_get_code (room),
                                                        &error))
@@ -370,7 +370,7 @@ count_spectators (SternServer *self, SternRoom *room)
 static void
 conn_leave_room (Conn *conn, SternRoom *entering)
 {
-  g_autoptr(SternRoom) room = g_steal_pointer (&conn->room);
+  g_autoptr (SternRoom) room = g_steal_pointer (&conn->room);
   SternServer *self = conn->server;
   guint seat = conn->seat;
   gboolean held_elsewhere = FALSE;
@@ -414,7 +414,7 @@ stern_conn_enter_room (Conn *conn, SternRoom *room, guint seat)
   /* Leaving the room it is in may unload that room (a finished game
    * nobody else is in), dropping the server's reference: when it is the
    * same room, the caller's may be the only one left. */
-  g_autoptr(SternRoom) keep = g_object_ref (room);
+  g_autoptr (SternRoom) keep = g_object_ref (room);
   GPtrArray *conns;
 
   conn_leave_room (conn, room);
@@ -641,12 +641,12 @@ limits_room_is_open (gpointer data, const char *code)
 static void
 refuse_upgrade (SternTracked *tracked, SternRefuse why, guint n_conns)
 {
-  g_autoptr(GError) error = g_error_new_literal (
+  g_autoptr (GError) error = g_error_new_literal (
     STERN_NET_ERROR, STERN_NET_ERROR_FULL,
     why == STERN_REFUSE_ADDRESS    ? "too many connections from your address"
     : why == STERN_REFUSE_DRAINING ? "the server is stopping; come back in a moment"
                                    : "the server has no room for more connections");
-  g_autoptr(SternNetMessage) msg = stern_net_message_new_error (error, NULL);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new_error (error, NULL);
   g_autofree char *text = stern_net_message_to_json (msg);
 
   limit_log (stern_tracked_get_address (tracked),
@@ -746,7 +746,7 @@ static void
 upgrade_written_cb (SoupServerMessage *message, gpointer user_data)
 {
   SternServer *self = user_data;
-  g_autoptr(SoupWebsocketConnection) ws = NULL;
+  g_autoptr (SoupWebsocketConnection) ws = NULL;
 
   /* Stealing the connection may drop libsoup's last reference. */
   g_object_ref (message);
@@ -799,8 +799,8 @@ static gboolean
 listen_on (SternServer *self, GInetAddress *inet, guint port, GTlsCertificate *certificate,
            GError **error)
 {
-  g_autoptr(GSocket) sock = NULL;
-  g_autoptr(GSocketAddress) sa = g_inet_socket_address_new (inet, (guint16) port);
+  g_autoptr (GSocket) sock = NULL;
+  g_autoptr (GSocketAddress) sa = g_inet_socket_address_new (inet, (guint16) port);
 
   sock = g_socket_new (g_inet_address_get_family (inet), G_SOCKET_TYPE_STREAM,
                        G_SOCKET_PROTOCOL_TCP, error);
@@ -854,7 +854,7 @@ stern_server_listen (SternServer *server, const char *address, guint port,
 
   if (address)
     {
-      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
+      g_autoptr (GInetAddress) inet = g_inet_address_new_from_string (address);
 
       if (inet == NULL)
         {
@@ -870,9 +870,9 @@ stern_server_listen (SternServer *server, const char *address, guint port,
     {
       /* Every interface: one IPv6 socket that takes IPv4 too, or IPv4
        * alone where there is no IPv6. */
-      g_autoptr(GInetAddress) any6 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV6);
-      g_autoptr(GInetAddress) any4 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
-      g_autoptr(GError) error6 = NULL;
+      g_autoptr (GInetAddress) any6 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV6);
+      g_autoptr (GInetAddress) any4 = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
+      g_autoptr (GError) error6 = NULL;
 
       ok = listen_on (server, any6, port, certificate, &error6);
       if (!ok)
@@ -948,8 +948,8 @@ metrics_cb (SoupServer *soup, SoupServerMessage *message, const char *path, GHas
 gboolean
 stern_server_listen_metrics (SternServer *server, const char *address, guint port, GError **error)
 {
-  g_autoptr(GInetAddress) inet = NULL;
-  g_autoptr(GSocketAddress) sa = NULL;
+  g_autoptr (GInetAddress) inet = NULL;
+  g_autoptr (GSocketAddress) sa = NULL;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), FALSE);
   g_return_val_if_fail (server->metrics_http == NULL, FALSE);
@@ -974,7 +974,7 @@ stern_server_listen_metrics (SternServer *server, const char *address, guint por
 guint
 stern_server_get_metrics_port (SternServer *server)
 {
-  g_autoptr(GSList) uris = NULL;
+  g_autoptr (GSList) uris = NULL;
   guint port = 0;
 
   g_return_val_if_fail (STERN_IS_SERVER (server), 0);

@@ -87,7 +87,7 @@ now_s (SternStore *self)
 SternStore *
 stern_store_open (const char *path, gboolean durable, GError **error)
 {
-  g_autoptr(SternStore) self = NULL;
+  g_autoptr (SternStore) self = NULL;
   sqlite3_stmt *version = NULL;
   int schema = 0;
 
@@ -232,7 +232,7 @@ stern_store_delete_room (SternStore *store, const char *code, GError **error)
 GPtrArray *
 stern_store_list_playing (SternStore *store, GError **error)
 {
-  g_autoptr(GPtrArray) codes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) codes = g_ptr_array_new_with_free_func (g_free);
   sqlite3_stmt *stmt = NULL;
   int rc;
 

@@ -126,10 +126,10 @@ apply_journal_line (const char     *line,
                     guint          *shown,
                     GError        **error)
 {
-  g_auto(GStrv) words = g_strsplit (line, " ", -1);
+  g_auto (GStrv) words = g_strsplit (line, " ", -1);
   guint n_words = g_strv_length (words);
   gint64 keep, ply;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
 
   if (n_words < 3 ||
       !stern_saved_game_parse_number (words[0], stern_game_get_n_actions_total (game), &keep))

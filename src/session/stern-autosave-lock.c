@@ -31,7 +31,7 @@ stern_autosave_lock (const char  *data_dir,
                      GError     **error)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GMutexLocker) locker = NULL;
+  g_autoptr (GMutexLocker) locker = NULL;
   HeldLock *held;
   int fd;
 
@@ -88,7 +88,7 @@ void
 stern_autosave_unlock (const char *data_dir)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GMutexLocker) locker = NULL;
+  g_autoptr (GMutexLocker) locker = NULL;
   HeldLock *held;
 
   g_return_if_fail (data_dir != NULL);
@@ -112,7 +112,7 @@ stern_autosave_held_elsewhere (const char *data_dir)
   int fd;
 
   {
-    g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&held_locks_mutex);
+    g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&held_locks_mutex);
 
     if (held_locks != NULL && g_hash_table_contains (held_locks, path))
       return FALSE;

@@ -96,7 +96,7 @@ write_whole (const char           *data_dir,
   g_autofree char *journal = stern_autosave_journal_path (data_dir);
   g_autofree char *text = NULL;
   g_autofree char *journal_text = NULL;
-  g_autoptr(GString) out = NULL;
+  g_autoptr (GString) out = NULL;
   /* A new number each time, also past one a killed run left on disk. */
   guint64 generation = MAX (state->generation + 1, (guint64) g_get_real_time ());
   guint total = stern_game_get_n_actions_total (game);
@@ -183,7 +183,7 @@ stern_autosave_update (const char           *data_dir,
 {
   g_autofree char *key = NULL;
   g_autofree char *journal = NULL;
-  g_autoptr(GString) line = NULL;
+  g_autoptr (GString) line = NULL;
   guint total, keep;
   int fd;
   gssize written;
@@ -275,7 +275,7 @@ stern_autosave_update (const char           *data_dir,
 static void
 remove_leftover_temp_files (const char *data_dir)
 {
-  g_autoptr(GDir) dir = g_dir_open (data_dir, 0, NULL);
+  g_autoptr (GDir) dir = g_dir_open (data_dir, 0, NULL);
   const char *name;
 
   if (dir == NULL)
@@ -329,15 +329,15 @@ read_prefix (const char     *text,
              SternGameSetup *setup,
              SternClock     *clock)
 {
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   guint n_lines = g_strv_length (lines);
 
   /* Each round removes at least one line; a few are enough for a save
    * cut short or scribbled over at the end. */
   for (guint attempt = 0; attempt < 8 && n_lines > 0; attempt++)
     {
-      g_autoptr(GString) prefix = g_string_new (NULL);
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GString) prefix = g_string_new (NULL);
+      g_autoptr (GError) error = NULL;
       SternGame *game;
       guint bad;
 
@@ -394,10 +394,10 @@ stern_autosave_read (const char     *data_dir,
   g_autofree char *text = NULL;
   g_autofree char *aside = NULL;
   g_autofree char *aside_name = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autoptr(GError) aside_error = NULL;
-  g_autoptr(SternGame) game = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GError) aside_error = NULL;
+  g_autoptr (SternGame) game = NULL;
   g_autofree char *reason = NULL;
 
   g_return_val_if_fail (data_dir != NULL, NULL);

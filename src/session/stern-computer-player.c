@@ -100,8 +100,8 @@ choose_done (GObject      *source,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(SternComputerPlayer) self = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternComputerPlayer) self = user_data;
+  g_autoptr (GError) error = NULL;
   gint64 elapsed_ms;
   SternMove move;
 

@@ -85,7 +85,7 @@ choose_data_free (gpointer data)
     {
       /* Not g_main_context_invoke: that runs at once on this thread when
        * the context is free. */
-      g_autoptr(GSource) idle = g_idle_source_new ();
+      g_autoptr (GSource) idle = g_idle_source_new ();
 
       g_source_set_callback (idle, release_target, g_steal_pointer (&cd->target), NULL);
       g_source_attach (idle, cd->context);
@@ -133,7 +133,7 @@ progress_made (double   fraction,
   p->fraction = fraction;
   g_atomic_int_set (&p->ready, 1);
   {
-    g_autoptr(GSource) idle = g_idle_source_new ();
+    g_autoptr (GSource) idle = g_idle_source_new ();
 
     g_source_set_priority (idle, G_PRIORITY_DEFAULT);
     g_source_set_callback (idle, progress_arrived, p, progress_free);
@@ -155,7 +155,7 @@ choose_thread (GTask        *task,
                GCancellable *cancellable)
 {
   ChooseData *cd = task_data;
-  g_autoptr(SternSearch) search = stern_search_new ();
+  g_autoptr (SternSearch) search = stern_search_new ();
   SternMove choice;
   Choice *answer;
   gulong handler = 0, hurry_handler = 0;
@@ -208,7 +208,7 @@ stern_computer_choose_async (const SternGame     *game,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   ChooseData *cd;
 
   g_return_if_fail (game != NULL);

@@ -101,7 +101,7 @@ char *
 stern_data_file_keep_aside (const char *path,
                             GError    **error)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
 
   g_return_val_if_fail (path != NULL, NULL);

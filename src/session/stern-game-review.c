@@ -280,7 +280,7 @@ stern_game_review_follow_match (SternGameReview *self, SternMatch *match)
   g_return_if_fail (match == NULL || STERN_IS_MATCH (match));
 
   {
-    g_autoptr(SternMatch) old = g_weak_ref_get (&self->match);
+    g_autoptr (SternMatch) old = g_weak_ref_get (&self->match);
 
     if (old == match)
       return;
@@ -422,7 +422,7 @@ stern_game_review_check_exercise (SternGameReview *self, guint ply, guint from, 
                                   double *loss)
 {
   const SternReviewEntry *e;
-  g_autoptr(SternGame) before = NULL;
+  g_autoptr (SternGame) before = NULL;
   double lost;
 
   g_return_val_if_fail (STERN_IS_GAME_REVIEW (self), STERN_EXERCISE_ILLEGAL);

@@ -35,8 +35,8 @@ stern_game_setup_load (SternGameSetup *setup,
 {
   g_autofree char *variant = NULL;
   g_autofree char *preset = NULL;
-  g_auto(GStrv) kinds = NULL;
-  g_auto(GStrv) levels = NULL;
+  g_auto (GStrv) kinds = NULL;
+  g_auto (GStrv) levels = NULL;
   g_autofree char *clock = NULL;
   guint n_kinds, n_levels;
   guint minutes, increment;

@@ -382,7 +382,7 @@ best_gain (const SternRules *rules, const SternPosition *pos, unsigned seat, uns
 static gboolean
 engine_judges (const SternLessonAnswerCtx *ctx)
 {
-  g_autoptr(SternReviewer) reviewer = stern_reviewer_new (JUDGE_LEVEL);
+  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (JUDGE_LEVEL);
   const SternVariant *variant = stern_game_get_variant (ctx->before);
   uint8_t best[STERN_MAX_PATH];
   size_t best_len;
@@ -957,7 +957,7 @@ stern_lesson_get_rules_page (const SternLesson *lesson)
 SternGame *
 stern_lesson_new_game (const SternLesson *lesson)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const SternVariant *variant = NULL;
   SternPosition pos;
   unsigned moves_made[STERN_N_SEATS];
@@ -974,7 +974,7 @@ stern_lesson_new_game (const SternLesson *lesson)
 unsigned
 stern_lesson_get_build_seat (const SternLesson *lesson)
 {
-  g_autoptr(SternGame) game = NULL;
+  g_autoptr (SternGame) game = NULL;
 
   g_return_val_if_fail (lesson != NULL, STERN_WHITE);
   game = stern_lesson_new_game (lesson);
@@ -1011,9 +1011,9 @@ stern_lesson_check_move (const SternLesson *lesson,
                          guint              to,
                          char             **feedback)
 {
-  g_autoptr(SternGame) before = NULL;
-  g_autoptr(SternGame) after = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) before = NULL;
+  g_autoptr (SternGame) after = NULL;
+  g_autoptr (GError) error = NULL;
   uint8_t path[STERN_MAX_PATH];
   size_t len;
   SternLessonAnswerCtx ctx = { 0 };
@@ -1066,7 +1066,7 @@ stern_lesson_may_place (const SternLesson   *lesson,
                         guint                hole,
                         char               **why)
 {
-  g_autoptr(SternGame) start = NULL;
+  g_autoptr (SternGame) start = NULL;
   const SternPosition *pos;
   const SternVariant *variant;
   guint added;
@@ -1102,7 +1102,7 @@ stern_lesson_check_position (const SternLesson   *lesson,
                              const SternPosition *built,
                              char               **feedback)
 {
-  g_autoptr(SternGame) before = NULL;
+  g_autoptr (SternGame) before = NULL;
   const SternPosition *start;
   SternLessonAnswerCtx ctx = { 0 };
   guint added;
@@ -1135,7 +1135,7 @@ stern_lesson_check_text (const SternLesson *lesson,
                          const char        *text,
                          char             **feedback)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_return_val_if_fail (lesson != NULL && text != NULL, FALSE);
   if (feedback != NULL)
@@ -1156,7 +1156,7 @@ stern_lesson_check_text (const SternLesson *lesson,
     }
   else
     {
-      g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
+      g_autoptr (SternGame) game = stern_lesson_new_game (lesson);
       uint8_t path[STERN_MAX_PATH];
       size_t len;
 

@@ -41,7 +41,7 @@ void
 stern_match_time_ran_out (SternMatch *self,
                           unsigned    seat)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   stern_match_stop_players (self);
 

@@ -17,10 +17,10 @@ hint_chosen (GObject      *source,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
+  g_autoptr (GTask) task = user_data;
   SternMatch *self = g_task_get_source_object (task);
   guint for_actions = GPOINTER_TO_UINT (g_task_get_task_data (task));
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   guint8 path[STERN_MAX_PATH];
   SternMove move;
   gsize len;
@@ -52,7 +52,7 @@ stern_match_hint_async (SternMatch          *self,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
 
   g_return_if_fail (STERN_IS_MATCH (self));
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
@@ -79,7 +79,7 @@ stern_match_hint_finish (SternMatch    *self,
                          gsize         *len,
                          GError       **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr (GBytes) bytes = NULL;
   gsize size;
   const guint8 *data;
 

@@ -57,7 +57,7 @@ stern_match_set_notice (SternMatch *self,
 void
 stern_match_autosave (SternMatch *self)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   SternClock clock;
 
   g_return_if_fail (STERN_IS_MATCH (self));
@@ -153,7 +153,7 @@ stern_match_read_autosave (SternMatch     *self,
                            SternGameSetup *setup,
                            SternClock     *clock)
 {
-  g_autoptr(GError) damage = NULL;
+  g_autoptr (GError) damage = NULL;
   SternGame *game;
 
   g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
@@ -175,11 +175,11 @@ stern_match_read_autosave (SternMatch     *self,
 void
 stern_match_count_game (SternMatch *self)
 {
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GError) lock_error = NULL;
+  g_autoptr (SternRatings) ratings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) lock_error = NULL;
   g_autofree char *path = NULL;
-  g_auto(SternRatingsLock) lock = -1;
+  g_auto (SternRatingsLock) lock = -1;
   SternGameSetup setup = self->setup;
 
   if (self->data_dir == NULL)
@@ -199,7 +199,7 @@ stern_match_count_game (SternMatch *self)
   ratings = stern_ratings_load (path, &error);
   if (error != NULL)
     {
-      g_autoptr(GError) aside_error = NULL;
+      g_autoptr (GError) aside_error = NULL;
       g_autofree char *aside = stern_data_file_keep_aside (path, &aside_error);
       g_autofree char *notice = NULL;
 
@@ -287,7 +287,7 @@ stern_match_set_data_dir (SternMatch *self,
   g_clear_error (&self->lock_error);
   if (dir != NULL)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       if (stern_autosave_lock (dir, &error))
         self->locked_dir = g_strdup (dir);

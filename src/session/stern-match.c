@@ -97,7 +97,7 @@ stern_match_advance (SternMatch *self,
          stern_game_must_pass (self->game) &&
          guard++ < 2 * STERN_N_SEATS)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       if (!stern_match_commit_action (self, STERN_ACTION_PASS, stern_game_get_turn (self->game),
                                       NULL, 0, &error) ||
@@ -149,7 +149,7 @@ stern_match_commit_action (SternMatch     *self,
                            gsize           len,
                            GError        **error)
 {
-  g_autoptr(SternGame) after = NULL;
+  g_autoptr (SternGame) after = NULL;
   gboolean ok = FALSE;
 
   if (self->commit_func == NULL)
@@ -203,7 +203,7 @@ match_play_path (SternMatch   *self,
                  gsize         len,
                  GError      **error)
 {
-  g_autoptr(GError) refused = NULL;
+  g_autoptr (GError) refused = NULL;
   unsigned turn;
 
   turn = stern_game_get_turn (self->game);
@@ -308,7 +308,7 @@ stern_match_play_chosen (SternMatch *self,
                          guint       from,
                          guint       to)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   self->pending_move = FALSE;
   self->thinking = FALSE;

@@ -15,7 +15,7 @@ stern_position_setup_check (const SternVariant  *variant,
                             const SternPosition *pos,
                             GError             **error)
 {
-  g_autoptr(SternGame) game = stern_position_setup_new_game (variant, pos, error);
+  g_autoptr (SternGame) game = stern_position_setup_new_game (variant, pos, error);
 
   return game != NULL;
 }
@@ -25,7 +25,7 @@ stern_position_setup_new_game (const SternVariant  *variant,
                                const SternPosition *pos,
                                GError             **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   g_autofree char *text = NULL;
   const SternVariant *read_variant = NULL;
   SternPosition read;

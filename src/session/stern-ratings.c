@@ -134,7 +134,7 @@ readable_lines (const char *data,
                 gsize       length,
                 GError    **damage)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr (GString) out = g_string_new (NULL);
   gboolean in_group = FALSE;
   const char *p = data, *end = data + length;
   guint line_no = 0;
@@ -144,7 +144,7 @@ readable_lines (const char *data,
       const char *nl = memchr (p, '\n', end - p);
       gsize len = (nl != NULL ? nl : end) - p;
       g_autofree char *line = g_strndup (p, len);
-      g_autoptr(GKeyFile) probe = g_key_file_new ();
+      g_autoptr (GKeyFile) probe = g_key_file_new ();
       g_autofree char *text = NULL;
       gboolean good;
 
@@ -222,7 +222,7 @@ stern_ratings_parse (const char *data,
                      gsize       length,
                      GError    **damage)
 {
-  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr (GKeyFile) file = g_key_file_new ();
   g_autofree char *clean = NULL;
   g_autofree char *value = NULL;
   SternRatings *self = stern_ratings_new ();
@@ -250,7 +250,7 @@ stern_ratings_parse (const char *data,
   g_array_set_size (self->history, 0);
   if (value != NULL)
     {
-      g_auto(GStrv) numbers = g_strsplit (value, ";", -1);
+      g_auto (GStrv) numbers = g_strsplit (value, ";", -1);
 
       for (guint i = 0; numbers[i] != NULL && self->history->len < MAX_HISTORY + 1; i++)
         {
@@ -316,7 +316,7 @@ SternRatings *
 stern_ratings_load (const char *path,
                     GError    **error)
 {
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   g_autofree char *data = NULL;
   g_autofree char *name = NULL;
   SternRatings *self;
@@ -344,14 +344,14 @@ char *
 stern_ratings_to_data (SternRatings *self,
                        gsize        *length)
 {
-  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr (GKeyFile) file = g_key_file_new ();
 
   g_return_val_if_fail (self != NULL, NULL);
 
   g_key_file_set_double (file, GROUP_RATING, "rating", self->rating);
   {
     /* Tenths are enough for the history, and keep the file readable. */
-    g_autoptr(GString) history = g_string_new (NULL);
+    g_autoptr (GString) history = g_string_new (NULL);
     char number[G_ASCII_DTOSTR_BUF_SIZE];
 
     for (guint i = 0; i < self->history->len; i++)

@@ -33,10 +33,10 @@ stern_saved_game_write (const SternGame      *game,
                         gint64                now_us)
 {
   const SternVariant *variant;
-  g_autoptr(SternGame) whole = NULL;
-  g_autoptr(GString) extra = g_string_new (NULL);
-  g_autoptr(GString) seats = g_string_new (NULL);
-  g_autoptr(GDateTime) today = g_date_time_new_now_local ();
+  g_autoptr (SternGame) whole = NULL;
+  g_autoptr (GString) extra = g_string_new (NULL);
+  g_autoptr (GString) seats = g_string_new (NULL);
+  g_autoptr (GDateTime) today = g_date_time_new_now_local ();
   SternRecordTags tags = { 0 };
   g_autofree char *record = NULL;
   g_autofree char *ply = NULL;
@@ -146,7 +146,7 @@ static void
 scan_extra_tags (const char *text,
                  ExtraTags  *extra)
 {
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -196,7 +196,7 @@ parse_seats (const char         *text,
              SternGameSetup     *setup,
              GError            **error)
 {
-  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
 
   if (g_strv_length (words) != variant->n_players)
     {
@@ -254,7 +254,7 @@ stern_saved_game_parse_clock (const char     *text,
                               SternClock     *clock,
                               GError        **error)
 {
-  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
   gint64 reserve, increment, left[STERN_N_SEATS];
   gboolean ok = g_strv_length (words) == 2 + STERN_N_SEATS;
 
@@ -297,7 +297,7 @@ stern_saved_game_read_with_warnings (const char     *text,
                                      GPtrArray      *warnings,
                                      GError        **error)
 {
-  g_autoptr(SternGame) game = NULL;
+  g_autoptr (SternGame) game = NULL;
   ExtraTags extra = { 0 };
   SternRecordTags tags = { 0 };
   SternGameSetup result = { 0 };
@@ -394,7 +394,7 @@ check_text (char      *contents,
             GError   **error)
 {
   g_autofree char *owned = contents;
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   char *text;
 
   if (length == 0)
@@ -465,7 +465,7 @@ load_text (GFile     *file,
            GError   **error)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr (GFileInfo) info = NULL;
   char *contents = NULL;
   gsize length;
   GStatBuf st;

@@ -127,7 +127,7 @@ find_cause (const SternGame *game,
             SternFatalReason *reason,
             unsigned         *move_number)
 {
-  g_autoptr(SternGame) replay = stern_game_copy (game);
+  g_autoptr (SternGame) replay = stern_game_copy (game);
   guint n = stern_game_get_n_actions (game);
   SternPlayerState state = stern_game_get_player_state (game, seat);
   unsigned cause = STERN_NO_SEAT;
@@ -485,7 +485,7 @@ stern_texts_cannot_finish (const SternGame *game)
   const SternVariant *variant;
   const SternRules *rules;
   guint marbles, holes;
-  g_autoptr(GString) text = NULL;
+  g_autoptr (GString) text = NULL;
 
   g_return_val_if_fail (game != NULL, NULL);
 
@@ -519,7 +519,7 @@ char *
 stern_texts_tempo_numbers (const SternGame *game)
 {
   const SternVariant *variant;
-  g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr (GString) list = g_string_new (NULL);
 
   g_return_val_if_fail (game != NULL, NULL);
 
@@ -616,7 +616,7 @@ stern_texts_status_line (const SternGame      *game,
                          gboolean              browsing,
                          gboolean              picked)
 {
-  g_autoptr(GString) s = NULL;
+  g_autoptr (GString) s = NULL;
   unsigned turn;
   guint n_actions;
 

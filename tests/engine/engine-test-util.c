@@ -1,5 +1,6 @@
 /* engine-test-util.c: helpers shared by the tests from hand-made positions.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "engine-test-util"

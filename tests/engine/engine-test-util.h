@@ -1,6 +1,7 @@
 /* engine-test-util.h: what the tests from hand-made positions share:
  * holes and sets by name, and a game from a position.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

@@ -90,12 +90,12 @@ bench (guint n)
   g_autofree char *dir = g_dir_make_tmp ("bench-long-XXXXXX", NULL);
   g_autofree char *data_dir = g_build_filename (dir, "data", NULL);
   g_autofree char *path = g_build_filename (dir, "long.sgr", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   double t0, open, undo = 0, redo = 0, move = 0, hint = 0;
   SternWindow *window;
 
   {
-    g_autoptr(SternGame) game = session_test_random_game (n, 24);
+    g_autoptr (SternGame) game = session_test_random_game (n, 24);
     g_autofree char *text = NULL;
     SternGameSetup setup = { 0 };
 

@@ -1,5 +1,6 @@
 /* gui-test-util.c: helpers shared by the window tests.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -18,7 +19,7 @@ gboolean gui_test_have_display;
 void
 gui_test_init (void)
 {
-  g_autoptr(GSettings) settings = NULL;
+  g_autoptr (GSettings) settings = NULL;
 
   gui_test_have_display = gtk_init_check ();
   if (!gui_test_have_display)
@@ -121,7 +122,7 @@ gui_test_position_window_new (const char *position,
   SternGameSetup setup;
   SternPosition pos;
   const SternVariant *variant;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   unsigned made[STERN_N_SEATS];
 
   g_assert_true (stern_notation_parse_position (position, &variant, &pos, &error));

@@ -2,6 +2,7 @@
  * until something happens, hole names, a window, its save banner, and a
  * safe move to play.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

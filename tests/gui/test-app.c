@@ -94,14 +94,14 @@ look_at_window (gpointer data)
 static void
 test_open_command_line (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *expected = NULL;
   g_autofree char *unfinished = NULL;
   g_autofree char *save_dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(SternApplication) app = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (SternApplication) app = NULL;
   char *args[3];
   SternWindow *window;
   SternGameSetup setup;
@@ -166,8 +166,8 @@ test_open_command_line (void)
 static GskRenderNode *
 drawn_node (GtkWidget *window)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
 
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (window),
                           gtk_widget_get_height (window));
@@ -177,7 +177,7 @@ drawn_node (GtkWidget *window)
 static gboolean
 has_drawn (gpointer window)
 {
-  g_autoptr(GskRenderNode) node = drawn_node (window);
+  g_autoptr (GskRenderNode) node = drawn_node (window);
 
   return node != NULL;
 }
@@ -187,8 +187,8 @@ save_screenshot (GtkWidget  *window,
                  const char *name)
 {
   const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   int width = gtk_widget_get_width (window);
   int height = gtk_widget_get_height (window);

@@ -174,7 +174,7 @@ find_new_game_dialog (void)
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_NEW_GAME_DIALOG (item))
         return STERN_NEW_GAME_DIALOG (item);
@@ -197,8 +197,8 @@ test_board_steady (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
   SternWindow *window;
   SternGameSetup setup;
   SternNewGameDialog *dialog;

@@ -369,7 +369,7 @@ unreachable_empty_hole (SternGame *game, guint from)
 static void
 test_geometry (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   static const char * const focus[] = { NULL, "i9", "m1" };
 
@@ -417,7 +417,7 @@ test_geometry (void)
 static void
 test_render_highlights (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   SternGame *game = make_midgame ("classic-6", 36);
   int w = 720, h = 680;
@@ -508,7 +508,7 @@ test_render_highlights (void)
 static void
 test_render_zones (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
   const SternRules *rules = stern_game_get_rules (game);
@@ -602,7 +602,7 @@ test_render_zones (void)
 static void
 test_render_goal_fifteen (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   SternGame *game = stern_game_new (stern_variant_lookup ("fifteen-2"), STERN_PRESET_TABLE);
   const SternRules *rules = stern_game_get_rules (game);
@@ -967,7 +967,7 @@ test_animation (void)
 static void
 test_render_marks (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   SternGame *game = make_midgame ("classic-2", 6);
   const SternAction *last = stern_game_get_action (game, stern_game_get_n_actions (game) - 1);
@@ -1032,7 +1032,7 @@ test_render_marks (void)
 static void
 test_renderer (void)
 {
-  g_autoptr(SternBoardRenderer) renderer = stern_board_renderer_new ();
+  g_autoptr (SternBoardRenderer) renderer = stern_board_renderer_new ();
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 300);
   cairo_t *cr = cairo_create (surface);
   SternBoardLayout layout;
@@ -1141,7 +1141,7 @@ static SternGame *
 game_from (const char *text, unsigned white_made)
 {
   const unsigned made[STERN_N_SEATS] = { white_made, 0, 0, 0, 0, 0 };
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const SternVariant *variant;
   SternPosition pos;
 
@@ -1160,7 +1160,7 @@ test_render_home_warning (void)
   static const struct { unsigned made; gboolean warned; } cases[] = {
     { 24, FALSE }, { 25, TRUE }, { 29, TRUE }, { 30, FALSE },
   };
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   int w = 600, h = 600;
   guint home = stern_board_hole_parse ("j4", 2), out = stern_board_hole_parse ("j5", 2);
@@ -1234,7 +1234,7 @@ test_render_home_warning (void)
 static void
 test_render_last_moves (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   SternGame *game = make_midgame ("classic-3", 9);
   SternGame *fresh;
@@ -1295,8 +1295,8 @@ test_render_last_moves (void)
 static void
 test_render_hint_with_cursor (void)
 {
-  g_autoptr(GtkWidget) keyed = new_view ();
-  g_autoptr(GtkWidget) plain = new_view ();
+  g_autoptr (GtkWidget) keyed = new_view ();
+  g_autoptr (GtkWidget) plain = new_view ();
   SternGame *game = make_midgame ("classic-2", 6);
   int w = 600, h = 600;
   guint8 path[STERN_MAX_PATH];
@@ -1423,7 +1423,7 @@ test_pick_hint_and_cursor (void)
 {
   Shown shown;
   SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
-  g_autoptr(SternGame) fresh = stern_game_new (stern_variant_lookup ("classic-2"),
+  g_autoptr (SternGame) fresh = stern_game_new (stern_variant_lookup ("classic-2"),
                                                STERN_PRESET_TABLE);
   guint8 hint[2] = { stern_board_hole_parse ("l3", 2), stern_board_hole_parse ("l5", 2) };
   guint other = stern_board_hole_parse ("k3", 2);
@@ -1505,7 +1505,7 @@ test_turn_animation (void)
   SternGame *game = make_midgame ("classic-2", 4);
   int w = 300, h = 300;
   cairo_surface_t *before, *after;
-  g_autoptr(GPtrArray) frames = NULL;
+  g_autoptr (GPtrArray) frames = NULL;
   guint n_notify = 0, n_between = 0;
   gint64 start;
 
@@ -1528,7 +1528,7 @@ test_turn_animation (void)
 
   /* The turned board is the board drawn for black from the start... */
   {
-    g_autoptr(GtkWidget) widget = new_view ();
+    g_autoptr (GtkWidget) widget = new_view ();
     cairo_surface_t *direct;
     double farthest;
 
@@ -1589,7 +1589,7 @@ test_turn_animation (void)
 static void
 test_announcements (void)
 {
-  g_autoptr(GtkWidget) widget = new_view ();
+  g_autoptr (GtkWidget) widget = new_view ();
   SternBoardView *view = STERN_BOARD_VIEW (widget);
   SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
   guint cursor;

@@ -44,7 +44,7 @@ window_new (const char *data_dir)
 static gboolean
 run (const char *command)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   int status = 0;
 
   if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error))
@@ -210,9 +210,9 @@ check_blocked (gconstpointer data)
   g_autofree char *saved_as = NULL;
   g_autofree char *before = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternGame) back = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) back = NULL;
   SternGameSetup setup;
   SternClock clock;
   SternSaveBanner *banner;

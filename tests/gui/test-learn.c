@@ -234,7 +234,7 @@ assert_board_steady (SternBoardView        *board,
 static void
 test_named_holes (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   const SternBoardHintPath *marks;
   SternLearnWindow *learn;
   SternBoardView *board;
@@ -264,11 +264,11 @@ test_named_holes (void)
     {
       g_autofree char *path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"),
                                                 "learn-named-holes.png", NULL);
-      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (learn));
-      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-      g_autoptr(GskRenderNode) node = NULL;
-      g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
-      g_autoptr(GdkTexture) texture = NULL;
+      g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (learn));
+      g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr (GskRenderNode) node = NULL;
+      g_autoptr (GskRenderer) renderer = gsk_cairo_renderer_new ();
+      g_autoptr (GdkTexture) texture = NULL;
 
       gtk_window_set_default_size (GTK_WINDOW (learn), 900, 800);
       gtk_window_present (GTK_WINDOW (learn));
@@ -362,7 +362,7 @@ test_tutorial_offered_once (void)
 {
   SternWindow *window;
   SternLearnWindow *learn;
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   const char * const *steps = stern_lessons_tutorial ();
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
@@ -534,7 +534,7 @@ test_editor_refuses (void)
   {
     g_autofree char *position = copied_by (editor, "editor.copy-position");
     g_autofree char *record = copied_by (editor, "editor.copy-record");
-    g_autoptr(SternGame) game = stern_record_read (record, NULL, NULL);
+    g_autoptr (SternGame) game = stern_record_read (record, NULL, NULL);
 
     g_assert_cmpstr (position, ==, text);
     g_assert_nonnull (game);

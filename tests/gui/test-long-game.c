@@ -42,7 +42,7 @@ write_record (const char *dir,
               const char *name,
               guint       n)
 {
-  g_autoptr(SternGame) game = session_test_random_game (n, 24);
+  g_autoptr (SternGame) game = session_test_random_game (n, 24);
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autofree char *text = NULL;
   SternGameSetup setup = { 0 };
@@ -99,7 +99,7 @@ test_four_mebibytes (void)
 {
   g_autofree char *dir = NULL, *data_dir = NULL, *autosave = NULL;
   g_autofree char *before = NULL, *during = NULL, *after_text = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   SternWindow *window;
   SternGameSetup setup;
 
@@ -181,7 +181,7 @@ static void
 test_near_cap (void)
 {
   g_autofree char *dir = NULL, *data_dir = NULL;
-  g_autoptr(GFile) file = NULL, big = NULL;
+  g_autoptr (GFile) file = NULL, big = NULL;
   SternWindow *window, *again;
   GtkWidget *message;
 
@@ -222,7 +222,7 @@ static void
 test_hundred_thousand (void)
 {
   g_autofree char *dir = NULL, *data_dir = NULL, *autosave = NULL, *journal = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   SternWindow *window;
   guint n, rows;
   gsize base, grown;
@@ -315,7 +315,7 @@ test_encodings (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
       g_autofree char *toast = g_strdup_printf ("Opened “%s”", cases[i].name);
       GtkWidget *message;
 
@@ -368,7 +368,7 @@ test_two_copies (void)
   path = stern_autosave_get_path (dir);
   {
     /* The other copy's game on disk. */
-    g_autoptr(SternGame) game = session_test_random_game (12, 24);
+    g_autoptr (SternGame) game = session_test_random_game (12, 24);
     SternGameSetup setup = { 0 };
 
     setup.variant = stern_game_get_variant (game);

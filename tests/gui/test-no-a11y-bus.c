@@ -45,11 +45,11 @@ static char *bus_dir;
 static gboolean
 start_bus (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *config = NULL;
   g_autofree char *config_arg = NULL;
   g_autofree char *daemon = g_find_program_in_path ("dbus-daemon");
-  g_autoptr(GIOChannel) out = NULL;
+  g_autoptr (GIOChannel) out = NULL;
   g_autofree char *address = NULL;
   int out_fd;
 
@@ -131,8 +131,8 @@ has_selection (gpointer view)
 static char *
 xdotool (const char * const *args)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   char *out = NULL;
   int status;
 
@@ -215,7 +215,7 @@ test_click_without_a11y_bus (void)
 #if GTK_CHECK_VERSION (4, 14, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
-    g_autoptr(GtkATContext) context = gtk_accessible_get_at_context (GTK_ACCESSIBLE (board));
+    g_autoptr (GtkATContext) context = gtk_accessible_get_at_context (GTK_ACCESSIBLE (board));
 
     g_test_message ("the board's accessible context: %s",
                     context != NULL ? G_OBJECT_TYPE_NAME (context) : "none");

@@ -119,8 +119,8 @@ banner_shown (gpointer window)
 static void
 test_host_create_play (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternNetClient) guest = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternNetClient) guest = NULL;
   g_autofree SternMove *moves = NULL;
   g_autofree char *uri = NULL;
   SternWindow *window;
@@ -145,7 +145,7 @@ test_host_create_play (void)
 
     for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
       {
-        g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+        g_autoptr (GObject) toplevel = g_list_model_get_item (toplevels, i);
 
         if (STERN_IS_ONLINE_DIALOG (toplevel))
           dialog = GTK_WIDGET (toplevel);
@@ -252,12 +252,12 @@ window_joined (gpointer window)
 static void
 test_invitation (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = stern_net_client_new ("Host");
   g_autofree char *uri = NULL;
   g_autofree char *link = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   SternNetSetup setup;
   GtkWindow *window;
 
@@ -310,12 +310,12 @@ has_key (gpointer key)
 static void
 test_invitation_key (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = stern_net_client_new ("Host");
   g_autofree char *uri = NULL;
   g_autofree char *link = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   char key[STERN_NET_TOKEN_LEN + 1] = "";
   SternNetSetup setup;
   GtkWindow *window;
@@ -357,7 +357,7 @@ test_invitation_key (void)
 static GDBusConnection *
 bus_connection (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *address = g_dbus_address_get_for_bus_sync (G_BUS_TYPE_SESSION, NULL, &error);
   GDBusConnection *connection;
 
@@ -373,8 +373,8 @@ bus_connection (void)
 static void
 own_name (GDBusConnection *connection, const char *name)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) reply = NULL;
   guint32 result;
 
   reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
@@ -424,7 +424,7 @@ static const char notifications_xml[] =
 static void
 pong (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
+  g_autoptr (GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
 
   *(gboolean *) user_data = TRUE;
 }
@@ -466,7 +466,7 @@ turn_in_background (SternNetClient *host, GtkWindow *window, guint n_actions)
 static void
 reply (SternNetClient *host, SternWindow *window, guint n_actions)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
 
   g_assert_cmpuint (stern_game_legal_moves (stern_window_get_game (window), moves), >, 0);
@@ -488,15 +488,15 @@ static void
 test_notification_service (void)
 {
   static const GDBusInterfaceVTable vtable = { notifications_call, NULL, NULL, { 0 } };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = stern_net_client_new ("Host");
-  g_autoptr(GDBusConnection) portal = NULL;
-  g_autoptr(GDBusConnection) daemon = NULL;
-  g_autoptr(GDBusNodeInfo) node = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = stern_net_client_new ("Host");
+  g_autoptr (GDBusConnection) portal = NULL;
+  g_autoptr (GDBusConnection) daemon = NULL;
+  g_autoptr (GDBusNodeInfo) node = NULL;
   g_autofree char *uri = NULL;
   g_autofree char *link = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   GtkWidget *other;
   SternNetSetup setup;
   GtkWindow *window;
@@ -595,7 +595,7 @@ open_dialog (SternWindow *window)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) toplevel = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_ONLINE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
         dialog = GTK_WIDGET (toplevel);
@@ -675,10 +675,10 @@ seated_in (gpointer data)
 static void
 test_link_server_remembered (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = NULL;
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = NULL;
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   g_autofree char *link = NULL;
   g_autofree char *address = NULL;
   g_autofree char *kept = NULL;
@@ -752,10 +752,10 @@ window_seated_in (SternServer    *server,
 static void
 test_join_asks_first (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) first = NULL;
-  g_autoptr(SternNetClient) second = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) first = NULL;
+  g_autoptr (SternNetClient) second = NULL;
   g_autofree char *address = NULL;
   GtkWidget *message;
   SternWindow *window;
@@ -821,9 +821,9 @@ test_join_asks_first (void)
 static void
 test_load_asks_first (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) first = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) first = NULL;
   SternGameSetup setup = { 0 };
   SternWindow *window;
   GtkWidget *message;
@@ -868,9 +868,9 @@ window_on_turn (gpointer window)
 static void
 test_no_hint_against_person (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = NULL;
   g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
   g_autofree char *uri = NULL;
   g_autofree char *link = NULL;
@@ -949,9 +949,9 @@ game_over_shown (gpointer window)
 static void
 test_left_the_game (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = NULL;
   g_autofree char *link = NULL;
   const char *panel;
   SternWindow *window;
@@ -1014,9 +1014,9 @@ rematch_started (gpointer data)
 static void
 test_after_the_game (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = NULL;
   g_autofree char *link = NULL;
   g_autofree char *old_code = NULL;
   SternWindow *window;
@@ -1077,10 +1077,10 @@ find_stack (GtkWidget *root)
 static void
 test_room_list (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = NULL;
-  g_autoptr(GSocketListener) closed = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = NULL;
+  g_autoptr (GSocketListener) closed = g_socket_listener_new ();
   g_autofree char *address = NULL;
   g_autofree char *dead = NULL;
   g_autofree char *row = NULL;
@@ -1129,10 +1129,10 @@ host_sees_name (gpointer host)
 static void
 test_name_field (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(SternNetClient) host = NULL;
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (SternNetClient) host = NULL;
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   g_autofree char *address = NULL;
   g_autofree char *kept = NULL;
   SternWindow *window;
@@ -1173,7 +1173,7 @@ test_name_field (void)
 static void
 test_address (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *a = stern_online_address_to_uri ("example.org", &error);
   g_autofree char *b = stern_online_address_to_uri (" 10.0.0.5:8000 ", NULL);
   g_autofree char *c = stern_online_address_to_uri ("wss://club.example/play", NULL);
@@ -1219,9 +1219,9 @@ main (int   argc,
   gui_test_have_display = gtk_init_check ();
   if (gui_test_have_display)
     {
-      g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+      g_autoptr (GSettings) settings = g_settings_new (APP_ID);
 
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       g_settings_set_boolean (settings, "animations", FALSE);
       g_type_ensure (STERN_TYPE_WINDOW);

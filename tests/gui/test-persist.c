@@ -40,7 +40,7 @@ pref (GtkWidget  *preferences,
 static void
 check_backend (GSettings *settings)
 {
-  g_autoptr(GSettingsBackend) backend = NULL;
+  g_autoptr (GSettingsBackend) backend = NULL;
 
   /* The dconf backend, not the memory one a missing module falls back to. */
   g_object_get (settings, "backend", &backend, NULL);
@@ -52,7 +52,7 @@ check_backend (GSettings *settings)
 static void
 write_settings (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   GtkWidget *preferences;
   SternNewGameDialog *dialog;
   SternGameSetup setup = { 0 };
@@ -90,7 +90,7 @@ write_settings (void)
 static void
 read_settings (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   g_autofree char *name = g_settings_get_string (settings, "player-name");
   g_autofree char *variant = g_settings_get_string (settings, "variant");
   g_autofree char *clock = g_settings_get_string (settings, "clock");

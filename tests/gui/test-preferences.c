@@ -159,10 +159,10 @@ shortcuts_listed (const char **kind)
   const char *class = "GtkShortcutsWindow";
 #endif
   ShortcutsScan scan = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), FALSE };
-  g_autoptr(GBytes) ui = NULL;
-  g_autoptr(GMarkupParseContext) context = NULL;
-  g_autoptr(GtkBuilder) builder = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GBytes) ui = NULL;
+  g_autoptr (GMarkupParseContext) context = NULL;
+  g_autoptr (GtkBuilder) builder = NULL;
+  g_autoptr (GError) error = NULL;
   GObject *shortcuts;
 
   ui = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
@@ -218,7 +218,7 @@ static gboolean
 window_action_state (SternWindow *window,
                      const char  *name)
 {
-  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), name);
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), name);
 
   g_assert_nonnull (state);
   return g_variant_get_boolean (state);
@@ -243,7 +243,7 @@ panel_names (SternWindow *window)
   GtkWidget *list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
                                                                STERN_TYPE_WINDOW,
                                                                "players_panel"));
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
   GString *names = g_string_new (NULL);
 
   g_assert_nonnull (list);
@@ -252,7 +252,7 @@ panel_names (SternWindow *window)
   while (stack->len > 0)
     {
       GtkWidget *widget = g_ptr_array_steal_index (stack, stack->len - 1);
-      g_autoptr(GPtrArray) children = g_ptr_array_new ();
+      g_autoptr (GPtrArray) children = g_ptr_array_new ();
 
       if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "player-name"))
         {
@@ -281,7 +281,7 @@ panel_names_are (SternWindow *window,
 static void
 test_controls_write_settings (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   GtkWidget *preferences;
   GtkWidget *coordinates_row;
 
@@ -344,7 +344,7 @@ test_controls_write_settings (void)
 static void
 test_window_follows (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   SternWindow *window;
   GtkWidget *preferences;
   GtkSwitch *coordinates, *animations;
@@ -436,7 +436,7 @@ on_dialog_start (SternNewGameDialog   *dialog,
 static void
 test_in_step_after_new_game (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   SternNewGameDialog *dialog = NULL;
   SternWindow *window;
   GtkWidget *preferences;
@@ -455,7 +455,7 @@ test_in_step_after_new_game (void)
   toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_NEW_GAME_DIALOG (item))
         dialog = STERN_NEW_GAME_DIALOG (item);
@@ -499,8 +499,8 @@ test_in_step_after_new_game (void)
 static void
 test_confirm_fatal_moves (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GError) error = NULL;
   unsigned moves_made[STERN_N_SEATS] = { 30, 30, 30, 30, 30, 30 };
   const SternVariant *variant;
   SternPosition pos;
@@ -556,7 +556,7 @@ test_confirm_fatal_moves (void)
 static void
 test_player_name (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   SternWindow *window;
   GtkWidget *preferences;
   GtkEditable *entry;
@@ -619,11 +619,11 @@ test_player_name (void)
 static void
 test_app_action_and_shortcuts (void)
 {
-  g_autoptr(SternApplication) app = NULL;
-  g_autoptr(GHashTable) listed = NULL;
-  g_auto(GStrv) actions = NULL;
-  g_auto(GStrv) accels = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternApplication) app = NULL;
+  g_autoptr (GHashTable) listed = NULL;
+  g_auto (GStrv) actions = NULL;
+  g_auto (GStrv) accels = NULL;
+  g_autoptr (GError) error = NULL;
   GtkWidget *preferences;
   GtkWindow *window;
   const char *kind;
@@ -659,7 +659,7 @@ test_app_action_and_shortcuts (void)
 
   /* The primary menu offers it (the template cannot be built on its own). */
   {
-    g_autoptr(GBytes) ui = g_resources_lookup_data ("/io/github/sternhalma/Sternhalma/ui/stern-window.ui",
+    g_autoptr (GBytes) ui = g_resources_lookup_data ("/io/github/sternhalma/Sternhalma/ui/stern-window.ui",
                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
     g_autofree char *text = NULL;
 

@@ -114,8 +114,8 @@ static gboolean
 drawn (gpointer data)
 {
   Shot *shot = data;
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (shot->widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (shot->widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
 
   gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (shot->widget),
                           gtk_widget_get_height (shot->widget));
@@ -129,8 +129,8 @@ keep_screenshot (GtkWidget *window, const char *name)
 {
   const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
   g_autofree char *path = NULL;
-  g_autoptr(GskRenderer) renderer = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GskRenderer) renderer = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
   Shot shot = { window, NULL };
 
   if (dir == NULL)
@@ -150,18 +150,18 @@ keep_screenshot (GtkWidget *window, const char *name)
 static gboolean
 press_escape (GtkWidget *widget)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  g_autoptr(GtkShortcutTrigger) escape = gtk_shortcut_trigger_parse_string ("Escape");
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) escape = gtk_shortcut_trigger_parse_string ("Escape");
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
 
       if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
         continue;
       for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
         {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
 
           if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), escape))
             return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,

@@ -155,12 +155,12 @@ save_screenshot (GtkWidget  *window,
                  const char *name)
 {
   const char *dir = g_getenv ("STERN_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GskRenderer) renderer = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GskRenderer) renderer = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
   int width, height;
 
@@ -210,7 +210,7 @@ test_pages (void)
       GtkWidget *child = gtk_stack_get_child_by_name (GTK_STACK (stack), pages[i]);
       GtkStackPage *page;
       const char *title;
-      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
       g_assert_nonnull (child);
       page = gtk_stack_get_page (GTK_STACK (stack), child);
@@ -241,7 +241,7 @@ test_illustrations (void)
     "board_halma", "board_ugolki",
   };
   SternRulesWindow *window;
-  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  g_autoptr (GPtrArray) views = g_ptr_array_new ();
   SternBoardView *view;
   SternGame *game;
   const SternRules *rules;
@@ -384,7 +384,7 @@ test_language (void)
   gboolean cyrillic = language != NULL &&
                       (g_str_has_prefix (language, "bg") || g_str_has_prefix (language, "ru"));
   SternRulesWindow *window;
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
   guint checked = 0;
 
   if (!have_display)
@@ -469,7 +469,7 @@ test_layout (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
-      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autoptr (GPtrArray) labels = g_ptr_array_new ();
       GtkWidget *page, *box;
       graphene_rect_t at;
       int natural;

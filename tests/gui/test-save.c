@@ -66,7 +66,7 @@ start_from_dialog (SternWindow          *window,
   toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_NEW_GAME_DIALOG (item))
         dialog = STERN_NEW_GAME_DIALOG (item);
@@ -136,8 +136,8 @@ test_round_trip (SaveFixture   *f,
     {
       const SternVariant *variant = stern_variant_get (v);
       g_autofree char *path = g_build_filename (dir, "game.sgr", NULL);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
       g_autofree char *before = NULL, *after = NULL;
       SternWindow *window, *other;
       const SternGameSetup *loaded;
@@ -233,8 +233,8 @@ test_bad_files (SaveFixture   *f,
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
       g_autofree char *before = record_of (window);
       g_autofree char *after = NULL;
       SternGame *game = stern_window_get_game (window);
@@ -270,7 +270,7 @@ test_bad_files (SaveFixture   *f,
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       {
         g_autofree char *path = g_build_filename (dir, names[i], NULL);
-        g_autoptr(GFile) file = g_file_new_for_path (path);
+        g_autoptr (GFile) file = g_file_new_for_path (path);
         const char *heading, *body;
         GtkWidget *message;
         gint64 start = g_get_monotonic_time ();
@@ -325,8 +325,8 @@ test_open_over_game (SaveFixture   *f,
   g_autofree char *tag_line = g_build_filename (f->dir, "tag-line.sgr", NULL);
   g_autofree char *empty = g_build_filename (f->dir, "empty-game.sgr", NULL);
   g_autofree char *data_dir = g_build_filename (f->dir, "data", NULL);
-  g_autoptr(GFile) tag_file = g_file_new_for_path (tag_line);
-  g_autoptr(GFile) empty_file = g_file_new_for_path (empty);
+  g_autoptr (GFile) tag_file = g_file_new_for_path (tag_line);
+  g_autoptr (GFile) empty_file = g_file_new_for_path (empty);
   g_autofree char *before = NULL, *after = NULL;
   SternWindow *window, *again;
   SternGameSetup setup;
@@ -383,7 +383,7 @@ static void
 test_settings_bad_preset (SaveFixture   *f,
                           gconstpointer  data)
 {
-  g_autoptr(GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
   g_autofree char *before = NULL, *after = NULL;
   SternWindow *window, *again;
   const char *toast;
@@ -488,9 +488,9 @@ test_initial_folder (void)
   const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
   g_autofree char *dir = temp_dir_new ("stern-folder-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "game.sgr", NULL);
-  g_autoptr(GFile) first = stern_file_dialog_get_initial_folder ();
-  g_autoptr(GFile) chosen = g_file_new_for_path (path);
-  g_autoptr(GFile) then = NULL;
+  g_autoptr (GFile) first = stern_file_dialog_get_initial_folder ();
+  g_autoptr (GFile) chosen = g_file_new_for_path (path);
+  g_autoptr (GFile) then = NULL;
   g_autofree char *first_path = g_file_get_path (first);
   g_autofree char *then_path = NULL;
 
@@ -550,7 +550,7 @@ test_autosave_decline (SaveFixture   *f,
 static GPtrArray *
 damaged_copies (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
@@ -564,7 +564,7 @@ damaged_copies (const char *dir)
 static void
 remove_damaged_copies (const char *dir)
 {
-  g_autoptr(GPtrArray) names = damaged_copies (dir);
+  g_autoptr (GPtrArray) names = damaged_copies (dir);
 
   for (guint i = 0; i < names->len; i++)
     g_assert_cmpint (g_unlink (g_ptr_array_index (names, i)), ==, 0);
@@ -582,7 +582,7 @@ check_damaged (const char *dir,
                int         moves_kept) /* -1: either */
 {
   g_autofree char *path = stern_autosave_get_path (dir);
-  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr (GPtrArray) copies = NULL;
   g_autofree char *copy = NULL;
   gsize copy_len;
   SternSaveBanner *banner;
@@ -770,7 +770,7 @@ collect_moves (GtkWidget *widget,
 static void
 test_replay_click (void)
 {
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
   g_autofree char *path = NULL;
   SternWindow *window;
   SternGameSetup setup;
@@ -1061,7 +1061,7 @@ test_rating_help (SaveFixture   *f,
   g_autofree char *path = g_build_filename (f->dir, "ratings.ini", NULL);
   g_autofree char *save = NULL;
   g_autofree char *expected = NULL;
-  g_autoptr(SternRatings) ratings = NULL;
+  g_autoptr (SternRatings) ratings = NULL;
   static const char *const helps[] = { "win.hint", "win.undo", "win.analysis" };
   SternWindow *window;
   SternGameSetup setup;
@@ -1152,7 +1152,7 @@ test_rating (SaveFixture   *f,
 {
   const char *dir = f->dir;
   g_autofree char *path = NULL;
-  g_autoptr(SternRatings) ratings = NULL;
+  g_autoptr (SternRatings) ratings = NULL;
   SternWindow *window;
   SternGameSetup setup;
   GtkWidget *statistics;

@@ -337,7 +337,7 @@ test_window (void)
 static void
 test_new_game_dialog (void)
 {
-  g_autoptr(GSettings) settings = NULL;
+  g_autoptr (GSettings) settings = NULL;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -525,7 +525,7 @@ test_game_over (void)
 {
   static const char *const moves[] = { "e4-e5", "d5-d6" };
   unsigned made[STERN_N_SEATS];
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const SternVariant *variant;
   SternPosition pos;
   SternGame *game;

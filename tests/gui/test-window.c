@@ -99,7 +99,7 @@ find_new_game_dialog (void)
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_NEW_GAME_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
         return STERN_NEW_GAME_DIALOG (item);
@@ -114,7 +114,7 @@ message_window_open (void)
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_ALERT_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
         return TRUE;
@@ -221,8 +221,8 @@ sound_heard (gpointer data)
 static void
 test_sounds (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(GArray) heard = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GArray) heard = g_array_new (FALSE, FALSE, sizeof (guint));
   SternWindow *window;
   SternGameSetup setup;
   SternSounds *sounds;
@@ -310,7 +310,7 @@ test_sounds (void)
 static void
 test_custom_clock (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   g_autofree char *clock = NULL;
   SternNewGameDialog *dialog;
   SternGameSetup setup, got = { 0 };
@@ -514,7 +514,7 @@ test_rotate_to_player (void)
 
   /* Animated, the board turns once the move has been shown. */
   {
-    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
 
     g_settings_set_boolean (settings, "animations", TRUE);
     stern_window_new_game (window, &setup);
@@ -538,7 +538,7 @@ test_computer_answers (void)
 {
   SternWindow *window;
   SternGame *game;
-  g_autoptr(SternGame) replay = NULL;
+  g_autoptr (SternGame) replay = NULL;
   const SternAction *reply;
   guint from, to;
 
@@ -672,7 +672,7 @@ test_thinking_bar (void)
 static void
 test_computer_waits_for_animation (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   SternWindow *window;
   SternGameSetup setup;
   SternGame *game;
@@ -923,7 +923,7 @@ static void
 test_seat_dot_round (void)
 {
   SternWindow *window;
-  g_autoptr(GtkCssProvider) css = NULL;
+  g_autoptr (GtkCssProvider) css = NULL;
   GtkWidget *box, *dot;
   int width, height;
 
@@ -960,7 +960,7 @@ offers (GtkWidget  *widget,
 
       for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
         {
-          g_autoptr(GObject) item = g_list_model_get_item (model, i);
+          g_autoptr (GObject) item = g_list_model_get_item (model, i);
 
           if (GTK_IS_STRING_OBJECT (item) &&
               g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), name) == 0)
@@ -1015,9 +1015,9 @@ test_new_game_dialog_presets (void)
 static void
 test_new_game_dialog (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_auto(GStrv) kinds = NULL;
-  g_auto(GStrv) levels = NULL;
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_auto (GStrv) kinds = NULL;
+  g_auto (GStrv) levels = NULL;
   g_autofree char *variant = NULL;
   g_autofree char *preset = NULL;
   SternNewGameDialog *dialog = NULL;
@@ -1034,7 +1034,7 @@ test_new_game_dialog (void)
   toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
 
       if (STERN_IS_NEW_GAME_DIALOG (item))
         dialog = STERN_NEW_GAME_DIALOG (item);
@@ -1097,7 +1097,7 @@ test_new_game_dialog (void)
 static void
 test_window_size_saved (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   SternWindow *window;
   SternGameSetup setup;
   int width, height;

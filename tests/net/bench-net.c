@@ -177,7 +177,7 @@ static void
 connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Player *p = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (!stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, &error))
     g_printerr ("connect: %s\n", error->message);
@@ -209,7 +209,7 @@ cpu_seconds (GPid pid)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
   g_autofree char *text = NULL;
-  g_auto(GStrv) fields = NULL;
+  g_auto (GStrv) fields = NULL;
   const char *p;
 
   /* Fields after the command name, which is in parentheses and may hold spaces. */
@@ -310,7 +310,7 @@ hold_idle (int n, const char *uri)
 int
 main (int argc, char **argv)
 {
-  g_auto(GStrv) server_options = NULL;
+  g_auto (GStrv) server_options = NULL;
   int n_clients = 400;
   int seconds = 60;
   int n_idle = 0;
@@ -329,19 +329,19 @@ main (int argc, char **argv)
     { "server-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &server_options, "An option for the server (repeat for more)", "OPTION" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("- load run of sternhalma-server");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new ("- load run of sternhalma-server");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GDataInputStream) out = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *line = NULL;
   g_autofree char *uri = NULL;
   Bench bench = { 0 };
   /* One search for every client: they all run on this one thread. */
-  g_autoptr(SternSearch) search = stern_search_new ();
+  g_autoptr (SternSearch) search = stern_search_new ();
   Player **players;
-  g_autoptr(GSubprocess) holder = NULL;
+  g_autoptr (GSubprocess) holder = NULL;
   Pair *pairs;
   guint port, n_pairs;
   GPid pid;
@@ -373,7 +373,7 @@ main (int argc, char **argv)
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   /* Computer-speed clients send far more than a person: lift the rate limit. */
   {
-    g_autoptr(GPtrArray) args = g_ptr_array_new ();
+    g_autoptr (GPtrArray) args = g_ptr_array_new ();
     const char *fixed[] = { server_path, "--address", "127.0.0.1", "--port", "0", "--data-dir", dir,
                             "--rate", "1000" };
 
@@ -405,9 +405,9 @@ main (int argc, char **argv)
   if (n_idle > 0)
     {
       g_autofree char *count = g_strdup_printf ("%d", n_idle);
-      g_autoptr(GSubprocessLauncher) holder_launcher = g_subprocess_launcher_new (
+      g_autoptr (GSubprocessLauncher) holder_launcher = g_subprocess_launcher_new (
         G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-      g_autoptr(GDataInputStream) holder_out = NULL;
+      g_autoptr (GDataInputStream) holder_out = NULL;
       g_autofree char *held = NULL;
 
       g_subprocess_launcher_set_child_setup (holder_launcher, child_setup, NULL, NULL);
@@ -525,7 +525,7 @@ main (int argc, char **argv)
   {
     /* The rooms' files go with the run. */
     g_autofree char *rooms = g_build_filename (dir, "rooms", NULL);
-    g_autoptr(GDir) d = g_dir_open (rooms, 0, NULL);
+    g_autoptr (GDir) d = g_dir_open (rooms, 0, NULL);
     const char *name;
     while (d && (name = g_dir_read_name (d)))
       {

@@ -101,7 +101,7 @@ static void
 connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   gboolean *done = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (stern_net_client_connect_finish (STERN_NET_CLIENT (source), result, &error));
   g_assert_no_error (error);
@@ -273,7 +273,7 @@ net_setup_open (SternNetSetup *setup, const char *variant, SternPreset preset)
 guint
 net_listen_local (SternServer *server)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   guint port;
 
   g_assert_true (stern_server_listen (server, "127.0.0.1", 0, NULL, &error));
@@ -320,9 +320,9 @@ void
 net_server_start (NetServer *server, const char *dir)
 {
   const char *binary = g_getenv ("STERN_SERVER");
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_autoptr(GDataInputStream) out = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr (GDataInputStream) out = NULL;
+  g_autoptr (GError) error = NULL;
   LineRead r = { NULL, FALSE };
 
   g_assert_nonnull (binary);

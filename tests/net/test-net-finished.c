@@ -36,8 +36,8 @@ has_rooms (gpointer data)
 static void
 finished_game (guint port, char **code, char **token)
 {
-  g_autoptr(Peer) anna = peer_new (port, "Anna");
-  g_autoptr(Peer) boris = peer_new (port, "Boris");
+  g_autoptr (Peer) anna = peer_new (port, "Anna");
+  g_autoptr (Peer) boris = peer_new (port, "Boris");
   SternNetSetup setup;
 
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
@@ -62,7 +62,7 @@ finished_game (guint port, char **code, char **token)
 static void
 watch_twice (guint port, const char *code)
 {
-  g_autoptr(Peer) carla = peer_new (port, "Carla");
+  g_autoptr (Peer) carla = peer_new (port, "Carla");
   Count c = { carla, 2 };
 
   stern_net_client_watch (carla->client, code);
@@ -79,7 +79,7 @@ watch_twice (guint port, const char *code)
 static void
 watch_then_resume (guint port, const char *code, const char *token)
 {
-  g_autoptr(Peer) anna = peer_new (port, "Anna");
+  g_autoptr (Peer) anna = peer_new (port, "Anna");
   Count c = { anna, 1 };
 
   stern_net_client_watch (anna->client, code);
@@ -100,7 +100,7 @@ watch_then_resume (guint port, const char *code, const char *token)
 static void
 test_finished_room (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-finished-XXXXXX", &error);
   NetServer server = { NULL, 0 };
   g_autofree char *code = NULL, *token = NULL;
@@ -123,7 +123,7 @@ test_finished_room (void)
 
   /* Still answering a newcomer; SIGTERM then ends it with status 0. */
   {
-    g_autoptr(Peer) dan = peer_new (server.port, "Dan");
+    g_autoptr (Peer) dan = peer_new (server.port, "Dan");
 
     peer_sync (dan);
   }
@@ -155,12 +155,12 @@ log_has_all (gpointer data)
 static void
 test_log_names_room (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-finished-XXXXXX", &error);
   g_autofree char *log_path = g_build_filename (dir, "server.log", NULL);
   g_autofree char *code = NULL, *token = NULL;
   g_autofree char *created = NULL, *over = NULL, *prefix = NULL, *text = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_auto (GStrv) lines = NULL;
   NetServer server = { NULL, 0, log_path };
   LogWait wait;
   guint about_room = 0;

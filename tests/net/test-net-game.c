@@ -26,7 +26,7 @@ typedef struct {
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   guint grace_ms = GPOINTER_TO_UINT (data);
 
   f->dir = g_dir_make_tmp ("stern-net-XXXXXX", &error);
@@ -97,15 +97,15 @@ room_gone (gpointer data)
 static void
 test_whole_game (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) watcher = peer_new (f->port, NULL);
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) watcher = peer_new (f->port, NULL);
   SternNetSetup setup;
   const char *code;
   SternRoom *room;
   const SternGame *truth;
-  g_autoptr(SternRoom) reloaded = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternRoom) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
 
   net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
   code = create_room (anna, &setup, STERN_WHITE);
@@ -158,7 +158,7 @@ test_whole_game (Fixture *f, gconstpointer data)
   {
     g_autofree char *kept = g_strdup (code);
     guint n = stern_game_get_n_actions (truth);
-    g_autoptr(Peer) late = NULL;
+    g_autoptr (Peer) late = NULL;
 
     g_clear_pointer (&anna, peer_free);
     g_clear_pointer (&boris, peer_free);
@@ -197,7 +197,7 @@ expect_refused (Peer *peer, SternNetErrorCode code, const char *field)
 static void
 send_path (Peer *peer, guint ply, const char *text)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
   size_t len;
 
   g_assert_true (stern_notation_parse_path (text, msg->path, &len, NULL));
@@ -209,11 +209,11 @@ send_path (Peer *peer, guint ply, const char *text)
 static void
 test_refused (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) watcher = peer_new (f->port, NULL);
-  g_autoptr(Peer) flood = peer_new (f->port, NULL);
-  g_autoptr(GString) big = g_string_new ("{\"type\":\"list\",\"pad\":\"");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) watcher = peer_new (f->port, NULL);
+  g_autoptr (Peer) flood = peer_new (f->port, NULL);
+  g_autoptr (GString) big = g_string_new ("{\"type\":\"list\",\"pad\":\"");
   SternNetSetup setup;
   const char *code;
   SternRoom *room;
@@ -330,9 +330,9 @@ has_key (gpointer key)
 static void
 test_lobby (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   char open_code[STERN_NET_CODE_LEN + 1], private_code[STERN_NET_CODE_LEN + 1];
   char key[STERN_NET_TOKEN_LEN + 1] = "";
@@ -381,7 +381,7 @@ test_lobby (Fixture *f, gconstpointer data)
 
   /* The computer seat cannot be taken, nor a taken one. */
   {
-    g_autoptr(Peer) dan = peer_new (f->port, "Dan");
+    g_autoptr (Peer) dan = peer_new (f->port, "Dan");
     stern_net_client_join (dan->client, private_code, STERN_YELLOW);
     g_assert_cmpint (peer_wait_error (dan, 0, NULL), ==, STERN_NET_ERROR_SEAT_TAKEN);
     stern_net_client_join (dan->client, open_code, STERN_WHITE);
@@ -436,10 +436,10 @@ spectators_are (gpointer data)
 static void
 test_quick_and_chat (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
-  g_autoptr(Peer) dan = peer_new (f->port, "Dan");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) dan = peer_new (f->port, "Dan");
   ChatLog anna_log = { g_ptr_array_new_with_free_func (g_free) };
   ChatLog carla_log = { g_ptr_array_new_with_free_func (g_free) };
   const SternVariant *ugolki = stern_variant_lookup ("ugolki");
@@ -545,9 +545,9 @@ test_quick_and_chat (Fixture *f, gconstpointer data)
 static void
 test_room_once (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   const char *code;
 
@@ -582,8 +582,8 @@ test_room_once (Fixture *f, gconstpointer data)
 static void
 test_rematch_once (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
   g_autofree char *code = NULL, *token = NULL, *again = NULL;
   SternNetSetup setup;
   RoomGone gone = { f->server, NULL };
@@ -624,10 +624,10 @@ test_rematch_once (Fixture *f, gconstpointer data)
 static void
 test_finished_guesses (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-guess-XXXXXX", &error);
-  g_autoptr(SternServer) server = stern_server_new (dir);
-  g_autoptr(Peer) anna = NULL, boris = NULL, carla = NULL;
+  g_autoptr (SternServer) server = stern_server_new (dir);
+  g_autoptr (Peer) anna = NULL, boris = NULL, carla = NULL;
   g_autofree char *code = NULL;
   SternServerLimits limits;
   SternNetSetup setup;
@@ -701,9 +701,9 @@ in_another_room (gpointer data)
 static void
 test_rematch (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   char code[STERN_NET_CODE_LEN + 1];
 
@@ -769,7 +769,7 @@ is_closed (gpointer data)
 static void
 reconnected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (stern_net_client_reconnect_finish (STERN_NET_CLIENT (source), result, &error));
   g_assert_no_error (error);
@@ -779,9 +779,9 @@ reconnected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 test_reconnect (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) anna2 = NULL;
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) anna2 = NULL;
   g_autofree char *code = NULL;
   g_autofree char *token = NULL;
   SternNetSetup setup;
@@ -844,7 +844,7 @@ test_reconnect (Fixture *f, gconstpointer data)
 
   /* A wrong token gets nobody's seat. */
   {
-    g_autoptr(Peer) mallory = peer_new (f->port, NULL);
+    g_autoptr (Peer) mallory = peer_new (f->port, NULL);
     stern_net_client_resume (mallory->client, code, "0123456789abcdef0123456789abcdef");
     g_assert_cmpint (peer_wait_error (mallory, 0, NULL), ==, STERN_NET_ERROR_BAD_TOKEN);
   }
@@ -870,9 +870,9 @@ seat_moved (gpointer data)
 static void
 test_abandoned (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   const SternGame *game;
   g_autofree char *code = NULL;
@@ -906,9 +906,9 @@ test_abandoned (Fixture *f, gconstpointer data)
 static void
 test_timeout (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
   SternNetSetup setup;
   const SternGame *game;
   g_autofree char *code = NULL;
@@ -955,11 +955,11 @@ has_error (gpointer data)
 static void
 test_sweep (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-sweep-XXXXXX", &error);
-  g_autoptr(SternServer) server = stern_server_new (dir);
-  g_autoptr(Peer) idle = NULL;
-  g_autoptr(Peer) host = NULL;
+  g_autoptr (SternServer) server = stern_server_new (dir);
+  g_autoptr (Peer) idle = NULL;
+  g_autoptr (Peer) host = NULL;
   g_autofree char *idle_code = NULL;
   g_autofree char *host_code = NULL;
   SternNetSetup setup;
@@ -971,9 +971,9 @@ test_sweep (void)
 
   /* Connections past the limit are told so and closed. */
   {
-    g_autoptr(Peer) second = NULL;
-    g_autoptr(SternNetClient) third = stern_net_client_new (NULL);
-    g_autoptr(GError) refused = NULL;
+    g_autoptr (Peer) second = NULL;
+    g_autoptr (SternNetClient) third = stern_net_client_new (NULL);
+    g_autoptr (GError) refused = NULL;
     g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", stern_server_get_port (server));
 
     stern_server_set_max_connections (server, 2);
@@ -1028,10 +1028,10 @@ test_sweep (void)
 static void
 test_read_only (Fixture *f, gconstpointer data)
 {
-  g_autoptr(Peer) anna = peer_new (f->port, "Anna");
-  g_autoptr(Peer) boris = peer_new (f->port, "Boris");
-  g_autoptr(SternServer) again = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (SternServer) again = NULL;
+  g_autoptr (GError) error = NULL;
   SternStore *store;
   SternNetSetup setup;
   g_autofree char *code = NULL;
@@ -1086,7 +1086,7 @@ test_read_only (Fixture *f, gconstpointer data)
 static void
 test_import (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-import-XXXXXX", &error);
   g_autofree char *other = g_dir_make_tmp ("stern-import-XXXXXX", &error);
   g_autofree char *other_db = g_build_filename (other, "rooms.sqlite", NULL);
@@ -1094,9 +1094,9 @@ test_import (void)
   g_autofree char *file = g_build_filename (rooms, "ABC234.json", NULL);
   g_autofree char *aside = g_build_filename (dir, "rooms-imported", "ABC234.json", NULL);
   g_autofree char *note = g_build_filename (rooms, "README", NULL);
-  g_autoptr(SternStore) store = stern_store_open (other_db, FALSE, &error);
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(SternServer) server = NULL;
+  g_autoptr (SternStore) store = stern_store_open (other_db, FALSE, &error);
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (SternServer) server = NULL;
   g_autofree char *state = NULL;
   g_autofree char *old = NULL;
   char token[STERN_NET_TOKEN_LEN + 1];
@@ -1191,13 +1191,13 @@ test_tls (void)
 {
   g_autofree char *cert_file = g_test_build_filename (G_TEST_DIST, "tls", "test-cert.pem", NULL);
   g_autofree char *key_file = g_test_build_filename (G_TEST_DIST, "tls", "test-key.pem", NULL);
-  g_autoptr(GTlsCertificate) cert = NULL;
-  g_autoptr(SternServer) server = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GError) refused = NULL;
-  g_autoptr(SternNetClient) stranger = NULL;
-  g_autoptr(Peer) anna = NULL;
-  g_autoptr(Peer) boris = NULL;
+  g_autoptr (GTlsCertificate) cert = NULL;
+  g_autoptr (SternServer) server = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) refused = NULL;
+  g_autoptr (SternNetClient) stranger = NULL;
+  g_autoptr (Peer) anna = NULL;
+  g_autoptr (Peer) boris = NULL;
   g_autofree char *uri = NULL;
   SternNetSetup setup;
   const char *code;

@@ -15,7 +15,7 @@ static SternNetMessage *
 reparse (const SternNetMessage *msg, char **json_out)
 {
   g_autofree char *json = stern_net_message_to_json (msg);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *again = NULL;
   SternNetMessage *back;
 
@@ -161,8 +161,8 @@ test_round_trip_every_type (void)
 {
   for (unsigned type = 0; type < STERN_NET_N_MSG_TYPES; type++)
     {
-      g_autoptr(SternNetMessage) msg = full_message ((SternNetMsgType) type);
-      g_autoptr(SternNetMessage) back = reparse (msg, NULL);
+      g_autoptr (SternNetMessage) msg = full_message ((SternNetMsgType) type);
+      g_autoptr (SternNetMessage) back = reparse (msg, NULL);
       g_autofree char *json = stern_net_message_to_json (msg);
 
       g_test_message ("%s", json);
@@ -173,16 +173,16 @@ test_round_trip_every_type (void)
 static void
 test_round_trip_client (void)
 {
-  g_autoptr(SternNetMessage) hello = stern_net_message_new (STERN_NET_MSG_HELLO);
-  g_autoptr(SternNetMessage) list = stern_net_message_new (STERN_NET_MSG_LIST);
-  g_autoptr(SternNetMessage) create = stern_net_message_new (STERN_NET_MSG_CREATE);
-  g_autoptr(SternNetMessage) join = stern_net_message_new (STERN_NET_MSG_JOIN);
-  g_autoptr(SternNetMessage) watch = stern_net_message_new (STERN_NET_MSG_WATCH);
-  g_autoptr(SternNetMessage) resume = stern_net_message_new (STERN_NET_MSG_RESUME);
-  g_autoptr(SternNetMessage) move = stern_net_message_new (STERN_NET_MSG_MOVE);
-  g_autoptr(SternNetMessage) resign = stern_net_message_new (STERN_NET_MSG_RESIGN);
-  g_autoptr(SternNetMessage) leave = stern_net_message_new (STERN_NET_MSG_LEAVE);
-  g_autoptr(SternNetMessage) back = NULL;
+  g_autoptr (SternNetMessage) hello = stern_net_message_new (STERN_NET_MSG_HELLO);
+  g_autoptr (SternNetMessage) list = stern_net_message_new (STERN_NET_MSG_LIST);
+  g_autoptr (SternNetMessage) create = stern_net_message_new (STERN_NET_MSG_CREATE);
+  g_autoptr (SternNetMessage) join = stern_net_message_new (STERN_NET_MSG_JOIN);
+  g_autoptr (SternNetMessage) watch = stern_net_message_new (STERN_NET_MSG_WATCH);
+  g_autoptr (SternNetMessage) resume = stern_net_message_new (STERN_NET_MSG_RESUME);
+  g_autoptr (SternNetMessage) move = stern_net_message_new (STERN_NET_MSG_MOVE);
+  g_autoptr (SternNetMessage) resign = stern_net_message_new (STERN_NET_MSG_RESIGN);
+  g_autoptr (SternNetMessage) leave = stern_net_message_new (STERN_NET_MSG_LEAVE);
+  g_autoptr (SternNetMessage) back = NULL;
 
   hello->name = g_strdup ("Анна");
   back = reparse (hello, NULL);
@@ -247,8 +247,8 @@ test_round_trip_client (void)
 
   /* protocol 2 */
   {
-    g_autoptr(SternNetMessage) quick = stern_net_message_new (STERN_NET_MSG_QUICK);
-    g_autoptr(SternNetMessage) chat = stern_net_message_new (STERN_NET_MSG_CHAT);
+    g_autoptr (SternNetMessage) quick = stern_net_message_new (STERN_NET_MSG_QUICK);
+    g_autoptr (SternNetMessage) chat = stern_net_message_new (STERN_NET_MSG_CHAT);
 
     quick->setup.variant = stern_variant_lookup ("halma-8");
     quick->name = g_strdup ("Анна");
@@ -265,7 +265,7 @@ test_round_trip_client (void)
 
   /* A move on a square board: its cells are read with the room's variant. */
   {
-    g_autoptr(GError) error = NULL;
+    g_autoptr (GError) error = NULL;
     const SternVariant *halma = stern_variant_lookup ("halma-8");
     const char *json = "{\"type\":\"move\",\"ply\":0,\"path\":\"a4-a5\"}";
 
@@ -290,13 +290,13 @@ test_round_trip_client (void)
 static void
 test_round_trip_server (void)
 {
-  g_autoptr(SternNetMessage) welcome = stern_net_message_new (STERN_NET_MSG_WELCOME);
-  g_autoptr(SternNetMessage) lobby = stern_net_message_new (STERN_NET_MSG_LOBBY);
-  g_autoptr(SternNetMessage) joined = stern_net_message_new (STERN_NET_MSG_JOINED);
-  g_autoptr(SternNetMessage) room = stern_net_message_new (STERN_NET_MSG_ROOM);
-  g_autoptr(SternNetMessage) action = stern_net_message_new (STERN_NET_MSG_ACTION);
-  g_autoptr(SternNetMessage) back = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) welcome = stern_net_message_new (STERN_NET_MSG_WELCOME);
+  g_autoptr (SternNetMessage) lobby = stern_net_message_new (STERN_NET_MSG_LOBBY);
+  g_autoptr (SternNetMessage) joined = stern_net_message_new (STERN_NET_MSG_JOINED);
+  g_autoptr (SternNetMessage) room = stern_net_message_new (STERN_NET_MSG_ROOM);
+  g_autoptr (SternNetMessage) action = stern_net_message_new (STERN_NET_MSG_ACTION);
+  g_autoptr (SternNetMessage) back = NULL;
+  g_autoptr (GError) error = NULL;
   SternNetLobbyRoom entry = { .code = "QWE789", .players = 1, .n_open = 1,
                               .open_seats = { STERN_BLACK } };
 
@@ -376,8 +376,8 @@ test_round_trip_server (void)
   back = reparse (action, NULL);
   g_assert_cmpuint (back->ply, ==, 4);
   {
-    g_autoptr(SternNetMessage) said = stern_net_message_new (STERN_NET_MSG_SAID);
-    g_autoptr(SternNetMessage) said_back = NULL;
+    g_autoptr (SternNetMessage) said = stern_net_message_new (STERN_NET_MSG_SAID);
+    g_autoptr (SternNetMessage) said_back = NULL;
 
     g_strlcpy (said->code, "ABC234", sizeof said->code);
     said->seat = STERN_BLACK;
@@ -395,9 +395,9 @@ test_round_trip_server (void)
   g_clear_pointer (&back, stern_net_message_free);
 
   {
-    g_autoptr(GError) e = g_error_new_literal (STERN_NET_ERROR, STERN_NET_ERROR_NOT_YOUR_TURN,
+    g_autoptr (GError) e = g_error_new_literal (STERN_NET_ERROR, STERN_NET_ERROR_NOT_YOUR_TURN,
                                                "it is white's turn");
-    g_autoptr(SternNetMessage) err = stern_net_message_new_error (e, "move");
+    g_autoptr (SternNetMessage) err = stern_net_message_new_error (e, "move");
     back = reparse (err, NULL);
     g_assert_cmpint (back->error, ==, STERN_NET_ERROR_NOT_YOUR_TURN);
     g_assert_cmpstr (back->text, ==, "it is white's turn");
@@ -519,9 +519,9 @@ test_bad_client_messages (void)
 
   for (unsigned i = 0; i < G_N_ELEMENTS (bad); i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       g_autofree char *field = NULL;
-      g_autoptr(SternNetMessage) msg = NULL;
+      g_autoptr (SternNetMessage) msg = NULL;
 
       g_test_message ("%s", bad[i].json);
       msg = stern_net_message_parse (bad[i].json, strlen (bad[i].json), STERN_NET_TO_SERVER,
@@ -589,9 +589,9 @@ test_bad_server_messages (void)
 
   for (unsigned i = 0; i < G_N_ELEMENTS (bad); i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       g_autofree char *field = NULL;
-      g_autoptr(SternNetMessage) msg = NULL;
+      g_autoptr (SternNetMessage) msg = NULL;
 
       g_test_message ("%s", bad[i].json);
       msg = stern_net_message_parse (bad[i].json, strlen (bad[i].json), STERN_NET_TO_CLIENT,
@@ -605,9 +605,9 @@ test_bad_server_messages (void)
 static void
 test_size_and_encoding (void)
 {
-  g_autoptr(GString) big = g_string_new ("{\"type\":\"hello\",\"protocol\":1,\"name\":\"");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternNetMessage) msg = NULL;
+  g_autoptr (GString) big = g_string_new ("{\"type\":\"hello\",\"protocol\":1,\"name\":\"");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
   const char invalid_utf8[] = "{\"type\":\"hello\",\"protocol\":1,\"name\":\"\xff\xfe\"}";
   const char with_nul[] = "{\"type\":\"list\"}\0{}";
 
@@ -643,9 +643,9 @@ test_size_and_encoding (void)
 static void
 test_actions_text (void)
 {
-  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-3"), STERN_PRESET_CLUB);
-  g_autoptr(SternGame) copy = stern_game_new (stern_variant_lookup ("classic-3"), STERN_PRESET_CLUB);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-3"), STERN_PRESET_CLUB);
+  g_autoptr (SternGame) copy = stern_game_new (stern_variant_lookup ("classic-3"), STERN_PRESET_CLUB);
+  g_autoptr (GError) error = NULL;
   SternMove moves[STERN_MAX_MOVES];
   const char *bad[] = { "resign(", "resign(purple)", "timeout()", "-", "m1-", "--x" };
 
@@ -717,7 +717,7 @@ test_invitations (void)
     {
       g_autofree char *uri = NULL;
       char code[STERN_NET_CODE_LEN + 1];
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       g_assert_true (stern_net_invitation_parse (good[i].link, &uri, code, &error));
       g_assert_no_error (error);
@@ -727,7 +727,7 @@ test_invitations (void)
   for (unsigned i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       char code[STERN_NET_CODE_LEN + 1];
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       g_test_message ("%s", bad[i]);
       g_assert_false (stern_net_invitation_parse (bad[i], NULL, code, &error));
@@ -833,13 +833,13 @@ test_strict_json (void)
     "{\"type\":\"list\",\"x\":[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]}",
   };
   const char *ok = "{\"type\":\"hello\",\"protocol\":2,\"name\":\"\\ud83d\\ude00 \\u00e9\\/\"}";
-  g_autoptr(SternNetMessage) good = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) good = NULL;
+  g_autoptr (GError) error = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
-      g_autoptr(GError) e = NULL;
-      g_autoptr(SternNetMessage) msg = NULL;
+      g_autoptr (GError) e = NULL;
+      g_autoptr (SternNetMessage) msg = NULL;
 
       g_test_message ("%s", bad[i]);
       msg = stern_net_message_parse (bad[i], strlen (bad[i]), STERN_NET_TO_SERVER, NULL, &e);
@@ -870,15 +870,15 @@ test_names (void)
   };
   GString *forty = g_string_new (NULL);
   g_autofree char *json = NULL;
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
+  g_autoptr (GError) error = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autofree char *m = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}", bad[i]);
       g_autofree char *field = NULL;
-      g_autoptr(GError) e = NULL;
-      g_autoptr(SternNetMessage) refused = NULL;
+      g_autoptr (GError) e = NULL;
+      g_autoptr (SternNetMessage) refused = NULL;
 
       g_test_message ("%s", m);
       refused = stern_net_message_parse (m, strlen (m), STERN_NET_TO_SERVER, &field, &e);
@@ -927,8 +927,8 @@ test_name_clean (void)
       if (clean)
         {
           g_autofree char *json = g_strdup_printf ("{\"type\":\"hello\",\"protocol\":2,\"name\":\"%s\"}", clean);
-          g_autoptr(GError) error = NULL;
-          g_autoptr(SternNetMessage) msg = stern_net_message_parse (json, strlen (json),
+          g_autoptr (GError) error = NULL;
+          g_autoptr (SternNetMessage) msg = stern_net_message_parse (json, strlen (json),
                                                                     STERN_NET_TO_SERVER, NULL, &error);
           g_assert_no_error (error);
         }

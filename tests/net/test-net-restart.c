@@ -45,7 +45,7 @@ resume (guint port, const char *name, const char *code, const char *token, guint
 static void
 assert_prefix (GPtrArray *before, Peer *after)
 {
-  g_autoptr(GPtrArray) now = known_actions (after);
+  g_autoptr (GPtrArray) now = known_actions (after);
 
   /* Nothing anyone was told of is lost; the server may have made one more
    * computer move that it saved but could not announce before it died. */
@@ -58,13 +58,13 @@ assert_prefix (GPtrArray *before, Peer *after)
 static void
 test_kill_and_restart (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-restart-XXXXXX", &error);
   NetServer server = { NULL, 0 };
-  g_autoptr(Peer) anna = NULL, boris = NULL, carla = NULL, dan = NULL;
+  g_autoptr (Peer) anna = NULL, boris = NULL, carla = NULL, dan = NULL;
   g_autofree char *code1 = NULL, *code2 = NULL;
   g_autofree char *tok_anna = NULL, *tok_boris = NULL, *tok_carla = NULL, *tok_dan = NULL;
-  g_autoptr(GPtrArray) before1 = NULL, before2 = NULL;
+  g_autoptr (GPtrArray) before1 = NULL, before2 = NULL;
   SternNetSetup setup;
   guint n;
 
@@ -175,9 +175,9 @@ test_usage (void)
   g_assert_nonnull (binary);
   for (unsigned i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-      g_autoptr(GSubprocess) proc = NULL;
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+      g_autoptr (GSubprocess) proc = NULL;
+      g_autoptr (GError) error = NULL;
       g_autofree char *err = NULL;
 
       g_ptr_array_add (argv, (gpointer) binary);

@@ -35,7 +35,7 @@ wait_for (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
 static gboolean
 play_one (SternRoom *room, guint i, GError **error)
 {
-  g_autoptr(SternSearch) search = stern_search_new ();
+  g_autoptr (SternSearch) search = stern_search_new ();
   const SternGame *game = stern_room_get_game (room);
   guint8 path[STERN_MAX_PATH];
   SternMove move;
@@ -53,7 +53,7 @@ play_some (SternRoom *room, guint n)
 {
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       g_assert_true (play_one (room, i, &error));
       g_assert_no_error (error);
@@ -75,7 +75,7 @@ typedef struct {
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
 
   f->dir = g_dir_make_tmp ("stern-room-XXXXXX", &error);
@@ -97,7 +97,7 @@ static SternRoom *
 two_players (SternStore *store, char token_white[STERN_NET_TOKEN_LEN + 1],
              char token_black[STERN_NET_TOKEN_LEN + 1])
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   SternNetSetup setup = { 0 };
   SternRoom *room;
   guint seat;
@@ -118,9 +118,9 @@ two_players (SternStore *store, char token_white[STERN_NET_TOKEN_LEN + 1],
 static void
 test_store (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(SternRoom) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (SternRoom) back = NULL;
   char token_white[STERN_NET_TOKEN_LEN + 1], token_black[STERN_NET_TOKEN_LEN + 1];
   guint seat;
 
@@ -136,7 +136,7 @@ test_store (Fixture *f, gconstpointer data)
   g_assert_true (stern_room_resume (back, token_black, &seat, &error));
   g_assert_cmpuint (seat, ==, STERN_BLACK);
   {
-    g_autoptr(SternNetMessage) msg = stern_room_describe (back);
+    g_autoptr (SternNetMessage) msg = stern_room_describe (back);
     g_assert_cmpstr (msg->seats[STERN_BLACK].name, ==, "Борис");
     g_assert_cmpint (msg->seats[STERN_WHITE].clock_ms, >, 100000);
     /* 120 s and four increments of a second (white made moves 1, 3, 5 and 7). */
@@ -165,9 +165,9 @@ test_store (Fixture *f, gconstpointer data)
 static void
 test_read_only (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(SternRoom) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (SternRoom) back = NULL;
   char token_white[STERN_NET_TOKEN_LEN + 1], token_black[STERN_NET_TOKEN_LEN + 1];
   guint announced = 0;
   guint64 hash;
@@ -214,9 +214,9 @@ test_read_only (Fixture *f, gconstpointer data)
 static void
 test_old_files (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(SternRoom) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (SternRoom) back = NULL;
   g_autofree char *path = g_build_filename (f->dir, "ABC234.json", NULL);
   g_autofree char *alt = g_strconcat (path, ".alt", NULL);
   g_autofree char *state6 = NULL;
@@ -267,9 +267,9 @@ test_old_files (Fixture *f, gconstpointer data)
 static void
 test_invited (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
-  g_autoptr(SternRoom) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (SternRoom) back = NULL;
   SternNetSetup setup = { 0 };
   char token[STERN_NET_TOKEN_LEN + 1];
   char wrong[STERN_NET_TOKEN_LEN + 1];
@@ -292,7 +292,7 @@ test_invited (Fixture *f, gconstpointer data)
   g_assert_null (stern_room_get_invite (room, STERN_WHITE));
   /* Another room's invitation has another key. */
   {
-    g_autoptr(SternRoom) other = stern_room_new ("ABC235", &setup, NULL);
+    g_autoptr (SternRoom) other = stern_room_new ("ABC235", &setup, NULL);
     g_assert_cmpstr (stern_room_get_invite (other, STERN_BLUE), !=, key);
   }
 
@@ -343,8 +343,8 @@ computer_moved (gpointer data)
 static void
 test_abandoned (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
   SternNetSetup setup = { 0 };
   char token[STERN_NET_TOKEN_LEN + 1];
   guint seat;
@@ -393,7 +393,7 @@ test_abandoned (Fixture *f, gconstpointer data)
 static void
 test_retention (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const gint64 day = 24 * 3600, start = 1700000000;
 
   stern_store_set_now (f->store, start);
@@ -416,7 +416,7 @@ test_retention (Fixture *f, gconstpointer data)
   g_assert_cmpint (stern_store_expire (f->store, 0, &error), ==, 0);
   g_assert_true (stern_store_has_room (f->store, "ABC234"));
   {
-    g_autoptr(GPtrArray) playing = stern_store_list_playing (f->store, &error);
+    g_autoptr (GPtrArray) playing = stern_store_list_playing (f->store, &error);
     g_assert_cmpuint (playing->len, ==, 1);
     g_assert_cmpstr (g_ptr_array_index (playing, 0), ==, "ABC234");
   }
@@ -433,8 +433,8 @@ black_moved (gpointer room)
 static void
 test_team_gives_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternRoom) room = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
   SternNetSetup setup = { 0 };
   char token[STERN_NET_TOKEN_LEN + 1];
   guint seat;
@@ -458,7 +458,7 @@ test_team_gives_up (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (wait_for (black_moved, room, 30000));
   {
-    g_autoptr(SternNetMessage) msg = stern_room_describe (room);
+    g_autoptr (SternNetMessage) msg = stern_room_describe (room);
     g_assert_true (msg->seats[STERN_WHITE].replaced);
     g_assert_true (msg->seats[STERN_BLACK].replaced);
   }
@@ -499,7 +499,7 @@ record_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpoin
 static void
 test_log (Fixture *f, gconstpointer data)
 {
-  g_autoptr(SternRoom) room = NULL;
+  g_autoptr (SternRoom) room = NULL;
   char token_white[STERN_NET_TOKEN_LEN + 1], token_black[STERN_NET_TOKEN_LEN + 1];
   guint first = server_log_lines->len;
   gboolean joined = FALSE, moved = FALSE;

@@ -166,7 +166,7 @@ play_one (Side **players, guint n)
   for (guint i = 0; i < n; i++)
     {
       g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       guint n_moves;
 
       if (!stern_match_human_to_play (players[i]->match))
@@ -224,11 +224,11 @@ seat_is (gpointer data)
 static void
 test_online_game (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(Side) anna = NULL;
-  g_autoptr(Side) boris = NULL;
-  g_autoptr(Side) watcher = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (Side) anna = NULL;
+  g_autoptr (Side) boris = NULL;
+  g_autoptr (Side) watcher = NULL;
   SternNetSetup setup;
   const SternVariant *variant;
   guint seat_a, seat_b;
@@ -319,10 +319,10 @@ has_error (gpointer data)
 static void
 test_online_refused (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(Side) anna = NULL;
-  g_autoptr(Side) boris = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (Side) anna = NULL;
+  g_autoptr (Side) boris = NULL;
   SternNetSetup setup;
   g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
   SternGame *game;
@@ -377,10 +377,10 @@ is_lost (gpointer data)
 static void
 test_online_offline_move (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternServer) server = stern_server_new (NULL);
-  g_autoptr(Side) anna = NULL;
-  g_autoptr(Side) boris = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternServer) server = stern_server_new (NULL);
+  g_autoptr (Side) anna = NULL;
+  g_autoptr (Side) boris = NULL;
   SternNetSetup setup;
 
   stern_server_set_grace (server, 10000);

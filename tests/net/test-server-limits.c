@@ -51,10 +51,10 @@ static void
 server_start (Server *server, guint fd_limit, const char *first_option, ...)
 {
   const char *binary = g_getenv ("STERN_SERVER");
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_autoptr(GDataInputStream) out = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr (GDataInputStream) out = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
   char *dir = temp_dir_new ("stern-limits-XXXXXX");
   va_list args;
   char *line;
@@ -130,10 +130,10 @@ server_stop (Server *server)
 static GSocket *
 raw_try_connect (guint port, int rcvbuf)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) sa = g_inet_socket_address_new (lo, (guint16) port);
-  g_autoptr(GSocket) sock = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) sa = g_inet_socket_address_new (lo, (guint16) port);
+  g_autoptr (GSocket) sock = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
                                           G_SOCKET_PROTOCOL_TCP, &error);
 
   g_assert_no_error (error);
@@ -148,9 +148,9 @@ raw_try_connect (guint port, int rcvbuf)
 static GSocket *
 raw_connect (guint port, int rcvbuf)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) sa = g_inet_socket_address_new (lo, (guint16) port);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) sa = g_inet_socket_address_new (lo, (guint16) port);
   GSocket *sock = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &error);
 
   g_assert_no_error (error);
@@ -292,7 +292,7 @@ ws_read_frame (GSocket *sock, guint8 *opcode, GByteArray *payload)
 static gboolean
 ws_read_type (GSocket *sock, const char *type, char **text)
 {
-  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
   g_autofree char *needle = g_strdup_printf ("\"type\":\"%s\"", type);
   guint8 opcode;
 
@@ -319,7 +319,7 @@ ws_read_type (GSocket *sock, const char *type, char **text)
 static int
 ws_read_close (GSocket *sock, char **texts)
 {
-  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
   GString *seen = g_string_new (NULL);
   guint8 opcode;
   int code = -1;
@@ -328,7 +328,7 @@ ws_read_close (GSocket *sock, char **texts)
     {
       if (!ws_read_frame (sock, &opcode, payload))
         {
-          g_autoptr(GError) error = NULL;
+          g_autoptr (GError) error = NULL;
           char c;
           /* Tell an end from a timeout. */
           if (g_socket_receive (sock, &c, 1, NULL, &error) < 0 &&
@@ -365,7 +365,7 @@ wait_closed (GSocket *sock, guint seconds)
   g_socket_set_timeout (sock, 1);
   while (g_get_monotonic_time () < end)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       gssize n = g_socket_receive (sock, buf, sizeof buf, NULL, &error);
 
       if (n == 0 || (n < 0 && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)))
@@ -397,7 +397,7 @@ test_emfile (void)
 {
   Server server;
   GSocket *socks[120];
-  g_autoptr(GSocket) late = NULL;
+  g_autoptr (GSocket) late = NULL;
 
   /* 40 descriptors: a few for the server itself, then EMFILE. */
   server_start (&server, 40, "--max-connections=1000", "--max-per-address=0", NULL);
@@ -438,7 +438,7 @@ test_half_open_count (void)
 {
   Server server;
   GSocket *idle[3];
-  g_autoptr(GSocket) last = NULL;
+  g_autoptr (GSocket) last = NULL;
   g_autofree char *texts = NULL;
 
   server_start (&server, 0, "--max-connections=3", "--max-per-address=0", NULL);
@@ -464,7 +464,7 @@ test_full_server (void)
 {
   Server server;
   GSocket *held[2];
-  g_autoptr(GSocket) last = NULL;
+  g_autoptr (GSocket) last = NULL;
   g_autofree char *texts = NULL;
 
   server_start (&server, 0, "--max-connections=2", "--max-per-address=0", NULL);
@@ -487,7 +487,7 @@ test_per_address_connections (void)
 {
   Server server;
   GSocket *ok[3];
-  g_autoptr(GSocket) fourth = NULL;
+  g_autoptr (GSocket) fourth = NULL;
   g_autofree char *texts = NULL;
 
   server_start (&server, 0, "--max-per-address=3", NULL);
@@ -509,7 +509,7 @@ static void
 test_slowloris (void)
 {
   Server server;
-  g_autoptr(GSocket) slow = NULL;
+  g_autoptr (GSocket) slow = NULL;
 
   server_start (&server, 0, "--upgrade-timeout-ms=300", NULL);
   slow = raw_connect (server.port, 0);
@@ -522,7 +522,7 @@ static void
 test_silent_peer (void)
 {
   Server server;
-  g_autoptr(GSocket) silent = NULL;
+  g_autoptr (GSocket) silent = NULL;
 
   server_start (&server, 0, "--ping-interval=1", "--ping-timeout-ms=1500", NULL);
   silent = client_new (server.port);
@@ -538,8 +538,8 @@ static void
 test_answering_peer (void)
 {
   Server server;
-  g_autoptr(GSocket) quiet = NULL;
-  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  g_autoptr (GSocket) quiet = NULL;
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
   guint pings = 0;
   guint8 opcode;
 
@@ -566,7 +566,7 @@ static void
 test_big_frame (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
   g_autofree char *big = g_malloc (70 * 1024);
 
   server_start (&server, 0, NULL);
@@ -581,7 +581,7 @@ static void
 test_fragments (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
   g_autofree char *piece = g_malloc (32 * 1024);
   gboolean sent = TRUE;
 
@@ -603,7 +603,7 @@ static void
 test_fragments_pipelined (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
   g_autofree char *piece = g_malloc0 (40 * 1024);
   const char *request =
     "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -631,8 +631,8 @@ static void
 test_slow_reader (void)
 {
   Server server;
-  g_autoptr(GSocket) host = NULL;
-  g_autoptr(GSocket) reader = NULL;
+  g_autoptr (GSocket) host = NULL;
+  g_autoptr (GSocket) reader = NULL;
   guint sent = 0;
 
   server_start (&server, 0, "--rate=1000", "--max-outgoing=16", "--creates-per-minute=0",
@@ -665,7 +665,7 @@ test_slow_reader (void)
 static int
 create_result (GSocket *sock)
 {
-  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
   guint8 opcode;
   int result = 3;
 
@@ -690,7 +690,7 @@ static void
 test_creates_per_minute (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
 
   server_start (&server, 0, "--creates-per-minute=3", "--rooms-per-address=0", NULL);
   sock = client_new (server.port);
@@ -704,8 +704,8 @@ static void
 test_rooms_per_address (void)
 {
   Server server;
-  g_autoptr(GSocket) a = NULL;
-  g_autoptr(GSocket) b = NULL;
+  g_autoptr (GSocket) a = NULL;
+  g_autoptr (GSocket) b = NULL;
 
   server_start (&server, 0, "--creates-per-minute=0", "--rooms-per-address=2", NULL);
   a = client_new (server.port);
@@ -721,8 +721,8 @@ static void
 test_guessing (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
-  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  g_autoptr (GSocket) sock = NULL;
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
   guint no_room = 0, limited = 0;
   guint8 opcode;
 
@@ -751,7 +751,7 @@ static void
 test_bad_utf8_closes_1007 (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
 
   server_start (&server, 0, NULL);
   sock = client_new (server.port);
@@ -764,7 +764,7 @@ static void
 test_version_error (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
   g_autofree char *text = NULL;
 
   server_start (&server, 0, NULL);
@@ -780,7 +780,7 @@ test_version_error (void)
 static char *
 http_get (guint port, const char *path)
 {
-  g_autoptr(GSocket) sock = raw_connect (port, 0);
+  g_autoptr (GSocket) sock = raw_connect (port, 0);
   g_autofree char *request = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", path);
   GString *reply = g_string_new (NULL);
   char buf[4096];
@@ -815,7 +815,7 @@ static void
 test_health_and_metrics (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
+  g_autoptr (GSocket) sock = NULL;
   g_autofree char *health = NULL;
   g_autofree char *metrics = NULL;
 
@@ -835,7 +835,7 @@ test_health_and_metrics (void)
   g_socket_close (sock, NULL);
   for (guint i = 0; i < 20; i++)
     {
-      g_autoptr(GSocket) more = client_new (server.port);
+      g_autoptr (GSocket) more = client_new (server.port);
     }
   g_assert_true (wait_metric (server.metrics_port, "\nsternhalma_connections 0\n", 5));
   g_assert_true (wait_metric (server.metrics_port, "\nsternhalma_online 0\n", 5));
@@ -846,8 +846,8 @@ static void
 test_sigterm_drains (void)
 {
   Server server;
-  g_autoptr(GSocket) sock = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GSocket) sock = NULL;
+  g_autoptr (GError) error = NULL;
 
   server_start (&server, 0, "--drain-timeout=3", NULL);
   sock = client_new (server.port);
@@ -863,9 +863,9 @@ static void
 test_origin (void)
 {
   Server server;
-  g_autoptr(GSocket) evil = NULL;
-  g_autoptr(GSocket) club = NULL;
-  g_autoptr(GSocket) game = NULL;
+  g_autoptr (GSocket) evil = NULL;
+  g_autoptr (GSocket) club = NULL;
+  g_autoptr (GSocket) game = NULL;
 
   server_start (&server, 0, "--origin=https://club.example", NULL);
   evil = raw_connect (server.port, 0);
@@ -897,11 +897,11 @@ static void
 test_systemd_notify (void)
 {
   Server server;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-notify-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "notify", NULL);
-  g_autoptr(GSocket) sock = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_DATAGRAM, 0, &error);
-  g_autoptr(GSocketAddress) addr = g_unix_socket_address_new (path);
+  g_autoptr (GSocket) sock = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_DATAGRAM, 0, &error);
+  g_autoptr (GSocketAddress) addr = g_unix_socket_address_new (path);
   gboolean ready = FALSE, watchdog = FALSE, stopping = FALSE;
 
   g_assert_no_error (error);
@@ -947,7 +947,7 @@ test_address_keys (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(GInetAddress) a = g_inet_address_new_from_string (cases[i][0]);
+      g_autoptr (GInetAddress) a = g_inet_address_new_from_string (cases[i][0]);
       g_autofree char *key = stern_limits_address_key (a);
 
       g_assert_cmpstr (key, ==, cases[i][1]);

@@ -30,12 +30,12 @@ lookup (const char *name, SternOpt *opt)
 static void
 compare_row (const char *line, gboolean *documented, GString *problems)
 {
-  g_auto(GStrv) cells = g_strsplit (line, " | ", -1);
-  g_autoptr(GRegex) regex = g_regex_new ("--([a-z][a-z-]*)(?: ([A-Z][A-Z:]*))?", 0, 0, NULL);
-  g_autoptr(GMatchInfo) match = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
-  g_auto(GStrv) defaults = NULL;
+  g_auto (GStrv) cells = g_strsplit (line, " | ", -1);
+  g_autoptr (GRegex) regex = g_regex_new ("--([a-z][a-z-]*)(?: ([A-Z][A-Z:]*))?", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) defaults = NULL;
 
   if (g_strv_length (cells) < 3)
     {
@@ -89,7 +89,7 @@ compare_row (const char *line, gboolean *documented, GString *problems)
 static guint
 compare_doc (const char *markdown, GString *problems)
 {
-  g_auto(GStrv) lines = g_strsplit (markdown, "\n", -1);
+  g_auto (GStrv) lines = g_strsplit (markdown, "\n", -1);
   gboolean documented[STERN_N_OPTS] = { FALSE };
   gboolean in_section = FALSE;
   gsize before = problems->len;
@@ -115,7 +115,7 @@ static char *
 read_doc (void)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "doc", "server.md", NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   char *text = NULL;
 
   g_file_get_contents (path, &text, NULL, &error);
@@ -127,7 +127,7 @@ static void
 test_doc (void)
 {
   g_autofree char *doc = read_doc ();
-  g_autoptr(GString) problems = g_string_new (NULL);
+  g_autoptr (GString) problems = g_string_new (NULL);
 
   if (compare_doc (doc, problems) > 0)
     g_test_message ("%s", problems->str);
@@ -153,8 +153,8 @@ test_doc_planted (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (plants); i++)
     {
-      g_autoptr(GString) planted = g_string_new (doc);
-      g_autoptr(GString) problems = g_string_new (NULL);
+      g_autoptr (GString) planted = g_string_new (doc);
+      g_autoptr (GString) problems = g_string_new (NULL);
 
       g_assert_cmpuint (g_string_replace (planted, plants[i].from, plants[i].to, 1), ==, 1);
       g_assert_cmpuint (compare_doc (planted->str, problems), >=, 1);
@@ -219,8 +219,8 @@ test_bounds (void)
         continue;
       for (guint k = 0; k < 2; k++)
         {
-          g_auto(SternServerOptions) options = { 0 };
-          g_autoptr(GError) error = NULL;
+          g_auto (SternServerOptions) options = { 0 };
+          g_autoptr (GError) error = NULL;
 
           stern_server_options_init (&options);
           g_assert_true (parse (&options, o->name,
@@ -229,8 +229,8 @@ test_bounds (void)
         }
       for (guint k = 0; k < 2; k++)
         {
-          g_auto(SternServerOptions) options = { 0 };
-          g_autoptr(GError) error = NULL;
+          g_auto (SternServerOptions) options = { 0 };
+          g_autoptr (GError) error = NULL;
           g_autofree char *named = g_strdup_printf ("--%s", o->name);
 
           /* Past an int's range GOption refuses it itself. */
@@ -250,8 +250,8 @@ test_bounds (void)
 static void
 test_defaults (void)
 {
-  g_auto(SternServerOptions) options = { 0 };
-  g_autoptr(GError) error = NULL;
+  g_auto (SternServerOptions) options = { 0 };
+  g_autoptr (GError) error = NULL;
   SternServerLimits limits;
 
   stern_server_limits_init (&limits);

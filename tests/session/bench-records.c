@@ -48,8 +48,8 @@ setup_for (const SternGame *game,
 static void
 bench (guint n)
 {
-  g_autoptr(SternGame) game = session_test_random_game (n, 24);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = session_test_random_game (n, 24);
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bench-records-XXXXXX", NULL);
   g_autofree char *text = NULL;
   SternGameSetup setup, read_setup;
@@ -99,7 +99,7 @@ bench (guint n)
           state.bytes_written / moves);
   {
     /* What was saved reads back as the game. */
-    g_autoptr(SternGame) back = stern_autosave_read (dir, &read_setup, &read_clock, &error);
+    g_autoptr (SternGame) back = stern_autosave_read (dir, &read_setup, &read_clock, &error);
 
     g_assert_no_error (error);
     if (back == NULL || stern_game_get_n_actions_total (back) != stern_game_get_n_actions_total (game) ||
@@ -119,8 +119,8 @@ main (int   argc,
   if (argc == 4 && g_str_equal (argv[1], "write"))
     {
       guint64 n;
-      g_autoptr(SternGame) game = NULL;
-      g_autoptr(GError) error = NULL;
+      g_autoptr (SternGame) game = NULL;
+      g_autoptr (GError) error = NULL;
       g_autofree char *text = NULL;
       SternGameSetup setup;
 

@@ -66,7 +66,7 @@ hint_done (GObject      *source,
 {
   guint8 path[STERN_MAX_PATH];
   gsize len;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (!stern_match_hint_finish (STERN_MATCH (source), result, path, &len, &error))
     g_error ("no hint: %s", error->message);
@@ -77,8 +77,8 @@ static void
 bench (guint n)
 {
   SternGame *game = session_test_random_game (n, 24);
-  g_autoptr(SternMatch) match = stern_match_new ();
-  g_autoptr(SternPlayer) computer = stern_computer_player_new (STERN_LEVEL_EASY, 0);
+  g_autoptr (SternMatch) match = stern_match_new ();
+  g_autoptr (SternPlayer) computer = stern_computer_player_new (STERN_LEVEL_EASY, 0);
   SternGameSetup setup;
   double move_cpu[RUNS], move_call[RUNS], hint_cpu[RUNS], hint_call[RUNS];
   guint seat = stern_game_get_turn (game);

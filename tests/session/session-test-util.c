@@ -1,5 +1,6 @@
 /* session-test-util.c: helpers shared by the session and window tests.
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "session-test-util"
@@ -31,7 +32,7 @@ session_test_first_safe_move (const SternGame *game,
 void
 session_test_play_first (SternMatch *match)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   guint from, to;
 
   session_test_first_safe_move (stern_match_get_game (match), &from, &to);
@@ -76,7 +77,7 @@ session_test_random_game (guint   n,
 {
   g_autofree SternMove *moves = g_new (SternMove, STERN_MAX_MOVES);
   SternGame *game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_RACE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
 
   for (guint i = 0; i < n; i++)
     {

@@ -2,6 +2,7 @@
  * setup, a match, and a safe move to play (and, through temp-dir-util.h,
  * a temporary folder).
  *
+ * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

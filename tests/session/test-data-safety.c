@@ -34,7 +34,7 @@ static GPtrArray *
 files_with_prefix (const char *dir,
                    const char *prefix)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
@@ -50,7 +50,7 @@ static char *
 save_game (const char *dir,
            guint       n)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
   g_autofree char *path = stern_autosave_get_path (dir);
   SternGameSetup setup;
   char *text;
@@ -76,9 +76,9 @@ read_damaged (const char *dir,
               const char *what)
 {
   g_autofree char *path = stern_autosave_get_path (dir);
-  g_autoptr(GPtrArray) copies = NULL;
-  g_autoptr(GError) damage = NULL;
-  g_autoptr(SternGame) game = NULL;
+  g_autoptr (GPtrArray) copies = NULL;
+  g_autoptr (GError) damage = NULL;
+  g_autoptr (SternGame) game = NULL;
   g_autofree char *copy = NULL;
   SternGameSetup setup;
   SternClock clock;
@@ -175,7 +175,7 @@ test_autosave_not_regular (void)
   g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
   g_assert_cmpuint (read_damaged (dir, NULL, 0, "folder"), ==, 0);
   {
-    g_autoptr(GPtrArray) left = files_with_prefix (dir, "current-game.sgr.damaged-");
+    g_autoptr (GPtrArray) left = files_with_prefix (dir, "current-game.sgr.damaged-");
 
     for (guint i = 0; i < left->len; i++)
       g_rmdir (g_ptr_array_index (left, i));
@@ -198,8 +198,8 @@ test_autosave_temp_files (void)
   g_autofree char *ratings = g_build_filename (dir, "ratings.ini", NULL);
   g_autofree char *ratings_temp = g_build_filename (dir, "ratings.ini.Qz81kP", NULL);
   g_autofree char *journal_temp = g_build_filename (dir, "current-game.sgr.journal.a1B2c3", NULL);
-  g_autoptr(SternGame) game = NULL;
-  g_autoptr(GError) damage = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (GError) damage = NULL;
   SternGameSetup setup;
   SternClock clock;
 
@@ -231,8 +231,8 @@ test_match_notice (void)
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *good = save_game (dir, 8);
   g_autofree char *path = stern_autosave_get_path (dir);
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
-  g_autoptr(SternGame) game = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternGame) game = NULL;
   SternGameSetup setup;
   SternClock clock;
 
@@ -255,10 +255,10 @@ static void
 test_replaced_game_kept (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
-  g_autoptr(SternGame) read = NULL;
-  g_autoptr(SternGame) opened = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternGame) read = NULL;
+  g_autoptr (SternGame) opened = NULL;
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup, read_setup;
   SternClock clock;
 
@@ -307,7 +307,7 @@ test_settings_bad_preset (void)
     { "classic-3", "race" }, { "classic-6", "race" }, { "ugolki", "club" }, { "halma-8", "race" },
   };
   GSettingsSchemaSource *schemas = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsSchema) schema = NULL;
 
   /* The schema is compiled with the window (data/): a build without it
    * (-Dgui=false, as the sanitizer builds are) has no settings to read. */
@@ -321,10 +321,10 @@ test_settings_bad_preset (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
     {
-      g_autoptr(GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
+      g_autoptr (GSettings) settings = g_settings_new ("io.github.sternhalma.Sternhalma");
       g_autofree char *notice = NULL, *preset = NULL, *text = NULL;
-      g_autoptr(SternGame) game = NULL, read = NULL;
-      g_autoptr(GError) error = NULL;
+      g_autoptr (SternGame) game = NULL, read = NULL;
+      g_autoptr (GError) error = NULL;
       SternGameSetup setup;
 
       g_settings_set_string (settings, "variant", pairs[i][0]);
@@ -373,7 +373,7 @@ test_save_error (void)
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *not_dir = g_build_filename (dir, "plain-file", NULL);
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
   SternGameSetup setup;
   guint notified = 0;
 
@@ -443,8 +443,8 @@ test_clock_round_trip (void)
     for (guint i = 0; i < G_N_ELEMENTS (increments); i++)
       {
         g_autofree char *record = NULL, *text = NULL, *again = NULL;
-        g_autoptr(SternGame) game = NULL;
-        g_autoptr(GError) error = NULL;
+        g_autoptr (SternGame) game = NULL;
+        g_autoptr (GError) error = NULL;
         g_autofree char *clock_tag = NULL;
         SternGameSetup setup;
         SternClock clock, back;
@@ -487,9 +487,9 @@ static void
 test_clock_match (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
-  g_autoptr(SternGame) game = NULL, back = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternGame) game = NULL, back = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   SternGameSetup setup, loaded;
   SternClock clock, read_clock;
@@ -535,9 +535,9 @@ test_clock_match (void)
 static void
 test_ratings_puzzles (void)
 {
-  g_autoptr(SternRatings) ratings = stern_ratings_new ();
-  g_autoptr(SternRatings) again = NULL;
-  g_autoptr(GError) damage = NULL;
+  g_autoptr (SternRatings) ratings = stern_ratings_new ();
+  g_autoptr (SternRatings) again = NULL;
+  g_autoptr (GError) damage = NULL;
   g_autofree char *text = NULL;
   guint solved, tried;
   gsize length;
@@ -601,8 +601,8 @@ test_ratings_partial (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (damaged); i++)
     {
-      g_autoptr(SternRatings) ratings = NULL;
-      g_autoptr(GError) damage = NULL;
+      g_autoptr (SternRatings) ratings = NULL;
+      g_autoptr (GError) damage = NULL;
       const double *history;
       guint n, won, drawn, lost;
 
@@ -621,8 +621,8 @@ test_ratings_partial (void)
   /* A bad number: that number. */
   {
     const char *text = "[Rating]\nrating=abc\nhistory=1200.0;x;1400.0;\n";
-    g_autoptr(GError) damage = NULL;
-    g_autoptr(SternRatings) ratings = stern_ratings_parse (text, strlen (text), &damage);
+    g_autoptr (GError) damage = NULL;
+    g_autoptr (SternRatings) ratings = stern_ratings_parse (text, strlen (text), &damage);
     guint n;
 
     g_assert_nonnull (damage);
@@ -636,8 +636,8 @@ test_ratings_partial (void)
   {
     const char *text = "[Rating]\nrating=1500.0\nthis is no setting\nhistory=1500.0;\n\n"
                        "[classic-2]\nwon=3\ndrawn=0\nlost=zz\n";
-    g_autoptr(GError) damage = NULL;
-    g_autoptr(SternRatings) ratings = stern_ratings_parse (text, strlen (text), &damage);
+    g_autoptr (GError) damage = NULL;
+    g_autoptr (SternRatings) ratings = stern_ratings_parse (text, strlen (text), &damage);
 
     g_assert_nonnull (damage);
     g_test_message ("%s", damage->message);
@@ -647,8 +647,8 @@ test_ratings_partial (void)
 
   /* A good file: no damage. */
   {
-    g_autoptr(GError) damage = NULL;
-    g_autoptr(SternRatings) ratings = stern_ratings_parse (RATINGS_GOOD, strlen (RATINGS_GOOD),
+    g_autoptr (GError) damage = NULL;
+    g_autoptr (SternRatings) ratings = stern_ratings_parse (RATINGS_GOOD, strlen (RATINGS_GOOD),
                                                            &damage);
 
     g_assert_no_error (damage);
@@ -664,10 +664,10 @@ test_ratings_kept (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GPtrArray) copies = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternRatings) ratings = NULL;
+  g_autoptr (GPtrArray) copies = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *copy = NULL;
   const char *damaged = RATINGS_GOOD "### \xff garbage\n";
   SternGameSetup setup;
@@ -708,8 +708,8 @@ test_ratings_not_regular (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternRatings) ratings = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_cmpint (symlink ("/dev/zero", path), ==, 0);
   ratings = stern_ratings_load (path, &error);
@@ -742,9 +742,9 @@ count_games (gpointer data)
 
   for (guint i = 0; i < COUNT_GAMES; i++)
     {
-      g_autoptr(GError) error = NULL;
-      g_auto(SternRatingsLock) lock = stern_ratings_lock (args->path, &error);
-      g_autoptr(SternRatings) ratings = NULL;
+      g_autoptr (GError) error = NULL;
+      g_auto (SternRatingsLock) lock = stern_ratings_lock (args->path, &error);
+      g_autoptr (SternRatings) ratings = NULL;
 
       g_assert_no_error (error);
       ratings = stern_ratings_load (args->path, &error);
@@ -762,9 +762,9 @@ test_ratings_lock (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-data-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternGame) game = NULL;
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternRatings) ratings = NULL;
+  g_autoptr (GError) error = NULL;
   GThread *threads[COUNT_THREADS];
   SternGameSetup setup;
   CountArgs args;

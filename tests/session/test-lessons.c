@@ -48,7 +48,7 @@ test_illegal_never_right (void)
   for (guint i = 0; i < stern_lessons_count (); i++)
     {
       const SternLesson *lesson = stern_lessons_get (i);
-      g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
+      g_autoptr (SternGame) game = stern_lesson_new_game (lesson);
       g_autofree char *feedback = NULL;
       const SternPosition *pos = stern_game_get_position (game);
       uint8_t path[STERN_MAX_PATH];
@@ -83,7 +83,7 @@ test_refused_paths (void)
   for (guint i = 0; i < stern_lessons_count (); i++)
     {
       const SternLesson *lesson = stern_lessons_get (i);
-      g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
+      g_autoptr (SternGame) game = stern_lesson_new_game (lesson);
       SternPathCheck reason;
       const char *refused = stern_lesson_get_refused_path (lesson, &reason);
       uint8_t path[STERN_MAX_PATH];
@@ -145,7 +145,7 @@ static void
 test_may_place (void)
 {
   const SternLesson *lesson = stern_lessons_lookup ("ladder");
-  g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
+  g_autoptr (SternGame) game = stern_lesson_new_game (lesson);
   SternPosition built = *stern_game_get_position (game);
   static const char * const rungs[] = { "l5", "l7", "l9" };
   g_autofree char *why = NULL;
@@ -192,12 +192,12 @@ test_groups (void)
 static void
 test_strategy_answers_are_best (void)
 {
-  g_autoptr(SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
+  g_autoptr (SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
 
   for (guint i = 0; i < stern_lessons_count (); i++)
     {
       const SternLesson *lesson = stern_lessons_get (i);
-      g_autoptr(SternGame) game = NULL;
+      g_autoptr (SternGame) game = NULL;
       SternReviewPath best;
       uint8_t path[STERN_MAX_PATH];
       size_t len;
@@ -237,8 +237,8 @@ test_conditions_beyond_the_count (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       const SternLesson *lesson = stern_lessons_lookup (cases[i].lesson);
-      g_autoptr(SternGame) game = stern_lesson_new_game (lesson);
-      g_autoptr(SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
+      g_autoptr (SternGame) game = stern_lesson_new_game (lesson);
+      g_autoptr (SternReviewer) reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
       g_autofree char *feedback = NULL;
       uint8_t path[STERN_MAX_PATH], answer[STERN_MAX_PATH];
       size_t len, answer_len;

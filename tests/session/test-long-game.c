@@ -49,8 +49,8 @@ static void
 assert_saved_as (const char      *dir,
                  const SternGame *game)
 {
-  g_autoptr(GError) damage = NULL;
-  g_autoptr(SternGame) back = NULL;
+  g_autoptr (GError) damage = NULL;
+  g_autoptr (SternGame) back = NULL;
   g_autofree char *a = NULL, *b = NULL;
   SternGameSetup setup;
   SternClock clock;
@@ -66,7 +66,7 @@ assert_saved_as (const char      *dir,
   stern_game_seek (back, stern_game_get_n_actions_total (back));
   a = stern_record_write (back, NULL);
   {
-    g_autoptr(SternGame) whole = stern_game_copy (game);
+    g_autoptr (SternGame) whole = stern_game_copy (game);
 
     stern_game_seek (whole, stern_game_get_n_actions_total (whole));
     b = stern_record_write (whole, NULL);
@@ -100,8 +100,8 @@ test_journal (void)
   g_autofree char *journal = journal_of (dir);
   /* Long enough for the journal (a save of more than 64 KiB); the window's
    * test plays on at 100,000 moves. */
-  g_autoptr(SternGame) game = session_test_random_game (30000, 24);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = session_test_random_game (30000, 24);
+  g_autoptr (GError) error = NULL;
   SternAutosaveState state = { 0 };
   SternGameSetup setup = { 0 };
   SternClock clock;
@@ -147,8 +147,8 @@ test_journal (void)
   g_assert_true (stern_autosave_update (dir, &state, game, &setup, &clock, &error));
   assert_saved_as (dir, game);
   {
-    g_autoptr(SternGame) back = NULL;
-    g_autoptr(GError) damage = NULL;
+    g_autoptr (SternGame) back = NULL;
+    g_autoptr (GError) damage = NULL;
     SternGameSetup read_setup;
     SternClock read_clock;
 
@@ -188,9 +188,9 @@ test_journal_cut_and_stale (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
   g_autofree char *journal = journal_of (dir);
-  g_autoptr(SternGame) game = session_test_random_game (8000, 24);
-  g_autoptr(SternGame) before_last = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = session_test_random_game (8000, 24);
+  g_autoptr (SternGame) before_last = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   SternAutosaveState state = { 0 };
   SternGameSetup setup = { 0 };
@@ -230,7 +230,7 @@ test_journal_cut_and_stale (void)
   g_assert_true (g_file_set_contents (journal, text, (gssize) len, NULL));
   {
     /* The save was written whole at its first 8,000 moves. */
-    g_autoptr(SternGame) base = session_test_random_game (8000, 24);
+    g_autoptr (SternGame) base = session_test_random_game (8000, 24);
 
     assert_saved_as (dir, base);
   }
@@ -247,10 +247,10 @@ test_journal_damaged (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
   g_autofree char *journal = journal_of (dir);
-  g_autoptr(SternGame) game = session_test_random_game (8000, 24);
-  g_autoptr(SternGame) back = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GError) damage = NULL;
+  g_autoptr (SternGame) game = session_test_random_game (8000, 24);
+  g_autoptr (SternGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) damage = NULL;
   g_autofree char *text = NULL;
   g_autofree char *bad = NULL;
   SternAutosaveState state = { 0 };
@@ -285,10 +285,10 @@ test_journal_damaged (void)
 static void
 test_journal_back_and_forth (void)
 {
-  g_autoptr(SternGame) game = session_test_random_game (30000, 24);
-  g_autoptr(SternGame) back = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) journal = g_string_new ("j 5\n");
+  g_autoptr (SternGame) game = session_test_random_game (30000, 24);
+  g_autoptr (SternGame) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) journal = g_string_new ("j 5\n");
   g_autofree char *text = NULL;
   g_autofree char *save = NULL;
   SternGameSetup setup = { 0 }, read_setup;
@@ -321,8 +321,8 @@ test_symlinked_save (void)
   g_autofree char *elsewhere = temp_dir_new ("stern-elsewhere-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *target = g_build_filename (elsewhere, "my-game.sgr", NULL);
-  g_autoptr(SternGame) game = session_test_random_game (20, 24);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = session_test_random_game (20, 24);
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup = { 0 };
 
   setup.variant = stern_game_get_variant (game);
@@ -337,7 +337,7 @@ test_symlinked_save (void)
   /* A game with a journal: beside the file the link names, none in the
    * data folder. */
   {
-    g_autoptr(SternGame) longer = session_test_random_game (8000, 24);
+    g_autoptr (SternGame) longer = session_test_random_game (8000, 24);
     g_autofree char *target_journal = g_strconcat (target, ".journal", NULL);
     g_autofree char *dir_journal = g_strconcat (path, ".journal", NULL);
     SternAutosaveState state = { 0 };
@@ -370,7 +370,7 @@ match_play_on (SternMatch *match)
   static SternMove moves[STERN_MAX_MOVES];
   SternGame *game = stern_match_get_game (match);
   size_t n = stern_game_legal_moves (game, moves);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   for (size_t k = 0; k < n; k++)
     {
@@ -397,7 +397,7 @@ test_match_long_game (void)
   g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *journal = journal_of (dir);
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
   SternGame *game = session_test_random_game (30000, 24);
   SternGameSetup setup;
   gsize base, grown;
@@ -438,14 +438,14 @@ kill_test_step (SternGame *game,
 static void
 test_kill_while_saving (void)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (9);
 
   for (guint round = 0; round < 6; round++)
     {
       g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
-      g_autoptr(SternGame) expect = NULL;
-      g_autoptr(SternGame) back = NULL;
-      g_autoptr(GError) damage = NULL;
+      g_autoptr (SternGame) expect = NULL;
+      g_autoptr (SternGame) back = NULL;
+      g_autoptr (GError) damage = NULL;
       guint saved = 0, target = (guint) g_rand_int_range (rand, 1, 400), steps;
       SternGameSetup read_setup;
       SternClock clock;
@@ -458,7 +458,7 @@ test_kill_while_saving (void)
       g_assert_cmpint (child, >=, 0);
       if (child == 0)
         {
-          g_autoptr(SternGame) game = session_test_random_game (8000, 24);
+          g_autoptr (SternGame) game = session_test_random_game (8000, 24);
           SternAutosaveState state = { 0 };
           SternGameSetup setup = { 0 };
 
@@ -517,10 +517,10 @@ test_kill_while_saving (void)
 static void
 test_cut_record (void)
 {
-  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
-  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternGame) back = NULL;
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) back = NULL;
   g_autofree char *text = NULL;
   g_autofree char *joined = NULL;
   g_autofree char *whole = NULL, *part = NULL;
@@ -609,8 +609,8 @@ test_two_copies (void)
   g_autofree char *dir = temp_dir_new ("stern-long-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
   g_autofree char *theirs = NULL, *after = NULL;
-  g_autoptr(SternMatch) first = session_test_match_new (dir);
-  g_autoptr(SternMatch) second = NULL;
+  g_autoptr (SternMatch) first = session_test_match_new (dir);
+  g_autoptr (SternMatch) second = NULL;
   SternGameSetup setup;
   int ready[2], done[2];
   pid_t child;
@@ -667,8 +667,8 @@ test_two_copies (void)
     /* Reading that copy's game leaves its temporary files alone: they
      * may be saves under way. */
     g_autofree char *temp = g_build_filename (dir, "current-game.sgr.Zz9Yx8", NULL);
-    g_autoptr(SternGame) read_only = NULL;
-    g_autoptr(GError) damage = NULL;
+    g_autoptr (SternGame) read_only = NULL;
+    g_autoptr (GError) damage = NULL;
     SternGameSetup read_setup;
     SternClock clock;
 
@@ -705,11 +705,11 @@ test_size_cap (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-cap-XXXXXX");
   g_autofree char *big_path = g_build_filename (dir, "big.sgr", NULL);
-  g_autoptr(SternGame) game = session_test_random_game (378050, 24);
-  g_autoptr(SternGame) longer = NULL;
-  g_autoptr(SternGame) read = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) big = NULL;
+  g_autoptr (SternGame) game = session_test_random_game (378050, 24);
+  g_autoptr (SternGame) longer = NULL;
+  g_autoptr (SternGame) read = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) big = NULL;
   g_autofree char *record = NULL, *longer_text = NULL, *text = NULL;
   SternGameSetup setup, read_setup;
   SternClock clock;
@@ -823,8 +823,8 @@ time_turn_starts (guint   n,
                   double *move_s,
                   double *hint_s)
 {
-  g_autoptr(SternMatch) match = stern_match_new ();
-  g_autoptr(SternPlayer) computer = stern_computer_player_new (STERN_LEVEL_EASY, 0);
+  g_autoptr (SternMatch) match = stern_match_new ();
+  g_autoptr (SternPlayer) computer = stern_computer_player_new (STERN_LEVEL_EASY, 0);
   SternGameSetup setup;
   guint seat;
 
@@ -834,7 +834,7 @@ time_turn_starts (guint   n,
   *move_s = *hint_s = G_MAXDOUBLE;
   for (guint run = 0; run < 5; run++)
     {
-      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
       gboolean done = FALSE;
       gulong handler = g_signal_connect (computer, "move-chosen",
                                          G_CALLBACK (turn_move_chosen), &done);

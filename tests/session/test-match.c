@@ -273,8 +273,8 @@ test_remote_init (TestRemote *self)
 static void
 test_play (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup;
   Recorder r;
   guint from, to;
@@ -362,7 +362,7 @@ test_undo_redo (MatchFixture *f,
 
   /* A move from an earlier position drops the rest. */
   {
-    g_autoptr(SternMatch) first = session_test_match_new (NULL);
+    g_autoptr (SternMatch) first = session_test_match_new (NULL);
     SternGameSetup computer_first;
 
     /* Nothing to take back or replay: the computer on turn goes on. */
@@ -389,7 +389,7 @@ test_undo_redo (MatchFixture *f,
 static void
 test_seek (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   SternGame *game;
   Recorder r;
@@ -445,8 +445,8 @@ three_actions (gpointer match)
 static void
 test_resign (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup;
   SternGame *game;
   Recorder r;
@@ -495,7 +495,7 @@ test_resign (void)
   recorder_free (&r, match);
   /* Table rules: nobody takes over. */
   {
-    g_autoptr(SternGame) table = stern_game_new (setup.variant, STERN_PRESET_TABLE);
+    g_autoptr (SternGame) table = stern_game_new (setup.variant, STERN_PRESET_TABLE);
 
     g_assert_cmpint (stern_rules_takeover_level (stern_game_get_rules (table)), ==, -1);
   }
@@ -513,7 +513,7 @@ timed_out_game (gpointer match)
 static void
 test_clock (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   SternGameClock *clock = stern_match_get_clock (match);
   SternGameSetup setup;
   Recorder r;
@@ -589,7 +589,7 @@ black_has_moved (gpointer match)
 static void
 test_move_now (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
 
   /* 100 hours on the clock: a move may take the 60 s most. */
@@ -613,8 +613,8 @@ test_move_now (void)
 static void
 test_play_path (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup;
   SternGame *game;
   guint8 path[STERN_MAX_PATH];
@@ -683,7 +683,7 @@ progress_notified (SternMatch   *match,
 static void
 test_thinking_progress (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   ProgressSeen seen = { 0 };
 
@@ -706,7 +706,7 @@ test_thinking_progress (void)
 static void
 test_clock_budget (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   SternClock clock;
   gint64 budget;
@@ -744,10 +744,10 @@ test_autosave_resume (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = stern_autosave_get_path (dir);
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
-  g_autoptr(SternMatch) other = session_test_match_new (dir);
-  g_autoptr(SternGame) resumed = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternMatch) other = session_test_match_new (dir);
+  g_autoptr (SternGame) resumed = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *before = NULL, *after = NULL;
   SternGameSetup setup, loaded;
   SternClock clock;
@@ -824,9 +824,9 @@ test_write_read (void)
   for (guint v = 0; v < STERN_N_VARIANTS; v++)
     {
       const SternVariant *variant = stern_variant_get (v);
-      g_autoptr(SternMatch) match = session_test_match_new (NULL);
-      g_autoptr(SternMatch) other = session_test_match_new (NULL);
-      g_autoptr(GError) error = NULL;
+      g_autoptr (SternMatch) match = session_test_match_new (NULL);
+      g_autoptr (SternMatch) other = session_test_match_new (NULL);
+      g_autoptr (GError) error = NULL;
       g_autofree char *text = NULL, *before = NULL, *after = NULL;
       SternGameSetup setup, loaded;
       SternGame *back;
@@ -868,9 +868,9 @@ static void
 test_round_trip_seats (void)
 {
   g_autofree char *text = NULL;
-  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
-  g_autoptr(SternGame) back = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("classic-6"), STERN_PRESET_TABLE);
+  g_autoptr (SternGame) back = NULL;
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup, loaded;
   SternClock clock;
 
@@ -899,9 +899,9 @@ test_ratings (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternMatch) match = session_test_match_new (dir);
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternMatch) match = session_test_match_new (dir);
+  g_autoptr (SternRatings) ratings = NULL;
+  g_autoptr (GError) error = NULL;
   SternGameSetup setup;
   double expected;
   guint won, drawn, lost;
@@ -947,8 +947,8 @@ test_ratings_damaged (void)
 {
   g_autofree char *dir = temp_dir_new ("stern-match-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "ratings.ini", NULL);
-  g_autoptr(SternRatings) ratings = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternRatings) ratings = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (g_file_set_contents (path, "[Rating]\nrating=abc\n", -1, NULL));
   ratings = stern_ratings_load (path, &error);
@@ -970,8 +970,8 @@ test_ratings_damaged (void)
 static void
 test_remote (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
-  g_autoptr(TestRemote) remote = g_object_new (TEST_TYPE_REMOTE, NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (TestRemote) remote = g_object_new (TEST_TYPE_REMOTE, NULL);
   SternGameSetup setup;
   SternGame *game;
   SternMove moves[STERN_MAX_MOVES];
@@ -1028,7 +1028,7 @@ test_hold (MatchFixture *f,
            gconstpointer data)
 {
   SternMatch *match = f->match;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   SternGame *game = f->game;
   guint from, to;
   Recorder *r = &f->r;
@@ -1071,7 +1071,7 @@ test_late_answer (MatchFixture *f,
                   gconstpointer data)
 {
   SternMatch *match = f->match;
-  g_autoptr(SternPlayer) computer = NULL;
+  g_autoptr (SternPlayer) computer = NULL;
   SternGameSetup setup;
   SternGame *game = f->game;
   Recorder *r = &f->r;
@@ -1145,7 +1145,7 @@ hint_done (gpointer data)
 static void
 test_hint (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   SternGameSetup setup;
   HintResult h = { 0 };
   SternGame *game;
@@ -1173,7 +1173,7 @@ test_hint (void)
 static void
 test_rounds (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   g_autofree char *record = NULL;
   SternGameSetup setup;
   SternGame *game;
@@ -1195,7 +1195,7 @@ test_rounds (void)
 static void
 test_status (void)
 {
-  g_autoptr(SternMatch) match = session_test_match_new (NULL);
+  g_autoptr (SternMatch) match = session_test_match_new (NULL);
   g_autofree char *text = NULL;
   SternGameSetup setup;
 

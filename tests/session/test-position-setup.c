@@ -17,8 +17,8 @@ assert_refused (const char *variant_id,
                 const char *what)
 {
   const SternVariant *variant = stern_variant_lookup (variant_id);
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
   SternPosition pos;
 
   /* Built as the editor does: marbles put on holes, whatever their number. */
@@ -28,7 +28,7 @@ assert_refused (const char *variant_id,
     {
       const char *colon = strchr (*w, ':');
       unsigned seat = stern_seat_from_colour_name (*w, (size_t) (colon - *w));
-      g_auto(GStrv) holes = g_strsplit (colon + 1, ",", -1);
+      g_auto (GStrv) holes = g_strsplit (colon + 1, ",", -1);
 
       for (char **h = holes; *h != NULL; h++)
         stern_position_put (&pos, seat, stern_variant_cell_parse (variant, *h, strlen (*h)));
@@ -61,8 +61,8 @@ test_accepted (void)
 {
   const SternVariant *variant = NULL;
   SternPosition pos;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
 
   g_assert_true (stern_notation_parse_position ("ugolki black white:a1,d4 black:h8", &variant, &pos, NULL));
   g_assert_true (stern_position_setup_check (variant, &pos, &error));

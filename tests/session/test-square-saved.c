@@ -74,7 +74,7 @@ test_saved_text (void)
   for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
     {
       const SternVariant *variant = stern_variant_get (i);
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       g_autofree char *text = NULL;
       SternGame *game, *back;
       SternGameSetup setup, read;
@@ -111,14 +111,14 @@ test_saved_text (void)
 static void
 test_autosave (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("stern-square-XXXXXX", &error);
 
   g_assert_no_error (error);
   for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
     {
       const SternVariant *variant = stern_variant_get (i);
-      g_autoptr(GError) damage = NULL;
+      g_autoptr (GError) damage = NULL;
       SternGame *game, *back;
       SternGameSetup setup, read;
       SternClock clock;

@@ -72,15 +72,15 @@ assert_no_verb_after (const char *text,
 static void
 test_fatal_left_at_home (void)
 {
-  g_autoptr(SternGame) game = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+  g_autoptr (SternGame) game = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
                                                    STERN_PRESET_TABLE, 29);
-  g_autoptr(SternGame) two = engine_test_game_at ("classic-2 white white:j5,m1 black:e17",
+  g_autoptr (SternGame) two = engine_test_game_at ("classic-2 white white:j5,m1 black:e17",
                                                   STERN_PRESET_TABLE, 29);
   g_autofree char *text = stern_texts_fatal_move (game, engine_test_cell_of ("j5"), engine_test_cell_of ("i5"));
   g_autofree char *text_two = stern_texts_fatal_move (two, engine_test_cell_of ("j5"), engine_test_cell_of ("j4"));
   g_autofree char *safe = stern_texts_fatal_move (game, engine_test_cell_of ("j4"), engine_test_cell_of ("i5"));
   g_autofree char *after = NULL;
-  g_autoptr(SternGame) late = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
+  g_autoptr (SternGame) late = engine_test_game_at ("classic-2 white white:j5,i9 black:e17",
                                                    STERN_PRESET_TABLE, 30);
 
   g_test_message ("%s", text);
@@ -114,9 +114,9 @@ test_fatal_left_at_home (void)
 static void
 test_eliminated_why (void)
 {
-  g_autoptr(SternGame) left = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+  g_autoptr (SternGame) left = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
                                                    STERN_PRESET_TABLE, 29);
-  g_autoptr(SternGame) ends = engine_test_game_at ("classic-2 white white:j5,i9 black:e17,i12",
+  g_autoptr (SternGame) ends = engine_test_game_at ("classic-2 white white:j5,i9 black:e17,i12",
                                                    STERN_PRESET_TABLE, 30);
   g_autofree char *left_text = NULL;
   g_autofree char *ends_text = NULL;
@@ -144,7 +144,7 @@ test_eliminated_why (void)
 static void
 test_team_resign (void)
 {
-  g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup ("pairs-4"),
+  g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup ("pairs-4"),
                                               STERN_PRESET_TABLE);
   SternGameSetup setup;
   g_autofree char *question = NULL;
@@ -173,9 +173,9 @@ test_end_reason_names (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
     {
-      g_autoptr(SternGame) resigned = stern_game_new (stern_variant_lookup (variants[i]),
+      g_autoptr (SternGame) resigned = stern_game_new (stern_variant_lookup (variants[i]),
                                                       STERN_PRESET_TABLE);
-      g_autoptr(SternGame) timed_out = stern_game_new (stern_variant_lookup (variants[i]),
+      g_autoptr (SternGame) timed_out = stern_game_new (stern_variant_lookup (variants[i]),
                                                        STERN_PRESET_TABLE);
       g_autofree char *why_resigned = NULL;
       g_autofree char *why_timed_out = NULL;
@@ -208,7 +208,7 @@ test_game_over_punctuation (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     for (guint timeout = 0; timeout < 2; timeout++)
       {
-        g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup (cases[i].variant),
+        g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup (cases[i].variant),
                                                     cases[i].preset);
         g_autofree char *text = NULL;
         g_autofree char *result = NULL;
@@ -241,7 +241,7 @@ test_game_over_punctuation (void)
 static void
 test_status (void)
 {
-  g_autoptr(SternMatch) match = stern_match_new ();
+  g_autoptr (SternMatch) match = stern_match_new ();
   SternGameSetup setup;
   g_autofree char *status = NULL;
   g_autofree char *resign = NULL;
@@ -280,7 +280,7 @@ test_status (void)
   two = stern_texts_resign_question (stern_match_get_game (match), &setup, STERN_WHITE, PERSON);
   assert_no_verb_after (two, PERSON);
   {
-    g_autoptr(SternGame) club_game = stern_game_new (stern_variant_lookup ("classic-3"),
+    g_autoptr (SternGame) club_game = stern_game_new (stern_variant_lookup ("classic-3"),
                                                      STERN_PRESET_CLUB);
 
     session_test_setup (&setup, "classic-3", STERN_PRESET_CLUB, "hcccccc", 0, 0);
@@ -386,7 +386,7 @@ static void
 test_solo_score (void)
 {
   unsigned from, to;
-  g_autoptr(SternGame) game = solo_near_end (30, &from, &to);
+  g_autoptr (SternGame) game = solo_near_end (30, &from, &to);
   g_autofree char *before = stern_texts_solo_score (game);
   g_autofree char *after = NULL;
   g_autofree char *best = g_strdup_printf ("%u", STERN_TEXTS_SOLO_BEST_KNOWN);
@@ -428,9 +428,9 @@ static void
 test_record_names (void)
 {
   const char *text = "[Variant \"classic-2\"]\n[White \"Tester\"]\n[Black \"Computer (hard)\"]\n";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SternGame) game = NULL;
-  g_autoptr(SternGame) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternGame) game = NULL;
+  g_autoptr (SternGame) again = NULL;
   g_autofree char *white = NULL;
   g_autofree char *black = NULL;
   g_autofree char *saved = NULL;
@@ -463,11 +463,11 @@ test_record_names (void)
 static void
 test_countdown (void)
 {
-  g_autoptr(SternGame) far = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+  g_autoptr (SternGame) far = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
                                                   STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN - 1);
-  g_autoptr(SternGame) near = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
+  g_autoptr (SternGame) near = engine_test_game_at ("classic-2 white white:j4,j5,i9 black:e17,i12",
                                                    STERN_PRESET_TABLE, 30 - STERN_TEXTS_COUNTDOWN_SHOWN);
-  g_autoptr(SternGame) empty = engine_test_game_at ("classic-2 white white:i5,j5,i9 black:e17,i12",
+  g_autoptr (SternGame) empty = engine_test_game_at ("classic-2 white white:i5,j5,i9 black:e17,i12",
                                                     STERN_PRESET_TABLE, 29);
 
   g_assert_cmpint (stern_texts_home_countdown (far, STERN_WHITE), ==, -1);
@@ -547,7 +547,7 @@ test_square_rules_summary (void)
 static void
 square_play (SternGame *game, const char *text)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   guint8 path[STERN_MAX_PATH];
   size_t len;
 
@@ -573,13 +573,13 @@ test_square_forced_end (void)
     { "halma-8", STERN_SQUARE_HOME_CHECK_8 - STERN_SQUARE_DIAGONAL_EARLIER },
     { "halma-10+orth", STERN_SQUARE_HOME_CHECK_10 },
   };
-  g_autoptr(SternGame) star = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
-  g_autoptr(SternGame) later = square_at ("ugolki white white:c5,e4 black:g4,d5", 45);
+  g_autoptr (SternGame) star = stern_game_new (stern_variant_lookup ("classic-2"), STERN_PRESET_TABLE);
+  g_autoptr (SternGame) later = square_at ("ugolki white white:c5,e4 black:g4,d5", 45);
   g_autofree char *at_45 = stern_texts_forced_end (later, STERN_WHITE);
   g_autofree char *expected_45 = stage_text ("%d move left in the game",
                                              "%d moves left in the game",
                                              STERN_SQUARE_TEMPO_CHECK_8 - 45);
-  g_autoptr(SternGame) last = square_at ("ugolki white white:c5,e4 black:g4,d5", 79);
+  g_autoptr (SternGame) last = square_at ("ugolki white white:c5,e4 black:g4,d5", 79);
   g_autofree char *at_79 = stern_texts_forced_end (last, STERN_WHITE);
   g_autofree char *expected_79 = stage_text ("%d move left in the game",
                                              "%d moves left in the game", 1);
@@ -588,7 +588,7 @@ test_square_forced_end (void)
   g_assert_null (stern_texts_tempo_numbers (star));
   for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
     {
-      g_autoptr(SternGame) game = stern_game_new (stern_variant_lookup (starts[i].variant),
+      g_autoptr (SternGame) game = stern_game_new (stern_variant_lookup (starts[i].variant),
                                                   STERN_PRESET_TABLE);
       g_autofree char *text = stern_texts_forced_end (game, STERN_BLACK);
       g_autofree char *expected = stage_text ("%d move left to leave home",
@@ -614,7 +614,7 @@ test_square_forced_end (void)
 static void
 test_square_tempo_status (void)
 {
-  g_autoptr(SternMatch) match = stern_match_new ();
+  g_autoptr (SternMatch) match = stern_match_new ();
   g_autofree char *status = NULL;
   g_autofree char *tempo = NULL;
   g_autofree char *stage = NULL;
@@ -678,7 +678,7 @@ test_square_end_reasons (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(SternGame) game = square_at (cases[i].position, cases[i].made);
+      g_autoptr (SternGame) game = square_at (cases[i].position, cases[i].made);
       g_autofree char *reason = NULL, *over = NULL;
 
       square_play (game, cases[i].white_move);
@@ -694,7 +694,7 @@ test_square_end_reasons (void)
   /* The tempo check after move 80: white 14 (c5 8, e5 6), black 16 (f4 8,
    * d6 8 to a1). */
   {
-    g_autoptr(SternGame) game = square_at ("ugolki white white:c5,e4 black:f4,d5", 79);
+    g_autoptr (SternGame) game = square_at ("ugolki white white:c5,e4 black:f4,d5", 79);
     g_autofree char *reason = NULL;
     g_autofree char *white_part = NULL, *black_part = NULL;
 
@@ -722,13 +722,13 @@ static void
 test_cannot_finish (void)
 {
   static const char three_each[] = "classic-2 white white:m1,l2,m2 black:e17,e16,f16";
-  g_autoptr(SternGame) start = stern_game_new (stern_variant_lookup ("classic-2"),
+  g_autoptr (SternGame) start = stern_game_new (stern_variant_lookup ("classic-2"),
                                                STERN_PRESET_TABLE);
-  g_autoptr(SternGame) few = square_at (three_each, 0);
-  g_autoptr(SternGame) ten = square_at ("classic-2 white white:m1,l2,m2,k3,l3 "
+  g_autoptr (SternGame) few = square_at (three_each, 0);
+  g_autoptr (SternGame) ten = square_at ("classic-2 white white:m1,l2,m2,k3,l3 "
                                         "black:e17,e16,f16,e15,f15", 0);
-  g_autoptr(SternGame) stones = square_at ("ugolki white white:a1,b1,c1 black:h8,g8,f8", 0);
-  g_autoptr(SternGame) race = NULL;
+  g_autoptr (SternGame) stones = square_at ("ugolki white white:a1,b1,c1 black:h8,g8,f8", 0);
+  g_autoptr (SternGame) race = NULL;
   const SternVariant *variant;
   SternPosition pos;
   g_autofree char *text = stern_texts_cannot_finish (few);
@@ -757,7 +757,7 @@ int
 main (int argc, char **argv)
 {
   const char *localedir = g_getenv ("STERNHALMA_LOCALEDIR");
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   int status;
 
   /* Asked to run translated, the locale must exist, or English would
@@ -798,7 +798,7 @@ main (int argc, char **argv)
 
   {
     /* The autosave a match may have written. */
-    g_autoptr(GDir) dir = g_dir_open (data_dir, 0, NULL);
+    g_autoptr (GDir) dir = g_dir_open (data_dir, 0, NULL);
     const char *name;
 
     while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)

@@ -23,9 +23,9 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 static void
 check_direction (const uint8_t *data, size_t size, SternNetDirection direction)
 {
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(SternNetMessage) again = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
+  g_autoptr (SternNetMessage) again = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *field = NULL;
   g_autofree char *json = NULL;
   g_autofree char *json2 = NULL;
@@ -68,7 +68,7 @@ check_direction (const uint8_t *data, size_t size, SternNetDirection direction)
 
   if (msg->type == STERN_NET_MSG_ROOM)
     {
-      g_autoptr(SternGame) game = stern_game_new (msg->setup.variant, msg->setup.preset);
+      g_autoptr (SternGame) game = stern_game_new (msg->setup.variant, msg->setup.preset);
       for (guint i = 0; i < msg->actions->len; i++)
         if (!stern_net_apply_action_text (game, g_ptr_array_index (msg->actions, i), NULL))
           break;

@@ -18,7 +18,7 @@ main (int argc, char **argv)
     {
       g_autofree char *contents = NULL;
       gsize len;
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       if (!g_file_get_contents (argv[i], &contents, &len, &error))
         {

@@ -126,8 +126,8 @@ remember_code (const char *code)
 static void
 sent_cb (Conn *conn, const char *text, gpointer data)
 {
-  g_autoptr(SternNetMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (SternNetMessage) msg = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (fz.verbose)
     fprintf (stderr, "  -> %s: %.200s\n", conn->peer, text);
@@ -194,7 +194,7 @@ pick_code (guint8 a)
 static void
 op_connect (guint c, guint8 b)
 {
-  g_autoptr(SternNetMessage) hello = stern_net_message_new (STERN_NET_MSG_HELLO);
+  g_autoptr (SternNetMessage) hello = stern_net_message_new (STERN_NET_MSG_HELLO);
   char peer[16];
 
   if (fz.conns[c])
@@ -209,7 +209,7 @@ op_connect (guint c, guint8 b)
 static void
 op_create (Conn *conn, guint8 a, guint8 b)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CREATE);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CREATE);
   const SternVariant *v = stern_variant_lookup (variants[a % G_N_ELEMENTS (variants)]);
   guint take = (a >> 3) % (v->n_players + 1);
 
@@ -227,7 +227,7 @@ op_create (Conn *conn, guint8 a, guint8 b)
 static void
 op_join (Conn *conn, guint8 a, guint8 b)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOIN);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_JOIN);
   guint choice = (b & 0x7f) % (STERN_N_SEATS + 1);
 
   g_strlcpy (msg->code, pick_code (a), sizeof msg->code);
@@ -248,7 +248,7 @@ op_join (Conn *conn, guint8 a, guint8 b)
 static void
 op_code (Conn *conn, SternNetMsgType type, guint8 a)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (type);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (type);
 
   g_strlcpy (msg->code, pick_code (a), sizeof msg->code);
   send_msg (conn, msg);
@@ -257,7 +257,7 @@ op_code (Conn *conn, SternNetMsgType type, guint8 a)
 static void
 op_resume (Conn *conn, guint8 a, guint8 b)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_RESUME);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_RESUME);
 
   if (fz.tokens->len == 0)
     {
@@ -283,7 +283,7 @@ static void
 op_move (Conn *conn, guint8 a, guint8 b)
 {
   static SternMove moves[STERN_MAX_MOVES];
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_MOVE);
   const SternGame *game;
   size_t n;
 
@@ -319,7 +319,7 @@ op_move (Conn *conn, guint8 a, guint8 b)
 static void
 op_plain (Conn *conn, SternNetMsgType type)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (type);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (type);
 
   send_msg (conn, msg);
 }
@@ -327,7 +327,7 @@ op_plain (Conn *conn, SternNetMsgType type)
 static void
 op_quick (Conn *conn, guint8 a)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_QUICK);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_QUICK);
 
   msg->setup.variant = stern_variant_lookup (variants[a % G_N_ELEMENTS (variants)]);
   msg->name = g_strdup ("Quick");
@@ -337,7 +337,7 @@ op_quick (Conn *conn, guint8 a)
 static void
 op_chat (Conn *conn, guint8 a)
 {
-  g_autoptr(SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CHAT);
+  g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_CHAT);
 
   msg->text = g_strdup (lines[a % G_N_ELEMENTS (lines)]);
   send_msg (conn, msg);
