@@ -24,38 +24,10 @@ import re
 import sys
 import tempfile
 
+from c_source import strip_source
+
 IDENT = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
 FUNC_NAME = re.compile(r'^[a-z][a-z0-9_]*$')
-
-
-def strip_source(text):
-    """The text with comments, string and character literals blanked out
-    (newlines kept, so that line-based preprocessor handling still works)."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith('/*', i):
-            j = text.find('*/', i + 2)
-            j = n if j < 0 else j + 2
-            out.append(re.sub(r'[^\n]', ' ', text[i:j]))
-            i = j
-        elif text.startswith('//', i):
-            j = text.find('\n', i)
-            j = n if j < 0 else j
-            out.append(' ' * (j - i))
-            i = j
-        elif c in '"\'':
-            j = i + 1
-            while j < n and text[j] != c and text[j] != '\n':
-                j += 2 if text[j] == '\\' else 1
-            j = min(j + 1, n)
-            out.append(c + ' ' * max(0, j - i - 2) + c)
-            i = j
-        else:
-            out.append(c)
-            i += 1
-    return ''.join(out)
 
 
 def split_preprocessor(text):
@@ -151,7 +123,7 @@ def dead_functions(root):
     files = {}
     for path in source_files(root, ['src', 'tests']):
         with open(path, encoding='utf-8', errors='replace') as f:
-            code, directives = split_preprocessor(strip_source(f.read()))
+            code, directives = split_preprocessor(strip_source(f.read())[0])
         files[path] = (code, directives)
 
     declared = {}

@@ -471,6 +471,28 @@ append_tag (GString *out, const char *name, const char *value)
 }
 
 char *
+stern_notation_format_action (const SternVariant *variant,
+                              const SternAction  *action)
+{
+  g_return_val_if_fail (action != NULL, NULL);
+
+  switch (action->kind)
+    {
+    case STERN_ACTION_MOVE:
+      return variant != NULL ? stern_notation_format_path_in (variant, action->path, action->path_len)
+                             : stern_notation_format_path (action->path, action->path_len);
+    case STERN_ACTION_PASS:
+      return g_strdup ("--");
+    case STERN_ACTION_RESIGN:
+      return g_strdup_printf ("resign(%s)", stern_seat_colour_name (action->seat));
+    case STERN_ACTION_TIMEOUT:
+      return g_strdup_printf ("timeout(%s)", stern_seat_colour_name (action->seat));
+    default:
+      g_return_val_if_reached (g_strdup ("?"));
+    }
+}
+
+char *
 stern_record_write (const SternGame *game, const SternRecordTags *tags)
 {
   const SternVariant *v;
@@ -519,6 +541,7 @@ stern_record_write (const SternGame *game, const SternRecordTags *tags)
     {
       const SternAction *action = stern_game_get_action (game, i);
       unsigned round = stern_game_get_action_round (game, i) - 1;
+      g_autofree char *token = stern_notation_format_action (v, action);
 
       if (round != prev_round)
         {
@@ -528,27 +551,7 @@ stern_record_write (const SternGame *game, const SternRecordTags *tags)
           prev_round = round;
         }
       g_string_append_c (out, ' ');
-      switch (action->kind)
-        {
-        case STERN_ACTION_MOVE:
-          {
-            g_autofree char *path = stern_notation_format_path_in (stern_game_get_variant (game),
-                                                                   action->path, action->path_len);
-            g_string_append (out, path);
-          }
-          break;
-        case STERN_ACTION_PASS:
-          g_string_append (out, "--");
-          break;
-        case STERN_ACTION_RESIGN:
-          g_string_append_printf (out, "resign(%s)", stern_seat_colour_name (action->seat));
-          break;
-        case STERN_ACTION_TIMEOUT:
-          g_string_append_printf (out, "timeout(%s)", stern_seat_colour_name (action->seat));
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+      g_string_append (out, token);
     }
   if (n > 0)
     g_string_append_c (out, '\n');

@@ -21,6 +21,11 @@ char    *stern_notation_format_path (const uint8_t *path, size_t len);
 gboolean stern_notation_parse_path (const char *text, uint8_t *path, size_t *len,
                                     GError **error);
 
+/* An action as a record writes it: its path in the variant's names (on
+ * the star when variant is NULL), "--" for a pass, "resign(white)",
+ * "timeout(black)".  The journal and the protocol send the same tokens. */
+char    *stern_notation_format_action (const SternVariant *variant, const SternAction *action);
+
 /* "<variant> <colour on turn> <colour>:<hole>,… …"; the variant names
  * the board and, on the squares, the movement mode ("ugolki+diag"). */
 char    *stern_notation_format_position (const SternVariant *variant, const SternPosition *pos);

@@ -269,26 +269,6 @@ stern_net_invitation_parse_key (const char *link, char **ws_uri,
 
 /* ---- actions as text ---- */
 
-char *
-stern_net_action_to_text (const SternVariant *variant,
-                          const SternAction  *action)
-{
-  switch (action->kind)
-    {
-    case STERN_ACTION_MOVE:
-      return variant != NULL ? stern_notation_format_path_in (variant, action->path, action->path_len)
-                             : stern_notation_format_path (action->path, action->path_len);
-    case STERN_ACTION_PASS:
-      return g_strdup ("--");
-    case STERN_ACTION_RESIGN:
-      return g_strdup_printf ("resign(%s)", stern_seat_colour_name (action->seat));
-    case STERN_ACTION_TIMEOUT:
-      return g_strdup_printf ("timeout(%s)", stern_seat_colour_name (action->seat));
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static gboolean
 parse_give_up (const char *text, const char *word, unsigned *seat)
 {

@@ -211,11 +211,9 @@ gboolean         stern_net_message_resolve_path (SternNetMessage *msg,
 /* An error message from a GError of STERN_NET_ERROR (others become "internal"). */
 SternNetMessage *stern_net_message_new_error (const GError *error, const char *field);
 
-/* Action text as in room messages: "m1-m3", "--", "resign(white)"; the
- * cells as the variant's board names them. */
-char            *stern_net_action_to_text (const SternVariant *variant,
-                                           const SternAction *action);
-/* Applies that text to game (moves are checked by the engine). */
+/* Applies action text as in room messages ("m1-m3", "--", "resign(white)",
+ * as stern_notation_format_action writes it) to game; the engine checks
+ * the moves. */
 gboolean         stern_net_apply_action_text (SternGame *game, const char *text,
                                               GError **error);
 

@@ -55,7 +55,7 @@ describe (SternRoom *room, const SternGame *game)
   memcpy (msg->rematch, room->rematch, sizeof msg->rematch);
   msg->actions = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < stern_game_get_n_actions (game); i++)
-    g_ptr_array_add (msg->actions, stern_net_action_to_text (room->setup.variant,
+    g_ptr_array_add (msg->actions, stern_notation_format_action (room->setup.variant,
                                                      stern_game_get_action (game, i)));
   msg->turn = stern_room_is_started (room) ? (guint8) stern_game_get_turn (game)
                                            : STERN_NO_SEAT;

@@ -424,7 +424,7 @@ announce (SternRoom *self, guint i)
   const SternGame *after = game;
   const SternAction *a = stern_game_get_action (game, i);
   gint64 now = stern_room_now_us ();
-  g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (game), a);
+  g_autofree char *text = stern_notation_format_action (stern_game_get_variant (game), a);
 
   /* An action followed by passes: turn and result as they were after it. */
   if (i + 1 < stern_game_get_n_actions (game))

@@ -30,26 +30,6 @@ stern_autosave_journal_header (guint64 generation)
   return g_strdup_printf ("j %" G_GUINT64_FORMAT "\n", generation);
 }
 
-/* An action as the record writes it. */
-static char *
-action_token (const SternVariant *variant,
-              const SternAction  *action)
-{
-  switch (action->kind)
-    {
-    case STERN_ACTION_MOVE:
-      return stern_notation_format_path_in (variant, action->path, action->path_len);
-    case STERN_ACTION_PASS:
-      return g_strdup ("--");
-    case STERN_ACTION_RESIGN:
-      return g_strdup_printf ("resign(%s)", stern_seat_colour_name (action->seat));
-    case STERN_ACTION_TIMEOUT:
-      return g_strdup_printf ("timeout(%s)", stern_seat_colour_name (action->seat));
-    default:
-      g_return_val_if_reached (g_strdup ("?"));
-    }
-}
-
 static void
 append_clock (GString          *out,
               const SternClock *clock,
@@ -79,7 +59,7 @@ stern_autosave_journal_line (const SternGame  *game,
   append_clock (line, clock, now_us);
   for (guint i = keep; i < stern_game_get_n_actions_total (game); i++)
     {
-      g_autofree char *token = action_token (stern_game_get_variant (game),
+      g_autofree char *token = stern_notation_format_action (stern_game_get_variant (game),
                                              stern_game_get_action (game, i));
 
       g_string_append_printf (line, " %s", token);

@@ -660,7 +660,7 @@ test_actions_text (void)
     }
   for (guint i = 0; i < stern_game_get_n_actions (game); i++)
     {
-      g_autofree char *text = stern_net_action_to_text (stern_game_get_variant (game),
+      g_autofree char *text = stern_notation_format_action (stern_game_get_variant (game),
                                                         stern_game_get_action (game, i));
       g_assert_true (stern_net_apply_action_text (copy, text, &error));
       g_assert_no_error (error);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "stern-notation.h"
 
 /* The actions a client knows, as text. */
 static GPtrArray *
@@ -25,7 +26,7 @@ known_actions (Peer *peer)
   GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; game && i < stern_game_get_n_actions (game); i++)
-    g_ptr_array_add (list, stern_net_action_to_text (stern_game_get_variant (game),
+    g_ptr_array_add (list, stern_notation_format_action (stern_game_get_variant (game),
                                                       stern_game_get_action (game, i)));
   return list;
 }
