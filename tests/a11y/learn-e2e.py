@@ -162,6 +162,10 @@ def strategy_lesson(learn):
     shot("learn-e2e-strategy-wrong.png")
     retry = find(learn, lambda n: role_name(n) == "push button" and n.name == "Try Again")
     ok(act(retry), "Try Again")
+    # Try Again puts the lesson's position back and clears the verdict;
+    # keys sent before that would be undone by it.
+    wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
+                          (n.name or "").startswith("✗")) is None)
     # The keys go to the board once it has the keyboard focus back.
     board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and
                                   n.getState().contains(pyatspi.STATE_FOCUSED)))
