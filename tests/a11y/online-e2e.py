@@ -420,9 +420,9 @@ def button(dialog, name):
 def choose(player, dialog, combo_name, item_name):
     """Picks item_name in the drop-down named combo_name: opens it through
     the accessibility tree, then goes down its list with the arrow keys
-    (GTK 4.8's list takes no selection from AT-SPI).  A key press the
-    popover was not ready for is made up by trying again from where the
-    choice is then."""
+    (GTK 4.8's list takes no selection from AT-SPI).  Keys go only to a
+    list that is open and has a focused row; a choice that did not take
+    is tried again from a closed list."""
     combo = wait_for(lambda: find(dialog, lambda n: role(n) == "combo box" and n.name == combo_name),
                      what="the drop-down %r" % combo_name)
     toggle = find(combo, lambda n: role(n) in ("push button", "toggle button"))
@@ -430,29 +430,34 @@ def choose(player, dialog, combo_name, item_name):
     def chosen():
         return find(toggle, lambda n: role(n) == "label" and fresh(n, "name") == item_name)
 
+    def is_open():
+        return fresh_state(toggle).contains(pyatspi.STATE_PRESSED)
+
+    def shown():
+        """The rows made for the list, and which of them has the focus:
+        GTK 4.14 makes rows only for the part of the list on screen."""
+        items = find(combo, lambda n: role(n) == "list")
+        rows = children(items) if items is not None else []
+        names = [getattr(find(i, lambda n: role(n) == "label"), "name", None) for i in rows]
+        focused = [i for i, row in enumerate(rows)
+                   if fresh_state(row).contains(pyatspi.STATE_FOCUSED)]
+        return names, focused[0] if focused else None
+
     for attempt in range(4):
         if chosen():
             return
+        if is_open():
+            # A try whose keys came too early left the list open.
+            player.keys("Play Online", "Escape")
+            wait_for(lambda: not is_open(), 5, what="the list of %r to close" % combo_name)
         current = find(toggle, lambda n: role(n) == "label" and n.name not in ("", "(None)"))
         do_action(toggle)
-        wait_for(lambda: find(combo, lambda n: role(n) == "list"), what="the list of %r" % combo_name)
-
-        def shown():
-            """The rows made for the list, and which of them has the focus:
-            GTK 4.14 makes rows only for the part of the list on screen."""
-            items = find(combo, lambda n: role(n) == "list")
-            rows = children(items) if items is not None else []
-            names = [getattr(find(i, lambda n: role(n) == "label"), "name", None) for i in rows]
-            focused = [i for i, row in enumerate(rows)
-                       if fresh_state(row).contains(pyatspi.STATE_FOCUSED)]
-            return names, focused[0] if focused else None
-
-        # The popover takes the keyboard once it is shown: its rows made.
-        # A key it was not ready for is made up below by trying again.
-        wait_for(lambda: shown()[0], 5)
+        # The list takes the keys once it is open and one of its rows has
+        # the focus; rows alone may be left from an earlier opening.
+        wait_for(lambda: is_open() and shown()[1] is not None, 5)
         names, focus = shown()
         if focus is None:
-            # GTK 4.8 says nothing of the focus: the list starts at the choice.
+            # No row says it has the focus: the list starts at the choice.
             focus = names.index(current.name) if current is not None and current.name in names else 0
         seen = list(names)
         while item_name not in names:
