@@ -1,9 +1,12 @@
-/* test-learn.c: the Learn window and the position editor on a display.
+/* test-learn.c: the Learn window, the puzzles and the position editor on
+ * a display.
  *
  * A lesson is answered through the board as a click makes it (the view's
  * own click handler at the holes' centres), a building exercise by clicks
- * on empty holes and Check; the tutorial is offered once; the position
- * editor refuses what the engine says is not a position, with the reason.
+ * on empty holes and Check; the tutorial is offered once; a puzzle opened
+ * from Learn's list is answered wrong, then right, and only the first try
+ * moves the puzzle rating; the position editor refuses what the engine
+ * says is not a position, with the reason.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
