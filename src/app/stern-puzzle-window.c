@@ -484,6 +484,7 @@ stern_puzzle_window_init (SternPuzzleWindow *self)
 {
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *header = adw_header_bar_new ();
+  GtkWidget *room, *overlay, *scrolled;
 
   self->settings = g_settings_new (APP_ID);
   self->puzzles = load_puzzles ();
@@ -505,9 +506,22 @@ stern_puzzle_window_init (SternPuzzleWindow *self)
   g_signal_connect (self->board, "move-chosen", G_CALLBACK (on_move_chosen), self);
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->board));
   self->feedback_label = wrapped_label ();
+  gtk_widget_set_valign (self->feedback_label, GTK_ALIGN_START);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->feedback_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Result"), -1);
-  gtk_box_append (GTK_BOX (content), self->feedback_label);
+  /* The verdict in a room of three lines that never changes its height,
+   * as in Learn, so that the board stays under the pointer; a longer text
+   * scrolls.  The hidden label gives the height in the window's font. */
+  room = g_object_new (GTK_TYPE_LABEL, "label", "\n\n", "opacity", 0.0,
+                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+  overlay = gtk_overlay_new ();
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), room);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->feedback_label);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), scrolled);
+  gtk_box_append (GTK_BOX (content), overlay);
 
   /* A flow box, as in Learn: the buttons wrap in a narrow window. */
   self->button_box = GTK_FLOW_BOX (gtk_flow_box_new ());
