@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
 #include "stern-puzzle-window.h"
 
