@@ -563,6 +563,26 @@ board_idle (gpointer board)
   return !animating;
 }
 
+/* What window shows, as a PNG at path. */
+static void
+save_png (GtkWidget  *window,
+          const char *path)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GskRenderer) renderer = gsk_cairo_renderer_new ();
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window),
+                          gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  gsk_renderer_realize (renderer, NULL, NULL);
+  texture = gsk_renderer_render_texture (renderer, node, NULL);
+  gsk_renderer_unrealize (renderer);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
 /* STERN_SCREENSHOT_DIR=DIR keeps a PNG of a puzzle window of its own,
  * made at that size, showing the puzzle id with what was done to it
  * (the settings say solved or not). */
@@ -574,11 +594,6 @@ screenshot (GtkWindow  *parent,
             const char *name)
 {
   g_autofree char *path = NULL;
-  g_autoptr (GdkPaintable) paintable = NULL;
-  g_autoptr (GtkSnapshot) snapshot = NULL;
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GskRenderer) renderer = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
   GtkWidget *window;
 
   if (g_getenv ("STERN_SCREENSHOT_DIR") == NULL)
@@ -596,16 +611,7 @@ screenshot (GtkWindow  *parent,
                                   5000));
   gui_test_wait_for_frame (window);
   g_test_message ("%s: %dx%d", name, gtk_widget_get_width (window), gtk_widget_get_height (window));
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window),
-                          gtk_widget_get_height (window));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  renderer = gsk_cairo_renderer_new ();
-  gsk_renderer_realize (renderer, NULL, NULL);
-  texture = gsk_renderer_render_texture (renderer, node, NULL);
-  gsk_renderer_unrealize (renderer);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  save_png (window, path);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -734,7 +740,20 @@ test_puzzle_wrong_then_right (void)
 
   /* Learn's list says what was solved once the window is closed. */
   gtk_window_destroy (GTK_WINDOW (puzzles));
-  g_assert_nonnull (find_label (GTK_WIDGET (learn), "Solved: 1 of 240"));
+  label = find_label (GTK_WIDGET (learn), "Solved: 1 of 240");
+  g_assert_nonnull (label);
+  if (g_getenv ("STERN_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"),
+                                                "learn-puzzles-group.png", NULL);
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (label),
+                                                      GTK_TYPE_SCROLLED_WINDOW)));
+
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      gui_test_wait_for_frame (GTK_WIDGET (learn));
+      save_png (GTK_WIDGET (learn), path);
+    }
   gtk_window_destroy (GTK_WINDOW (learn));
 }
 
