@@ -18,6 +18,7 @@
 #include "stern-accessible.h"
 #include "stern-lessons.h"
 #include "stern-notation.h"
+#include "stern-puzzle-window.h"
 
 struct _SternLearnWindow
 {
@@ -258,6 +259,73 @@ lesson_row (SternLearnWindow  *self,
   return button;
 }
 
+static void fill_list (SternLearnWindow *self);
+
+static void
+on_puzzles_closed (SternLearnWindow *self)
+{
+  /* What was solved shows in the list. */
+  if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
+      strcmp (gtk_stack_get_visible_child_name (self->stack), "list") == 0)
+    fill_list (self);
+}
+
+static void
+on_puzzles_clicked (GtkButton        *button,
+                    SternLearnWindow *self)
+{
+  GtkWidget *puzzles = stern_puzzle_window_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (puzzles, "destroy", G_CALLBACK (on_puzzles_closed), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (puzzles));
+}
+
+/* The puzzles (a window of their own) after the lessons, in a group of
+ * their own. */
+static void
+add_puzzles_group (SternLearnWindow *self)
+{
+  GtkWidget *heading = gtk_label_new (_("Puzzles"));
+  GtkListBox *list = GTK_LIST_BOX (gtk_list_box_new ());
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (_("Puzzles"));
+  GtkWidget *subtitle;
+  g_autofree char *sub = NULL;
+  g_autofree char *name = NULL;
+  guint n_puzzles = 0;
+  guint solved = stern_puzzle_window_count_solved (&n_puzzles);
+
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_set_margin_top (heading, 12);
+  gtk_box_append (self->lesson_list, heading);
+  gtk_list_box_set_selection_mode (list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (GTK_WIDGET (list), "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Puzzles"), -1);
+
+  /* Translators: the puzzles' row in Learn: "Longest jumps, wins, races · Solved: 3 of 240" */
+  sub = g_strdup_printf (_("Longest jumps, wins, races · Solved: %u of %u"), solved, n_puzzles);
+  subtitle = gtk_label_new (sub);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_add_css_class (subtitle, "caption");
+  gtk_box_append (GTK_BOX (texts), title);
+  gtk_box_append (GTK_BOX (texts), subtitle);
+  gtk_button_set_child (GTK_BUTTON (button), texts);
+  gtk_widget_add_css_class (button, "flat");
+  /* Translators: what a screen reader says of the row: "Puzzles, 3 of 240 solved" */
+  name = g_strdup_printf (_("Puzzles, %u of %u solved"), solved, n_puzzles);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_puzzles_clicked), self);
+  gtk_list_box_append (list, button);
+  gtk_box_append (self->lesson_list, GTK_WIDGET (list));
+}
+
 static void
 fill_list (SternLearnWindow *self)
 {
@@ -302,6 +370,7 @@ fill_list (SternLearnWindow *self)
       n_stars += stars;
       gtk_list_box_append (list, lesson_row (self, lesson, is_done, stars));
     }
+  add_puzzles_group (self);
 
   lessons = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                           "%u of %u lesson done.",

@@ -1,9 +1,12 @@
-/* test-learn.c: the Learn window and the position editor on a display.
+/* test-learn.c: the Learn window, the puzzles and the position editor on
+ * a display.
  *
  * A lesson is answered through the board as a click makes it (the view's
  * own click handler at the holes' centres), a building exercise by clicks
- * on empty holes and Check; the tutorial is offered once; the position
- * editor refuses what the engine says is not a position, with the reason.
+ * on empty holes and Check; the tutorial is offered once; a puzzle opened
+ * from Learn's list is answered wrong, then right, and only the first try
+ * moves the puzzle rating; the position editor refuses what the engine
+ * says is not a position, with the reason.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +23,9 @@
 #include "stern-lessons.h"
 #include "stern-notation.h"
 #include "stern-position-editor.h"
+#include "stern-puzzle-window.h"
+#include "stern-rating.h"
+#include "stern-ratings.h"
 #include "stern-rules-window.h"
 
 static void
@@ -547,11 +553,216 @@ test_editor_refuses (void)
   gtk_window_destroy (GTK_WINDOW (editor));
 }
 
+/* Not turning to another side's view nor moving a marble: clicks count. */
+static gboolean
+board_idle (gpointer board)
+{
+  gboolean animating = TRUE;
+
+  g_object_get (board, "animating", &animating, NULL);
+  return !animating;
+}
+
+/* What window shows, as a PNG at path. */
+static void
+save_png (GtkWidget  *window,
+          const char *path)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GskRenderer) renderer = gsk_cairo_renderer_new ();
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window),
+                          gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  gsk_renderer_realize (renderer, NULL, NULL);
+  texture = gsk_renderer_render_texture (renderer, node, NULL);
+  gsk_renderer_unrealize (renderer);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* STERN_SCREENSHOT_DIR=DIR keeps a PNG of a puzzle window of its own,
+ * made at that size, showing the puzzle id with what was done to it
+ * (the settings say solved or not). */
+static void
+screenshot (GtkWindow  *parent,
+            const char *id,
+            int         width,
+            int         height,
+            const char *name)
+{
+  g_autofree char *path = NULL;
+  GtkWidget *window;
+
+  if (g_getenv ("STERN_SCREENSHOT_DIR") == NULL)
+    return;
+  path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"), name, NULL);
+  window = stern_puzzle_window_new (parent);
+  g_assert_true (stern_puzzle_window_open_puzzle (STERN_PUZZLE_WINDOW (window), id));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (test_wait_until (board_has_size,
+                                  stern_puzzle_window_get_board (STERN_PUZZLE_WINDOW (window)),
+                                  5000));
+  g_assert_true (test_wait_until (board_idle,
+                                  stern_puzzle_window_get_board (STERN_PUZZLE_WINDOW (window)),
+                                  5000));
+  gui_test_wait_for_frame (window);
+  g_test_message ("%s: %dx%d", name, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  save_png (window, path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+in_strv_setting (const char *key,
+                 const char *id)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_auto (GStrv) ids = g_settings_get_strv (settings, key);
+
+  return g_strv_contains ((const char * const *) ids, id);
+}
+
+static SternRatings *
+load_ratings (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "sternhalma", NULL);
+  g_autofree char *path = stern_ratings_get_path (dir);
+
+  return stern_ratings_load (path, NULL);
+}
+
+/* A puzzle from Learn answered on the board as a click makes it: a wrong
+ * move first (it counts against the rating), then the right one after
+ * Try Again (kept as solved, the rating unchanged). */
+static void
+test_puzzle_wrong_then_right (void)
+{
+  SternLearnWindow *learn;
+  SternPuzzleWindow *puzzles = NULL;
+  SternBoardView *board;
+  SternMove moves[STERN_MAX_MOVES];
+  GtkLabel *label;
+  GtkWidget *row;
+  GList *toplevels;
+  SternRatings *ratings;
+  guint solved, tried, n_puzzles, wrong = G_MAXUINT;
+  size_t n;
+  double after_wrong;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  learn = learn_window_shown ();
+  g_assert_nonnull (find_label (GTK_WIDGET (learn), "Solved: 0 of 240"));
+  g_assert_cmpuint (stern_puzzle_window_count_solved (&n_puzzles), ==, 0);
+  g_assert_cmpuint (n_puzzles, ==, 240);
+
+  /* The Puzzles row of the list opens the window. */
+  label = find_label (GTK_WIDGET (learn), "Longest jumps, wins, races");
+  g_assert_nonnull (label);
+  row = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_BUTTON);
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "clicked");
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (STERN_IS_PUZZLE_WINDOW (l->data))
+      puzzles = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (puzzles);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (puzzles)) == GTK_WINDOW (learn));
+  /* The first puzzle not solved: the first of the set. */
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-001");
+  g_assert_cmpstr (stern_puzzle_window_get_task (puzzles), ==, "Find the longest jump for Black.");
+  g_assert_true (stern_puzzle_window_open_puzzle (puzzles, "jump-005"));
+  g_assert_cmpstr (stern_puzzle_window_get_task (puzzles), ==, "Find the longest jump for White.");
+  g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Puzzle rating: 1200 "));
+  board = stern_puzzle_window_get_board (puzzles);
+  g_assert_true (test_wait_until (board_has_size, board, 5000));
+  screenshot (GTK_WINDOW (learn), "win-001", 640, 760, "puzzle-wide.png");
+  g_assert_true (test_wait_until (board_idle, board, 5000));
+
+  /* A legal move that is not f10-…-f14 and does not eliminate (the
+   * board asks first about those). */
+  n = stern_game_legal_moves (stern_board_view_get_game (board), moves);
+  for (size_t i = 0; i < n && wrong == G_MAXUINT; i++)
+    if (moves[i].from != gui_test_hole ("f10") && !(moves[i].flags & STERN_MOVE_FATAL))
+      wrong = (guint) i;
+  g_assert_cmpuint (wrong, !=, G_MAXUINT);
+  {
+    GtkWidget *widget = GTK_WIDGET (board);
+    double x, y;
+
+    stern_board_view_hole_centre (board, moves[wrong].from, gtk_widget_get_width (widget),
+                                  gtk_widget_get_height (widget), &x, &y);
+    stern_board_view_click (board, x, y);
+    stern_board_view_hole_centre (board, moves[wrong].to, gtk_widget_get_width (widget),
+                                  gtk_widget_get_height (widget), &x, &y);
+    stern_board_view_click (board, x, y);
+  }
+  g_test_message ("wrong: %u-%u: %s", moves[wrong].from, moves[wrong].to,
+                  stern_puzzle_window_get_feedback (puzzles));
+  g_assert_true (g_str_has_prefix (stern_puzzle_window_get_feedback (puzzles), "✗"));
+  g_assert_true (in_strv_setting ("puzzles-tried", "jump-005"));
+  g_assert_false (in_strv_setting ("puzzles-solved", "jump-005"));
+  ratings = load_ratings ();
+  after_wrong = stern_ratings_get_puzzle_rating (ratings);
+  g_assert_cmpfloat (after_wrong, <, STERN_RATING_INITIAL);
+  stern_ratings_free (ratings);
+  g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "(-"));
+
+  /* Try Again, then the longest jump. */
+  gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.retry", NULL);
+  g_assert_cmpstr (stern_puzzle_window_get_feedback (puzzles), ==, "Make the move on the board.");
+  g_assert_true (test_wait_until (board_idle, board, 5000));
+  click_hole (board, "f10");
+  click_hole (board, "f14");
+  g_assert_true (g_str_has_prefix (stern_puzzle_window_get_feedback (puzzles), "✓"));
+  g_assert_true (in_strv_setting ("puzzles-solved", "jump-005"));
+  g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Solved: 1 of 240"));
+  screenshot (GTK_WINDOW (learn), "race-001", 360, 700, "puzzle-narrow.png");
+  /* Only the first try counted. */
+  ratings = load_ratings ();
+  stern_ratings_get_puzzles (ratings, &solved, &tried);
+  g_assert_cmpuint (tried, ==, 1);
+  g_assert_cmpuint (solved, ==, 0);
+  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), ==, after_wrong);
+  stern_ratings_free (ratings);
+
+  /* Next: the first puzzle not solved after it. */
+  gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.next", NULL);
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-006");
+  /* Show Answer at once: a first try lost, the move drawn. */
+  gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.show-answer", NULL);
+  g_assert_cmpuint (stern_board_view_get_hint (board, NULL), >, 0);
+  g_assert_true (in_strv_setting ("puzzles-tried", "jump-006"));
+
+  /* Learn's list says what was solved once the window is closed. */
+  gtk_window_destroy (GTK_WINDOW (puzzles));
+  label = find_label (GTK_WIDGET (learn), "Solved: 1 of 240");
+  g_assert_nonnull (label);
+  if (g_getenv ("STERN_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"),
+                                                "learn-puzzles-group.png", NULL);
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (label),
+                                                      GTK_TYPE_SCROLLED_WINDOW)));
+
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      gui_test_wait_for_frame (GTK_WIDGET (learn));
+      save_png (GTK_WIDGET (learn), path);
+    }
+  gtk_window_destroy (GTK_WINDOW (learn));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  /* Each test's own data folder: the puzzles write the ratings there. */
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   gui_test_init ();
 
@@ -561,6 +772,7 @@ main (int   argc,
   g_test_add_func ("/learn/tutorial-offered-once", test_tutorial_offered_once);
   g_test_add_func ("/learn/rules-page-named", test_rules_page_named);
   g_test_add_func ("/position-editor/refuses", test_editor_refuses);
+  g_test_add_func ("/learn/puzzle-wrong-then-right", test_puzzle_wrong_then_right);
 
   return g_test_run ();
 }

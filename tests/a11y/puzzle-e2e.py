@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A puzzle answered with the mouse in a real process.
+
+Starts the game with a fresh HOME, opens Learn from the main menu and its
+Puzzles row, and answers the first puzzle (jump-001: the longest jump for
+Black) by clicking real pointer events (xdotool) at the holes' centres,
+worked out from the board's place on the screen as the board lays
+itself out (src/app/stern-board-layout.c): first a step, which the engine
+judges wrong and which costs puzzle rating, then after Try Again the
+longest jump, which it judges right and which the settings keep as solved.
+With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept there (wide
+and 360 px narrow).
+
+usage: puzzle-e2e.py STERNHALMA_EXECUTABLE
+TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a display.
+"""
+
+import configparser
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pyatspi
+
+from a11y_common import (WAIT, Tap, act, answer_welcome, app_by_pid, description, find,
+                          game_env, item_name, key, require_desktop, role_name, wait_for,
+                          x_window)
+
+tap = Tap()
+ok = tap.ok
+require_desktop()
+
+SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
+# The board's plate in hole spacings, and the room around it
+# (stern-board-layout.h): coordinates are off in a fresh HOME.
+PLATE_RADIUS = 7.70
+FIT_MARGIN = 0.08
+# The puzzle, as data/puzzles.txt has it: Black on turn, so the board is
+# turned half round to put Black's side at the bottom.
+PUZZLE = "jump-001"
+WRONG = ("k6", "j7")
+RIGHT = ("e13", "k11")
+
+
+def shot(name):
+    if SHOTS:
+        subprocess.run(["import", "-window", "root", os.path.join(SHOTS, name)],
+                       stderr=subprocess.DEVNULL, timeout=30)
+
+
+def label_starting(window, text):
+    return find(window, lambda n: role_name(n) == "label" and (n.name or "").startswith(text))
+
+
+def resize(title, frame, width, height):
+    """Resizes the window titled title; returns once its accessible is laid
+    out at the new width."""
+    window_id = x_window(title)
+    if window_id:
+        subprocess.run(["xdotool", "windowsize", window_id, str(width), str(height)], timeout=10)
+        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width == width, 10)
+
+
+def hole_point(board, name, turned):
+    """A hole's centre in the board's window (doc/rules.md §1 names the
+    holes; i9 is the middle)."""
+    ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    unit = min(ext.width, ext.height) / (2 * (PLATE_RADIUS + FIT_MARGIN))
+    u, v = ord(name[0]) - ord("i"), int(name[1:]) - 9
+    x, y = u + v / 2, -v * math.sqrt(3) / 2
+    if turned:
+        x, y = -x, -y
+    return round(ext.x + ext.width / 2 + unit * x), round(ext.y + ext.height / 2 + unit * y)
+
+
+def click(board, name, turned):
+    x, y = hole_point(board, name, turned)
+    subprocess.run(["xdotool", "mousemove", "--window", x_window("Puzzles"), str(x), str(y),
+                    "click", "1"], check=True, timeout=10)
+
+
+def pick(board, name, turned):
+    """Clicks the marble on name until the board says it is selected: a
+    click while a marble still moves is not taken."""
+    for _ in range(5):
+        click(board, name, turned)
+        if wait_for(lambda: description(board).startswith(name + ",") and
+                    "selected" in description(board), 3):
+            return True
+    return False
+
+
+def answer(puzzles, board, move, mark):
+    """Plays move with two clicks and waits for the verdict that starts
+    with mark (✓ or ✗)."""
+    picked = pick(board, move[0], True)
+    click(board, move[1], True)
+    said = wait_for(lambda: label_starting(puzzles, mark))
+    return picked, (said.name if said else None)
+
+
+def menu_item(app, frame, label):
+    menu = wait_for(lambda: find(frame, lambda n: role_name(n) in ("toggle button", "push button")
+                                 and n.name == "Main Menu" and n.queryAction().nActions > 0))
+    if not act(menu):
+        print("# no main menu to open", flush=True)
+        return False
+    item = wait_for(lambda: find(app, lambda n: role_name(n) == "menu item" and
+                                 item_name(n) == label))
+    if item is None:
+        print("# no menu item %r" % label, flush=True)
+    return act(item)
+
+
+def frame_named(app, name):
+    return wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == name, 3))
+
+
+def rating_in(home):
+    """The puzzle rating ratings.ini keeps (a GKeyFile), or None."""
+    ratings = configparser.RawConfigParser(strict=False)
+    ratings.read(os.path.join(home, "data", "sternhalma", "ratings.ini"))
+    try:
+        return ratings.getfloat("Puzzles", "rating")
+    except (configparser.Error, ValueError):
+        return None
+
+
+def play(app, frame, home):
+    ok(answer_welcome(app), "the first start's question is answered Not Now")
+    # The question gone (a window of its own before libadwaita 1.5) and
+    # the game's window with the keyboard again before its menu is used:
+    # a closing window takes an open menu with it.
+    ok(wait_for(lambda: all(app.getChildAtIndex(i) is None or
+                            app.getChildAtIndex(i).name == "Sternhalma"
+                            for i in range(app.childCount)) and
+                find(frame, lambda n: (n.name or "").startswith("New to Sternhalma")) is None),
+       "and the question goes")
+    ok(wait_for(lambda: find(frame, lambda n: n.name == "Board" and
+                             n.getState().contains(pyatspi.STATE_FOCUSED))),
+       "the game's board has the keyboard focus")
+    ok(menu_item(app, frame, "Learn"), "Learn is in the main menu")
+    learn = frame_named(app, "Learn")
+    row = wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
+                                n.name == "Puzzles, 0 of 240 solved")) if learn else None
+    if not ok(act(row), "Learn's list has a Puzzles row, none solved, which opens"):
+        return
+    puzzles = frame_named(app, "Puzzles")
+    if not ok(puzzles is not None, "the Puzzles window opens"):
+        return
+    task = wait_for(lambda: label_starting(puzzles, "Find the longest jump for Black."))
+    ok(task is not None, "it asks for the longest jump for Black")
+    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: 1200 · Solved: 0 of 240")),
+       "and shows the puzzle rating, 1200, none solved")
+    # On a screen of 640×480 the whole board is in reach of the pointer.
+    resize("Puzzles", puzzles, 640, 470)
+    shot("puzzle-e2e-wide.png")
+    board = wait_for(lambda: find(puzzles, lambda n: n.name == "Board"))
+    if not ok(board is not None, "the puzzle's board is in the tree"):
+        return
+
+    picked, said = answer(puzzles, board, WRONG, "✗")
+    ok(picked and said == "✗ Not this one: there is a longer jump.",
+       "%s-%s clicked, a step, is judged wrong: picked %s, %r" % (WRONG + (picked, said)))
+    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: 11")),
+       "the puzzle rating falls below 1200 for the wrong first try")
+    before = wait_for(lambda: rating_in(home))
+    ok(before is not None and before < 1200, "ratings.ini keeps the puzzle rating: %s" % before)
+    shot("puzzle-e2e-wrong.png")
+
+    retry = find(puzzles, lambda n: role_name(n) == "push button" and n.name == "Try Again")
+    ok(act(retry), "Try Again")
+    ok(wait_for(lambda: label_starting(puzzles, "✗") is None), "the verdict goes")
+    picked, said = answer(puzzles, board, RIGHT, "✓")
+    ok(picked and said == "✓ Right: this is the longest jump.",
+       "%s-%s clicked, the four-hop jump, is judged right: %r" % (RIGHT + (said,)))
+    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: ") and
+                "Solved: 1 of 240" in label_starting(puzzles, "Puzzle rating: ").name),
+       "the window counts it solved")
+    ok(rating_in(home) == before, "a right answer after a wrong one leaves the rating: %s"
+       % rating_in(home))
+    if SHOTS:
+        resize("Puzzles", puzzles, 360, 470)
+        shot("puzzle-e2e-right-narrow.png")
+    key("Puzzles", "Escape")
+    ok(wait_for(lambda: x_window("Puzzles") is None, 10), "Escape closes the Puzzles window")
+    ok(wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
+                             n.name == "Puzzles, 1 of 240 solved")),
+       "Learn's list says one puzzle is solved")
+
+
+def main():
+    app_path = sys.argv[1]
+    home = tempfile.mkdtemp(prefix="sternhalma-puzzle-")
+    env = game_env(home, "keyfile")
+    proc = subprocess.Popen([app_path], env=env, stdout=subprocess.DEVNULL)
+    try:
+        subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid),
+                        "--name", "Sternhalma"], capture_output=True, timeout=60)
+        app = wait_for(lambda: app_by_pid(proc.pid), 3 * WAIT)
+        frame = frame_named(app, "Sternhalma") if app is not None else None
+        if ok(frame is not None, "the game's window is in the AT-SPI tree"):
+            play(app, frame, home)
+        settings = os.path.join(home, "config", "glib-2.0", "settings", "keyfile")
+        kept = open(settings).read() if os.path.exists(settings) else ""
+        ok("puzzles-solved=['%s']" % PUZZLE in kept, "the settings keep %s as solved" % PUZZLE)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(home, ignore_errors=True)
+    print("1..%d" % tap.run, flush=True)
+    return 1 if tap.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
