@@ -11,6 +11,53 @@
  * behind its version check. */
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 
+GType
+stern_compat_dialog_base_get_type (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return ADW_TYPE_DIALOG;
+#else
+  return ADW_TYPE_WINDOW;
+#endif
+}
+
+void
+stern_compat_dialog_class_init (GtkWidgetClass *widget_class)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  (void) widget_class;
+#else
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+#endif
+}
+
+void
+stern_compat_dialog_set_size (GtkWidget *dialog,
+                              int        width,
+                              int        height)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_content_width (ADW_DIALOG (dialog), width);
+  adw_dialog_set_content_height (ADW_DIALOG (dialog), height);
+#else
+  gtk_window_set_default_size (GTK_WINDOW (dialog), width, height);
+#endif
+}
+
+void
+stern_compat_dialog_close (GtkWidget *dialog)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_close (ADW_DIALOG (dialog));
+#else
+  gtk_window_close (GTK_WINDOW (dialog));
+#endif
+}
+
 void
 stern_compat_dialog_present (GtkWidget *dialog,
                              GtkWindow *parent,

@@ -15,6 +15,30 @@
 
 G_BEGIN_DECLS
 
+/* Our own dialogs (Statistics, Game Over, ...) derive from the base of
+ * the libadwaita they are built with: an AdwDialog from 1.5 on, else an
+ * AdwWindow whose content starts with its own header bar.  Their
+ * templates name no parent class, so that one file serves both. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+typedef AdwDialog SternDialogBase;
+#define STERN_TYPE_DIALOG_BASE (stern_compat_dialog_base_get_type ())
+#define STERN_DECLARE_DIALOG(T, t, M, O) G_DECLARE_FINAL_TYPE (T, t, M, O, AdwDialog)
+#else
+typedef AdwWindow SternDialogBase;
+#define STERN_TYPE_DIALOG_BASE (stern_compat_dialog_base_get_type ())
+#define STERN_DECLARE_DIALOG(T, t, M, O) G_DECLARE_FINAL_TYPE (T, t, M, O, AdwWindow)
+#endif
+
+GType      stern_compat_dialog_base_get_type (void);
+/* What class_init of such a dialog adds: Escape closes it (an AdwDialog
+ * does so by itself). */
+void       stern_compat_dialog_class_init (GtkWidgetClass *widget_class);
+/* The size it asks for: the content's on an AdwDialog, the window's
+ * default otherwise. */
+void       stern_compat_dialog_set_size (GtkWidget *dialog, int width, int height);
+/* Closes it as its close button would. */
+void       stern_compat_dialog_close (GtkWidget *dialog);
+
 /* Shows dialog (an AdwDialog from 1.5 on, else a GtkWindow) over parent
  * (may be NULL).  Before 1.5 it becomes transient for parent, modal or
  * not, and goes when parent does. */

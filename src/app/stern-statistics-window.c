@@ -13,7 +13,7 @@
 
 struct _SternStatisticsWindow
 {
-  GtkWindow parent_instance;
+  SternDialogBase parent_instance;
 
   GtkLabel       *rating_label;
   GtkLabel       *rating_detail;
@@ -25,7 +25,7 @@ struct _SternStatisticsWindow
   SternRatings   *ratings;
 };
 
-G_DEFINE_FINAL_TYPE (SternStatisticsWindow, stern_statistics_window, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternStatisticsWindow, stern_statistics_window, STERN_TYPE_DIALOG_BASE)
 
 static void
 set_source_fg (cairo_t   *cr,
@@ -224,29 +224,25 @@ stern_statistics_window_class_init (SternStatisticsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternStatisticsWindow, results_grid);
   gtk_widget_class_bind_template_child (widget_class, SternStatisticsWindow, empty_label);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  stern_compat_dialog_class_init (widget_class);
 }
 
 static void
 stern_statistics_window_init (SternStatisticsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_compat_dialog_set_size (GTK_WIDGET (self), 520, 600);
 
   gtk_drawing_area_set_draw_func (self->chart, draw_chart, self, NULL);
 }
 
 GtkWidget *
-stern_statistics_window_new (GtkWindow  *parent,
-                             const char *path)
+stern_statistics_window_new (const char *path)
 {
   SternStatisticsWindow *self;
   g_autoptr (GError) error = NULL;
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
-
-  self = g_object_new (STERN_TYPE_STATISTICS_WINDOW,
-                       "transient-for", parent,
-                       NULL);
+  self = g_object_new (STERN_TYPE_STATISTICS_WINDOW, NULL);
   if (path != NULL)
     {
       self->ratings = stern_ratings_load (path, &error);

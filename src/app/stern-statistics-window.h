@@ -8,15 +8,17 @@
 
 #include <gtk/gtk.h>
 
+#include "stern-compat.h"
 #include "stern-ratings.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_STATISTICS_WINDOW (stern_statistics_window_get_type ())
-G_DECLARE_FINAL_TYPE (SternStatisticsWindow, stern_statistics_window, STERN, STATISTICS_WINDOW, GtkWindow)
+STERN_DECLARE_DIALOG (SternStatisticsWindow, stern_statistics_window, STERN, STATISTICS_WINDOW)
 
-/* Shows the ratings file at path (NULL: nothing kept, the initial rating). */
-GtkWidget  *stern_statistics_window_new (GtkWindow *parent, const char *path);
+/* Shows the ratings file at path (NULL: nothing kept, the initial
+ * rating); present it with stern_compat_dialog_present(). */
+GtkWidget  *stern_statistics_window_new (const char *path);
 
 /* The rating as shown ("1216"), for tests. */
 const char *stern_statistics_window_get_rating_text (SternStatisticsWindow *self);

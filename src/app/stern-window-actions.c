@@ -700,9 +700,8 @@ statistics_activated (GtkWidget  *widget,
 
   if (dir != NULL)
     path = stern_ratings_get_path (dir);
-  statistics = stern_statistics_window_new (GTK_WINDOW (self), path);
-  gtk_window_set_modal (GTK_WINDOW (statistics), TRUE);
-  gtk_window_present (GTK_WINDOW (statistics));
+  statistics = stern_statistics_window_new (path);
+  stern_compat_dialog_present (statistics, GTK_WINDOW (self), TRUE);
 }
 
 /* ------------------------------------------------------------------ */

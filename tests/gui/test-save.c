@@ -1232,12 +1232,12 @@ test_rating (SaveFixture   *f,
   g_assert_cmpuint (lost, ==, 1);
 
   /* The Statistics window shows it. */
-  statistics = stern_statistics_window_new (GTK_WINDOW (window), path);
+  statistics = stern_statistics_window_new (path);
   g_snprintf (text, sizeof text, "%.0f", expected);
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
-  gtk_window_present (GTK_WINDOW (statistics));
+  stern_compat_dialog_present (statistics, GTK_WINDOW (window), TRUE);
   g_assert_true (test_wait_until (gui_test_is_mapped, statistics, 5000));
-  gtk_window_destroy (GTK_WINDOW (statistics));
+  gui_test_dialog_free (statistics);
 
   window_free (window);
 }
@@ -1259,19 +1259,19 @@ test_statistics_damaged (SaveFixture   *f,
   g_assert_true (g_file_set_contents (path,
                                       "[Rating]\nrating=1612.5\ngarbage line\n"
                                       "history=1200.0;1612.5;\n", -1, NULL));
-  statistics = stern_statistics_window_new (NULL, path);
+  statistics = stern_statistics_window_new (path);
   notice = stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics));
   g_assert_nonnull (notice);
   g_assert_nonnull (strstr (notice, "line 3"));
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)),
                    ==, "1612");
-  gtk_window_destroy (GTK_WINDOW (statistics));
+  gui_test_dialog_free (statistics);
 
   /* A good file: no notice. */
   g_assert_true (g_file_set_contents (path, "[Rating]\nrating=1300\n", -1, NULL));
-  statistics = stern_statistics_window_new (NULL, path);
+  statistics = stern_statistics_window_new (path);
   g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
-  gtk_window_destroy (GTK_WINDOW (statistics));
+  gui_test_dialog_free (statistics);
 
 }
 
