@@ -47,6 +47,41 @@ stern_compat_dialog_set_size (GtkWidget *dialog,
 }
 
 void
+stern_compat_dialog_set_content (GtkWidget *dialog,
+                                 GtkWidget *content)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+  g_return_if_fail (GTK_IS_WIDGET (content));
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  gtk_box_append (GTK_BOX (box), content);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_child (ADW_DIALOG (dialog), box);
+#else
+  adw_window_set_content (ADW_WINDOW (dialog), box);
+#endif
+}
+
+void
+stern_compat_dialog_set_default (GtkWidget *dialog,
+                                 GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_default_widget (ADW_DIALOG (dialog), widget);
+  adw_dialog_set_focus (ADW_DIALOG (dialog), widget);
+#else
+  gtk_window_set_default_widget (GTK_WINDOW (dialog), widget);
+  gtk_window_set_focus (GTK_WINDOW (dialog), widget);
+#endif
+}
+
+void
 stern_compat_dialog_close (GtkWidget *dialog)
 {
   g_return_if_fail (GTK_IS_WIDGET (dialog));
@@ -97,7 +132,11 @@ stern_compat_dialog_force_close (GtkWidget *dialog)
   g_return_if_fail (GTK_IS_WIDGET (dialog));
 
 #if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_force_close (ADW_DIALOG (dialog));
+  /* One never presented is only ours (floating) to let go of. */
+  if (gtk_widget_get_parent (dialog) != NULL)
+    adw_dialog_force_close (ADW_DIALOG (dialog));
+  else if (g_object_is_floating (dialog))
+    g_object_unref (g_object_ref_sink (dialog));
 #else
   gtk_window_destroy (GTK_WINDOW (dialog));
 #endif

@@ -36,6 +36,10 @@ void       stern_compat_dialog_class_init (GtkWidgetClass *widget_class);
 /* The size it asks for: the content's on an AdwDialog, the window's
  * default otherwise. */
 void       stern_compat_dialog_set_size (GtkWidget *dialog, int width, int height);
+/* Gives it content under a header bar of its own (the title's). */
+void       stern_compat_dialog_set_content (GtkWidget *dialog, GtkWidget *content);
+/* The widget that Enter activates, and that has the focus at first. */
+void       stern_compat_dialog_set_default (GtkWidget *dialog, GtkWidget *widget);
 /* Closes it as its close button would. */
 void       stern_compat_dialog_close (GtkWidget *dialog);
 
@@ -46,7 +50,8 @@ void       stern_compat_dialog_present (GtkWidget *dialog, GtkWindow *parent, gb
 /* The dialog shown inside window (libadwaita 1.5 and later), or NULL:
  * always NULL before 1.5, where dialogs are windows of their own. */
 GtkWidget *stern_compat_get_visible_dialog (GtkWindow *window);
-/* Closes a dialog at once, without asking it (quitting). */
+/* Closes a dialog at once, without asking it (quitting); one never
+ * presented is let go of. */
 void       stern_compat_dialog_force_close (GtkWidget *dialog);
 
 /* The About dialog (AdwAboutDialog from 1.5 on, else AdwAboutWindow),

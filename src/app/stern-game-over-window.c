@@ -14,7 +14,7 @@
 
 struct _SternGameOverWindow
 {
-  GtkWindow parent_instance;
+  SternDialogBase parent_instance;
 
   GtkWidget *headline;
   GtkWidget *reason;
@@ -23,7 +23,7 @@ struct _SternGameOverWindow
   char      *result;
 };
 
-G_DEFINE_FINAL_TYPE (SternGameOverWindow, stern_game_over_window, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternGameOverWindow, stern_game_over_window, STERN_TYPE_DIALOG_BASE)
 
 enum {
   SIGNAL_PLAY_AGAIN,
@@ -85,7 +85,7 @@ stern_game_over_window_play_again (SternGameOverWindow *self)
 
   /* Closed first: the handler starts a game, which may close it too. */
   g_object_ref (self);
-  gtk_window_close (GTK_WINDOW (self));
+  stern_compat_dialog_close (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_PLAY_AGAIN], 0);
   g_object_unref (self);
 }
@@ -96,7 +96,7 @@ stern_game_over_window_review (SternGameOverWindow *self)
   g_return_if_fail (STERN_IS_GAME_OVER_WINDOW (self));
 
   g_object_ref (self);
-  gtk_window_close (GTK_WINDOW (self));
+  stern_compat_dialog_close (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_REVIEW], 0);
   g_object_unref (self);
 }
@@ -200,18 +200,29 @@ fill (SternGameOverWindow  *self,
                                   0, "heading"),
                        col++, row, 1, 1);
       gtk_grid_attach (GTK_GRID (self->places), stern_seat_dot_new (seat), col++, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->places), label_new (stern_seat_display_name (seat), 0, NULL),
-                       col++, row, 1, 1);
-      if (team != 0)
-        {
-          g_autofree char *team_text = g_strdup_printf (_("Team %u"), team);
+      /* Who played the seat under its name, so that the table fits a
+       * phone's width. */
+      {
+        g_autofree char *details = NULL;
+        GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+        GtkWidget *line;
 
-          gtk_grid_attach (GTK_GRID (self->places), label_new (team_text, 0, "dim-label"),
-                           col++, row, 1, 1);
-        }
-      gtk_grid_attach (GTK_GRID (self->places), label_new (who, 0, "dim-label"), col++, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->places), label_new (note != NULL ? note : goal, 1, "dim-label"),
-                       col++, row, 1, 1);
+        if (team != 0)
+          /* Translators: "Team 1 · Computer · Medium · 7/10 in goal" */
+          details = g_strdup_printf (_("Team %u · %s · %s"), team, who, note != NULL ? note : goal);
+        else
+          /* Translators: "Computer · Medium · 7/10 in goal" */
+          details = g_strdup_printf (_("%s · %s"), who, note != NULL ? note : goal);
+        gtk_box_append (GTK_BOX (cell), label_new (stern_seat_display_name (seat), 0, NULL));
+        line = label_new (details, 0, "dim-label");
+        /* Cut, not wrapped: a wrapping line here makes a dialog sheet
+         * measure taller than it is given (libadwaita 1.7 warns). */
+        gtk_label_set_ellipsize (GTK_LABEL (line), PANGO_ELLIPSIZE_END);
+        gtk_label_set_max_width_chars (GTK_LABEL (line), 30);
+        gtk_widget_add_css_class (line, "caption");
+        gtk_box_append (GTK_BOX (cell), line);
+        gtk_grid_attach (GTK_GRID (self->places), cell, col++, row, 1, 1);
+      }
       row++;
     }
 }
@@ -250,30 +261,28 @@ stern_game_over_window_class_init (SternGameOverWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "game-over.play-again", NULL, play_again_activated);
   gtk_widget_class_install_action (widget_class, "game-over.review", NULL, review_activated);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  stern_compat_dialog_class_init (widget_class);
 }
 
 static void
 stern_game_over_window_init (SternGameOverWindow *self)
 {
-  GtkWidget *header, *box, *buttons, *close, *again, *review;
+  GtkWidget *box, *buttons, *again, *review;
 
-  gtk_window_set_title (GTK_WINDOW (self), _("Game Over"));
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  g_object_set (self, "title", _("Game Over"), NULL);
+#if !ADW_CHECK_VERSION (1, 5, 0)
   gtk_window_set_resizable (GTK_WINDOW (self), FALSE);
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+#endif
   gtk_widget_add_css_class (GTK_WIDGET (self), "game-over");
-
-  header = gtk_header_bar_new ();
-  gtk_window_set_titlebar (GTK_WINDOW (self), header);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_margin_top (box, 24);
   gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_widget_set_size_request (box, 340, -1);
-  gtk_window_set_child (GTK_WINDOW (self), box);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  /* With its margins it fits a 360 px phone, where it is a bottom sheet. */
+  gtk_widget_set_size_request (box, 300, -1);
+  stern_compat_dialog_set_content (GTK_WIDGET (self), box);
 
   self->headline = label_new (NULL, 0.5, "title-1");
   gtk_box_append (GTK_BOX (box), self->headline);
@@ -300,10 +309,6 @@ stern_game_over_window_init (SternGameOverWindow *self)
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (box), buttons);
 
-  close = gtk_button_new_with_mnemonic (_("_Close"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "window.close");
-  gtk_box_append (GTK_BOX (buttons), close);
-
   review = gtk_button_new_with_mnemonic (_("_Review Game"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (review), "game-over.review");
   gtk_box_append (GTK_BOX (buttons), review);
@@ -313,24 +318,19 @@ stern_game_over_window_init (SternGameOverWindow *self)
   gtk_widget_add_css_class (again, "suggested-action");
   gtk_box_append (GTK_BOX (buttons), again);
 
-  gtk_window_set_default_widget (GTK_WINDOW (self), again);
-  gtk_window_set_focus (GTK_WINDOW (self), again);
+  stern_compat_dialog_set_default (GTK_WIDGET (self), again);
 }
 
 GtkWidget *
-stern_game_over_window_new (GtkWindow            *parent,
-                            const SternGame      *game,
+stern_game_over_window_new (const SternGame      *game,
                             const SternGameSetup *setup)
 {
   SternGameOverWindow *self;
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (game != NULL, NULL);
   g_return_val_if_fail (setup != NULL, NULL);
 
-  self = g_object_new (STERN_TYPE_GAME_OVER_WINDOW,
-                       "transient-for", parent,
-                       NULL);
+  self = g_object_new (STERN_TYPE_GAME_OVER_WINDOW, NULL);
   fill (self, game, setup);
 
   return GTK_WIDGET (self);

@@ -11,15 +11,16 @@
 
 #include <gtk/gtk.h>
 
+#include "stern-compat.h"
 #include "stern-game-setup.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_GAME_OVER_WINDOW (stern_game_over_window_get_type ())
-G_DECLARE_FINAL_TYPE (SternGameOverWindow, stern_game_over_window, STERN, GAME_OVER_WINDOW, GtkWindow)
+STERN_DECLARE_DIALOG (SternGameOverWindow, stern_game_over_window, STERN, GAME_OVER_WINDOW)
 
-GtkWidget *stern_game_over_window_new (GtkWindow            *parent,
-                                       const SternGame      *game,
+/* Present it with stern_compat_dialog_present(). */
+GtkWidget *stern_game_over_window_new (const SternGame      *game,
                                        const SternGameSetup *setup);
 
 /* Says why the game ended in words of the caller's (an online game

@@ -22,7 +22,7 @@ stern_window_close_game_over (SternWindow *self)
   GtkWidget *game_over = g_steal_pointer (&self->game_over);
 
   if (game_over != NULL)
-    gtk_window_destroy (GTK_WINDOW (game_over));
+    stern_compat_dialog_force_close (game_over);
 }
 
 static void
@@ -38,10 +38,13 @@ on_game_over_play_again (SternWindow *self)
   stern_window_new_game (self, &setup);
 }
 
+/* Closed by the player, or gone with the window. */
 static void
-on_game_over_destroyed (SternWindow *self)
+on_game_over_gone (GtkWidget   *game_over,
+                   SternWindow *self)
 {
-  self->game_over = NULL;
+  if (self->game_over == game_over)
+    self->game_over = NULL;
 }
 
 static void
@@ -61,7 +64,7 @@ stern_window_show_game_over (SternWindow *self)
   self->your_turn_pending = FALSE;
   stern_sounds_play (self->sounds, STERN_SOUND_GAME_OVER);
 
-  self->game_over = stern_game_over_window_new (GTK_WINDOW (self), GAME (self), SETUP (self));
+  self->game_over = stern_game_over_window_new (GAME (self), SETUP (self));
   {
     double before, after;
 
@@ -76,11 +79,14 @@ stern_window_show_game_over (SternWindow *self)
       stern_game_over_window_set_reason (STERN_GAME_OVER_WINDOW (self->game_over), left);
   }
 #endif
-  g_signal_connect_object (self->game_over, "destroy",
-                           G_CALLBACK (on_game_over_destroyed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->game_over, "destroy", G_CALLBACK (on_game_over_gone), self, 0);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog is closed before it goes: the next game may show its own. */
+  g_signal_connect_object (self->game_over, "closed", G_CALLBACK (on_game_over_gone), self, 0);
+#endif
   g_signal_connect_object (self->game_over, "play-again",
                            G_CALLBACK (on_game_over_play_again), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->game_over, "review",
                            G_CALLBACK (on_game_over_review), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (self->game_over));
+  stern_compat_dialog_present (self->game_over, GTK_WINDOW (self), TRUE);
 }

@@ -718,8 +718,7 @@ stern_window_set_online (SternWindow      *self,
   show_banner (self, NULL);
   g_object_set_data (G_OBJECT (self), FORFEIT_KEY, NULL);
   /* The last game's result is no longer the question. */
-  if (self->game_over != NULL)
-    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->game_over)));
+  stern_window_close_game_over (self);
 
   /* A network game is the server's to keep: the local game saved on this
    * computer stays as it was. */

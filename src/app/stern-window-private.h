@@ -169,6 +169,6 @@ void         stern_window_set_computer_delay (SternWindow *self, guint msec);
 gboolean     stern_window_is_confirming (SternWindow *self);
 void         stern_window_answer_confirm (SternWindow *self, gboolean play);
 /* The game-over window while it is open, or NULL. */
-GtkWindow   *stern_window_get_game_over_window (SternWindow *self);
+GtkWidget   *stern_window_get_game_over_window (SternWindow *self);
 
 G_END_DECLS

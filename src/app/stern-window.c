@@ -843,11 +843,11 @@ stern_window_answer_confirm (SternWindow *self,
   stern_alert_dialog_respond (STERN_ALERT_DIALOG (self->confirm), play);
 }
 
-GtkWindow *
+GtkWidget *
 stern_window_get_game_over_window (SternWindow *self)
 {
   g_return_val_if_fail (STERN_IS_WINDOW (self), NULL);
-  return self->game_over != NULL ? GTK_WINDOW (self->game_over) : NULL;
+  return self->game_over;
 }
 
 GtkWidget *

@@ -11,7 +11,6 @@
 
 #include <adwaita.h>
 
-#include "stern-compat.h"
 #include "stern-notation.h"
 #include "stern-window-private.h"
 
@@ -83,20 +82,6 @@ gui_test_hole (const char *name)
 
   g_assert_cmpuint (cell, !=, STERN_NO_CELL);
   return cell;
-}
-
-void
-gui_test_dialog_free (GtkWidget *dialog)
-{
-#if ADW_CHECK_VERSION (1, 5, 0)
-  /* A shown AdwDialog belongs to its window until it has closed. */
-  if (gtk_widget_get_parent (dialog) != NULL)
-    stern_compat_dialog_force_close (dialog);
-  else
-    g_object_unref (g_object_ref_sink (dialog));
-#else
-  gtk_window_destroy (GTK_WINDOW (dialog));
-#endif
 }
 
 gboolean

@@ -70,9 +70,6 @@ guint    gui_test_hole (const char *name);
  * close a dialog over a few frames; before 1.5 dialogs are windows, gone
  * as soon as they are destroyed). */
 gboolean gui_test_no_dialog (gpointer window);
-/* Lets go of one of our dialogs (stern-compat.h) that may never have
- * been shown. */
-void     gui_test_dialog_free (GtkWidget *dialog);
 /* Condition on a widget: it is mapped. */
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */

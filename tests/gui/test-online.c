@@ -955,7 +955,7 @@ test_left_the_game (void)
   g_autofree char *link = NULL;
   const char *panel;
   SternWindow *window;
-  GtkWindow *over;
+  GtkWidget *over;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 

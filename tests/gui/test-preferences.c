@@ -17,6 +17,7 @@
 #include <adwaita.h>
 
 #include "stern-application.h"
+#include "stern-compat.h"
 #include "stern-computer.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
@@ -544,10 +545,10 @@ test_confirm_fatal_moves (void)
 
   preferences_close (preferences);
   {
-    GtkWindow *over = stern_window_get_game_over_window (window);
+    GtkWidget *over = stern_window_get_game_over_window (window);
 
     if (over != NULL)
-      gtk_window_destroy (over);
+      stern_compat_dialog_force_close (over);
   }
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "confirm-fatal-moves");

@@ -1048,7 +1048,7 @@ game_over_rating (SternWindow *window)
 static void
 close_game_over (SternWindow *window)
 {
-  gtk_window_destroy (stern_window_get_game_over_window (window));
+  stern_compat_dialog_force_close (stern_window_get_game_over_window (window));
 }
 
 /* One rule for help in a rated game: said in New Game, a hint, an undo
@@ -1237,7 +1237,7 @@ test_rating (SaveFixture   *f,
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)), ==, text);
   stern_compat_dialog_present (statistics, GTK_WINDOW (window), TRUE);
   g_assert_true (test_wait_until (gui_test_is_mapped, statistics, 5000));
-  gui_test_dialog_free (statistics);
+  stern_compat_dialog_force_close (statistics);
 
   window_free (window);
 }
@@ -1265,13 +1265,13 @@ test_statistics_damaged (SaveFixture   *f,
   g_assert_nonnull (strstr (notice, "line 3"));
   g_assert_cmpstr (stern_statistics_window_get_rating_text (STERN_STATISTICS_WINDOW (statistics)),
                    ==, "1612");
-  gui_test_dialog_free (statistics);
+  stern_compat_dialog_force_close (statistics);
 
   /* A good file: no notice. */
   g_assert_true (g_file_set_contents (path, "[Rating]\nrating=1300\n", -1, NULL));
   statistics = stern_statistics_window_new (path);
   g_assert_null (stern_statistics_window_get_notice_text (STERN_STATISTICS_WINDOW (statistics)));
-  gui_test_dialog_free (statistics);
+  stern_compat_dialog_force_close (statistics);
 
 }
 

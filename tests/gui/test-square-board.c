@@ -554,15 +554,15 @@ test_game_over (void)
   memset (&setup, 0, sizeof setup);
   setup.variant = variant;
   setup.preset = STERN_PRESET_TABLE;
-  window = stern_game_over_window_new (NULL, game, &setup);
-  gtk_window_present (GTK_WINDOW (window));
+  window = stern_game_over_window_new (game, &setup);
+  stern_compat_dialog_present (window, NULL, TRUE);
   reason = stern_texts_end_reason (game);
   g_assert_nonnull (strstr (reason, "14"));
   g_assert_nonnull (strstr (reason, "16"));
   g_assert_true (has_label (window, reason));
   if (g_getenv ("STERN_SQUARE_SHOTS") != NULL)
     test_spin (2500);
-  gtk_window_destroy (GTK_WINDOW (window));
+  stern_compat_dialog_force_close (window);
   stern_game_free (game);
   gui_test_flush ();
 }
