@@ -475,7 +475,10 @@ def choose(player, dialog, combo_name, item_name):
         player.keys("Play Online", *(["Down"] * steps if steps > 0 else ["Up"] * -steps), "Return")
         if wait_for(chosen, 5):
             return
-        log(player.label, "choosing %r in %r again" % (item_name, combo_name))
+        label = find(toggle, lambda n: role(n) == "label" and n.name not in ("", "(None)"))
+        log(player.label, "choosing %r in %r again: the list %s, rows %r, the choice %r, "
+            "%d steps from row %r" % (item_name, combo_name, "open" if is_open() else "closed",
+                                      shown(), getattr(label, "name", None), steps, focus))
     raise Failed("%r could not be chosen in %r" % (item_name, combo_name))
 
 
