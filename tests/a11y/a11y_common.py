@@ -320,15 +320,11 @@ def click(title, board, name, bottom_seat=0):
     x, y = hole_point(board, name, bottom_seat)
     window_id = wait_for(lambda: x_window(title), what="the window " + title)
     # The pointer cannot leave the screen: a hole beyond its edge is
-    # never clicked, whatever the click says (resize the window first).
-    where = dict(line.split("=", 1) for line in subprocess.run(
-        ["xdotool", "getwindowgeometry", "--shell", window_id],
-        capture_output=True, text=True, check=True, timeout=10).stdout.split())
-    screen = subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True,
-                            check=True, timeout=10).stdout.split()
-    sx, sy = int(where["X"]) + x, int(where["Y"]) + y
-    if not (0 <= sx < int(screen[0]) and 0 <= sy < int(screen[1])):
-        raise Failed("%s at %d,%d is off the %sx%s screen" % (name, sx, sy, screen[0], screen[1]))
+    # never clicked, whatever xdotool says (fit_screen first).
+    wx, wy, _, _ = window_geometry(window_id)
+    sw, sh = screen_size()
+    if not (0 <= wx + x < sw and 0 <= wy + y < sh):
+        raise Failed("%s at %d,%d is off the %dx%d screen" % (name, wx + x, wy + y, sw, sh))
     subprocess.run(["xdotool", "mousemove", "--window", window_id, str(x), str(y),
                     "click", "1"], check=True, timeout=10)
 
@@ -361,6 +357,33 @@ def resize(title, frame, width, height):
         subprocess.run(["xdotool", "windowsize", window_id, str(width), str(height)], timeout=10)
         wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width == width,
                  10)
+
+
+def screen_size():
+    """The X screen's width and height."""
+    out = subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True,
+                         check=True, timeout=10).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+def window_geometry(window_id):
+    """An X window's x, y on the screen, width and height."""
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window_id],
+                         capture_output=True, text=True, check=True, timeout=10).stdout.split()
+    g = dict(line.split("=", 1) for line in out)
+    return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+
+
+def fit_screen(title, frame):
+    """Shrinks the window titled title, whose accessible is frame, to what
+    is left of the screen when it reaches beyond it: the pointer only
+    reaches what is on the screen (xvfb-run's is 1280×1024 here, but
+    may be 640×480)."""
+    window_id = wait_for(lambda: x_window(title), what="the window " + title)
+    x, y, width, height = window_geometry(window_id)
+    sw, sh = screen_size()
+    if x + width > sw or y + height > sh:
+        resize(title, frame, min(width, sw - x), min(height, sh - y))
 
 
 def label_starting(window, text):
