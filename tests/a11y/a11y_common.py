@@ -301,9 +301,9 @@ def board_extents(board):
 
 def hole_point(board, name, bottom_seat=0):
     """A hole's centre in the board's window (doc/rules.md §1 names the
-    holes; i9 is the middle), the board turned by 60° clockwise per
-    seat, as stern-board-layout.c turns it to put bottom_seat's ray at
-    the bottom."""
+    holes; i9 is the middle), the board turned by −60° per seat as
+    stern-board-layout.c turns it, so that bottom_seat's ray points
+    down."""
     x, y, width, height = board_extents(board)
     unit = min(width, height) / (2 * (PLATE_RADIUS + FIT_MARGIN))
     u, v = ord(name[0]) - ord("i"), int(name[1:]) - 9
