@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What the accessibility scripts in this folder share: TAP output, the
 checks that skip a script where it cannot run, reading the tree, waiting
-for a condition, and real key presses."""
+for a condition, real key presses and clicks on the board, and stopping
+the processes a script started."""
 
+import math
 import os
 import re
 import shutil
@@ -16,6 +18,11 @@ import pyatspi
 WAIT = 20
 # A hole's name, as the board's description says where its cursor is.
 HOLE = re.compile(r"\b([a-q])(1?[0-9])\b")
+# The star board's plate in hole spacings, and the room around it
+# (stern-board-layout.h), without the coordinate labels: they are off in
+# a fresh HOME.
+PLATE_RADIUS = 7.70
+FIT_MARGIN = 0.08
 
 
 class Failed(Exception):
@@ -273,3 +280,125 @@ def item_name(node):
     except Exception:
         pass
     return ""
+
+
+def board_extents(board):
+    """The board's (x, y, width, height) in its window once it is laid
+    out and steady: a size read the same twice in a row.  A click aimed
+    from extents read while the window still lays itself out lands
+    elsewhere."""
+    last = []
+
+    def steady():
+        e = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        now = (e.x, e.y, e.width, e.height)
+        same = last == [now] and e.width > 0 and e.height > 0
+        last[:] = [now]
+        return now if same else None
+
+    return wait_for(steady, what="the board laid out and steady")
+
+
+def hole_point(board, name, bottom_seat=0):
+    """A hole's centre in the board's window (doc/rules.md §1 names the
+    holes; i9 is the middle), the board turned by −60° per seat as
+    stern-board-layout.c turns it, so that bottom_seat's ray points
+    down."""
+    x, y, width, height = board_extents(board)
+    unit = min(width, height) / (2 * (PLATE_RADIUS + FIT_MARGIN))
+    u, v = ord(name[0]) - ord("i"), int(name[1:]) - 9
+    bx, by = u + v / 2, -v * math.sqrt(3) / 2
+    angle = -bottom_seat * math.pi / 3
+    c, s = round(math.cos(angle), 12), round(math.sin(angle), 12)
+    return (round(x + width / 2 + unit * (bx * c - by * s)),
+            round(y + height / 2 + unit * (bx * s + by * c)))
+
+
+def click(title, board, name, bottom_seat=0):
+    """A real click (XTEST) at the centre of hole name on the board of the
+    window titled title."""
+    x, y = hole_point(board, name, bottom_seat)
+    window_id = wait_for(lambda: x_window(title), what="the window " + title)
+    # The pointer cannot leave the screen: a hole beyond its edge is
+    # never clicked, whatever xdotool says (fit_screen first).
+    wx, wy, _, _ = window_geometry(window_id)
+    sw, sh = screen_size()
+    if not (0 <= wx + x < sw and 0 <= wy + y < sh):
+        raise Failed("%s at %d,%d is off the %dx%d screen" % (name, wx + x, wy + y, sw, sh))
+    subprocess.run(["xdotool", "mousemove", "--window", window_id, str(x), str(y),
+                    "click", "1"], check=True, timeout=10)
+
+
+def pick(title, board, name, bottom_seat=0):
+    """Clicks the marble on name until the board says it is selected: a
+    click while a marble still moves is not taken."""
+    for _ in range(5):
+        click(title, board, name, bottom_seat)
+        if wait_for(lambda: description(board).startswith(name + ",") and
+                    "selected" in description(board), 3):
+            return True
+    return False
+
+
+def click_move(title, board, source, target, bottom_seat=0):
+    """Plays source-target with two clicks on the board: the marble, then
+    the hole it goes to.  False when the marble was not picked."""
+    if not pick(title, board, source, bottom_seat):
+        return False
+    click(title, board, target, bottom_seat)
+    return True
+
+
+def resize(title, frame, width, height):
+    """Resizes the window titled title, whose accessible is frame; returns
+    once GTK has laid it out at the new width."""
+    window_id = x_window(title)
+    if window_id:
+        subprocess.run(["xdotool", "windowsize", window_id, str(width), str(height)], timeout=10)
+        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width == width,
+                 10)
+
+
+def screen_size():
+    """The X screen's width and height."""
+    out = subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True,
+                         check=True, timeout=10).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+def window_geometry(window_id):
+    """An X window's x, y on the screen, width and height."""
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window_id],
+                         capture_output=True, text=True, check=True, timeout=10).stdout.split()
+    g = dict(line.split("=", 1) for line in out)
+    return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+
+
+def fit_screen(title, frame):
+    """Shrinks the window titled title, whose accessible is frame, to what
+    is left of the screen when it reaches beyond it: the pointer only
+    reaches what is on the screen (xvfb-run's is 1280×1024 here, but
+    may be 640×480)."""
+    window_id = wait_for(lambda: x_window(title), what="the window " + title)
+    x, y, width, height = window_geometry(window_id)
+    sw, sh = screen_size()
+    if x + width > sw or y + height > sh:
+        resize(title, frame, min(width, sw - x), min(height, sh - y))
+
+
+def label_starting(window, text):
+    """The first label in window whose text starts with text, or None."""
+    return find(window, lambda n: role_name(n) == "label" and (n.name or "").startswith(text))
+
+
+def stop(proc):
+    """Ends a process the script started, if it still runs: asked to
+    terminate, then killed after 10 s."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 from a11y_common import (HOLE, WAIT, Tap, app_by_pid, description, find, game_env,  # noqa: E402
-                         key, require_desktop, skip_all, wait_for, x_window)
+                         key, require_desktop, skip_all, stop, wait_for, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -47,13 +47,7 @@ def main():
     try:
         run(app)
     finally:
-        if app.poll() is None:
-            app.terminate()
-            try:
-                app.wait(5)
-            except subprocess.TimeoutExpired:
-                app.kill()
-                app.wait()
+        stop(app)
         shutil.rmtree(home, ignore_errors=True)
     print("1..%d" % tap.run, flush=True)
     return 1 if tap.failures else 0

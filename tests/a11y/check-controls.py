@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from a11y_common import act, find, item_name, role_name, wait_for
+from a11y_common import act, find, item_name, role_name, stop, wait_for
 
 try:
     import gi
@@ -297,12 +297,7 @@ def main():
         walk(app, "", nodes)
         opened = open_dialogs(app, nodes)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
         tmp.cleanup()
 

@@ -8,8 +8,10 @@ the first start asks whether to start the tutorial (answered Not Now) and
 the second does not;
 Learn, opened from the main menu, takes a lesson answered with the
 keyboard on its board and keeps it as done, then a strategy lesson from
-its group answered wrong, tried again and answered right, which the list
-then shows with two stars of three; the position editor, opened
+its group answered with real mouse clicks (xdotool) at the holes'
+centres: wrong first (the engine's verdict and reason shown), then
+after Try Again right, which the settings keep and the list shows as two
+stars of three; the position editor, opened
 from the main menu, gets marbles taken away and placed with the keyboard,
 says the result is a position, and Play Against Computer puts it on the
 game's board.  With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept
@@ -20,6 +22,7 @@ TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a 
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,9 +31,9 @@ import time
 
 import pyatspi
 
-from a11y_common import (HOLE, WAIT, Tap, act, answer_welcome, app_by_pid, description, find,
-                          game_env, go_to, item_name, key, require_desktop, role_name, wait_for,
-                          x_window)
+from a11y_common import (HOLE, WAIT, Tap, act, answer_welcome, app_by_pid, click_move,
+                          description, find, fit_screen, game_env, go_to, item_name, key, label_starting,
+                          require_desktop, resize, role_name, stop, wait_for, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -45,14 +48,14 @@ def shot(name):
                        stderr=subprocess.DEVNULL, timeout=30)
 
 
-def resize(title, frame, width, height):
-    """Resizes the window titled title; returns once GTK has laid frame,
-    its accessible, out at the new width."""
-    window_id = x_window(title)
-    if window_id:
-        subprocess.run(["xdotool", "windowsize", window_id, str(width), str(height)], timeout=10)
-        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width == width,
-                 10)
+def settings_kept(home):
+    """What the keyfile settings backend keeps under home."""
+    try:
+        with open(os.path.join(home, "config", "glib-2.0", "settings", "keyfile"),
+                  encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 def question_shown(app, frame):
@@ -99,30 +102,23 @@ def start(app_path, env):
     return proc, wait_for(find_app, 3 * WAIT)
 
 
-def stop(proc):
+def quit_game(proc):
+    """Quits the game as a player does, which writes what it keeps; one
+    that does not quit is stopped."""
     if proc.poll() is None:
         key("Sternhalma", "ctrl+q")
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
 
 
 def answer(learn, board, start, end, mark):
-    """Plays start-end on the lesson's board with the keyboard and waits for
-    the feedback that begins with mark (✓ or ✗)."""
-    moved = go_to("Learn", board, start)
-    key("Learn", "Return")
-    moved = moved and go_to("Learn", board, end)
-    key("Learn", "Return")
-    said = wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
-                                 (n.name or "").startswith(mark)))
-    return moved, (said.name if said else None)
+    """Plays start-end on the lesson's board with two clicks and waits for
+    the verdict that begins with mark (✓ or ✗)."""
+    picked = click_move("Learn", board, start, end)
+    said = wait_for(lambda: label_starting(learn, mark))
+    return picked, (said.name if said else None)
 
 
 def scroll_list_down():
@@ -136,7 +132,7 @@ def scroll_list_down():
         time.sleep(0.5)
 
 
-def strategy_lesson(learn):
+def strategy_lesson(learn, home):
     back = find(learn, lambda n: role_name(n) == "push button" and n.name == "All Lessons")
     ok(act(back), "All Lessons goes back to the list")
     # The list is made anew when it is shown: its rows once the back
@@ -154,27 +150,33 @@ def strategy_lesson(learn):
     if not ok(act(lesson), "the strategy lesson \"Climb the ladder\" opens"):
         return
     board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and HOLE.search(description(n))))
-    if not ok(board is not None, "its board has the keyboard focus"):
+    if not ok(board is not None, "its board is shown"):
         return
-    moved, said = answer(learn, board, "k4", "k6", "✗")
-    ok(moved and said and "moves against the best move" in said,
-       "k4-k6, one jump of three, is judged wrong by the engine: %r" % said)
+    fit_screen("Learn", learn)
+    picked, said = answer(learn, board, "k4", "k6", "✗")
+    ok(picked and said and "moves against the best move" in said,
+       "k4-k6 clicked, one jump of three, is judged wrong by the engine: picked %s, %r" %
+       (picked, said))
+    ok(said and said.endswith("The engine's reason: missed a jump of 3 hops."),
+       "and the engine's reason is shown")
+    ok(description(board) == "White played k4-k6",
+       "the board says the move clicked: %r" % description(board))
     shot("learn-e2e-strategy-wrong.png")
     retry = find(learn, lambda n: role_name(n) == "push button" and n.name == "Try Again")
     ok(act(retry), "Try Again")
     # Try Again puts the lesson's position back and clears the verdict;
-    # keys sent before that would be undone by it.
-    wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
-                          (n.name or "").startswith("✗")) is None)
-    # The keys go to the board once it has the keyboard focus back.
-    board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and
-                                  n.getState().contains(pyatspi.STATE_FOCUSED)))
-    if board is None:
-        board = find(learn, lambda n: n.name == "Board")
-        board.queryComponent().grabFocus()
-    moved, said = answer(learn, board, "k4", "k10", "✓")
-    ok(moved and said is not None, "k4-k10, up the whole ladder, is right: moved %s, %r" %
-       (moved, said))
+    # clicks before that would be undone by it.
+    ok(wait_for(lambda: label_starting(learn, "✗") is None), "the verdict goes")
+    picked, said = answer(learn, board, "k4", "k10", "✓")
+    ok(picked and said == "✓ Right: as good as the best move.",
+       "k4-k10 clicked, up the whole ladder, is judged right: picked %s, %r" % (picked, said))
+    ok(description(board) == "White played k4-k6-k8-k10",
+       "the board says the move clicked: %r" % description(board))
+    # Two stars: right after a wrong try.
+    ok(wait_for(lambda: re.search(r"^lesson-stars=.*'climb-ladder': 2\b", settings_kept(home),
+                                  re.M)),
+       "the settings keep two stars for it: %r" %
+       re.findall(r"^lesson-stars=.*", settings_kept(home), re.M))
     shot("learn-e2e-strategy-right.png")
     back = find(learn, lambda n: role_name(n) == "push button" and n.name == "All Lessons")
     act(back)
@@ -185,7 +187,7 @@ def strategy_lesson(learn):
     shot("learn-e2e-stars.png")
 
 
-def first_start(app, frame):
+def first_start(app, frame, home):
     question = wait_for(lambda: find(app, lambda n: (n.name or "").startswith("New to Sternhalma")), 10)
     ok(question is not None, "the first start asks whether to start the tutorial")
     shot("learn-e2e-first-start.png")
@@ -218,7 +220,7 @@ def first_start(app, frame):
                                    (n.name or "").startswith("✓")))
     ok(result is not None, "the jump i9-i11 is judged right: %r" % (result.name if result else None))
     shot("learn-e2e-lesson.png")
-    strategy_lesson(learn)
+    strategy_lesson(learn, home)
     if SHOTS:
         resize("Learn", learn, 360, 740)
         shot("learn-e2e-lesson-narrow.png")
@@ -275,12 +277,10 @@ def main():
         try:
             frame = frame_named(app, "Sternhalma") if app is not None else None
             if ok(frame is not None, "the game's window is in the AT-SPI tree"):
-                first_start(app, frame)
+                first_start(app, frame, home)
         finally:
-            stop(proc)
-        settings = os.path.join(home, "config", "glib-2.0", "settings", "keyfile")
-        kept = open(settings).read() if os.path.exists(settings) else ""
-        ok("'jump'" in kept, "the lesson is kept as done in the settings file")
+            quit_game(proc)
+        ok("'jump'" in settings_kept(home), "the lesson is kept as done in the settings file")
 
         proc, app = start(app_path, env)
         try:
@@ -295,7 +295,7 @@ def main():
                 ok(find(app, lambda n: (n.name or "").startswith("New to Sternhalma")) is None,
                    "the second start does not offer the tutorial again")
         finally:
-            stop(proc)
+            quit_game(proc)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     print("1..%d" % tap.run, flush=True)

@@ -34,7 +34,7 @@ import sys
 import tempfile
 
 import a11y_common
-from a11y_common import Failed, find, item_name, role_name, wait_for
+from a11y_common import Failed, find, item_name, role_name, stop, wait_for
 
 tests_run = 0
 failures = 0
@@ -257,13 +257,7 @@ class Player:
 
     def stop(self):
         for p in (self.proc, self.bus):
-            if p is not None and p.poll() is None:
-                p.terminate()
-                try:
-                    p.wait(10)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait()
+            stop(p)
         if self.proc is not None and not self.logf.closed:
             self.logf.close()
         self.proc = None
@@ -373,13 +367,7 @@ class Server:
         return room["actions"] if room else []
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop(self.proc)
         self.log.close()
 
 

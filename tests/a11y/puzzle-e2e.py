@@ -17,7 +17,6 @@ TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a 
 """
 
 import configparser
-import math
 import os
 import shutil
 import subprocess
@@ -26,22 +25,19 @@ import tempfile
 
 import pyatspi
 
-from a11y_common import (WAIT, Tap, act, answer_welcome, app_by_pid, description, find,
-                          game_env, item_name, key, require_desktop, role_name, wait_for,
-                          x_window)
+from a11y_common import (WAIT, Tap, act, answer_welcome, app_by_pid, click_move, find,
+                          game_env, item_name, key, label_starting, require_desktop, resize,
+                          role_name, stop, wait_for, x_window)
 
 tap = Tap()
 ok = tap.ok
 require_desktop()
 
 SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
-# The board's plate in hole spacings, and the room around it
-# (stern-board-layout.h): coordinates are off in a fresh HOME.
-PLATE_RADIUS = 7.70
-FIT_MARGIN = 0.08
 # The puzzle, as data/puzzles.txt has it: Black on turn, so the board is
-# turned half round to put Black's side at the bottom.
+# turned half round to put Black's side (seat 3) at the bottom.
 PUZZLE = "jump-001"
+BLACK = 3
 WRONG = ("k6", "j7")
 RIGHT = ("e13", "k11")
 
@@ -52,53 +48,10 @@ def shot(name):
                        stderr=subprocess.DEVNULL, timeout=30)
 
 
-def label_starting(window, text):
-    return find(window, lambda n: role_name(n) == "label" and (n.name or "").startswith(text))
-
-
-def resize(title, frame, width, height):
-    """Resizes the window titled title; returns once its accessible is laid
-    out at the new width."""
-    window_id = x_window(title)
-    if window_id:
-        subprocess.run(["xdotool", "windowsize", window_id, str(width), str(height)], timeout=10)
-        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width == width, 10)
-
-
-def hole_point(board, name, turned):
-    """A hole's centre in the board's window (doc/rules.md §1 names the
-    holes; i9 is the middle)."""
-    ext = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    unit = min(ext.width, ext.height) / (2 * (PLATE_RADIUS + FIT_MARGIN))
-    u, v = ord(name[0]) - ord("i"), int(name[1:]) - 9
-    x, y = u + v / 2, -v * math.sqrt(3) / 2
-    if turned:
-        x, y = -x, -y
-    return round(ext.x + ext.width / 2 + unit * x), round(ext.y + ext.height / 2 + unit * y)
-
-
-def click(board, name, turned):
-    x, y = hole_point(board, name, turned)
-    subprocess.run(["xdotool", "mousemove", "--window", x_window("Puzzles"), str(x), str(y),
-                    "click", "1"], check=True, timeout=10)
-
-
-def pick(board, name, turned):
-    """Clicks the marble on name until the board says it is selected: a
-    click while a marble still moves is not taken."""
-    for _ in range(5):
-        click(board, name, turned)
-        if wait_for(lambda: description(board).startswith(name + ",") and
-                    "selected" in description(board), 3):
-            return True
-    return False
-
-
 def answer(puzzles, board, move, mark):
     """Plays move with two clicks and waits for the verdict that starts
     with mark (✓ or ✗)."""
-    picked = pick(board, move[0], True)
-    click(board, move[1], True)
+    picked = click_move("Puzzles", board, move[0], move[1], BLACK)
     said = wait_for(lambda: label_starting(puzzles, mark))
     return picked, (said.name if said else None)
 
@@ -209,13 +162,7 @@ def main():
         kept = open(settings).read() if os.path.exists(settings) else ""
         ok("puzzles-solved=['%s']" % PUZZLE in kept, "the settings keep %s as solved" % PUZZLE)
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
         shutil.rmtree(home, ignore_errors=True)
     print("1..%d" % tap.run, flush=True)
     return 1 if tap.failures else 0

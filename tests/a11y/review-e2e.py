@@ -8,10 +8,11 @@ opens Review Game from the main menu and waits for the review: the row of
 the planted mistake is marked "?" and described by the engine's reason,
 the reason is said under the board, and the summary has an Accuracy
 column.  Learn From Your Mistakes (the review's button) shows the planted
-mistake's position; answered with real keys on its board, l5-l4 (the move
-played) is refused and l5-j9 accepted, with the reason and the best move
-said.  Escape closes the review.  With STERN_SCREENSHOT_DIR set, PNGs of
-the review and of the exercise are kept there.
+mistake's position; answered with real mouse clicks (xdotool) at the
+holes' centres on its board, l5-l4 (the move played) is refused and
+l5-j9 accepted, with the reason and the best move said.  Escape closes
+the review.  With STERN_SCREENSHOT_DIR set, PNGs of the review and of
+the exercise's wrong and right answers are kept there.
 
 usage: review-e2e.py STERNHALMA_EXECUTABLE RECORD
 TAP on stdout; skips (TAP's empty plan, status 0) without pyatspi, xdotool or a display.
@@ -25,9 +26,9 @@ import tempfile
 
 import pyatspi
 
-from a11y_common import (HOLE, Tap, act, answer_welcome, app_by_pid, description, find,
-                          game_env, go_to, item_name, key, require_desktop, role_name, wait_for,
-                          x_window)
+from a11y_common import (HOLE, Tap, act, answer_welcome, app_by_pid, click_move, description,
+                          find, fit_screen, game_env, item_name, key, require_desktop,
+                          role_name, stop, wait_for, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -46,12 +47,10 @@ def named(app, role, name):
     return find(app, lambda n: role_name(n) == role and n.name == name)
 
 
-def play(board, source, target):
-    moved = go_to(LEARN, board, source)
-    key(LEARN, "Return")
-    moved = moved and go_to(LEARN, board, target)
-    key(LEARN, "Return")
-    return moved
+def shot(name):
+    if SHOTS:
+        subprocess.run(["import", "-window", "root", os.path.join(SHOTS, name)],
+                       stderr=subprocess.DEVNULL, timeout=30)
 
 
 def feedback(learn, mark):
@@ -77,18 +76,19 @@ def learn_from_mistakes(app, review):
                                   HOLE.search(description(n))), WAIT)
     if not ok(board is not None, "its board has the keyboard focus"):
         return
-    ok(play(board, "l5", "l4"), "the keyboard cursor went to l5 and l4")
+    fit_screen(LEARN, learn)
+    ok(click_move(LEARN, board, "l5", "l4"), "l5 picked with a click, then l4 clicked")
     said = feedback(learn, "✗")
     ok(said == "✗ That is the move you played. Find a better one.",
        "the move played is refused: %r" % said)
-    ok(play(board, "l5", "j9"), "the keyboard cursor went to l5 and j9")
+    shot("learn-mistakes-e2e-wrong.png")
+    # Refused, the position stays for another try: no button in between.
+    ok(click_move(LEARN, board, "l5", "j9"), "l5 picked again with a click, then j9 clicked")
     said = feedback(learn, "✓")
-    ok(said is not None, "l5-j9 is right: %r" % said)
+    ok(said == "✓ Right: as good as the best move.", "l5-j9 is right: %r" % said)
     ok(wait_for(lambda: named(learn, "label", "Why: %s. The best move: l5-j5-j7-j9 (2)." % REASON),
                 20) is not None, "the reason and the best move are said")
-    if SHOTS:
-        subprocess.run(["import", "-window", "root", os.path.join(SHOTS, "learn-mistakes-e2e.png")],
-                       stderr=subprocess.DEVNULL, timeout=30)
+    shot("learn-mistakes-e2e-right.png")
     key(LEARN, "Escape")
     ok(wait_for(lambda: x_window(LEARN) is None, 10), "Escape closes it")
 
@@ -116,9 +116,7 @@ def drive(app, frame):
        "the reason is said under the board")
     ok(review is not None and named(review, "label", "Accuracy") is not None,
        "the summary has each player's accuracy")
-    if SHOTS:
-        subprocess.run(["import", "-window", "root", os.path.join(SHOTS, "review-e2e.png")],
-                       stderr=subprocess.DEVNULL, timeout=30)
+    shot("review-e2e.png")
 
     if review is not None:
         learn_from_mistakes(app, review)
@@ -143,13 +141,7 @@ def main():
         if ok(frame is not None, "the game's window is in the AT-SPI tree"):
             drive(app, frame)
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
         shutil.rmtree(home, ignore_errors=True)
     print("1..%d" % tap.run, flush=True)
     return 1 if tap.failures else 0
