@@ -1112,6 +1112,7 @@ test_room_list (void)
   row = g_strdup_printf ("Room %s · Host · %s · ", stern_net_client_get_code (host),
                          stern_variant_display_name (stern_variant_lookup ("classic-2")));
   GUI_TEST_WAIT_FOR (find_label (dialog, row) != NULL, WAIT_MS);
+  shot ("room-list");
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   stern_server_disconnect (server);
