@@ -319,7 +319,10 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
   /* The seat the room's maker took; absent before the lobby named hosts. */
   if (json_object_has_member (root, "host"))
     {
-      const char *colour = json_object_get_string_member_with_default (root, "host", "");
+      JsonNode *host = json_object_get_member (root, "host");
+      const char *colour = JSON_NODE_HOLDS_VALUE (host) &&
+                           json_node_get_value_type (host) == G_TYPE_STRING
+                           ? json_node_get_string (host) : "";
       unsigned seat = stern_seat_from_colour_name (colour, strlen (colour));
 
       if (seat == STERN_NO_SEAT || !stern_variant_has_seat (msg->setup.variant, seat))

@@ -189,6 +189,25 @@ test_host (Fixture *f, gconstpointer data)
   g_assert_true (stern_room_get_lobby_entry (back, &entry));
   g_assert_cmpstr (entry.host, ==, "Борис");
 
+  g_clear_object (&back);
+  /* A damaged state: refused, with the member named. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (SternRoom) empty = stern_room_new ("ABC299", &setup, NULL);
+      g_autoptr (SternNetMessage) msg = stern_room_describe (empty);
+      g_autofree char *json = stern_net_message_to_json (msg);
+      g_autofree char *state = g_strdup_printf ("{\"format\":1,\"tokens\":{},\"host\":%s,"
+                                                "\"room\":%s}", i ? "3" : "\"black\"", json);
+
+      g_assert_true (stern_store_put_room (f->store, "ABC299", state, FALSE, &error));
+      g_assert_null (stern_room_load (f->store, "ABC299", &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "host"));
+      g_clear_error (&error);
+    }
+  back = stern_room_load (f->store, "ABC234", &error);
+  g_assert_no_error (error);
+
   /* A maker who took no seat, and then left. */
   stern_room_set_host (back, STERN_NO_SEAT, "Dana");
   g_assert_true (stern_room_get_lobby_entry (back, &entry));
