@@ -517,13 +517,28 @@ room_row (SternOnlineDialog       *self,
         g_string_append (free_seats, ", ");
       g_string_append (free_seats, stern_seat_display_name (room->open_seats[i]));
     }
-  /* Translators: an open room in the list: its code, the game, the rules,
-   * how many people sit there, and the free seats' colours. */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Room %s · %s · %s · %u player · free: %s",
-                                       "Room %s · %s · %s · %u players · free: %s", room->players),
-                          room->code, stern_variant_display_name (room->variant),
-                          stern_preset_display_name (room->preset), room->players,
-                          free_seats->str);
+  if (room->host[0] != '\0')
+    /* Translators: an open room in the list: its code, the name of the
+     * person who made it (or sits first), the game, the rules, how many
+     * people sit there, and the free seats' colours. */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Room %s · %s · %s · %s · %u player · free: %s",
+                                         "Room %s · %s · %s · %s · %u players · free: %s",
+                                         room->players),
+                            room->code, room->host, stern_variant_display_name (room->variant),
+                            stern_preset_display_name (room->preset), room->players,
+                            free_seats->str);
+  else
+    /* Translators: an open room in the list whose host is not known (no
+     * name given, or an older server): its code, the game, the rules, how
+     * many people sit there, and the free seats' colours. */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Room %s · %s · %s · %u player · free: %s",
+                                         "Room %s · %s · %s · %u players · free: %s",
+                                         room->players),
+                            room->code, stern_variant_display_name (room->variant),
+                            stern_preset_display_name (room->preset), room->players,
+                            free_seats->str);
   label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);

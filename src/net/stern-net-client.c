@@ -18,6 +18,7 @@ struct _SternNetClient {
   SoupSession *session;
   SoupWebsocketConnection *ws;
   GTask *connect_task;           /* until the welcome arrives */
+  int protocol;                  /* the version said in the hello */
   GTlsCertificate *trusted;
 
   SternGame *game;
@@ -253,6 +254,8 @@ apply_action (SternNetClient *self, SternNetMessage *msg, GError **error)
   return ok;
 }
 
+static void send_hello (SternNetClient *self, int protocol);
+
 static void
 on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer user_data)
 {
@@ -281,11 +284,11 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
   switch (msg->type)
     {
     case STERN_NET_MSG_WELCOME:
-      if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
+      if (msg->protocol != self->protocol)
         {
           g_set_error (&error, STERN_NET_ERROR, STERN_NET_ERROR_VERSION,
                        "the server speaks protocol %d, this client %d",
-                       msg->protocol, STERN_NET_PROTOCOL_VERSION);
+                       msg->protocol, self->protocol);
           protocol_failure (self, error, "welcome.protocol");
           break;
         }
@@ -332,6 +335,14 @@ on_message (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer us
       g_signal_emit (self, signals[SIGNAL_ACTION], 0, msg);
       break;
     case STERN_NET_MSG_ERROR:
+      /* A server of the version before refuses this one's hello: it is
+       * said again in that version, which this client reads too. */
+      if (msg->error == STERN_NET_ERROR_VERSION && self->connect_task != NULL &&
+          self->protocol > STERN_NET_PROTOCOL_OLDEST)
+        {
+          send_hello (self, STERN_NET_PROTOCOL_OLDEST);
+          break;
+        }
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, msg);
       /* Refused before the welcome (the server is full or stopping):
        * the connection fails with the server's reason, not only with
@@ -434,12 +445,21 @@ send_msg (SternNetClient *self, const SternNetMessage *msg)
 }
 
 static void
+send_hello (SternNetClient *self, int protocol)
+{
+  g_autoptr (SternNetMessage) hello = stern_net_message_new (STERN_NET_MSG_HELLO);
+
+  self->protocol = hello->protocol = protocol;
+  hello->name = g_strdup (self->name);
+  send_msg (self, hello);
+}
+
+static void
 connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (GTask) task = user_data;
   SternNetClient *self = g_task_get_source_object (task);
   g_autoptr (GError) error = NULL;
-  g_autoptr (SternNetMessage) hello = NULL;
   SoupWebsocketConnection *ws;
 
   ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
@@ -467,9 +487,7 @@ connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_signal_connect (ws, "closed", G_CALLBACK (on_closed), self);
   update_connected (self);
 
-  hello = stern_net_message_new (STERN_NET_MSG_HELLO);
-  hello->name = g_strdup (self->name);
-  send_msg (self, hello);
+  send_hello (self, STERN_NET_PROTOCOL_VERSION);
   /* self->connect_task keeps its own reference until the welcome. */
 }
 

@@ -1319,7 +1319,8 @@ read_colours (Reader *r, JsonArray *colours, const char *field, const SternVaria
 static gboolean
 read_lobby (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
 {
-  static const char *const allowed[] = { "code", "variant", "preset", "players", "open", NULL };
+  static const char *const allowed[] = { "code", "variant", "preset", "players", "open",
+                                         "host" /* new in 3 */, NULL };
   JsonArray *rooms;
   gint64 v = 0;
 
@@ -1339,6 +1340,7 @@ read_lobby (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
       g_autofree char *of = g_strdup_printf ("%s.open", ef);
       JsonObject *e = node_object (r, json_array_get_element (rooms, i), ef);
       SternNetLobbyRoom room = { 0 };
+      g_autofree char *host = NULL;
       JsonArray *open;
 
       if (e == NULL || !check_members (r, e, ef, NULL, allowed) ||
@@ -1350,8 +1352,10 @@ read_lobby (Reader *r, JsonObject *obj, const char *p, SternNetMessage *msg)
         return FALSE;
       room.players = (guint) v;
       if (!(open = read_array (r, e, ef, "open", TRUE, STERN_N_SEATS)) ||
-          !read_colours (r, open, of, room.variant, room.open_seats, &room.n_open, NULL))
+          !read_colours (r, open, of, room.variant, room.open_seats, &room.n_open, NULL) ||
+          !read_name (r, e, ef, "host", &host))
         return FALSE;
+      g_strlcpy (room.host, host ? host : "", sizeof room.host);
       g_array_append_val (msg->rooms, room);
     }
   return TRUE;
@@ -1378,6 +1382,9 @@ write_lobby (JsonBuilder *b, const SternNetMessage *msg)
       for (guint k = 0; k < room->n_open; k++)
         json_builder_add_string_value (b, stern_seat_colour_name (room->open_seats[k]));
       json_builder_end_array (b);
+      /* A client of version 2 refuses members it does not know. */
+      if (room->host[0] != '\0' && msg->protocol >= 3)
+        add_string (b, "host", room->host);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -17,7 +17,10 @@
 
 G_BEGIN_DECLS
 
-#define STERN_NET_PROTOCOL_VERSION 2
+/* The version this side speaks, and the oldest one a server still
+ * answers in its own terms (doc/protocol.md, "Versioning"). */
+#define STERN_NET_PROTOCOL_VERSION 3
+#define STERN_NET_PROTOCOL_OLDEST  2
 
 /* Largest message a client may send, and a server (a room's whole history
  * fits: six players of 200 moves with long paths). */
@@ -136,13 +139,15 @@ typedef struct {
   guint    players;      /* seats taken by people */
   guint8   open_seats[STERN_N_SEATS];
   guint    n_open;
+  char     host[STERN_NET_MAX_NAME + 1]; /* protocol 3: whom the room is known by; "": none */
 } SternNetLobbyRoom;
 
 /* One message; which members are set depends on type. */
 typedef struct {
   SternNetMsgType type;
 
-  int      protocol;                        /* hello, welcome */
+  int      protocol;                        /* hello, welcome; the others: the version
+                                               written for (newer members left out) */
   char    *name;                            /* hello, create, join (may be NULL) */
   char    *server;                          /* welcome */
   guint    online;                          /* welcome, lobby */

@@ -56,12 +56,18 @@ struct _SternRoom {
   guint         spectators;
   gboolean      rematch[STERN_N_SEATS];   /* asked for after the end */
   char          rematch_code[STERN_NET_CODE_LEN + 1]; /* the rematch's room; empty: none */
+  /* Whom the lobby names the room by: the seat its maker took
+   * (STERN_NO_SEAT: none, or they gave it up), or the name of a maker
+   * who took none, while they are in the room. */
+  guint         host_seat;
+  char          host_name[STERN_NET_MAX_NAME + 1];
 };
 
 /* The seats before a change of seats, kept until the store has it: a write that
  * fails puts the room back as it was, and nobody hears of the action. */
 typedef struct {
   Seat       seats[STERN_N_SEATS];
+  guint      host_seat;
 } SternRoomUndo;
 
 /* The match of a new room (game NULL) or of one read back (game and

@@ -71,6 +71,24 @@ stern_room_describe (SternRoom *room)
   return describe (room, stern_room_game (room));
 }
 
+/* The name the lobby shows the room by: its maker's, while they are in
+ * it, or else that of whoever sits first; "" when nobody's is known. */
+static const char *
+host_name (SternRoom *room)
+{
+  const SternVariant *v = room->setup.variant;
+
+  if (room->host_seat != STERN_NO_SEAT && room->seats[room->host_seat].taken &&
+      room->seats[room->host_seat].name[0] != '\0')
+    return room->seats[room->host_seat].name;
+  if (room->host_name[0] != '\0')
+    return room->host_name;
+  for (unsigned i = 0; i < v->n_players; i++)
+    if (room->seats[v->seats[i]].taken && room->seats[v->seats[i]].name[0] != '\0')
+      return room->seats[v->seats[i]].name;
+  return "";
+}
+
 gboolean
 stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
 {
@@ -94,6 +112,7 @@ stern_room_get_lobby_entry (SternRoom *room, SternNetLobbyRoom *entry)
       else if (seat->setup.kind == STERN_NET_SEAT_OPEN)
         entry->open_seats[entry->n_open++] = v->seats[i];
     }
+  g_strlcpy (entry->host, host_name (room), sizeof entry->host);
   return entry->n_open > 0;
 }
 
@@ -131,6 +150,8 @@ stern_room_state_text (SternRoom *self, const SternGame *after)
   g_string_append (text, "}");
   if (self->rematch_code[0])
     g_string_append_printf (text, ",\"rematch\":\"%s\"", self->rematch_code);
+  if (self->host_seat != STERN_NO_SEAT)
+    g_string_append_printf (text, ",\"host\":\"%s\"", stern_seat_colour_name (self->host_seat));
   g_string_append_printf (text, ",\"room\":%s}", json);
   return g_string_free (text, FALSE);
 }
@@ -295,6 +316,23 @@ room_from_state (const char *text, gsize len, const char *where, guint64 *write_
         }
       g_strlcpy (self->rematch_code, code, sizeof self->rematch_code);
     }
+  /* The seat the room's maker took; absent before the lobby named hosts. */
+  if (json_object_has_member (root, "host"))
+    {
+      JsonNode *host = json_object_get_member (root, "host");
+      const char *colour = JSON_NODE_HOLDS_VALUE (host) &&
+                           json_node_get_value_type (host) == G_TYPE_STRING
+                           ? json_node_get_string (host) : "";
+      unsigned seat = stern_seat_from_colour_name (colour, strlen (colour));
+
+      if (seat == STERN_NO_SEAT || !stern_variant_has_seat (msg->setup.variant, seat))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: host: not a seat of %s",
+                       where, msg->setup.variant->id);
+          return NULL;
+        }
+      self->host_seat = seat;
+    }
   return g_steal_pointer (&self);
 }
 
@@ -394,6 +432,7 @@ void
 stern_room_undo_take (SternRoom *self, SternRoomUndo *undo)
 {
   memcpy (undo->seats, self->seats, sizeof undo->seats);
+  undo->host_seat = self->host_seat;
 }
 
 void
@@ -422,6 +461,7 @@ stern_room_commit (SternRoom *self, SternRoomUndo *undo, GError **error)
       undo->seats[s].connected = self->seats[s].connected;
       self->seats[s] = undo->seats[s];
     }
+  self->host_seat = undo->host_seat;
   g_set_error_literal (error, STERN_NET_ERROR, STERN_NET_ERROR_INTERNAL,
                        "the server cannot store this now; nothing was done");
   return FALSE;

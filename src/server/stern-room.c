@@ -103,6 +103,7 @@ stern_room_init (SternRoom *self)
   stern_server_options_init (&defaults);
   self->grace_ms = (guint) defaults.values[STERN_OPT_GRACE].number * 1000;
   self->replacement_level = defaults.replacement_level;
+  self->host_seat = STERN_NO_SEAT;
 }
 
 void
@@ -178,6 +179,17 @@ stern_room_get_invite (SternRoom *room, guint seat)
   g_return_val_if_fail (STERN_IS_ROOM (room), NULL);
   g_return_val_if_fail (seat < STERN_N_SEATS, NULL);
   return room->seats[seat].invite[0] ? room->seats[seat].invite : NULL;
+}
+
+void
+stern_room_set_host (SternRoom *room, guint seat, const char *name)
+{
+  g_return_if_fail (STERN_IS_ROOM (room));
+  g_return_if_fail (seat == STERN_NO_SEAT || stern_variant_has_seat (room->setup.variant, seat));
+
+  room->host_seat = seat;
+  g_strlcpy (room->host_name, seat == STERN_NO_SEAT && name != NULL ? name : "",
+             sizeof room->host_name);
 }
 
 void
@@ -583,6 +595,8 @@ grace_over_cb (gpointer user_data)
       memset (self->seats[seat].token, 0, sizeof self->seats[seat].token);
       self->seats[seat].name[0] = '\0';
       self->seats[seat].taken = FALSE;
+      if (self->host_seat == seat)
+        self->host_seat = STERN_NO_SEAT;
       if (stern_room_commit (self, &undo, NULL))
         broadcast_room (self);
       else

@@ -30,6 +30,10 @@ void         stern_room_set_store (SternRoom *room, SternStore *store);
 /* The key an invited seat is taken with, or NULL (not invited, or from a
  * server before invitation keys: the code is enough). */
 const char  *stern_room_get_invite (SternRoom *room, guint seat);
+/* The room's maker, whom the lobby names it by: the seat they took, or
+ * (seat STERN_NO_SEAT) the name of a maker who watches.  Neither: the
+ * maker left, and the first seat taken names the room. */
+void         stern_room_set_host (SternRoom *room, guint seat, const char *name);
 
 /* How long a player who dropped keeps the seat before the computer takes
  * it, and the level the computer then plays at. */

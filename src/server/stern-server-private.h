@@ -26,9 +26,11 @@ typedef struct {
   guint     id;
   char     *peer;
   gboolean  hello;
+  int       protocol;    /* said in its hello: what it is written to */
   char     *name;
   SternRoom *room;       /* NULL, or the room it plays in or watches */
   guint     seat;        /* STERN_NO_SEAT for a spectator */
+  gboolean  hosting;     /* made the room it watches (and took no seat) */
   double    tokens;      /* the rate limit's bucket */
   gint64    refilled_us;
   double    chat_tokens; /* chat's own, slower bucket */

@@ -19,6 +19,7 @@ send_welcome (Conn *conn)
 {
   g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_WELCOME);
 
+  msg->protocol = conn->protocol;
   msg->server = g_strdup ("sternhalma-server " PACKAGE_VERSION);
   msg->online = conn->server->online;
   stern_conn_send (conn, msg);
@@ -30,6 +31,8 @@ send_lobby (Conn *conn)
   g_autoptr (SternNetMessage) msg = stern_net_message_new (STERN_NET_MSG_LOBBY);
   g_autoptr (GList) rooms = g_hash_table_get_values (conn->server->rooms);
 
+  /* Version 2 does not know the rooms' hosts. */
+  msg->protocol = conn->protocol;
   msg->online = conn->server->online;
   msg->rooms = g_array_new (FALSE, TRUE, sizeof (SternNetLobbyRoom));
   for (GList *l = rooms; l != NULL; l = l->next)
@@ -184,6 +187,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
       return;
     }
   room = stern_room_new (code, setup, NULL);
+  stern_room_set_host (room, msg->seat, msg->name ? msg->name : conn->name);
   /* The seat is taken before the room is stored, so that the room and
    * its creator's seat are one write: a create that cannot be stored
    * leaves nothing behind. */
@@ -217,6 +221,7 @@ handle_create (Conn *conn, SternNetMessage *msg)
    * who takes no seat watches, and hears of the room as a spectator. */
   if (!stern_conn_enter_room (conn, room, msg->seat != STERN_NO_SEAT ? seat : STERN_NO_SEAT))
     send_room (conn, room);
+  conn->hosting = msg->seat == STERN_NO_SEAT;
   if (msg->seat != STERN_NO_SEAT)
     send_joined (conn, room, seat, token);
   /* The creator alone learns the invited seats' keys, for their links. */
@@ -613,17 +618,19 @@ stern_server_handle_message (Conn *conn, const char *data, gsize len)
   switch (msg->type)
     {
     case STERN_NET_MSG_HELLO:
-      if (msg->protocol != STERN_NET_PROTOCOL_VERSION)
+      if (msg->protocol < STERN_NET_PROTOCOL_OLDEST || msg->protocol > STERN_NET_PROTOCOL_VERSION)
         {
           g_autofree char *text = g_strdup_printf ("hello.protocol: version %d is not spoken here; "
-                                                   "this server speaks %d",
-                                                   msg->protocol, STERN_NET_PROTOCOL_VERSION);
+                                                   "this server speaks %d to %d",
+                                                   msg->protocol, STERN_NET_PROTOCOL_OLDEST,
+                                                   STERN_NET_PROTOCOL_VERSION);
           stern_conn_fail (conn, STERN_NET_ERROR_VERSION, "hello.protocol", text);
           break;
         }
       if (!conn->hello)
         conn->server->online++;
       conn->hello = TRUE;
+      conn->protocol = msg->protocol;
       g_free (conn->name);
       conn->name = g_strdup (msg->name);
       send_welcome (conn);

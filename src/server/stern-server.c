@@ -379,6 +379,12 @@ conn_leave_room (Conn *conn, SternRoom *entering)
   conn->seat = STERN_NO_SEAT;
   if (room == NULL)
     return;
+  /* A maker who took no seat and goes: the room is known by its players. */
+  if (conn->hosting && room != entering)
+    {
+      stern_room_set_host (room, STERN_NO_SEAT, NULL);
+      conn->hosting = FALSE;
+    }
   conns = stern_server_room_conns (self, room);
   if (conns != NULL)
     {

@@ -1073,7 +1073,7 @@ find_stack (GtkWidget *root)
 }
 
 /* The list of rooms: an unreachable server's error goes when another
- * server is typed, and each room shows its code. */
+ * server is typed, and each room shows its code and its host. */
 static void
 test_room_list (void)
 {
@@ -1108,8 +1108,11 @@ test_room_list (void)
   type_in (dialog, "host:port", address);
   g_assert_null (find_label (dialog, "cannot be reached"));
   g_signal_emit_by_name (find_entry (dialog, "host:port"), "activate");
-  row = g_strdup_printf ("Room %s · ", stern_net_client_get_code (host));
+  /* The room is known by its host's name (the maker's, "Host"). */
+  row = g_strdup_printf ("Room %s · Host · %s · ", stern_net_client_get_code (host),
+                         stern_variant_display_name (stern_variant_lookup ("classic-2")));
   GUI_TEST_WAIT_FOR (find_label (dialog, row) != NULL, WAIT_MS);
+  shot ("room-list");
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   stern_server_disconnect (server);

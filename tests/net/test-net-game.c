@@ -744,6 +744,238 @@ test_rematch (Fixture *f, gconstpointer data)
   g_assert_cmpstr (stern_net_client_get_room (anna->client)->seats[STERN_BLACK].name, ==, "Anna");
 }
 
+/* ---- protocol 3: the lobby names each room's host ---- */
+
+/* The host the peer's last lobby gives the room with code: NULL when the
+ * room is not listed, "" when it names nobody. */
+static const char *
+lobby_host (Peer *peer, const char *code)
+{
+  for (guint i = 0; peer->lobby && i < peer->lobby->rooms->len; i++)
+    {
+      const SternNetLobbyRoom *r = &g_array_index (peer->lobby->rooms, SternNetLobbyRoom, i);
+
+      if (strcmp (r->code, code) == 0)
+        return r->host;
+    }
+  return NULL;
+}
+
+static void
+list_now (Peer *peer)
+{
+  LobbyWait w = { peer, peer->n_lobby };
+
+  stern_net_client_list (peer->client);
+  g_assert_true (test_wait_until (has_lobby, &w, 5000));
+}
+
+/* A client of protocol 2 over its own WebSocket: every text it hears. */
+typedef struct {
+  SoupSession *session;
+  SoupWebsocketConnection *ws;
+  GPtrArray *texts;
+  gboolean   done;
+} OldClient;
+
+static void
+old_message_cb (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer data)
+{
+  OldClient *old = data;
+  gsize len;
+  const char *text = g_bytes_get_data (message, &len);
+
+  g_ptr_array_add (old->texts, g_strndup (text, len));
+}
+
+static void
+old_connected_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  OldClient *old = data;
+  g_autoptr (GError) error = NULL;
+
+  old->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
+  g_assert_no_error (error);
+  old->done = TRUE;
+}
+
+static gboolean
+old_done (gpointer data)
+{
+  return ((OldClient *) data)->done;
+}
+
+typedef struct {
+  OldClient  *old;
+  guint       from;
+  const char *type;   /* "\"type\":\"lobby\"" */
+} OldWait;
+
+static gboolean
+old_heard (gpointer data)
+{
+  OldWait *w = data;
+
+  for (guint i = w->from; i < w->old->texts->len; i++)
+    if (strstr (g_ptr_array_index (w->old->texts, i), w->type) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Sends text and returns the first answer of that type (which the
+ * client keeps). */
+static const char *
+old_ask (OldClient *old, const char *text, const char *type)
+{
+  g_autofree char *wanted = g_strdup_printf ("\"type\":\"%s\"", type);
+  OldWait w = { old, old->texts->len, wanted };
+
+  soup_websocket_connection_send_text (old->ws, text);
+  g_assert_true (test_wait_until (old_heard, &w, 5000));
+  for (guint i = w.from; i < old->texts->len; i++)
+    if (strstr (g_ptr_array_index (old->texts, i), wanted) != NULL)
+      return g_ptr_array_index (old->texts, i);
+  g_assert_not_reached ();
+}
+
+static gboolean
+blue_free (gpointer peer)
+{
+  const SternNetMessage *room = stern_net_client_get_room (((Peer *) peer)->client);
+
+  return room != NULL && !room->seats[STERN_BLUE].taken;
+}
+
+static void
+test_lobby_host (Fixture *f, gconstpointer data)
+{
+  g_autoptr (Peer) anna = peer_new (f->port, "Anna");
+  g_autoptr (Peer) boris = peer_new (f->port, "Boris");
+  g_autoptr (Peer) carla = peer_new (f->port, "Carla");
+  g_autoptr (Peer) dan = peer_new (f->port, "Dan");
+  g_autofree char *uri = g_strdup_printf ("ws://127.0.0.1:%u/", f->port);
+  g_autoptr (SoupMessage) upgrade = soup_message_new ("GET", uri);
+  g_autoptr (SternNetMessage) parsed = NULL;
+  g_autoptr (GError) error = NULL;
+  OldClient old = { soup_session_new (), NULL, g_ptr_array_new_with_free_func (g_free) };
+  SternNetSetup setup;
+  char code[STERN_NET_CODE_LEN + 1], watched[STERN_NET_CODE_LEN + 1];
+  const char *text;
+  SpectatorWait sw = { dan, 1 };
+
+  /* Anna makes a room and sits in its second seat: she is its host, not
+   * whoever takes the first one. */
+  net_setup_open (&setup, "classic-3", STERN_PRESET_TABLE);
+  g_strlcpy (code, create_room (anna, &setup, STERN_BLUE), sizeof code);
+  join_room (boris, code, STERN_WHITE);
+  list_now (carla);
+  g_assert_cmpstr (lobby_host (carla, code), ==, "Anna");
+
+  /* A client of protocol 2 is answered in it: the same room, no host. */
+  soup_session_websocket_connect_async (old.session, upgrade, NULL, NULL, G_PRIORITY_DEFAULT,
+                                        NULL, old_connected_cb, &old);
+  g_assert_true (test_wait_until (old_done, &old, 5000));
+  g_signal_connect (old.ws, "message", G_CALLBACK (old_message_cb), &old);
+  text = old_ask (&old, "{\"type\":\"hello\",\"protocol\":2,\"name\":\"Old\"}", "welcome");
+  g_assert_nonnull (strstr (text, "\"protocol\":2"));
+  text = old_ask (&old, "{\"type\":\"list\"}", "lobby");
+  g_assert_nonnull (strstr (text, code));
+  g_assert_null (strstr (text, "host"));
+  parsed = stern_net_message_parse (text, strlen (text), STERN_NET_TO_CLIENT, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (parsed->rooms->len, ==, 1);
+  /* … nor one it does not speak. */
+  text = old_ask (&old, "{\"type\":\"hello\",\"protocol\":4}", "error");
+  g_assert_nonnull (strstr (text, "\"error\":\"version\""));
+  soup_websocket_connection_close (old.ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+
+  /* Anna goes and does not come back: her seat is free again, and the
+   * room is known by whoever sits first. */
+  g_clear_pointer (&anna, peer_free);
+  g_assert_true (test_wait_until (blue_free, boris, 10000));
+  list_now (carla);
+  g_assert_cmpstr (lobby_host (carla, code), ==, "Boris");
+
+  /* A maker who takes no seat is the host while watching. */
+  net_setup_open (&setup, "classic-2", STERN_PRESET_TABLE);
+  stern_net_client_create (carla->client, &setup, STERN_NO_SEAT);
+  g_assert_true (test_wait_until (peer_has_room, carla, 5000));
+  g_strlcpy (watched, stern_net_client_get_code (carla->client), sizeof watched);
+  stern_net_client_watch (dan->client, watched);
+  list_now (dan);
+  g_assert_cmpstr (lobby_host (dan, watched), ==, "Carla");
+  /* Once gone, nobody known: no host. */
+  sw.spectators = 2;
+  g_assert_true (test_wait_until (spectators_are, &sw, 5000));
+  g_clear_pointer (&carla, peer_free);
+  sw.spectators = 1;
+  g_assert_true (test_wait_until (spectators_are, &sw, 5000));
+  list_now (dan);
+  g_assert_cmpstr (lobby_host (dan, watched), ==, "");
+
+  g_clear_object (&old.ws);
+  g_clear_object (&old.session);
+  g_ptr_array_unref (old.texts);
+}
+
+/* A server of protocol 2 alone, as the servers before 3: any other
+ * hello is refused with "version".  Each hello's version, in order. */
+static void
+old_server_message_cb (SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer data)
+{
+  GArray *hellos = data;
+  gsize len = g_bytes_get_size (message);
+  g_autofree char *text = g_strndup (g_bytes_get_data (message, NULL), len);
+  g_autoptr (SternNetMessage) hello = stern_net_message_parse (text, len, STERN_NET_TO_SERVER,
+                                                               NULL, NULL);
+
+  g_assert_nonnull (hello);
+  g_assert_cmpint (hello->type, ==, STERN_NET_MSG_HELLO);
+  g_array_append_val (hellos, hello->protocol);
+  soup_websocket_connection_send_text (ws, hello->protocol == 2
+    ? "{\"type\":\"welcome\",\"protocol\":2,\"server\":\"old\",\"online\":1}"
+    : "{\"type\":\"error\",\"error\":\"version\",\"field\":\"hello.protocol\","
+      "\"message\":\"hello.protocol: version 3 is not spoken here; this server speaks 2\"}");
+}
+
+static void
+old_server_ws_cb (SoupServer *server, SoupServerMessage *msg, const char *path,
+                  SoupWebsocketConnection *ws, gpointer data)
+{
+  g_signal_connect (ws, "message", G_CALLBACK (old_server_message_cb), data);
+  /* Kept until the server goes. */
+  g_object_set_data_full (G_OBJECT (server), "ws", g_object_ref (ws), g_object_unref);
+}
+
+/* A client of protocol 3 still plays on a server of 2: refused, it says
+ * hello again in 2 and is welcome. */
+static void
+test_older_server (void)
+{
+  g_autoptr (SoupServer) server = soup_server_new (NULL, NULL);
+  g_autoptr (GArray) hellos = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (Peer) anna = NULL;
+  GSList *uris;
+  g_autofree char *uri = NULL;
+
+  soup_server_add_websocket_handler (server, NULL, NULL, NULL, old_server_ws_cb, hellos, NULL);
+  g_assert_true (soup_server_listen_local (server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error));
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (server);
+  uri = g_strdup_printf ("ws://127.0.0.1:%d/", g_uri_get_port (uris->data));
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+
+  anna = peer_new_uri (uri, NULL, "Anna");
+  g_assert_cmpuint (hellos->len, ==, 2);
+  g_assert_cmpint (g_array_index (hellos, int, 0), ==, STERN_NET_PROTOCOL_VERSION);
+  g_assert_cmpint (g_array_index (hellos, int, 1), ==, 2);
+  g_assert_cmpuint (anna->errors->len, ==, 0);
+  g_assert_true (stern_net_client_is_connected (anna->client));
+  g_clear_pointer (&anna, peer_free);
+  soup_server_disconnect (server);
+}
+
 /* ---- reconnecting ---- */
 
 typedef struct {
@@ -1243,6 +1475,9 @@ main (int argc, char **argv)
   g_test_add ("/net/game/whole", Fixture, NULL, fixture_set_up, test_whole_game, fixture_tear_down);
   g_test_add ("/net/game/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/net/game/lobby", Fixture, NULL, fixture_set_up, test_lobby, fixture_tear_down);
+  g_test_add ("/net/game/lobby-host", Fixture, GUINT_TO_POINTER (300), fixture_set_up,
+              test_lobby_host, fixture_tear_down);
+  g_test_add_func ("/net/game/older-server", test_older_server);
   g_test_add ("/net/game/quick-and-chat", Fixture, NULL, fixture_set_up, test_quick_and_chat,
               fixture_tear_down);
   g_test_add ("/net/game/rematch", Fixture, NULL, fixture_set_up, test_rematch, fixture_tear_down);

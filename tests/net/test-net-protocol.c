@@ -111,7 +111,8 @@ full_message (SternNetMsgType type)
     case STERN_NET_MSG_LOBBY:
       {
         SternNetLobbyRoom room = { .code = "QWE789", .variant = classic2, .players = 1,
-                                   .n_open = 1, .open_seats = { STERN_BLACK } };
+                                   .n_open = 1, .open_seats = { STERN_BLACK },
+                                   .host = "Анна" };
 
         msg->online = 3;
         msg->looking = 1;
@@ -299,6 +300,7 @@ test_round_trip_server (void)
   g_autoptr (GError) error = NULL;
   SternNetLobbyRoom entry = { .code = "QWE789", .players = 1, .n_open = 1,
                               .open_seats = { STERN_BLACK } };
+  g_autofree char *json = NULL;
 
   welcome->server = g_strdup ("test 1");
   welcome->online = 42;
@@ -319,7 +321,31 @@ test_round_trip_server (void)
   g_assert_cmpstr (g_array_index (back->rooms, SternNetLobbyRoom, 0).code, ==, "QWE789");
   g_assert_cmpuint (g_array_index (back->rooms, SternNetLobbyRoom, 0).open_seats[0], ==, STERN_BLACK);
   g_assert_cmpint (g_array_index (back->rooms, SternNetLobbyRoom, 0).preset, ==, STERN_PRESET_RACE);
+  /* No host known: none written, none read. */
+  g_assert_cmpstr (g_array_index (back->rooms, SternNetLobbyRoom, 0).host, ==, "");
   g_clear_pointer (&back, stern_net_message_free);
+
+  /* Protocol 3: a room's host, written and read back. */
+  g_strlcpy (entry.host, "Анна Ÿ", sizeof entry.host);
+  g_array_append_val (lobby->rooms, entry);
+  back = reparse (lobby, &json);
+  g_assert_cmpuint (back->rooms->len, ==, 2);
+  g_assert_cmpstr (g_array_index (back->rooms, SternNetLobbyRoom, 0).host, ==, "");
+  g_assert_cmpstr (g_array_index (back->rooms, SternNetLobbyRoom, 1).host, ==, "Анна Ÿ");
+  g_assert_nonnull (strstr (json, "\"host\":\"Анна Ÿ\""));
+  g_clear_pointer (&back, stern_net_message_free);
+  g_clear_pointer (&json, g_free);
+  /* For a client of protocol 2, which refuses members it does not know:
+   * no host. */
+  lobby->protocol = 2;
+  json = stern_net_message_to_json (lobby);
+  g_assert_null (strstr (json, "host"));
+  g_assert_nonnull (strstr (json, "\"code\":\"QWE789\""));
+  back = reparse (lobby, NULL);
+  g_assert_cmpuint (back->rooms->len, ==, 2);
+  g_assert_cmpstr (g_array_index (back->rooms, SternNetLobbyRoom, 1).host, ==, "");
+  g_clear_pointer (&back, stern_net_message_free);
+  g_clear_pointer (&json, g_free);
 
   g_strlcpy (joined->code, "ABC234", sizeof joined->code);
   stern_net_random_token (joined->token);
@@ -573,6 +599,11 @@ test_bad_server_messages (void)
       "\"actions\":[],\"rematch\":\"white\",\"over\":true,\"result\":\"1-0\"}",
       STERN_NET_ERROR_BAD_FIELD, "room.rematch" },
     { "{\"type\":\"lobby\",\"online\":1,\"looking\":\"3\",\"rooms\":[]}", STERN_NET_ERROR_BAD_FIELD, "lobby.looking" },
+    /* protocol 3: a room's host is a name as names are */
+    { "{\"type\":\"lobby\",\"online\":1,\"rooms\":[{\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"players\":1,\"open\":[\"black\"],\"host\":3}]}",
+      STERN_NET_ERROR_BAD_FIELD, "lobby.rooms[0].host" },
+    { "{\"type\":\"lobby\",\"online\":1,\"rooms\":[{\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"players\":1,\"open\":[\"black\"],\"host\":\"\\u202eAnna\"}]}",
+      STERN_NET_ERROR_BAD_FIELD, "lobby.rooms[0].host" },
     { "{\"type\":\"lobby\",\"online\":1,\"rooms\":[{\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"players\":1,\"open\":[\"red\"]}]}",
       STERN_NET_ERROR_BAD_FIELD, "lobby.rooms[0].open" },
     { "{\"type\":\"room\",\"code\":\"ABC234\",\"variant\":\"classic-2\",\"preset\":\"table\",\"clock\":{\"reserve_ms\":0,\"increment_ms\":0},"

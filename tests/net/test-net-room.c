@@ -159,6 +159,64 @@ test_store (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "room.code"));
 }
 
+/* The lobby knows a room by its maker, in the seat they took, also when
+ * the room is read back from the store; and by whoever sits first once
+ * the maker's seat is free. */
+static void
+test_host (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SternRoom) room = NULL;
+  g_autoptr (SternRoom) back = NULL;
+  char token[STERN_NET_TOKEN_LEN + 1];
+  SternNetSetup setup = { 0 };
+  SternNetLobbyRoom entry;
+  guint seat;
+
+  setup.variant = stern_variant_lookup ("classic-3");
+  setup.preset = STERN_PRESET_TABLE;
+  room = stern_room_new ("ABC234", &setup, f->store);
+  stern_room_set_host (room, STERN_BLUE, NULL);
+  stern_room_start (room);
+  g_assert_true (stern_room_join (room, STERN_BLUE, "Борис", NULL, &seat, token, &error));
+  g_assert_true (stern_room_join (room, STERN_WHITE, "Anna", NULL, &seat, token, &error));
+  g_assert_no_error (error);
+  g_assert_true (stern_room_get_lobby_entry (room, &entry));
+  g_assert_cmpstr (entry.host, ==, "Борис");
+
+  back = stern_room_load (f->store, "ABC234", &error);
+  g_assert_no_error (error);
+  g_assert_true (stern_room_get_lobby_entry (back, &entry));
+  g_assert_cmpstr (entry.host, ==, "Борис");
+
+  g_clear_object (&back);
+  /* A damaged state: refused, with the member named. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (SternRoom) empty = stern_room_new ("ABC299", &setup, NULL);
+      g_autoptr (SternNetMessage) msg = stern_room_describe (empty);
+      g_autofree char *json = stern_net_message_to_json (msg);
+      g_autofree char *state = g_strdup_printf ("{\"format\":1,\"tokens\":{},\"host\":%s,"
+                                                "\"room\":%s}", i ? "3" : "\"black\"", json);
+
+      g_assert_true (stern_store_put_room (f->store, "ABC299", state, FALSE, &error));
+      g_assert_null (stern_room_load (f->store, "ABC299", &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "host"));
+      g_clear_error (&error);
+    }
+  back = stern_room_load (f->store, "ABC234", &error);
+  g_assert_no_error (error);
+
+  /* A maker who took no seat, and then left. */
+  stern_room_set_host (back, STERN_NO_SEAT, "Dana");
+  g_assert_true (stern_room_get_lobby_entry (back, &entry));
+  g_assert_cmpstr (entry.host, ==, "Dana");
+  stern_room_set_host (back, STERN_NO_SEAT, NULL);
+  g_assert_true (stern_room_get_lobby_entry (back, &entry));
+  g_assert_cmpstr (entry.host, ==, "Anna");
+}
+
 /* The disk refuses writes in the middle of a game: the move is refused
  * with "internal" and announced to nobody, the game stays as it was, and
  * the store holds exactly the moves that were announced. */
@@ -530,6 +588,7 @@ main (int argc, char **argv)
   /* The refused writes are logged as warnings, as they should be. */
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   g_test_add ("/net/room/store", Fixture, NULL, fixture_set_up, test_store, fixture_tear_down);
+  g_test_add ("/net/room/host", Fixture, NULL, fixture_set_up, test_host, fixture_tear_down);
   g_test_add ("/net/room/read-only", Fixture, NULL, fixture_set_up, test_read_only,
               fixture_tear_down);
   g_test_add ("/net/room/old-files", Fixture, NULL, fixture_set_up, test_old_files,

@@ -770,10 +770,10 @@ test_version_error (void)
   server_start (&server, 0, NULL);
   sock = raw_connect (server.port, 0);
   g_assert_true (ws_handshake (sock, NULL));
-  g_assert_true (ws_send_text (sock, "{\"type\":\"hello\",\"protocol\":3}"));
+  g_assert_true (ws_send_text (sock, "{\"type\":\"hello\",\"protocol\":4}"));
   g_assert_true (ws_read_type (sock, "error", &text));
   g_assert_nonnull (strstr (text, "\"error\":\"version\""));
-  g_assert_nonnull (strstr (text, "version 3"));
+  g_assert_nonnull (strstr (text, "version 4"));
   server_stop (&server);
 }
 

@@ -19,7 +19,8 @@
  * reads back as a server message, that no critical warning or warning is
  * logged, and after each operation that every connection's room is the
  * one the server has under that code and lists the connection, with one
- * connection at most for each seat.
+ * connection at most for each seat.  A connection says hello in protocol
+ * 3 or 2; one of 2 must hear nothing that version does not have.
  *
  * Linked with fuzz-replay-files.c it is a plain program that runs the
  * target once on each file named on the command line (the seed corpus
@@ -137,6 +138,13 @@ sent_cb (Conn *conn, const char *text, gpointer data)
       fprintf (stderr, "the server sent what its clients refuse: %s\n%s\n", error->message, text);
       abort ();
     }
+  /* Members newer than the client's version are left out for it. */
+  if ((msg->type == STERN_NET_MSG_WELCOME && msg->protocol != conn->protocol) ||
+      (msg->type == STERN_NET_MSG_LOBBY && conn->protocol < 3 && strstr (text, "\"host\"")))
+    {
+      fprintf (stderr, "a client of protocol %d was sent: %s\n", conn->protocol, text);
+      abort ();
+    }
   if (msg->type == STERN_NET_MSG_JOINED)
     {
       remember (fz.tokens, msg->code, msg->seat, msg->token);
@@ -201,7 +209,7 @@ op_connect (guint c, guint8 b)
     stern_server_test_close (fz.conns[c]);
   g_snprintf (peer, sizeof peer, "client%u", c);
   fz.conns[c] = stern_server_test_connect (fz.server, peer);
-  hello->protocol = STERN_NET_PROTOCOL_VERSION;
+  hello->protocol = b & 0x80 ? STERN_NET_PROTOCOL_OLDEST : STERN_NET_PROTOCOL_VERSION;
   hello->name = g_strdup (names[(c + b) % G_N_ELEMENTS (names)]);
   send_msg (fz.conns[c], hello);
 }
