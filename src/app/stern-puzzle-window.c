@@ -520,12 +520,16 @@ stern_puzzle_window_init (SternPuzzleWindow *self)
   gtk_box_append (GTK_BOX (content), header);
 
   /* The Kind choice beside the rating, not in the header bar: there it
-   * would squeeze the subtitle (the difficulty) in a narrow window. */
-  rating_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+   * would squeeze the subtitle (the difficulty) in a narrow window.  A
+   * flow box puts it under the rating where both do not fit on a line. */
+  rating_row = g_object_new (GTK_TYPE_FLOW_BOX, "selection-mode", GTK_SELECTION_NONE,
+                             "max-children-per-line", 2, "column-spacing", 6,
+                             "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+  gtk_widget_add_css_class (rating_row, "puzzle-rating-line");
   self->rating_label = wrapped_label ();
   gtk_widget_set_hexpand (self->rating_label, TRUE);
   gtk_widget_add_css_class (self->rating_label, "dim-label");
-  gtk_box_append (GTK_BOX (rating_row), self->rating_label);
+  gtk_flow_box_append (GTK_FLOW_BOX (rating_row), self->rating_label);
   {
     const char *kinds[] = {
       /* Translators: the Puzzles window's Kind choice */
@@ -542,9 +546,15 @@ stern_puzzle_window_init (SternPuzzleWindow *self)
     g_signal_connect_object (self->kind_choice, "notify::selected",
                              G_CALLBACK (on_kind_chosen), self, G_CONNECT_SWAPPED);
     gtk_widget_set_valign (GTK_WIDGET (self->kind_choice), GTK_ALIGN_CENTER);
+    gtk_widget_set_halign (GTK_WIDGET (self->kind_choice), GTK_ALIGN_END);
+    gtk_widget_set_margin_start (GTK_WIDGET (self->kind_choice), 12);
     gtk_widget_set_margin_end (GTK_WIDGET (self->kind_choice), 12);
-    gtk_box_append (GTK_BOX (rating_row), GTK_WIDGET (self->kind_choice));
+    gtk_flow_box_append (GTK_FLOW_BOX (rating_row), GTK_WIDGET (self->kind_choice));
   }
+  /* Tab goes to the choice itself, not to the boxes around it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (rating_row); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
   gtk_box_append (GTK_BOX (content), rating_row);
   self->task_label = wrapped_label ();
   gtk_widget_add_css_class (self->task_label, "heading");
