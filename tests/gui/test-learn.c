@@ -5,8 +5,9 @@
  * own click handler at the holes' centres), a building exercise by clicks
  * on empty holes and Check; the tutorial is offered once; a puzzle opened
  * from Learn's list is answered wrong, then right, and only the first try
- * moves the puzzle rating; the position editor refuses what the engine
- * says is not a position, with the reason.
+ * moves the puzzle rating, and the Kind choice keeps to a kind; the
+ * position editor refuses what the engine says is not a position, with
+ * the reason.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
