@@ -38,7 +38,10 @@ struct _SternPuzzleWindow {
   double           change;       /* the last counted try's change of rating */
   gboolean         changed;
 
+  SternPuzzleKind  kind;         /* the Kind choice; STERN_PUZZLE_N_KINDS: all */
+
   GtkWidget       *title;        /* AdwWindowTitle */
+  GtkDropDown     *kind_choice;
   GtkWidget       *rating_label;
   GtkWidget       *task_label;
   SternBoardView  *board;
@@ -137,6 +140,15 @@ ratings_path (void)
   return stern_ratings_get_path (dir);
 }
 
+static double
+player_rating (void)
+{
+  g_autofree char *path = ratings_path ();
+  g_autoptr (SternRatings) ratings = stern_ratings_load (path, NULL);
+
+  return stern_ratings_get_puzzle_rating (ratings);
+}
+
 static void
 show_text (GtkWidget  *label,
            const char *text)
@@ -150,9 +162,6 @@ show_text (GtkWidget  *label,
 static void
 show_rating (SternPuzzleWindow *self)
 {
-  g_autofree char *path = ratings_path ();
-  g_autoptr (GError) error = NULL;
-  SternRatings *ratings = stern_ratings_load (path, &error);
   g_auto (GStrv) solved = g_settings_get_strv (self->settings, "puzzles-solved");
   g_autofree char *rating = NULL;
   g_autofree char *text = NULL;
@@ -163,15 +172,13 @@ show_rating (SternPuzzleWindow *self)
                                  g_array_index (self->puzzles, SternPuzzle, i).id);
   if (self->changed)
     /* Translators: the puzzle rating and its last change, "1516 (+16)" */
-    rating = g_strdup_printf (_("%.0f (%+.0f)"), stern_ratings_get_puzzle_rating (ratings),
-                              self->change);
+    rating = g_strdup_printf (_("%.0f (%+.0f)"), player_rating (), self->change);
   else
-    rating = g_strdup_printf ("%.0f", stern_ratings_get_puzzle_rating (ratings));
+    rating = g_strdup_printf ("%.0f", player_rating ());
   /* Translators: "Puzzle rating: 1516 (+16) · Solved: 3 of 240" */
   text = g_strdup_printf (_("Puzzle rating: %s · Solved: %u of %u"), rating, n_solved,
                           self->puzzles->len);
   show_text (self->rating_label, text);
-  stern_ratings_free (ratings);
 }
 
 /* Only the first answer to a puzzle counts, right or wrong (Show Answer
@@ -392,32 +399,52 @@ show_answer_activated (GtkWidget  *widget,
   show_rating (self);
 }
 
+/* The puzzle the player's rating calls for, other than current
+ * (G_MAXUINT: any); none when the set has none of the kind chosen. */
+static void
+offer_next (SternPuzzleWindow *self,
+            guint              current)
+{
+  g_auto (GStrv) solved = g_settings_get_strv (self->settings, "puzzles-solved");
+  g_auto (GStrv) tried = g_settings_get_strv (self->settings, "puzzles-tried");
+  guint next = stern_puzzle_choose ((const SternPuzzle *) (void *) self->puzzles->data,
+                                    self->puzzles->len, self->kind, player_rating (),
+                                    (const char * const *) solved,
+                                    (const char * const *) tried, current);
+
+  if (next == G_MAXUINT)
+    return;
+  self->current = next;
+  load_puzzle (self);
+}
+
 static void
 next_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
   SternPuzzleWindow *self = STERN_PUZZLE_WINDOW (widget);
-  g_auto (GStrv) solved = g_settings_get_strv (self->settings, "puzzles-solved");
-  guint n = self->puzzles->len;
 
-  if (n == 0)
+  offer_next (self, self->current);
+}
+
+/* The Kind choice's items, in its order. */
+static const SternPuzzleKind choice_kinds[] = {
+  STERN_PUZZLE_N_KINDS, STERN_PUZZLE_JUMP, STERN_PUZZLE_WIN, STERN_PUZZLE_RACE,
+};
+
+static void
+on_kind_chosen (SternPuzzleWindow *self)
+{
+  guint item = gtk_drop_down_get_selected (self->kind_choice);
+
+  if (item >= G_N_ELEMENTS (choice_kinds) || choice_kinds[item] == self->kind)
     return;
-  /* The next one not solved yet; once all are, simply the next one. */
-  for (guint step = 1; step <= n; step++)
-    {
-      guint i = (self->current + step) % n;
-
-      if (!g_strv_contains ((const char * const *) solved,
-                            g_array_index (self->puzzles, SternPuzzle, i).id))
-        {
-          self->current = i;
-          load_puzzle (self);
-          return;
-        }
-    }
-  self->current = (self->current + 1) % n;
-  load_puzzle (self);
+  self->kind = choice_kinds[item];
+  /* The puzzle on the board stays when it is of the kind chosen. */
+  if (self->puzzles->len > 0 && self->kind != STERN_PUZZLE_N_KINDS &&
+      current_puzzle (self)->kind != self->kind)
+    offer_next (self, G_MAXUINT);
 }
 
 static void
@@ -483,7 +510,7 @@ stern_puzzle_window_init (SternPuzzleWindow *self)
 {
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *room, *overlay, *scrolled;
+  GtkWidget *room, *overlay, *scrolled, *rating_row;
 
   self->settings = g_settings_new (APP_ID);
   self->puzzles = load_puzzles ();
@@ -492,9 +519,43 @@ stern_puzzle_window_init (SternPuzzleWindow *self)
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), self->title);
   gtk_box_append (GTK_BOX (content), header);
 
+  /* The Kind choice beside the rating, not in the header bar: there it
+   * would squeeze the subtitle (the difficulty) in a narrow window.  A
+   * flow box puts it under the rating where both do not fit on a line. */
+  rating_row = g_object_new (GTK_TYPE_FLOW_BOX, "selection-mode", GTK_SELECTION_NONE,
+                             "max-children-per-line", 2, "column-spacing", 6,
+                             "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+  gtk_widget_add_css_class (rating_row, "puzzle-rating-line");
   self->rating_label = wrapped_label ();
+  gtk_widget_set_hexpand (self->rating_label, TRUE);
   gtk_widget_add_css_class (self->rating_label, "dim-label");
-  gtk_box_append (GTK_BOX (content), self->rating_label);
+  gtk_flow_box_append (GTK_FLOW_BOX (rating_row), self->rating_label);
+  {
+    const char *kinds[] = {
+      /* Translators: the Puzzles window's Kind choice */
+      N_("All Kinds"), N_("Longest Jump"), N_("Win in N"), N_("Race"), NULL
+    };
+    const char *shown[G_N_ELEMENTS (kinds)];
+
+    for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+      shown[i] = kinds[i] != NULL ? _(kinds[i]) : NULL;
+    self->kind = STERN_PUZZLE_N_KINDS;
+    self->kind_choice = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (shown));
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->kind_choice), _("Kind of Puzzle"));
+    stern_accessible_name_drop_down (self->kind_choice, _("Kind of Puzzle"));
+    g_signal_connect_object (self->kind_choice, "notify::selected",
+                             G_CALLBACK (on_kind_chosen), self, G_CONNECT_SWAPPED);
+    gtk_widget_set_valign (GTK_WIDGET (self->kind_choice), GTK_ALIGN_CENTER);
+    gtk_widget_set_halign (GTK_WIDGET (self->kind_choice), GTK_ALIGN_END);
+    gtk_widget_set_margin_start (GTK_WIDGET (self->kind_choice), 12);
+    gtk_widget_set_margin_end (GTK_WIDGET (self->kind_choice), 12);
+    gtk_flow_box_append (GTK_FLOW_BOX (rating_row), GTK_WIDGET (self->kind_choice));
+  }
+  /* Tab goes to the choice itself, not to the boxes around it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (rating_row); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
+  gtk_box_append (GTK_BOX (content), rating_row);
   self->task_label = wrapped_label ();
   gtk_widget_add_css_class (self->task_label, "heading");
   gtk_box_append (GTK_BOX (content), self->task_label);
@@ -551,7 +612,6 @@ GtkWidget *
 stern_puzzle_window_new (GtkWindow *parent)
 {
   SternPuzzleWindow *self;
-  g_auto (GStrv) solved = NULL;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 
@@ -565,18 +625,7 @@ stern_puzzle_window_new (GtkWindow *parent)
                        "transient-for", parent,
                        "destroy-with-parent", TRUE,
                        NULL);
-  if (self->puzzles->len == 0)
-    return GTK_WIDGET (self);
-  solved = g_settings_get_strv (self->settings, "puzzles-solved");
-  self->current = 0;
-  for (guint i = 0; i < self->puzzles->len; i++)
-    if (!g_strv_contains ((const char * const *) solved,
-                          g_array_index (self->puzzles, SternPuzzle, i).id))
-      {
-        self->current = i;
-        break;
-      }
-  load_puzzle (self);
+  offer_next (self, G_MAXUINT);
   return GTK_WIDGET (self);
 }
 

@@ -19,7 +19,8 @@ G_BEGIN_DECLS
 #define STERN_TYPE_PUZZLE_WINDOW (stern_puzzle_window_get_type ())
 G_DECLARE_FINAL_TYPE (SternPuzzleWindow, stern_puzzle_window, STERN, PUZZLE_WINDOW, AdwWindow)
 
-/* Opens on the first puzzle not solved yet. */
+/* Opens on the puzzle the player's puzzle rating calls for
+ * (stern_puzzle_choose()); Next offers the following one. */
 GtkWidget      *stern_puzzle_window_new (GtkWindow *parent);
 /* The puzzles solved (kept in the settings) and their number in the set. */
 guint           stern_puzzle_window_count_solved (guint *n_puzzles);

@@ -75,7 +75,7 @@ stern_ratings_new (void)
   SternRatings *self = g_new0 (SternRatings, 1);
 
   self->rating = STERN_RATING_INITIAL;
-  self->puzzle_rating = STERN_RATING_INITIAL;
+  self->puzzle_rating = STERN_PUZZLE_RATING_INITIAL;
   self->history = g_array_new (FALSE, FALSE, sizeof (double));
   g_array_append_val (self->history, self->rating);
   return self;
@@ -607,10 +607,60 @@ stern_puzzle_rating (unsigned difficulty)
   return STERN_PUZZLE_RATING_EASIEST + STERN_PUZZLE_RATING_STEP * (difficulty - 1);
 }
 
+guint
+stern_puzzle_choose (const SternPuzzle  *puzzles,
+                     guint               n_puzzles,
+                     SternPuzzleKind     kind,
+                     double              rating,
+                     const char * const *solved,
+                     const char * const *tried,
+                     guint               current)
+{
+  guint best = G_MAXUINT;
+  gboolean best_tried = FALSE;
+  double best_distance = 0.0;
+
+  g_return_val_if_fail (puzzles != NULL || n_puzzles == 0, G_MAXUINT);
+  g_return_val_if_fail (kind <= STERN_PUZZLE_N_KINDS, G_MAXUINT);
+
+  for (guint i = 0; i < n_puzzles; i++)
+    {
+      const SternPuzzle *puzzle = &puzzles[i];
+      gboolean was_tried;
+      double distance;
+
+      if ((kind != STERN_PUZZLE_N_KINDS && puzzle->kind != kind) || i == current ||
+          (solved != NULL && g_strv_contains (solved, puzzle->id)))
+        continue;
+      /* A puzzle tried and missed counts no more (only the first try
+       * does): offered again only when no new one is left. */
+      was_tried = tried != NULL && g_strv_contains (tried, puzzle->id);
+      distance = fabs (stern_puzzle_rating (puzzle->difficulty) - rating);
+      if (best == G_MAXUINT || (best_tried && !was_tried) ||
+          (best_tried == was_tried && distance < best_distance))
+        {
+          best = i;
+          best_tried = was_tried;
+          best_distance = distance;
+        }
+    }
+  if (best != G_MAXUINT)
+    return best;
+  /* Every one of the kind solved (or only current left): on through the set. */
+  for (guint step = 1; step <= n_puzzles; step++)
+    {
+      guint i = current == G_MAXUINT ? step - 1 : (current + step) % n_puzzles;
+
+      if (kind == STERN_PUZZLE_N_KINDS || puzzles[i].kind == kind)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
 double
 stern_ratings_get_puzzle_rating (SternRatings *self)
 {
-  g_return_val_if_fail (self != NULL, STERN_RATING_INITIAL);
+  g_return_val_if_fail (self != NULL, STERN_PUZZLE_RATING_INITIAL);
   return self->puzzle_rating;
 }
 

@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 
 #include "stern-game-setup.h"
+#include "stern-puzzle.h"
 
 G_BEGIN_DECLS
 
@@ -86,9 +87,23 @@ gboolean      stern_ratings_add_game (SternRatings *self, const SternGame *game,
  * Medium. */
 #define STERN_PUZZLE_RATING_EASIEST STERN_LEVEL_RATING_EASY
 #define STERN_PUZZLE_RATING_STEP    150.0
+/* A new player is offered puzzles nearest the rating
+ * (stern_puzzle_choose), so starts with the easiest. */
+#define STERN_PUZZLE_RATING_INITIAL STERN_PUZZLE_RATING_EASIEST
 
 double        stern_puzzle_rating (unsigned difficulty);
-/* STERN_RATING_INITIAL before the first puzzle. */
+/* The puzzle to offer next, an index into puzzles: of the kind
+ * (STERN_PUZZLE_N_KINDS: any), not solved and not current, one never tried
+ * before one tried, the one whose rating (stern_puzzle_rating) is nearest
+ * the player's, the first in the set on a tie.  When every one of the kind
+ * is solved, the next of the kind after current in the set (current is
+ * G_MAXUINT when there is none).  G_MAXUINT when the set has none of the
+ * kind.  solved and tried hold ids and may be NULL. */
+guint         stern_puzzle_choose (const SternPuzzle *puzzles, guint n_puzzles,
+                                   SternPuzzleKind kind, double rating,
+                                   const char * const *solved, const char * const *tried,
+                                   guint current);
+/* STERN_PUZZLE_RATING_INITIAL before the first puzzle. */
 double        stern_ratings_get_puzzle_rating (SternRatings *self);
 void          stern_ratings_get_puzzles (SternRatings *self, guint *solved, guint *tried);
 /* Counts a puzzle tried, solved or not: the puzzle rating moves by Elo. */

@@ -3,12 +3,15 @@
 """A puzzle answered with the mouse in a real process.
 
 Starts the game with a fresh HOME, opens Learn from the main menu and its
-Puzzles row, and answers the first puzzle (jump-001: the longest jump for
-Black) by clicking real pointer events (xdotool) at the holes' centres,
-worked out from the board's place on the screen as the board lays
-itself out (src/app/stern-board-layout.c): first a step, which the engine
-judges wrong and which costs puzzle rating, then after Try Again the
-longest jump, which it judges right and which the settings keep as solved.
+Puzzles row, and answers the puzzle a new player is offered first (the one
+nearest the starting puzzle rating, 900: jump-001, the first of difficulty
+1, the longest jump for Black) by clicking real pointer events (xdotool)
+at the holes' centres, worked out from the board's place on the screen as
+the board lays itself out (src/app/stern-board-layout.c): first a step,
+which the engine judges wrong and which costs puzzle rating, then after
+Try Again the longest jump, which it judges right and which the settings
+keep as solved; then Race in the Kind choice (opened with a click) offers
+the easiest race.
 With STERN_SCREENSHOT_DIR set, a PNG of each stage is kept there (wide
 and 360 px narrow).
 
@@ -34,8 +37,9 @@ ok = tap.ok
 require_desktop()
 
 SHOTS = os.environ.get("STERN_SCREENSHOT_DIR")
-# The puzzle, as data/puzzles.txt has it: Black on turn, so the board is
-# turned half round to put Black's side (seat 3) at the bottom.
+# The puzzle offered first (stern_puzzle_choose), as data/puzzles.txt has
+# it: Black on turn, so the board is turned half round to put Black's side
+# (seat 3) at the bottom.
 PUZZLE = "jump-001"
 BLACK = 3
 WRONG = ("k6", "j7")
@@ -54,6 +58,52 @@ def answer(puzzles, board, move, mark):
     picked = click_move("Puzzles", board, move[0], move[1], BLACK)
     said = wait_for(lambda: label_starting(puzzles, mark))
     return picked, (said.name if said else None)
+
+
+def click_at(node):
+    """A click at the middle of node (in the Puzzles window's coordinates,
+    which its drop-down's list has too)."""
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    subprocess.run(["xdotool", "mousemove", "--window", x_window("Puzzles"),
+                    str(ext.x + ext.width // 2), str(ext.y + ext.height // 2), "click", "1"],
+                   check=True, timeout=10)
+
+
+def choose_kind(puzzles, kind):
+    """Opens the Kind choice with a click and picks the item kind with the
+    arrow keys from the top (GTK 4.8 gives the list in the drop-down's
+    popover the window's coordinates without the popover's offset, so a
+    click there misses); True when the list had the item."""
+    choice = wait_for(lambda: find(puzzles, lambda n: n.name == "Kind of Puzzle" and
+                                   role_name(n) == "combo box"))
+    if choice is None:
+        return False
+    click_at(choice)
+    # The list takes the keys once one of its rows has the focus.
+    items = wait_for(lambda: [n for n in all_nodes(puzzles) if role_name(n) == "list item" and
+                              find(n, lambda m: role_name(m) == "label" and
+                                   m.name == kind) is not None] and
+                     [n for n in all_nodes(puzzles) if role_name(n) == "list item" and
+                      n.getState().contains(pyatspi.STATE_FOCUSED)] and
+                     [n for n in all_nodes(puzzles) if role_name(n) == "list item"])
+    names = [find(n, lambda m: role_name(m) == "label").name for n in items or []]
+    if kind not in names:
+        print("# no item %r in the Kind choice's list: %r" % (kind, names), flush=True)
+        return False
+    # The open list has the keyboard (X keys go to the focused window).
+    subprocess.run(["xdotool", "key", "Home"] + ["Down"] * names.index(kind) + ["Return"],
+                   check=True, timeout=10)
+    return True
+
+
+def all_nodes(node, depth=0):
+    """node and every node under it, in the tree's order."""
+    if node is None or depth > 60:
+        return []
+    nodes = [node]
+    for i in range(node.childCount):
+        nodes += all_nodes(node.getChildAtIndex(i), depth + 1)
+    return nodes
 
 
 def menu_item(app, frame, label):
@@ -107,8 +157,10 @@ def play(app, frame, home):
         return
     task = wait_for(lambda: label_starting(puzzles, "Find the longest jump for Black."))
     ok(task is not None, "it asks for the longest jump for Black")
-    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: 1200 · Solved: 0 of 240")),
-       "and shows the puzzle rating, 1200, none solved")
+    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: 900 · Solved: 0 of 240")),
+       "and shows the puzzle rating, 900, none solved")
+    ok(wait_for(lambda: label_starting(puzzles, "Puzzle 1 of 240 · Difficulty 1 of 5")),
+       "the puzzle offered is the first of the set, of difficulty 1")
     # On a screen of 640×480 the whole board is in reach of the pointer.
     resize("Puzzles", puzzles, 640, 470)
     shot("puzzle-e2e-wide.png")
@@ -119,10 +171,10 @@ def play(app, frame, home):
     picked, said = answer(puzzles, board, WRONG, "✗")
     ok(picked and said == "✗ Not this one: there is a longer jump.",
        "%s-%s clicked, a step, is judged wrong: picked %s, %r" % (WRONG + (picked, said)))
-    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: 11")),
-       "the puzzle rating falls below 1200 for the wrong first try")
+    ok(wait_for(lambda: label_starting(puzzles, "Puzzle rating: 8")),
+       "the puzzle rating falls below 900 for the wrong first try")
     before = wait_for(lambda: rating_in(home))
-    ok(before is not None and before < 1200, "ratings.ini keeps the puzzle rating: %s" % before)
+    ok(before is not None and before < 900, "ratings.ini keeps the puzzle rating: %s" % before)
     shot("puzzle-e2e-wrong.png")
 
     retry = find(puzzles, lambda n: role_name(n) == "push button" and n.name == "Try Again")
@@ -136,6 +188,15 @@ def play(app, frame, home):
        "the window counts it solved")
     ok(rating_in(home) == before, "a right answer after a wrong one leaves the rating: %s"
        % rating_in(home))
+    ok(choose_kind(puzzles, "Race"), "the Kind choice opens with a click and has Race")
+    ok(wait_for(lambda: label_starting(puzzles, "Only one move keeps")),
+       "Race chosen: the puzzle offered is a race")
+    subtitle = find(puzzles, lambda n: role_name(n) == "label" and
+                    (n.name or "").startswith("Puzzle ") and "· Difficulty" in n.name)
+    ok(subtitle is not None and subtitle.name != "Puzzle 1 of 240 · Difficulty 1 of 5" and
+       subtitle.name.endswith("· Difficulty 1 of 5"),
+       "the easiest race, for a rating under 975: %r" % (subtitle.name if subtitle else None))
+    shot("puzzle-e2e-race.png")
     if SHOTS:
         resize("Puzzles", puzzles, 360, 470)
         shot("puzzle-e2e-right-narrow.png")

@@ -5,8 +5,9 @@
  * own click handler at the holes' centres), a building exercise by clicks
  * on empty holes and Check; the tutorial is offered once; a puzzle opened
  * from Learn's list is answered wrong, then right, and only the first try
- * moves the puzzle rating; the position editor refuses what the engine
- * says is not a position, with the reason.
+ * moves the puzzle rating, and the Kind choice keeps to a kind; the
+ * position editor refuses what the engine says is not a position, with
+ * the reason.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -81,6 +82,22 @@ find_label (GtkWidget  *widget,
             const char *part)
 {
   return find_label_in (widget, part, TRUE);
+}
+
+static GtkDropDown *
+find_drop_down (GtkWidget *widget)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    return GTK_DROP_DOWN (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropDown *found = find_drop_down (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 static GtkStack *
@@ -585,10 +602,11 @@ save_png (GtkWidget  *window,
 
 /* STERN_SCREENSHOT_DIR=DIR keeps a PNG of a puzzle window of its own,
  * made at that size, showing the puzzle id with what was done to it
- * (the settings say solved or not). */
+ * (the settings say solved or not), the Kind choice at item kind. */
 static void
 screenshot (GtkWindow  *parent,
             const char *id,
+            guint       kind,
             int         width,
             int         height,
             const char *name)
@@ -601,6 +619,9 @@ screenshot (GtkWindow  *parent,
   path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"), name, NULL);
   window = stern_puzzle_window_new (parent);
   g_assert_true (stern_puzzle_window_open_puzzle (STERN_PUZZLE_WINDOW (window), id));
+  /* The puzzle stays: it is of the kind. */
+  gtk_drop_down_set_selected (find_drop_down (window), kind);
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (STERN_PUZZLE_WINDOW (window)), ==, id);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (test_wait_until (board_has_size,
@@ -636,7 +657,8 @@ load_ratings (void)
 
 /* A puzzle from Learn answered on the board as a click makes it: a wrong
  * move first (it counts against the rating), then the right one after
- * Try Again (kept as solved, the rating unchanged). */
+ * Try Again (kept as solved, the rating unchanged).  The puzzle offered
+ * is the one nearest the rating, of the kind chosen. */
 static void
 test_puzzle_wrong_then_right (void)
 {
@@ -648,6 +670,7 @@ test_puzzle_wrong_then_right (void)
   GtkWidget *row;
   GList *toplevels;
   SternRatings *ratings;
+  GtkDropDown *kind;
   guint solved, tried, n_puzzles, wrong = G_MAXUINT;
   size_t n;
   double after_wrong;
@@ -672,22 +695,20 @@ test_puzzle_wrong_then_right (void)
   g_list_free (toplevels);
   g_assert_nonnull (puzzles);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (puzzles)) == GTK_WINDOW (learn));
-  /* The first puzzle not solved: the first of the set. */
+  /* A new player (900) gets the first puzzle of difficulty 1. */
+  g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Puzzle rating: 900 "));
   g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-001");
   g_assert_cmpstr (stern_puzzle_window_get_task (puzzles), ==, "Find the longest jump for Black.");
-  g_assert_true (stern_puzzle_window_open_puzzle (puzzles, "jump-005"));
-  g_assert_cmpstr (stern_puzzle_window_get_task (puzzles), ==, "Find the longest jump for White.");
-  g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Puzzle rating: 1200 "));
   board = stern_puzzle_window_get_board (puzzles);
   g_assert_true (test_wait_until (board_has_size, board, 5000));
-  screenshot (GTK_WINDOW (learn), "win-001", 640, 760, "puzzle-wide.png");
+  screenshot (GTK_WINDOW (learn), "win-001", 0, 640, 760, "puzzle-wide.png");
   g_assert_true (test_wait_until (board_idle, board, 5000));
 
-  /* A legal move that is not f10-…-f14 and does not eliminate (the
+  /* A legal move that is not e13-…-k11 and does not eliminate (the
    * board asks first about those). */
   n = stern_game_legal_moves (stern_board_view_get_game (board), moves);
   for (size_t i = 0; i < n && wrong == G_MAXUINT; i++)
-    if (moves[i].from != gui_test_hole ("f10") && !(moves[i].flags & STERN_MOVE_FATAL))
+    if (moves[i].from != gui_test_hole ("e13") && !(moves[i].flags & STERN_MOVE_FATAL))
       wrong = (guint) i;
   g_assert_cmpuint (wrong, !=, G_MAXUINT);
   {
@@ -704,11 +725,11 @@ test_puzzle_wrong_then_right (void)
   g_test_message ("wrong: %u-%u: %s", moves[wrong].from, moves[wrong].to,
                   stern_puzzle_window_get_feedback (puzzles));
   g_assert_true (g_str_has_prefix (stern_puzzle_window_get_feedback (puzzles), "✗"));
-  g_assert_true (in_strv_setting ("puzzles-tried", "jump-005"));
-  g_assert_false (in_strv_setting ("puzzles-solved", "jump-005"));
+  g_assert_true (in_strv_setting ("puzzles-tried", "jump-001"));
+  g_assert_false (in_strv_setting ("puzzles-solved", "jump-001"));
   ratings = load_ratings ();
   after_wrong = stern_ratings_get_puzzle_rating (ratings);
-  g_assert_cmpfloat (after_wrong, <, STERN_RATING_INITIAL);
+  g_assert_cmpfloat (after_wrong, <, STERN_PUZZLE_RATING_INITIAL);
   stern_ratings_free (ratings);
   g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "(-"));
 
@@ -716,12 +737,12 @@ test_puzzle_wrong_then_right (void)
   gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.retry", NULL);
   g_assert_cmpstr (stern_puzzle_window_get_feedback (puzzles), ==, "Make the move on the board.");
   g_assert_true (test_wait_until (board_idle, board, 5000));
-  click_hole (board, "f10");
-  click_hole (board, "f14");
+  click_hole (board, "e13");
+  click_hole (board, "k11");
   g_assert_true (g_str_has_prefix (stern_puzzle_window_get_feedback (puzzles), "✓"));
-  g_assert_true (in_strv_setting ("puzzles-solved", "jump-005"));
+  g_assert_true (in_strv_setting ("puzzles-solved", "jump-001"));
   g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Solved: 1 of 240"));
-  screenshot (GTK_WINDOW (learn), "race-001", 360, 700, "puzzle-narrow.png");
+  screenshot (GTK_WINDOW (learn), "jump-006", 1, 360, 700, "puzzle-narrow.png");
   /* Only the first try counted. */
   ratings = load_ratings ();
   stern_ratings_get_puzzles (ratings, &solved, &tried);
@@ -730,13 +751,30 @@ test_puzzle_wrong_then_right (void)
   g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), ==, after_wrong);
   stern_ratings_free (ratings);
 
-  /* Next: the first puzzle not solved after it. */
+  /* Next: the next puzzle of difficulty 1 for a rating still under 975. */
   gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.next", NULL);
-  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-006");
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-002");
   /* Show Answer at once: a first try lost, the move drawn. */
   gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.show-answer", NULL);
   g_assert_cmpuint (stern_board_view_get_hint (board, NULL), >, 0);
-  g_assert_true (in_strv_setting ("puzzles-tried", "jump-006"));
+  g_assert_true (in_strv_setting ("puzzles-tried", "jump-002"));
+
+  /* The Kind choice: Race offers the easiest race (the one of difficulty
+   * 1), Next another race; All keeps the race on the board. */
+  kind = find_drop_down (GTK_WIDGET (puzzles));
+  g_assert_nonnull (kind);
+  g_assert_cmpuint (gtk_drop_down_get_selected (kind), ==, 0);
+  gtk_drop_down_set_selected (kind, 3);
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "race-007");
+  g_assert_true (g_str_has_prefix (stern_puzzle_window_get_task (puzzles), "Only one move keeps"));
+  gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzle.next", NULL);
+  g_assert_true (g_str_has_prefix (stern_puzzle_window_get_puzzle (puzzles), "race-"));
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), !=, "race-007");
+  gtk_drop_down_set_selected (kind, 0);
+  g_assert_true (g_str_has_prefix (stern_puzzle_window_get_puzzle (puzzles), "race-"));
+  /* Longest Jump: back to the jumps of difficulty 1 not tried. */
+  gtk_drop_down_set_selected (kind, 1);
+  g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-005");
 
   /* Learn's list says what was solved once the window is closed. */
   gtk_window_destroy (GTK_WINDOW (puzzles));

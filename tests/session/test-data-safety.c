@@ -546,15 +546,16 @@ test_ratings_puzzles (void)
   g_assert_cmpfloat (stern_puzzle_rating (3), ==, STERN_RATING_INITIAL);
   g_assert_cmpfloat (stern_puzzle_rating (5), ==, 1500.0);
 
-  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), ==, STERN_RATING_INITIAL);
+  /* A new player is rated as the easiest puzzles. */
+  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), ==, STERN_LEVEL_RATING_EASY);
   stern_ratings_get_puzzles (ratings, &solved, &tried);
   g_assert_cmpuint (tried, ==, 0);
   /* An even puzzle solved: half the Elo step. */
-  stern_ratings_add_puzzle (ratings, 3, TRUE);
-  g_assert_cmpfloat_with_epsilon (stern_ratings_get_puzzle_rating (ratings), 1216.0, 1e-9);
-  /* The easiest missed costs more than a hard one missed. */
+  stern_ratings_add_puzzle (ratings, 1, TRUE);
+  g_assert_cmpfloat_with_epsilon (stern_ratings_get_puzzle_rating (ratings), 916.0, 1e-9);
+  /* One rated below the player missed: more than half the step. */
   stern_ratings_add_puzzle (ratings, 1, FALSE);
-  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), <, 1216.0 - 25.0);
+  g_assert_cmpfloat (stern_ratings_get_puzzle_rating (ratings), <, 916.0 - 16.0);
   stern_ratings_get_puzzles (ratings, &solved, &tried);
   g_assert_cmpuint (solved, ==, 1);
   g_assert_cmpuint (tried, ==, 2);
@@ -581,7 +582,7 @@ test_ratings_puzzles (void)
     g_test_message ("%s", damage->message);
     g_assert_nonnull (strstr (damage->message, "“abc”"));
     g_assert_nonnull (strstr (damage->message, "(“3” of “2”)"));
-    g_assert_cmpfloat (stern_ratings_get_puzzle_rating (again), ==, STERN_RATING_INITIAL);
+    g_assert_cmpfloat (stern_ratings_get_puzzle_rating (again), ==, STERN_PUZZLE_RATING_INITIAL);
     stern_ratings_get_puzzles (again, &solved, &tried);
     g_assert_cmpuint (tried, ==, 0);
   }
