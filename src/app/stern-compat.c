@@ -22,6 +22,34 @@ stern_compat_dialog_base_get_type (void)
 }
 
 void
+stern_compat_dialog_class_set_template (GtkWidgetClass *widget_class,
+                                        const char     *resource)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (GTK_IS_WIDGET_CLASS (widget_class));
+  g_return_if_fail (resource != NULL);
+
+  bytes = g_resources_lookup_data (resource, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL)
+    g_error ("The dialog's template %s is not in the resources: %s", resource, error->message);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    g_autoptr (GString) text = g_string_new_len (g_bytes_get_data (bytes, NULL),
+                                                 (gssize) g_bytes_get_size (bytes));
+
+    /* GtkBuilder wants the template's parent to be the class's own. */
+    if (g_string_replace (text, "parent=\"AdwWindow\"", "parent=\"AdwDialog\"", 1) != 1)
+      g_error ("The dialog's template %s does not name AdwWindow as its parent", resource);
+    g_clear_pointer (&bytes, g_bytes_unref);
+    bytes = g_string_free_to_bytes (g_steal_pointer (&text));
+  }
+#endif
+  gtk_widget_class_set_template (widget_class, bytes);
+}
+
+void
 stern_compat_dialog_class_init (GtkWidgetClass *widget_class)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)

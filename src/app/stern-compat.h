@@ -17,8 +17,8 @@ G_BEGIN_DECLS
 
 /* Our own dialogs (Statistics, Game Over, ...) derive from the base of
  * the libadwaita they are built with: an AdwDialog from 1.5 on, else an
- * AdwWindow whose content starts with its own header bar.  Their
- * templates name no parent class, so that one file serves both. */
+ * AdwWindow whose content starts with its own header bar; one template
+ * file serves both (stern_compat_dialog_class_set_template). */
 #if ADW_CHECK_VERSION (1, 5, 0)
 typedef AdwDialog SternDialogBase;
 #define STERN_TYPE_DIALOG_BASE (stern_compat_dialog_base_get_type ())
@@ -30,6 +30,11 @@ typedef AdwWindow SternDialogBase;
 #endif
 
 GType      stern_compat_dialog_base_get_type (void);
+/* Sets such a dialog's template from resource, a file whose template
+ * names parent="AdwWindow" (valid for GTK's schema); from libadwaita 1.5
+ * on it is read as naming AdwDialog. */
+void       stern_compat_dialog_class_set_template (GtkWidgetClass *widget_class,
+                                                   const char     *resource);
 /* What class_init of such a dialog adds: Escape closes it (an AdwDialog
  * does so by itself). */
 void       stern_compat_dialog_class_init (GtkWidgetClass *widget_class);

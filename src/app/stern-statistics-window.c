@@ -216,8 +216,8 @@ stern_statistics_window_class_init (SternStatisticsWindowClass *klass)
 
   object_class->dispose = stern_statistics_window_dispose;
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/sternhalma/Sternhalma/ui/stern-statistics-window.ui");
+  stern_compat_dialog_class_set_template (widget_class,
+                                          "/io/github/sternhalma/Sternhalma/ui/stern-statistics-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SternStatisticsWindow, rating_label);
   gtk_widget_class_bind_template_child (widget_class, SternStatisticsWindow, rating_detail);
   gtk_widget_class_bind_template_child (widget_class, SternStatisticsWindow, chart);
