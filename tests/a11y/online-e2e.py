@@ -407,10 +407,12 @@ def button(dialog, name):
 
 def choose(player, dialog, combo_name, item_name):
     """Picks item_name in the drop-down named combo_name: opens it through
-    the accessibility tree, then goes down its list with the arrow keys
-    (GTK 4.8's list takes no selection from AT-SPI).  Keys go only to a
-    list that is open and has a focused row; a choice that did not take
-    is tried again from a closed list."""
+    the accessibility tree, then moves the list's focus with the arrow keys
+    (GTK 4.8's list takes no selection from AT-SPI), one key at a time,
+    each seen to move the focus before the next: an open popover may not
+    have the keyboard yet, and a key it misses goes to the dialog.  Return
+    only once the focus is on the item; a choice that did not take is
+    tried again from a closed list."""
     combo = wait_for(lambda: find(dialog, lambda n: role(n) == "combo box" and n.name == combo_name),
                      what="the drop-down %r" % combo_name)
     toggle = find(combo, lambda n: role(n) in ("push button", "toggle button"))
@@ -431,42 +433,64 @@ def choose(player, dialog, combo_name, item_name):
                    if fresh_state(row).contains(pyatspi.STATE_FOCUSED)]
         return names, focused[0] if focused else None
 
+    def focused():
+        names, focus = shown()
+        return names[focus] if focus is not None and focus < len(names) else None
+
+    def step(key):
+        """One key, again until the focus is seen to move (a key the list
+        missed); True once it moved."""
+        before = focused()
+        for _ in range(5):
+            player.keys("Play Online", key)
+            if wait_for(lambda: focused() not in (None, before), 2):
+                return True
+        return False
+
+    seen = []
     for attempt in range(4):
         if chosen():
             return
         if is_open():
-            # A try whose keys came too early left the list open.
+            # A try whose Return the list missed left it open.
             player.keys("Play Online", "Escape")
             wait_for(lambda: not is_open(), 5, what="the list of %r to close" % combo_name)
-        current = find(toggle, lambda n: role(n) == "label" and n.name not in ("", "(None)"))
         do_action(toggle)
-        # The list takes the keys once it is open and one of its rows has
-        # the focus; rows alone may be left from an earlier opening.
-        wait_for(lambda: is_open() and shown()[1] is not None, 5)
-        names, focus = shown()
-        if focus is None:
-            # No row says it has the focus: the list starts at the choice.
-            focus = names.index(current.name) if current is not None and current.name in names else 0
-        seen = list(names)
-        while item_name not in names:
-            # Down past the last row made, which brings the next ones.
-            before = (names, focus)
-            player.keys("Play Online", *(["Down"] * max(1, len(names) - focus)))
-            wait_for(lambda: shown() != before, 3)
+        wait_for(lambda: is_open() and shown()[0], 5)
+        live = False
+        for _ in range(60):
+            if not is_open():
+                break
             names, focus = shown()
             seen += [n for n in names if n not in seen]
-            if focus is None:
-                raise Failed("the list of %r says no row has the focus" % combo_name)
-            if (names, focus) == before:
-                raise Failed("no %r in %r: %r" % (item_name, combo_name, seen))
-        steps = names.index(item_name) - focus
-        player.keys("Play Online", *(["Down"] * steps if steps > 0 else ["Up"] * -steps), "Return")
-        if wait_for(chosen, 5):
-            return
+            current = focused()
+            if current == item_name:
+                break
+            if live and current is not None and item_name in names:
+                # The list has shown it takes keys: the rest at once.
+                steps = names.index(item_name) - names.index(current)
+                player.keys("Play Online", *(["Down"] * steps if steps > 0 else ["Up"] * -steps))
+                wait_for(lambda: focused() == item_name, 3)
+                continue
+            # Up when the item is made above the focus; else Down, which
+            # brings the rows below into being.
+            up = current is not None and item_name in names and \
+                names.index(item_name) < names.index(current)
+            if step("Up" if up else "Down"):
+                live = True
+            elif not up and step("Up"):
+                # The last row: the item is not below.
+                live = True
+                if item_name not in seen:
+                    raise Failed("no %r in %r: %r" % (item_name, combo_name, seen))
+        if focused() == item_name:
+            player.keys("Play Online", "Return")
+            if wait_for(chosen, 5):
+                return
         label = find(toggle, lambda n: role(n) == "label" and n.name not in ("", "(None)"))
-        log(player.label, "choosing %r in %r again: the list %s, rows %r, the choice %r, "
-            "%d steps from row %r" % (item_name, combo_name, "open" if is_open() else "closed",
-                                      shown(), getattr(label, "name", None), steps, focus))
+        log(player.label, "choosing %r in %r again: the list %s, rows %r, the choice %r"
+            % (item_name, combo_name, "open" if is_open() else "closed", shown(),
+               getattr(label, "name", None)))
     raise Failed("%r could not be chosen in %r" % (item_name, combo_name))
 
 
