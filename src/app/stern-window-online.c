@@ -316,7 +316,7 @@ on_room_changed (SternWindow *self)
       g_autoptr (AdwToast) asked = g_object_steal_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY);
 
       if (asked != NULL)
-        adw_toast_dismiss (asked);
+        stern_window_withdraw_toast (self, asked);
     }
   /* Quick Play found nobody waiting: the room waits for the next one, and
    * meanwhile a game against the computer is one click away. */
@@ -804,9 +804,12 @@ stern_window_online_bottom_seat (SternWindow *self)
 }
 
 static void
-forget_rematch_toast (SternWindow *self)
+forget_rematch_toast (SternWindow *self,
+                      AdwToast    *toast)
 {
-  g_object_set_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY, NULL);
+  /* Not a later rematch's: this one may go after it came. */
+  if (g_object_get_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY) == toast)
+    g_object_set_data (G_OBJECT (self), STERN_WINDOW_REMATCH_TOAST_KEY, NULL);
 }
 
 gboolean

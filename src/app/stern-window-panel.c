@@ -237,6 +237,94 @@ name_toast_buttons (GtkWidget *widget,
     }
 }
 
+/* libadwaita's toast overlay frees a toast's bookkeeping when its
+ * leaving animation ends (hide_done_cb), and GTK runs the newest frame
+ * callback first: a toast withdrawn while still coming in, with no frame
+ * between the ends of its two animations, ends its arrival on freed
+ * memory (show_done_cb; libadwaita 1.2, fixed in 1.3: a crash after a
+ * quick rematch).  A toast shown again while still going fails an
+ * assertion (fixed in 1.6.8 and 1.7.5).  So a toast is withdrawn only
+ * after a frame in which every animation had run out; they take at most
+ * this long (REPLACE_DURATION). */
+#define TOAST_ANIMATION_US (500 * G_TIME_SPAN_MILLISECOND)
+
+/* A toast comes in, or goes and the next one comes in: nothing is
+ * withdrawn before their animations have run out. */
+static void
+toasts_unsettled (SternWindow *self)
+{
+  GdkFrameClock *clock;
+
+  /* The window goes (its overlay dismisses what it holds). */
+  if (self->toast_overlay == NULL)
+    return;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->toast_overlay));
+  /* Unrealized, the overlay does not animate. */
+  if (clock == NULL)
+    return;
+  /* The overlay's animations started at this frame time or before. */
+  self->toasts_settle_at = gdk_frame_clock_get_frame_time (clock) + TOAST_ANIMATION_US;
+  self->toasts_settled = FALSE;
+}
+
+static gboolean
+withdraw_settled_toast (GtkWidget     *overlay,
+                        GdkFrameClock *clock,
+                        gpointer       data)
+{
+  SternWindow *self = data;
+  g_autoptr (AdwToast) toast = NULL;
+
+  if (gdk_frame_clock_get_frame_time (clock) < self->toasts_settle_at)
+    return G_SOURCE_CONTINUE;
+  /* This frame's callbacks end the animations that are due (the older
+   * ones run after this one): withdraw in the next frame. */
+  if (!self->toasts_settled)
+    {
+      self->toasts_settled = TRUE;
+      return G_SOURCE_CONTINUE;
+    }
+  /* One at a time: the next one may come in when this one goes. */
+  toast = g_ptr_array_steal_index (self->toasts_to_withdraw, 0);
+  adw_toast_dismiss (toast);
+  if (self->toasts_to_withdraw->len > 0)
+    return G_SOURCE_CONTINUE;
+  self->toasts_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+void
+stern_window_withdraw_toast (SternWindow *self,
+                             AdwToast    *toast)
+{
+  GtkWidget *overlay;
+
+  g_return_if_fail (STERN_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  overlay = GTK_WIDGET (self->toast_overlay);
+  /* Unmapped, the overlay has finished its animations. */
+  if (!gtk_widget_get_mapped (overlay))
+    {
+      adw_toast_dismiss (toast);
+      return;
+    }
+  if (self->toasts_to_withdraw == NULL)
+    self->toasts_to_withdraw = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->toasts_to_withdraw, g_object_ref (toast));
+  if (self->toasts_tick == 0)
+    self->toasts_tick = gtk_widget_add_tick_callback (overlay, withdraw_settled_toast, self, NULL);
+}
+
+void
+stern_window_forget_toasts (SternWindow *self)
+{
+  if (self->toasts_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->toast_overlay), self->toasts_tick);
+  self->toasts_tick = 0;
+  g_clear_pointer (&self->toasts_to_withdraw, g_ptr_array_unref);
+}
+
 AdwToast *
 stern_window_show_toast (SternWindow *self,
                          const char  *title,
@@ -259,6 +347,10 @@ stern_window_show_toast (SternWindow *self,
   /* Over the status line, the board keeps its size and place: a click
    * aimed at a hole before the toast came still lands on it. */
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  toasts_unsettled (self);
+  /* Connected after the overlay's handler, which shows the next toast. */
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toasts_unsettled), self,
+                           G_CONNECT_SWAPPED);
   name_toast_buttons (GTK_WIDGET (self->toast_overlay),
                       adw_toast_overlay_get_child (self->toast_overlay));
   return toast;

@@ -37,6 +37,13 @@ struct _SternWindow
   guint              strip_idle;
   AdwToastOverlay   *toast_overlay;
   char              *last_toast;
+  /* Toasts to withdraw once the overlay's animations have run out
+   * (stern_window_withdraw_toast), the frame time (µs) they run out
+   * at, and the tick callback waiting for it. */
+  GPtrArray         *toasts_to_withdraw;
+  gint64             toasts_settle_at;
+  gboolean           toasts_settled;
+  guint              toasts_tick;
   /* The game a new game or an opened file replaced, as a record, for the
    * toast's Undo. */
   char              *replaced_record;
@@ -120,6 +127,11 @@ void     stern_window_show_error    (SternWindow *self, const char *heading, con
  * overlay's) for a caller that withdraws it when it no longer holds. */
 AdwToast *stern_window_show_toast   (SternWindow *self, const char *title,
                                      const char *button_label, const char *action_name);
+/* Withdraws a toast that no longer holds, once no toast is coming in or
+ * going (at once when the window is not shown). */
+void      stern_window_withdraw_toast (SternWindow *self, AdwToast *toast);
+/* Drops the toasts still to withdraw (the window goes). */
+void      stern_window_forget_toasts  (SternWindow *self);
 /* Keeps the game on the board for the toast's Undo before something
  * replaces it. */
 void     stern_window_keep_replaced (SternWindow *self);

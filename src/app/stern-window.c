@@ -549,6 +549,7 @@ stern_window_dispose (GObject *object)
       stern_move_list_set_match (self->move_list, NULL);
     }
 
+  stern_window_forget_toasts (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), STERN_TYPE_WINDOW);
 
   g_clear_object (&self->match);
