@@ -314,10 +314,25 @@ def hole_point(board, name, bottom_seat=0):
             round(y + height / 2 + unit * (bx * s + by * c)))
 
 
+def frame_origin(node):
+    """Where the X window's corner is in the window coordinates AT-SPI
+    gives node's: GTK 4.8 counts from the corner, GTK 4.18 from inside the
+    window's client-side shadow, so that the window itself reads (-5, -5)."""
+    frame = node
+    while frame is not None and role_name(frame) not in ("frame", "dialog", "window"):
+        frame = frame.parent
+    if frame is None:
+        return 0, 0
+    e = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return min(e.x, 0), min(e.y, 0)
+
+
 def click(title, board, name, bottom_seat=0):
     """A real click (XTEST) at the centre of hole name on the board of the
     window titled title."""
     x, y = hole_point(board, name, bottom_seat)
+    ox, oy = frame_origin(board)
+    x, y = x - ox, y - oy
     window_id = wait_for(lambda: x_window(title), what="the window " + title)
     # The pointer cannot leave the screen: a hole beyond its edge is
     # never clicked, whatever xdotool says (fit_screen first).
