@@ -39,7 +39,8 @@ struct _SternMoveList
   SternMoveModel    *model;
   GPtrArray         *rows;        /* every row box built (the view owns them) */
   guint              n_rows_built;
-  guint              scroll_id;
+  guint              scroll_id;     /* tick callback, or 0 */
+  gint64             scroll_after;  /* the frame that lays the rows out */
 };
 
 G_DEFINE_FINAL_TYPE (SternMoveList, stern_move_list, GTK_TYPE_WIDGET)
@@ -256,14 +257,24 @@ on_activate (SternMoveList *self,
     stern_match_seek (self->match, position + 1);
 }
 
-/* The move shown in view; the start (no move yet) is the top. */
+/* The move shown in view; the start (no move yet) is the top.  GTK
+ * scrolls to where the row is now: a row added since the last frame has
+ * no place yet, and asked for then, it is left just below the view.  So
+ * this waits for a frame that has laid the rows out (its tick counts as
+ * the first), and scrolls at the tick of the next. */
 static gboolean
-scroll_to_current (gpointer user_data)
+scroll_to_current (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       user_data)
 {
-  SternMoveList *self = user_data;
+  SternMoveList *self = STERN_MOVE_LIST (widget);
   SternGame *game = get_game (self);
   guint n;
 
+  if (self->scroll_after < 0)
+    self->scroll_after = gdk_frame_clock_get_frame_counter (clock);
+  if (gdk_frame_clock_get_frame_counter (clock) <= self->scroll_after)
+    return G_SOURCE_CONTINUE;
   self->scroll_id = 0;
   if (game == NULL)
     return G_SOURCE_REMOVE;
@@ -283,9 +294,11 @@ on_position_changed (SternMoveList *self)
   for (guint i = 0; i < self->rows->len; i++)
     mark_row (self, g_ptr_array_index (self->rows, i));
 
-  /* Once the list has been measured again. */
+  /* A wait under way starts again: this row may come after its frame. */
+  self->scroll_after = -1;
   if (self->scroll_id == 0)
-    self->scroll_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_current,
+                                                    NULL, NULL);
 }
 
 void
@@ -401,7 +414,9 @@ stern_move_list_dispose (GObject *object)
 {
   SternMoveList *self = STERN_MOVE_LIST (object);
 
-  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  if (self->scroll_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
+  self->scroll_id = 0;
   g_clear_object (&self->match_signals);
   g_clear_object (&self->match);
   if (self->model != NULL)
