@@ -41,6 +41,7 @@ struct _SternMoveList
   guint              n_rows_built;
   guint              scroll_id;     /* tick callback, or 0 */
   gint64             scroll_after;  /* the frame that lays the rows out */
+  gboolean           scroll_again;  /* a change came after that frame began */
 };
 
 G_DEFINE_FINAL_TYPE (SternMoveList, stern_move_list, GTK_TYPE_WIDGET)
@@ -261,7 +262,8 @@ on_activate (SternMoveList *self,
  * scrolls to where the row is now: a row added since the last frame has
  * no place yet, and asked for then, it is left just below the view.  So
  * this waits for a frame that has laid the rows out (its tick counts as
- * the first), and scrolls at the tick of the next. */
+ * the first) and scrolls at the tick of the next; after a change that
+ * came later, once more at the frame after. */
 static gboolean
 scroll_to_current (GtkWidget     *widget,
                    GdkFrameClock *clock,
@@ -269,20 +271,28 @@ scroll_to_current (GtkWidget     *widget,
 {
   SternMoveList *self = STERN_MOVE_LIST (widget);
   SternGame *game = get_game (self);
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
   guint n;
 
   if (self->scroll_after < 0)
-    self->scroll_after = gdk_frame_clock_get_frame_counter (clock);
-  if (gdk_frame_clock_get_frame_counter (clock) <= self->scroll_after)
+    self->scroll_after = frame;
+  if (frame <= self->scroll_after)
     return G_SOURCE_CONTINUE;
+  if (game != NULL)
+    {
+      n = stern_game_get_n_actions (game);
+      if (n == 0)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+      else if (n <= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
+        gtk_widget_activate_action (GTK_WIDGET (self->view), "list.scroll-to-item", "u", n - 1);
+    }
+  if (self->scroll_again)
+    {
+      self->scroll_again = FALSE;
+      self->scroll_after = frame;
+      return G_SOURCE_CONTINUE;
+    }
   self->scroll_id = 0;
-  if (game == NULL)
-    return G_SOURCE_REMOVE;
-  n = stern_game_get_n_actions (game);
-  if (n == 0)
-    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
-  else if (n <= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
-    gtk_widget_activate_action (GTK_WIDGET (self->view), "list.scroll-to-item", "u", n - 1);
   return G_SOURCE_REMOVE;
 }
 
@@ -294,11 +304,16 @@ on_position_changed (SternMoveList *self)
   for (guint i = 0; i < self->rows->len; i++)
     mark_row (self, g_ptr_array_index (self->rows, i));
 
-  /* A wait under way starts again: this row may come after its frame. */
+  if (self->scroll_id != 0)
+    {
+      /* Before the first tick, that frame lays this row out too. */
+      self->scroll_again = self->scroll_after >= 0;
+      return;
+    }
   self->scroll_after = -1;
-  if (self->scroll_id == 0)
-    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_current,
-                                                    NULL, NULL);
+  self->scroll_again = FALSE;
+  self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_current,
+                                                  NULL, NULL);
 }
 
 void
