@@ -39,7 +39,9 @@ struct _SternMoveList
   SternMoveModel    *model;
   GPtrArray         *rows;        /* every row box built (the view owns them) */
   guint              n_rows_built;
-  guint              scroll_id;
+  guint              scroll_id;     /* tick callback, or 0 */
+  gint64             scroll_after;  /* the frame that lays the rows out */
+  gboolean           scroll_again;  /* a change came after that frame began */
 };
 
 G_DEFINE_FINAL_TYPE (SternMoveList, stern_move_list, GTK_TYPE_WIDGET)
@@ -256,22 +258,41 @@ on_activate (SternMoveList *self,
     stern_match_seek (self->match, position + 1);
 }
 
-/* The move shown in view; the start (no move yet) is the top. */
+/* The move shown in view; the start (no move yet) is the top.  GTK
+ * scrolls to where the row is now: a row added since the last frame has
+ * no place yet, and asked for then, it is left just below the view.  So
+ * this waits for a frame that has laid the rows out (its tick counts as
+ * the first) and scrolls at the tick of the next; after a change that
+ * came later, once more at the frame after. */
 static gboolean
-scroll_to_current (gpointer user_data)
+scroll_to_current (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       user_data)
 {
-  SternMoveList *self = user_data;
+  SternMoveList *self = STERN_MOVE_LIST (widget);
   SternGame *game = get_game (self);
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
   guint n;
 
+  if (self->scroll_after < 0)
+    self->scroll_after = frame;
+  if (frame <= self->scroll_after)
+    return G_SOURCE_CONTINUE;
+  if (game != NULL)
+    {
+      n = stern_game_get_n_actions (game);
+      if (n == 0)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+      else if (n <= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
+        gtk_widget_activate_action (GTK_WIDGET (self->view), "list.scroll-to-item", "u", n - 1);
+    }
+  if (self->scroll_again)
+    {
+      self->scroll_again = FALSE;
+      self->scroll_after = frame;
+      return G_SOURCE_CONTINUE;
+    }
   self->scroll_id = 0;
-  if (game == NULL)
-    return G_SOURCE_REMOVE;
-  n = stern_game_get_n_actions (game);
-  if (n == 0)
-    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
-  else if (n <= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
-    gtk_widget_activate_action (GTK_WIDGET (self->view), "list.scroll-to-item", "u", n - 1);
   return G_SOURCE_REMOVE;
 }
 
@@ -283,9 +304,16 @@ on_position_changed (SternMoveList *self)
   for (guint i = 0; i < self->rows->len; i++)
     mark_row (self, g_ptr_array_index (self->rows, i));
 
-  /* Once the list has been measured again. */
-  if (self->scroll_id == 0)
-    self->scroll_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+  if (self->scroll_id != 0)
+    {
+      /* Before the first tick, that frame lays this row out too. */
+      self->scroll_again = self->scroll_after >= 0;
+      return;
+    }
+  self->scroll_after = -1;
+  self->scroll_again = FALSE;
+  self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_current,
+                                                  NULL, NULL);
 }
 
 void
@@ -401,7 +429,9 @@ stern_move_list_dispose (GObject *object)
 {
   SternMoveList *self = STERN_MOVE_LIST (object);
 
-  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  if (self->scroll_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
+  self->scroll_id = 0;
   g_clear_object (&self->match_signals);
   g_clear_object (&self->match);
   if (self->model != NULL)

@@ -218,6 +218,18 @@ test_near_cap (void)
   temp_dir_remove (dir);
 }
 
+/* Until the window has drawn a frame: what the test does next comes well
+ * before the following frame, where the list lays its new row out. */
+static void
+wait_for_frame (SternWindow *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
+
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  GUI_TEST_WAIT_FOR (gdk_frame_clock_get_frame_counter (clock) > frame, 10000);
+}
+
 static void
 test_hundred_thousand (void)
 {
@@ -259,6 +271,15 @@ test_hundred_thousand (void)
   /* The save is not written again: a line of a few bytes each time. */
   g_assert_cmpuint (size_of (autosave), ==, base);
   g_assert_cmpuint (size_of (journal) - grown, <, 4 * 64);
+
+  /* Moves played just after a frame: the new row is scrolled into view
+   * once the list has laid it out, not from where it was before. */
+  for (guint i = 0; i < 3; i++)
+    {
+      wait_for_frame (window);
+      play_on (window);
+      g_assert_true (test_wait_until (current_row_in_view, window, 10000));
+    }
 
   /* The start of the game, from the list: the row there is built then. */
   stern_window_go_to (window, 1);
