@@ -149,6 +149,9 @@ def strategy_lesson(learn, home):
                                    n.name == "Strategy: climb the ladder"))
     if not ok(act(lesson), "the strategy lesson \"Climb the ladder\" opens"):
         return
+    # Its task shown: the lesson's own board, not the last one's.
+    ok(wait_for(lambda: label_starting(learn, "Your marbles on k5, k7 and k9")),
+       "its task is shown")
     board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and HOLE.search(description(n))))
     if not ok(board is not None, "its board is shown"):
         return

@@ -455,6 +455,11 @@ def choose(player, dialog, combo_name, item_name):
             # A try whose Return the list missed left it open.
             player.keys("Play Online", "Escape")
             wait_for(lambda: not is_open(), 5, what="the list of %r to close" % combo_name)
+        # The pointer out of the way: a list that scrolls under it takes
+        # the row it comes to rest on as the one Return picks (GTK 4.24).
+        width, height = a11y_common.screen_size()
+        subprocess.run(["xdotool", "mousemove", str(width - 1), str(height - 1)],
+                       check=True, timeout=10)
         do_action(toggle)
         wait_for(lambda: is_open() and shown()[0], 5)
         live = False

@@ -30,7 +30,7 @@ import pyatspi
 
 from a11y_common import (WAIT, Tap, act, answer_welcome, app_by_pid, click_move, find,
                           game_env, item_name, key, label_starting, require_desktop, resize,
-                          role_name, stop, wait_for, x_window)
+                          role_name, screen_size, stop, wait_for, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -79,6 +79,9 @@ def choose_kind(puzzles, kind):
     if choice is None:
         return False
     click_at(choice)
+    # The pointer off the list: a row under it is the one Return picks.
+    width, height = screen_size()
+    subprocess.run(["xdotool", "mousemove", str(width - 1), str(height - 1)], check=True, timeout=10)
     # The list takes the keys once one of its rows has the focus.
     items = wait_for(lambda: [n for n in all_nodes(puzzles) if role_name(n) == "list item" and
                               find(n, lambda m: role_name(m) == "label" and
