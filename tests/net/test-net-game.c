@@ -959,6 +959,13 @@ test_older_server (void)
   GSList *uris;
   g_autofree char *uri = NULL;
 
+#if defined(__SANITIZE_ADDRESS__)
+  /* libsoup 3.2's server (Debian 12) never lets go of the connection it
+   * hands to a WebSocket, nor of its listener then: LeakSanitizer counts
+   * them at exit.  The plain builds run this on every system. */
+  g_test_skip ("libsoup's server leaks under LeakSanitizer");
+  return;
+#endif
   soup_server_add_websocket_handler (server, NULL, NULL, NULL, old_server_ws_cb, hellos, NULL);
   g_assert_true (soup_server_listen_local (server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error));
   g_assert_no_error (error);
