@@ -250,7 +250,6 @@ on_game_started (SternWindow *self)
 
   stern_window_cancel_hint (self);
   stern_window_close_confirm (self);
-  stern_window_close_game_over (self);
   self->rotate_pending = FALSE;
   self->move_just_played = FALSE;
   self->your_turn_pending = FALSE;
@@ -267,6 +266,9 @@ on_game_started (SternWindow *self)
   stern_board_view_set_game (self->board, NULL);
   stern_board_view_set_bottom_seat (self->board, bottom);
   stern_board_view_set_game (self->board, GAME (self));
+  /* Last: a dialog that closes gives the focus back to the board at
+   * once, which then reads its game. */
+  stern_window_close_game_over (self);
 }
 
 /* The match waits while a move is drawn; no timer asks when it is done. */
