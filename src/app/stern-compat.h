@@ -21,13 +21,12 @@ G_BEGIN_DECLS
  * file serves both (stern_compat_dialog_class_set_template). */
 #if ADW_CHECK_VERSION (1, 5, 0)
 typedef AdwDialog SternDialogBase;
-#define STERN_TYPE_DIALOG_BASE (stern_compat_dialog_base_get_type ())
 #define STERN_DECLARE_DIALOG(T, t, M, O) G_DECLARE_FINAL_TYPE (T, t, M, O, AdwDialog)
 #else
 typedef AdwWindow SternDialogBase;
-#define STERN_TYPE_DIALOG_BASE (stern_compat_dialog_base_get_type ())
 #define STERN_DECLARE_DIALOG(T, t, M, O) G_DECLARE_FINAL_TYPE (T, t, M, O, AdwWindow)
 #endif
+#define STERN_TYPE_DIALOG_BASE (stern_compat_dialog_base_get_type ())
 
 GType      stern_compat_dialog_base_get_type (void);
 /* Sets such a dialog's template from resource, a file whose template
