@@ -183,22 +183,27 @@ if [ "$start" = "--start" ]; then
     if [ -n "$wid" ]; then
       pid=$(xdotool getwindowpid "$wid" 2>/dev/null || true)
       pass "the installed game started from its desktop file (window $wid)"
-      # A first start asks whether to start the tutorial (before
-      # libadwaita 1.5 in a window of its own, which takes the keys):
-      # Escape answers Not Now, then Ctrl+Q quits.
+      # A first start asks whether to start the tutorial: before libadwaita
+      # 1.5 in a window of its own (transient for the game's window, and it
+      # takes the keys), inside the game's window after. Which of the two
+      # windows the search above found first is a race, so each is told by
+      # its WM_TRANSIENT_FOR. Escape answers Not Now, then Ctrl+Q quits.
+      visible () { xdotool search --onlyvisible --pid "$pid" 2>/dev/null; }
+      is_transient () { xprop -id "$1" WM_TRANSIENT_FOR 2>/dev/null | grep -q 'window id'; }
+      main_window () {
+        for w in $(visible); do is_transient "$w" || { echo "$w"; return; }; done
+      }
+      question () {
+        for w in $(visible); do is_transient "$w" && { echo "$w"; return; }; done
+      }
       n=0
-      while [ "$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | wc -l)" -lt 2 ] &&
-            [ "$n" -lt 30 ]; do
-        sleep 0.2; n=$((n + 1))
-      done
-      top=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | grep -vx "$wid" | tail -n 1)
-      xdotool windowfocus --sync "${top:-$wid}" key Escape 2>/dev/null
+      while [ -z "$(question)" ] && [ "$n" -lt 30 ]; do sleep 0.2; n=$((n + 1)); done
+      q=$(question)
+      xdotool windowfocus --sync "${q:-$(main_window)}" key Escape 2>/dev/null
       n=0
-      while [ "$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | wc -l)" -ge 2 ] &&
-            [ "$n" -lt 50 ]; do
-        sleep 0.2; n=$((n + 1))
-      done
-      xdotool windowfocus --sync "$wid" key ctrl+q 2>/dev/null
+      while [ -n "$(question)" ] && [ "$n" -lt 50 ]; do sleep 0.2; n=$((n + 1)); done
+      main=$(main_window)
+      xdotool windowfocus --sync "${main:-$wid}" key ctrl+q 2>/dev/null
       # Wait for it to quit; end it (by its own pid only) if it does not.
       n=0
       while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ "$n" -lt 50 ]; do
