@@ -142,32 +142,43 @@ on_panel_mapped (SternWindow *self)
 #endif
 }
 
+/* Takes the board and the side panel out of the template's box, to put
+ * them in the container that folds the panel away. */
+static void
+take_panel_children (SternWindow *self)
+{
+  g_object_ref (self->board_box);
+  g_object_ref (self->side_panel);
+  gtk_box_remove (GTK_BOX (self->panel_host), self->board_box);
+  gtk_box_remove (GTK_BOX (self->panel_host), self->side_panel);
+}
+
+static void
+put_panel_children (SternWindow *self)
+{
+  gtk_widget_set_hexpand (self->panel_fold, TRUE);
+  gtk_box_append (GTK_BOX (self->panel_host), self->panel_fold);
+  g_object_unref (self->board_box);
+  g_object_unref (self->side_panel);
+}
+
 static void
 setup_panel (SternWindow *self)
 {
   g_autoptr (GPropertyAction) panel_action = NULL;
 #if ADW_CHECK_VERSION (1, 4, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  /* AdwFlap is deprecated: the split view and a breakpoint take its
-   * place, with the same children. */
-  GtkWidget *box = gtk_widget_get_parent (self->flap);
-  GtkWidget *board = self->board_box;
-  GtkWidget *split = adw_overlay_split_view_new ();
+  /* A split view beside the board, collapsed by a breakpoint. */
+  AdwOverlaySplitView *split = ADW_OVERLAY_SPLIT_VIEW (adw_overlay_split_view_new ());
   AdwBreakpoint *breakpoint;
 
-  g_object_ref (board);
-  g_object_ref (self->side_panel);
-  g_object_set (self->flap, "content", NULL, "flap", NULL, NULL);
-  adw_overlay_split_view_set_content (ADW_OVERLAY_SPLIT_VIEW (split), board);
-  adw_overlay_split_view_set_sidebar (ADW_OVERLAY_SPLIT_VIEW (split), self->side_panel);
-  adw_overlay_split_view_set_sidebar_position (ADW_OVERLAY_SPLIT_VIEW (split), GTK_PACK_END);
-  adw_overlay_split_view_set_min_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (split), 260);
-  gtk_widget_set_vexpand (split, TRUE);
-  g_object_unref (board);
-  g_object_unref (self->side_panel);
-  gtk_box_insert_child_after (GTK_BOX (box), split, self->flap);
-  gtk_box_remove (GTK_BOX (box), self->flap);
-  self->flap = split;
+  take_panel_children (self);
+  adw_overlay_split_view_set_content (split, self->board_box);
+  adw_overlay_split_view_set_sidebar (split, self->side_panel);
+  adw_overlay_split_view_set_sidebar_position (split, GTK_PACK_END);
+  adw_overlay_split_view_set_min_sidebar_width (split, 260);
+  self->panel_fold = GTK_WIDGET (split);
+  put_panel_children (self);
 
   breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_length (
                                      ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
@@ -186,9 +197,21 @@ setup_panel (SternWindow *self)
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
-  g_object_set (self->flap, "fold-threshold-policy", ADW_FOLD_THRESHOLD_POLICY_MINIMUM, NULL);
-  panel_action = g_property_action_new ("show-panel", self->flap, "reveal-flap");
-  g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (on_folded),
+  /* A flap that folds when the window is too narrow for both. */
+  AdwFlap *flap = ADW_FLAP (adw_flap_new ());
+
+  take_panel_children (self);
+  adw_flap_set_content (flap, self->board_box);
+  adw_flap_set_flap (flap, self->side_panel);
+  adw_flap_set_separator (flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  adw_flap_set_flap_position (flap, GTK_PACK_END);
+  adw_flap_set_swipe_to_open (flap, FALSE);
+  adw_flap_set_fold_threshold_policy (flap, ADW_FOLD_THRESHOLD_POLICY_MINIMUM);
+  self->panel_fold = GTK_WIDGET (flap);
+  put_panel_children (self);
+
+  panel_action = g_property_action_new ("show-panel", flap, "reveal-flap");
+  g_signal_connect_object (flap, "notify::folded", G_CALLBACK (on_folded),
                            self, G_CONNECT_SWAPPED);
 #endif
   /* Once laid out, the hint and pause buttons show if the window is wide. */
@@ -208,9 +231,9 @@ stern_window_is_panel_folded (SternWindow *self)
   g_return_val_if_fail (STERN_IS_WINDOW (self), FALSE);
 
 #if ADW_CHECK_VERSION (1, 4, 0)
-  g_object_get (self->flap, "collapsed", &folded, NULL);
+  g_object_get (self->panel_fold, "collapsed", &folded, NULL);
 #else
-  g_object_get (self->flap, "folded", &folded, NULL);
+  g_object_get (self->panel_fold, "folded", &folded, NULL);
 #endif
   return folded;
 }

@@ -23,7 +23,8 @@ struct _SternWindow
   AdwApplicationWindow parent_instance;
 
   /* Template widgets */
-  GtkWidget         *flap;          /* AdwFlap; the split view on 1.4+ */
+  GtkWidget         *panel_host;    /* holds panel_fold */
+  GtkWidget         *panel_fold;    /* the split view on 1.4+, AdwFlap before */
   GtkWidget         *panel_button;
   GtkWidget         *hint_button;
   GtkWidget         *pause_button;

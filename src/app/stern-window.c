@@ -610,7 +610,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/sternhalma/Sternhalma/ui/stern-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SternWindow, board);
-  gtk_widget_class_bind_template_child (widget_class, SternWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_host);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, panel_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, pause_button);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, hint_button);
