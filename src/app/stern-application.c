@@ -58,7 +58,7 @@ stern_application_get_current_window (SternApplication *self)
   return (SternWindow *) find_window (GTK_APPLICATION (self), STERN_TYPE_WINDOW);
 }
 
-/* A window there is one of (Rules, Learn, the position editor): brought
+/* A window there is one of (Rules, the position editor): brought
  * back when it is already open, else made over the window in use. */
 static GtkWindow *
 present_single_window (GtkApplication *app,
@@ -262,12 +262,40 @@ rules_activated (GSimpleAction *action,
   present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_RULES_WINDOW);
 }
 
+/* Learn, over the game's window: a dialog inside it from libadwaita 1.5
+ * on, else a window of its own; brought back when it is already open. */
+static SternLearnWindow *
+present_learn (GtkApplication *app)
+{
+  GtkWindow *parent = GTK_WINDOW (get_window (G_APPLICATION (app), FALSE));
+  GtkWidget *learn;
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  learn = stern_compat_get_visible_dialog (parent);
+#else
+  learn = (GtkWidget *) find_window (app, STERN_TYPE_LEARN_WINDOW);
+#endif
+  if (learn != NULL && STERN_IS_LEARN_WINDOW (learn))
+    {
+#if !ADW_CHECK_VERSION (1, 5, 0)
+      gtk_window_present (GTK_WINDOW (learn));
+#endif
+      return STERN_LEARN_WINDOW (learn);
+    }
+  learn = stern_learn_window_new ();
+  stern_compat_dialog_present (learn, parent, FALSE);
+#if !ADW_CHECK_VERSION (1, 5, 0)
+  gtk_window_set_application (GTK_WINDOW (learn), app);
+#endif
+  return STERN_LEARN_WINDOW (learn);
+}
+
 static void
 learn_activated (GSimpleAction *action,
                  GVariant      *parameter,
                  gpointer       user_data)
 {
-  present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_LEARN_WINDOW);
+  present_learn (GTK_APPLICATION (user_data));
 }
 
 static void
@@ -275,9 +303,7 @@ tutorial_activated (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
-  GtkWindow *learn = present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_LEARN_WINDOW);
-
-  stern_learn_window_start_tutorial (STERN_LEARN_WINDOW (learn));
+  stern_learn_window_start_tutorial (present_learn (GTK_APPLICATION (user_data)));
 }
 
 static void

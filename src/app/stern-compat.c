@@ -75,6 +75,20 @@ stern_compat_dialog_set_size (GtkWidget *dialog,
 }
 
 void
+stern_compat_dialog_set_child (GtkWidget *dialog,
+                               GtkWidget *child)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+  g_return_if_fail (GTK_IS_WIDGET (child));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_child (ADW_DIALOG (dialog), child);
+#else
+  adw_window_set_content (ADW_WINDOW (dialog), child);
+#endif
+}
+
+void
 stern_compat_dialog_set_content (GtkWidget *dialog,
                                  GtkWidget *content)
 {
@@ -86,11 +100,7 @@ stern_compat_dialog_set_content (GtkWidget *dialog,
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
   gtk_box_append (GTK_BOX (box), content);
-#if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_set_child (ADW_DIALOG (dialog), box);
-#else
-  adw_window_set_content (ADW_WINDOW (dialog), box);
-#endif
+  stern_compat_dialog_set_child (dialog, box);
 }
 
 void

@@ -40,6 +40,8 @@ void       stern_compat_dialog_class_init (GtkWidgetClass *widget_class);
 /* The size it asks for: the content's on an AdwDialog, the window's
  * default otherwise. */
 void       stern_compat_dialog_set_size (GtkWidget *dialog, int width, int height);
+/* Gives it child, which starts with its own header bar. */
+void       stern_compat_dialog_set_child (GtkWidget *dialog, GtkWidget *child);
 /* Gives it content under a header bar of its own (the title's). */
 void       stern_compat_dialog_set_content (GtkWidget *dialog, GtkWidget *content);
 /* The widget that Enter activates, and that has the focus at first. */

@@ -22,7 +22,7 @@
 
 struct _SternLearnWindow
 {
-  GtkWindow parent_instance;
+  SternDialogBase parent_instance;
 
   GtkStack       *stack;
   GtkWidget      *back_button;
@@ -47,7 +47,7 @@ struct _SternLearnWindow
   gboolean           tried_wrong;    /* a star fewer after a wrong try */
 };
 
-G_DEFINE_FINAL_TYPE (SternLearnWindow, stern_learn_window, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternLearnWindow, stern_learn_window, STERN_TYPE_DIALOG_BASE)
 
 static GSettings *
 learn_settings (void)
@@ -274,7 +274,10 @@ static void
 on_puzzles_clicked (GtkButton        *button,
                     SternLearnWindow *self)
 {
-  GtkWidget *puzzles = stern_puzzle_window_new (GTK_WINDOW (self));
+  /* A window of its own, over the one Learn is in (from libadwaita 1.5
+   * on Learn is inside the game's window). */
+  GtkWidget *puzzles =
+    stern_puzzle_window_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
 
   g_signal_connect_object (puzzles, "destroy", G_CALLBACK (on_puzzles_closed), self,
                            G_CONNECT_SWAPPED);
@@ -678,7 +681,7 @@ next_activated (GtkWidget  *widget,
       if (steps[self->tutorial_step + 1] == NULL)
         {
           /* The tutorial is over: on to a real game. */
-          gtk_window_close (GTK_WINDOW (self));
+          stern_compat_dialog_close (GTK_WIDGET (self));
           return;
         }
       self->tutorial_step++;
@@ -740,8 +743,8 @@ stern_learn_window_class_init (SternLearnWindowClass *klass)
   object_class->dispose = stern_learn_window_dispose;
 
   g_type_ensure (STERN_TYPE_BOARD_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/sternhalma/Sternhalma/ui/stern-learn-window.ui");
+  stern_compat_dialog_class_set_template (widget_class,
+                                          "/io/github/sternhalma/Sternhalma/ui/stern-learn-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, SternLearnWindow, progress_label);
@@ -763,13 +766,14 @@ stern_learn_window_class_init (SternLearnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "learn.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "learn.tutorial", NULL, tutorial_activated);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  stern_compat_dialog_class_init (widget_class);
 }
 
 static void
 stern_learn_window_init (SternLearnWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_compat_dialog_set_size (GTK_WIDGET (self), 760, 720);
   stern_accessible_name_flow_box (self->button_box, _("Lesson actions"));
   show_text (self->step_label, NULL);
   show_text (self->title_label, NULL);

@@ -5,7 +5,8 @@
  * (stern-lessons.h); this window shows one at a time on a SternBoardView:
  * the player makes the move asked for, or places and removes marbles and
  * asks for a check, and the engine judges it.  Lessons answered right are
- * kept in the "lessons-done" setting.
+ * kept in the "lessons-done" setting.  A dialog over the game's window
+ * (a window of its own before libadwaita 1.5, stern-compat.h).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,12 +16,14 @@
 #include <gtk/gtk.h>
 
 #include "stern-board-view.h"
+#include "stern-compat.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_LEARN_WINDOW (stern_learn_window_get_type ())
-G_DECLARE_FINAL_TYPE (SternLearnWindow, stern_learn_window, STERN, LEARN_WINDOW, GtkWindow)
+STERN_DECLARE_DIALOG (SternLearnWindow, stern_learn_window, STERN, LEARN_WINDOW)
 
+/* Present it with stern_compat_dialog_present(). */
 GtkWidget  *stern_learn_window_new (void);
 
 /* Shows a lesson by its id (stern_lesson_get_id), or the list for NULL. */

@@ -25,7 +25,7 @@
 #define CHART_PICK   14
 
 struct _SternReviewWindow {
-  AdwWindow        parent_instance;
+  SternDialogBase  parent_instance;
 
   SternGameReview *review;
   SternGame       *board_game;   /* the reviewed game, sought to the ply shown */
@@ -45,7 +45,7 @@ struct _SternReviewWindow {
   GtkWidget       *learn_button;
 };
 
-G_DEFINE_FINAL_TYPE (SternReviewWindow, stern_review_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternReviewWindow, stern_review_window, STERN_TYPE_DIALOG_BASE)
 
 /* The chart's and the paths' colours: the board's marks of each seat. */
 static const double seat_rgb[STERN_N_SEATS][3] = {
@@ -495,7 +495,10 @@ stern_review_window_learn (SternReviewWindow *self)
   g_return_val_if_fail (STERN_IS_REVIEW_WINDOW (self), NULL);
   if (!stern_game_review_is_complete (self->review))
     return NULL;
-  learn = stern_mistakes_window_new (GTK_WINDOW (self), self->review, learner_seats (self));
+  /* A window of its own, over the one the review is in (from libadwaita
+   * 1.5 on the review is inside the game's window). */
+  learn = stern_mistakes_window_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                     self->review, learner_seats (self));
   if (learn != NULL)
     gtk_window_present (GTK_WINDOW (learn));
   return learn;
@@ -580,19 +583,22 @@ fill_results (SternReviewWindow *self)
           detail = g_strdup_printf (_("better %s, %.1f moves lost"), better, e->loss);
           gtk_box_append (GTK_BOX (box), stern_seat_dot_new (seat));
           gtk_widget_set_hexpand (texts, TRUE);
-          label = g_object_new (GTK_TYPE_LABEL, "label", title, "xalign", 0.0f, NULL);
+          label = g_object_new (GTK_TYPE_LABEL, "label", title, "xalign", 0.0f, "wrap", TRUE,
+                                "max-width-chars", 40, NULL);
+          gtk_box_append (GTK_BOX (texts), label);
+          /* Under the title, so that a row fits a phone's width. */
+          label = g_object_new (GTK_TYPE_LABEL, "label", detail, "xalign", 0.0f, "wrap", TRUE,
+                                "max-width-chars", 40, NULL);
+          gtk_widget_add_css_class (label, "dim-label");
           gtk_box_append (GTK_BOX (texts), label);
           if (why != NULL)
             {
               label = g_object_new (GTK_TYPE_LABEL, "label", why, "xalign", 0.0f, "wrap", TRUE,
-                                    NULL);
+                                    "max-width-chars", 40, NULL);
               gtk_widget_add_css_class (label, "caption");
               gtk_box_append (GTK_BOX (texts), label);
             }
           gtk_box_append (GTK_BOX (box), texts);
-          label = g_object_new (GTK_TYPE_LABEL, "label", detail, "xalign", 1.0f, NULL);
-          gtk_widget_add_css_class (label, "dim-label");
-          gtk_box_append (GTK_BOX (box), label);
           gtk_widget_set_margin_top (box, 6);
           gtk_widget_set_margin_bottom (box, 6);
           gtk_widget_set_margin_start (box, 6);
@@ -611,6 +617,7 @@ fill_results (SternReviewWindow *self)
       GtkWidget *label = gtk_label_new (_("No inaccuracies or mistakes: every move was as good as the computer's."));
 
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
       gtk_list_box_set_placeholder (GTK_LIST_BOX (self->mistakes), label);
     }
   {
@@ -700,7 +707,7 @@ stern_review_window_class_init (SternReviewWindowClass *klass)
 
   object_class->dispose = stern_review_window_dispose;
   object_class->finalize = stern_review_window_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  stern_compat_dialog_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "review.learn", NULL, learn_activated);
 }
 
@@ -720,7 +727,11 @@ build_progress_page (SternReviewWindow *self)
 
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (box, 360, -1);
+  gtk_widget_set_size_request (box, 280, -1);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (title), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (title, "title-3");
   gtk_box_append (GTK_BOX (box), title);
   self->progress = gtk_progress_bar_new ();
@@ -779,24 +790,47 @@ chart_legend (SternReviewWindow *self)
                             "is better; a dot marks a mistake."));
   gtk_widget_add_css_class (text, "dim-label");
   gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  /* Wrapped at a column's width, not a screen's. */
+  gtk_label_set_max_width_chars (GTK_LABEL (text), 50);
   gtk_label_set_xalign (GTK_LABEL (text), 0);
   gtk_box_append (GTK_BOX (box), text);
   return box;
 }
 
+/* A side of the results page, as a cell of the box that puts the sides
+ * next to each other, or one under the other when narrow. */
+static void
+flow_append (GtkWidget *flow, GtkWidget *child)
+{
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), child);
+  gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+}
+
+/* The board with the move shown beside the chart, summary and mistakes;
+ * below them on a narrow screen (a phone's 360 px), the whole page then
+ * scrolled. */
 static GtkWidget *
 build_results_page (SternReviewWindow *self)
 {
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *page = gtk_scrolled_window_new ();
+  GtkWidget *flow = gtk_flow_box_new ();
   GtkWidget *left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *scroller;
+  GtkWidget *scroller, *clamp;
   GtkGesture *click;
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (page), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (flow), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 2);
+  gtk_widget_set_focusable (flow, FALSE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (page), flow);
 
   self->board = stern_board_view_new ();
   gtk_widget_set_hexpand (self->board, TRUE);
   gtk_widget_set_vexpand (self->board, TRUE);
-  gtk_widget_set_size_request (self->board, 360, 360);
+  gtk_widget_set_size_request (self->board, 300, 300);
   stern_board_view_set_interactive (STERN_BOARD_VIEW (self->board), FALSE);
   stern_board_view_set_game (STERN_BOARD_VIEW (self->board), self->board_game);
   gtk_box_append (GTK_BOX (left), self->board);
@@ -810,17 +844,24 @@ build_results_page (SternReviewWindow *self)
   gtk_widget_set_margin_start (self->why_label, 6);
   gtk_widget_set_margin_bottom (self->why_label, 6);
   gtk_box_append (GTK_BOX (left), self->why_label);
-  gtk_paned_set_start_child (GTK_PANED (paned), left);
-  gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
+  gtk_widget_set_hexpand (left, TRUE);
+  /* The box puts the sides next to each other when their natural widths
+   * fit: the board's is a whole screen's, so it is held to this. */
+  clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 440);
+  adw_clamp_set_tightening_threshold (ADW_CLAMP (clamp), 440);
+  adw_clamp_set_child (ADW_CLAMP (clamp), left);
+  flow_append (flow, clamp);
 
+  gtk_widget_set_hexpand (right, TRUE);
   gtk_widget_set_margin_start (right, 12);
   gtk_widget_set_margin_end (right, 12);
   gtk_widget_set_margin_top (right, 12);
   gtk_widget_set_margin_bottom (right, 12);
-  gtk_widget_set_size_request (right, 420, -1);
   gtk_box_append (GTK_BOX (right), heading (_("Moves to finish, round by round")));
   self->chart = gtk_drawing_area_new ();
-  gtk_widget_set_size_request (self->chart, 400, 220);
+  /* Its scales are made for any size (chart_scale): a phone's too. */
+  gtk_widget_set_size_request (self->chart, 300, 220);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->chart), draw_chart, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Chart of each player's moves to finish"), -1);
@@ -834,7 +875,12 @@ build_results_page (SternReviewWindow *self)
   self->summary = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->summary), 10);
   gtk_grid_set_row_spacing (GTK_GRID (self->summary), 4);
-  gtk_box_append (GTK_BOX (right), self->summary);
+  /* Its nine columns scroll across on a narrow screen. */
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->summary);
+  gtk_box_append (GTK_BOX (right), scroller);
 
   gtk_box_append (GTK_BOX (right), heading (_("Biggest mistakes")));
   self->mistakes = gtk_list_box_new ();
@@ -847,17 +893,21 @@ build_results_page (SternReviewWindow *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->mistakes);
   gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 200);
   gtk_box_append (GTK_BOX (right), scroller);
 
-  gtk_paned_set_end_child (GTK_PANED (paned), right);
-  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  return paned;
+  self->learn_button = gtk_button_new_with_mnemonic (_("_Learn From Your Mistakes"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->learn_button), "review.learn");
+  gtk_widget_set_halign (self->learn_button, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (right), self->learn_button);
+
+  flow_append (flow, right);
+  return page;
 }
 
 GtkWidget *
-stern_review_window_new (GtkWindow *parent, SternMatch *match, const SternGame *game,
-                         const SternGameSetup *setup, int level)
+stern_review_window_new (SternMatch *match, const SternGame *game, const SternGameSetup *setup,
+                         int level)
 {
   SternReviewWindow *self;
   GtkWidget *content, *header;
@@ -865,13 +915,8 @@ stern_review_window_new (GtkWindow *parent, SternMatch *match, const SternGame *
 
   g_return_val_if_fail (game != NULL && setup != NULL, NULL);
 
-  self = g_object_new (STERN_TYPE_REVIEW_WINDOW,
-                       "title", _("Game Review"),
-                       "default-width", 1100,
-                       "default-height", 720,
-                       NULL);
-  if (parent != NULL)
-    gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+  self = g_object_new (STERN_TYPE_REVIEW_WINDOW, "title", _("Game Review"), NULL);
+  stern_compat_dialog_set_size (GTK_WIDGET (self), 1100, 720);
   self->setup = *setup;
   self->review = stern_game_review_new (game, level);
   if (match != NULL)
@@ -884,16 +929,13 @@ stern_review_window_new (GtkWindow *parent, SternMatch *match, const SternGame *
   subtitle = g_strdup_printf (_("Reviewed at %s"), stern_level_display_name (level));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
                                    adw_window_title_new (_("Game Review"), subtitle));
-  self->learn_button = gtk_button_new_with_mnemonic (_("_Learn From Your Mistakes"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->learn_button), "review.learn");
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->learn_button);
   gtk_box_append (GTK_BOX (content), header);
   self->stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->stack, TRUE);
   gtk_stack_add_named (GTK_STACK (self->stack), build_progress_page (self), "progress");
   gtk_stack_add_named (GTK_STACK (self->stack), build_results_page (self), "results");
   gtk_box_append (GTK_BOX (content), self->stack);
-  adw_window_set_content (ADW_WINDOW (self), content);
+  stern_compat_dialog_set_child (GTK_WIDGET (self), content);
 
   g_signal_connect_swapped (self->review, "notify::reviewed", G_CALLBACK (review_progress), self);
   g_signal_connect_swapped (self->review, "notify::running", G_CALLBACK (review_ended), self);

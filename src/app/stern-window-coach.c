@@ -26,10 +26,13 @@ stern_window_get_analysis (SternWindow *self)
   return g_object_get_data (G_OBJECT (self), ANALYSIS_KEY);
 }
 
+/* Closed by the player, or gone with the window. */
 static void
-review_window_destroyed (SternWindow *self)
+review_window_gone (GtkWidget   *review,
+                    SternWindow *self)
 {
-  g_object_set_data (G_OBJECT (self), REVIEW_KEY, NULL);
+  if (stern_window_get_review_window (self) == (SternReviewWindow *) review)
+    g_object_set_data (G_OBJECT (self), REVIEW_KEY, NULL);
 }
 
 static void
@@ -47,17 +50,20 @@ review_game_activated (GtkWidget *widget, const char *action_name, GVariant *par
       return;
     }
   if (old != NULL)
-    gtk_window_destroy (GTK_WINDOW (old));
+    stern_compat_dialog_force_close (GTK_WIDGET (old));
   /* The whole game, the moves undone or stepped back in a replay too. */
   whole = stern_game_copy (game);
   stern_game_seek (whole, stern_game_get_n_actions_total (whole));
-  review = stern_review_window_new (GTK_WINDOW (self), self->match, whole,
-                                    stern_match_get_setup (self->match),
+  review = stern_review_window_new (self->match, whole, stern_match_get_setup (self->match),
                                     STERN_WINDOW_REVIEW_LEVEL);
   g_object_set_data (G_OBJECT (self), REVIEW_KEY, review);
-  g_signal_connect_object (review, "destroy", G_CALLBACK (review_window_destroyed), self,
-                           G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (review));
+  g_signal_connect_object (review, "destroy", G_CALLBACK (review_window_gone), self, 0);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A dialog is closed a few frames before it goes. */
+  g_signal_connect_object (review, "closed", G_CALLBACK (review_window_gone), self, 0);
+#endif
+  /* Not modal: the game window stays in use beside it (before 1.5). */
+  stern_compat_dialog_present (review, GTK_WINDOW (self), FALSE);
 }
 
 static SternAnalysis *

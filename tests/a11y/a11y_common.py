@@ -130,6 +130,32 @@ def find(node, pred, depth=0):
     return None
 
 
+def toplevel(node):
+    """The window node is in: its own, or the one it is a dialog inside
+    (libadwaita 1.5's AdwDialog is a sheet of the window it is shown
+    over, not a window of its own)."""
+    top = node
+    while top is not None:
+        parent = top.parent
+        if parent is None or role_name(parent) == "application":
+            return top
+        top = parent
+    return None
+
+
+def title_of(node, default=None):
+    """The title of the X window node is in (the accessible name of its
+    window), or default."""
+    top = toplevel(node) if node is not None else None
+    return top.name if top is not None and top.name else default
+
+
+def window_named(app, name):
+    """The window named name, or the dialog named so inside a window
+    (libadwaita 1.5 and later), or None."""
+    return find(app, lambda n: role_name(n) in ("frame", "dialog") and n.name == name)
+
+
 def act(node):
     """Clicks, activates or presses node through its Action interface."""
     if node is None:
@@ -317,10 +343,10 @@ def hole_point(board, name, bottom_seat=0):
 def frame_origin(node):
     """Where the X window's corner is in the window coordinates AT-SPI
     gives node's: GTK 4.8 counts from the corner, GTK 4.18 from inside the
-    window's client-side shadow, so that the window itself reads (-5, -5)."""
-    frame = node
-    while frame is not None and role_name(frame) not in ("frame", "dialog", "window"):
-        frame = frame.parent
+    window's client-side shadow, so that the window itself reads (-5, -5).
+    A dialog inside a window (libadwaita 1.5) has that window's
+    coordinates."""
+    frame = toplevel(node)
     if frame is None:
         return 0, 0
     e = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -329,7 +355,8 @@ def frame_origin(node):
 
 def click(title, board, name, bottom_seat=0):
     """A real click (XTEST) at the centre of hole name on the board of the
-    window titled title."""
+    window titled title, or of the window a dialog so titled is inside."""
+    title = title_of(board, title)
     x, y = hole_point(board, name, bottom_seat)
     ox, oy = frame_origin(board)
     x, y = x - ox, y - oy
@@ -365,8 +392,10 @@ def click_move(title, board, source, target, bottom_seat=0):
 
 
 def resize(title, frame, width, height):
-    """Resizes the window titled title, whose accessible is frame; returns
-    once GTK has laid it out at the new width."""
+    """Resizes the window titled title, whose accessible is frame (for a
+    dialog inside a window, that window); returns once GTK has laid it
+    out at the new width."""
+    title, frame = title_of(frame, title), toplevel(frame) or frame
     window_id = x_window(title)
     if window_id:
         subprocess.run(["xdotool", "windowsize", window_id, str(width), str(height)], timeout=10)
@@ -393,7 +422,8 @@ def fit_screen(title, frame):
     """Shrinks the window titled title, whose accessible is frame, to what
     is left of the screen when it reaches beyond it: the pointer only
     reaches what is on the screen (xvfb-run's is 1280×1024 here, but
-    may be 640×480)."""
+    may be 640×480).  For a dialog inside a window, that window."""
+    title, frame = title_of(frame, title), toplevel(frame) or frame
     window_id = wait_for(lambda: x_window(title), what="the window " + title)
     x, y, width, height = window_geometry(window_id)
     sw, sh = screen_size()

@@ -32,8 +32,9 @@ import time
 import pyatspi
 
 from a11y_common import (HOLE, WAIT, Tap, act, answer_welcome, app_by_pid, click_move,
-                          description, find, fit_screen, game_env, go_to, item_name, key, label_starting,
-                          require_desktop, resize, role_name, stop, wait_for, x_window)
+                          description, find, fit_screen, frame_origin, game_env, go_to, item_name,
+                          key, label_starting, require_desktop, resize, role_name, stop, title_of,
+                          wait_for, window_named, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -87,7 +88,9 @@ def menu_item(app, frame, label):
 
 
 def frame_named(app, name):
-    return wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == name, 3))
+    """The window named name, or the dialog so named inside the game's
+    window (Learn from libadwaita 1.5 on)."""
+    return wait_for(lambda: window_named(app, name))
 
 
 def start(app_path, env):
@@ -121,11 +124,16 @@ def answer(learn, board, start, end, mark):
     return picked, (said.name if said else None)
 
 
-def scroll_list_down():
+def scroll_list_down(learn):
     # For the screenshots: the wheel over the list brings the Strategy and
     # Square Boards groups into view.
-    if SHOTS and wait_for(lambda: x_window("Learn"), 5):
-        subprocess.run(["xdotool", "mousemove", "380", "400", "click", "--repeat", "8", "5"],
+    window_id = wait_for(lambda: x_window(title_of(learn, "Learn")), 5) if SHOTS else None
+    if window_id:
+        e = learn.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        ox, oy = frame_origin(learn)
+        subprocess.run(["xdotool", "mousemove", "--window", window_id,
+                        str(e.x - ox + e.width // 2), str(e.y - oy + e.height // 2),
+                        "click", "--repeat", "8", "5"],
                        stderr=subprocess.DEVNULL, timeout=10)
         # Only the screenshot waits on this: the scroll's animation sends
         # no event when it ends, and no check depends on it.
@@ -143,7 +151,7 @@ def strategy_lesson(learn, home):
     ok(wait_for(lambda: find(learn, lambda n: role_name(n) in ("list", "list box") and
                              n.name == "Strategy")),
        "the list has a Strategy group")
-    scroll_list_down()
+    scroll_list_down(learn)
     shot("learn-e2e-groups.png")
     lesson = wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
                                    n.name == "Strategy: climb the ladder"))
@@ -186,7 +194,7 @@ def strategy_lesson(learn, home):
     ok(wait_for(lambda: find(learn, lambda n: role_name(n) == "push button" and
                              n.name == "Strategy: climb the ladder, 2 of 3 stars")),
        "the list shows it with two stars of three")
-    scroll_list_down()
+    scroll_list_down(learn)
     shot("learn-e2e-stars.png")
 
 
@@ -214,10 +222,12 @@ def first_start(app, frame, home):
     board = wait_for(lambda: find(learn, lambda n: n.name == "Board" and HOLE.search(description(n))))
     if not ok(board is not None, "the lesson's board has the keyboard focus"):
         return
-    moved = go_to("Learn", board, "i9")
-    key("Learn", "Return")
-    moved = moved and go_to("Learn", board, "i11")
-    key("Learn", "Return")
+    # The window Learn is in: its own, or the game's (libadwaita 1.5).
+    title = title_of(learn, "Learn")
+    moved = go_to(title, board, "i9")
+    key(title, "Return")
+    moved = moved and go_to(title, board, "i11")
+    key(title, "Return")
     ok(moved, "the keyboard cursor went to i9 and to i11")
     result = wait_for(lambda: find(learn, lambda n: role_name(n) == "label" and
                                    (n.name or "").startswith("✓")))
@@ -227,8 +237,8 @@ def first_start(app, frame, home):
     if SHOTS:
         resize("Learn", learn, 360, 740)
         shot("learn-e2e-lesson-narrow.png")
-    key("Learn", "Escape")
-    ok(wait_for(lambda: x_window("Learn") is None, 10), "Escape closes the Learn window")
+    key(title, "Escape")
+    ok(wait_for(lambda: window_named(app, "Learn") is None, 10), "Escape closes the Learn window")
 
     # The position editor from the main menu: three marbles moved.
     ok(menu_item(app, frame, "Set Up Position"), "Set Up Position is in the main menu")

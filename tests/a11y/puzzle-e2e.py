@@ -30,7 +30,7 @@ import pyatspi
 
 from a11y_common import (WAIT, Tap, act, answer_welcome, app_by_pid, click_move, find,
                           game_env, item_name, key, label_starting, require_desktop, resize,
-                          role_name, screen_size, stop, wait_for, x_window)
+                          role_name, screen_size, stop, wait_for, window_named, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -123,7 +123,9 @@ def menu_item(app, frame, label):
 
 
 def frame_named(app, name):
-    return wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and n.name == name, 3))
+    """The window named name, or the dialog so named inside the game's
+    window (Learn from libadwaita 1.5 on)."""
+    return wait_for(lambda: window_named(app, name))
 
 
 def rating_in(home):

@@ -28,7 +28,7 @@ import pyatspi
 
 from a11y_common import (HOLE, Tap, act, answer_welcome, app_by_pid, click_move, description,
                           find, fit_screen, game_env, item_name, key, require_desktop,
-                          role_name, stop, wait_for, x_window)
+                          role_name, stop, title_of, wait_for, window_named, x_window)
 
 tap = Tap()
 ok = tap.ok
@@ -104,8 +104,8 @@ def drive(app, frame):
                                      item_name(n) == "Review Game"), WAIT)
     ok(act(item), "Review Game is in the main menu")
 
-    review = wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and
-                                   n.name == "Game Review"), WAIT)
+    # A window of its own, or a dialog inside the game's (libadwaita 1.5).
+    review = wait_for(lambda: window_named(app, "Game Review"), WAIT)
     ok(review is not None, "the Game Review window opens")
     row = wait_for(lambda: find(review, lambda n: role_name(n) == "list item" and
                                 n.name == MISTAKE_ROW), WAIT) if review else None
@@ -121,9 +121,8 @@ def drive(app, frame):
     if review is not None:
         learn_from_mistakes(app, review)
 
-    key("Game Review", "Escape")
-    ok(wait_for(lambda: find(app, lambda n: role_name(n) == "frame" and
-                             n.name == "Game Review") is None, 20),
+    key(title_of(review, "Game Review"), "Escape")
+    ok(wait_for(lambda: window_named(app, "Game Review") is None, 20),
        "Escape closes the review")
 
 

@@ -85,6 +85,65 @@ gui_test_hole (const char *name)
 }
 
 gboolean
+gui_test_dialog_shown (gpointer dialog)
+{
+  GtkWidget *content;
+
+  if (!gtk_widget_get_mapped (dialog))
+    return FALSE;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  content = adw_dialog_get_child (ADW_DIALOG (dialog));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  content = adw_window_get_content (ADW_WINDOW (dialog));
+#endif
+  return content == NULL || gtk_widget_get_mapped (content);
+}
+
+static gboolean
+is_laid_out (gpointer widget)
+{
+  return gui_test_dialog_shown (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+void
+gui_test_assert_dialog_fits (GtkWidget *dialog,
+                             GtkWindow *window,
+                             int        width,
+                             int        height)
+{
+  GtkWidget *sized;
+  int minimum;
+
+  /* The window that has to fit the screen: the game's, or the dialog's own. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+  sized = GTK_WIDGET (window);
+#else
+  sized = dialog;
+#endif
+  gtk_window_set_default_size (GTK_WINDOW (sized), width, height);
+  g_assert_true (test_wait_until (is_laid_out, dialog, 5000));
+  gui_test_wait_for_frame (sized);
+  gui_test_wait_for_frame (sized);
+  /* What it holds: from 1.5 on the dialog itself asks for nothing. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_widget_measure (adw_dialog_get_child (ADW_DIALOG (dialog)), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &minimum, NULL, NULL, NULL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+#endif
+  g_test_message ("%s at %dx%d: %d px wide (at least %d), in %d px", G_OBJECT_TYPE_NAME (dialog),
+                  width, height, gtk_widget_get_width (dialog), minimum,
+                  gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (minimum, <=, width);
+  g_assert_cmpint (gtk_widget_get_width (sized), <=, width);
+  g_assert_cmpint (gtk_widget_get_width (dialog), <=, gtk_widget_get_width (sized));
+}
+
+gboolean
 gui_test_is_mapped (gpointer widget)
 {
   return gtk_widget_get_mapped (widget);

@@ -70,6 +70,16 @@ guint    gui_test_hole (const char *name);
  * close a dialog over a few frames; before 1.5 dialogs are windows, gone
  * as soon as they are destroyed). */
 gboolean gui_test_no_dialog (gpointer window);
+/* Condition on a dialog (stern-compat.h): it and its content are
+ * mapped (from libadwaita 1.5 on the content is mapped once the sheet
+ * has begun to open). */
+gboolean gui_test_dialog_shown (gpointer dialog);
+/* Asserts that dialog (stern-compat.h), presented over window, fits a
+ * width×height screen: window is made that size first; from libadwaita
+ * 1.5 on the dialog is inside it and must be no wider, before it is a
+ * window of its own, asked for that size, and must take no more width. */
+void     gui_test_assert_dialog_fits (GtkWidget *dialog, GtkWindow *window, int width,
+                                      int height);
 /* Condition on a widget: it is mapped. */
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */

@@ -42,14 +42,51 @@ click_hole (SternBoardView *board,
   stern_board_view_click (board, x, y);
 }
 
+/* Shows learn at width×height: a window of its own before libadwaita
+ * 1.5, from then on a dialog inside a window of that size, as over the
+ * game's window. */
+static void
+learn_present (SternLearnWindow *learn,
+               int               width,
+               int               height)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  GtkWidget *host = adw_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (host), width, height);
+  gtk_window_present (GTK_WINDOW (host));
+  stern_compat_dialog_set_size (GTK_WIDGET (learn), width, height);
+  stern_compat_dialog_present (GTK_WIDGET (learn), GTK_WINDOW (host), FALSE);
+#else
+  gtk_window_set_default_size (GTK_WINDOW (learn), width, height);
+  gtk_window_present (GTK_WINDOW (learn));
+#endif
+  g_assert_true (test_wait_until (gui_test_dialog_shown, learn, 5000));
+}
+
+/* The window learn is shown in: its own, or the one it is a dialog of. */
+static GtkWindow *
+learn_root (SternLearnWindow *learn)
+{
+  return GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (learn)));
+}
+
+/* Closes learn, and the window it is in; one never shown is let go of. */
+static void
+learn_destroy (SternLearnWindow *learn)
+{
+  if (gtk_widget_get_root (GTK_WIDGET (learn)) != NULL)
+    gui_test_destroy (learn_root (learn));
+  else
+    stern_compat_dialog_force_close (GTK_WIDGET (learn));
+}
+
 static SternLearnWindow *
 learn_window_shown (void)
 {
   SternLearnWindow *learn = STERN_LEARN_WINDOW (stern_learn_window_new ());
 
-  gtk_window_set_default_size (GTK_WINDOW (learn), 700, 800);
-  gtk_window_present (GTK_WINDOW (learn));
-  g_assert_true (test_wait_until (gui_test_is_mapped, learn, 5000));
+  learn_present (learn, 700, 800);
   return learn;
 }
 
@@ -155,7 +192,7 @@ test_rules_page_named (void)
       g_assert_null (find_label (GTK_WIDGET (learn), "§"));
     }
   gtk_window_destroy (GTK_WINDOW (rules));
-  gui_test_destroy (learn);
+  learn_destroy (learn);
 }
 
 static gboolean
@@ -230,7 +267,7 @@ test_lesson_by_move (void)
   g_assert_cmpuint (stern_learn_get_stars ("climb-ladder"), ==, 3);
   g_assert_cmpuint (stern_learn_get_stars ("jump"), ==, 2);
 
-  gtk_window_destroy (GTK_WINDOW (learn));
+  learn_destroy (learn);
 }
 
 /* The board keeps its place and size whatever the feedback under it
@@ -287,18 +324,21 @@ test_named_holes (void)
     {
       g_autofree char *path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"),
                                                 "learn-named-holes.png", NULL);
-      g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (learn));
+      g_autoptr (GdkPaintable) paintable = NULL;
       g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
       g_autoptr (GskRenderNode) node = NULL;
       g_autoptr (GskRenderer) renderer = gsk_cairo_renderer_new ();
       g_autoptr (GdkTexture) texture = NULL;
+      GtkWidget *root;
 
-      gtk_window_set_default_size (GTK_WINDOW (learn), 900, 800);
-      gtk_window_present (GTK_WINDOW (learn));
+      learn_present (learn, 900, 800);
       g_assert_true (test_wait_until (gui_test_is_mapped, board, 5000));
       test_spin (300);
-      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (GTK_WIDGET (learn)),
-                              gtk_widget_get_height (GTK_WIDGET (learn)));
+      /* The window it is in: a dialog is drawn by it. */
+      root = GTK_WIDGET (learn_root (learn));
+      paintable = gtk_widget_paintable_new (root);
+      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (root),
+                              gtk_widget_get_height (root));
       node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
       gsk_renderer_realize (renderer, NULL, NULL);
       texture = gsk_renderer_render_texture (renderer, node, NULL);
@@ -314,7 +354,7 @@ test_named_holes (void)
   g_assert_cmpstr (marks[1].label, ==, "i10");
 
   g_settings_reset (settings, "show-coordinates");
-  gtk_window_destroy (GTK_WINDOW (learn));
+  learn_destroy (learn);
 }
 
 static void
@@ -371,7 +411,7 @@ test_exercise_by_building (void)
   /* The list shows the progress. */
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.back", NULL);
   g_assert_null (stern_learn_window_get_lesson (learn));
-  gtk_window_destroy (GTK_WINDOW (learn));
+  learn_destroy (learn);
 }
 
 static gboolean
@@ -385,6 +425,7 @@ test_tutorial_offered_once (void)
 {
   SternWindow *window;
   SternLearnWindow *learn;
+  GtkWindow *host;
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   const char * const *steps = stern_lessons_tutorial ();
 
@@ -429,9 +470,16 @@ test_tutorial_offered_once (void)
         gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
     }
   /* Next after the last step ends the tutorial and closes the window. */
+  host = learn_root (learn);
   g_object_add_weak_pointer (G_OBJECT (learn), (gpointer *) &learn);
   gtk_widget_activate_action (GTK_WIDGET (learn), "learn.next", NULL);
   g_assert_true (test_wait_until (window_gone, &learn, 5000));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* The window it was a dialog of stays. */
+  gui_test_destroy (host);
+#else
+  (void) host;
+#endif
 }
 
 static void
@@ -694,14 +742,14 @@ test_puzzle_wrong_then_right (void)
       puzzles = l->data;
   g_list_free (toplevels);
   g_assert_nonnull (puzzles);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (puzzles)) == GTK_WINDOW (learn));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (puzzles)) == learn_root (learn));
   /* A new player (900) gets the first puzzle of difficulty 1. */
   g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Puzzle rating: 900 "));
   g_assert_cmpstr (stern_puzzle_window_get_puzzle (puzzles), ==, "jump-001");
   g_assert_cmpstr (stern_puzzle_window_get_task (puzzles), ==, "Find the longest jump for Black.");
   board = stern_puzzle_window_get_board (puzzles);
   g_assert_true (test_wait_until (board_has_size, board, 5000));
-  screenshot (GTK_WINDOW (learn), "win-001", 0, 640, 760, "puzzle-wide.png");
+  screenshot (learn_root (learn), "win-001", 0, 640, 760, "puzzle-wide.png");
   g_assert_true (test_wait_until (board_idle, board, 5000));
 
   /* A legal move that is not e13-…-k11 and does not eliminate (the
@@ -742,7 +790,7 @@ test_puzzle_wrong_then_right (void)
   g_assert_true (g_str_has_prefix (stern_puzzle_window_get_feedback (puzzles), "✓"));
   g_assert_true (in_strv_setting ("puzzles-solved", "jump-001"));
   g_assert_nonnull (strstr (stern_puzzle_window_get_rating_text (puzzles), "Solved: 1 of 240"));
-  screenshot (GTK_WINDOW (learn), "jump-006", 1, 360, 700, "puzzle-narrow.png");
+  screenshot (learn_root (learn), "jump-006", 1, 360, 700, "puzzle-narrow.png");
   /* Only the first try counted. */
   ratings = load_ratings ();
   stern_ratings_get_puzzles (ratings, &solved, &tried);
@@ -792,7 +840,36 @@ test_puzzle_wrong_then_right (void)
       gui_test_wait_for_frame (GTK_WIDGET (learn));
       save_png (GTK_WIDGET (learn), path);
     }
-  gtk_window_destroy (GTK_WINDOW (learn));
+  learn_destroy (learn);
+}
+
+/* On a phone's 360x640 screen Learn fits (a bottom sheet from libadwaita
+ * 1.5 on, a window of its own before): the list, and a lesson with its
+ * board and buttons. */
+static void
+test_learn_narrow (void)
+{
+  SternLearnWindow *learn;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  learn = STERN_LEARN_WINDOW (stern_learn_window_new ());
+  learn_present (learn, 360, 640);
+  gui_test_assert_dialog_fits (GTK_WIDGET (learn), learn_root (learn), 360, 640);
+  stern_learn_window_open_lesson (learn, "two-jumps-line");
+  /* The list slid away. */
+  GUI_TEST_WAIT_FOR (find_label (GTK_WIDGET (learn), "lessons done") == NULL, 5000);
+  gui_test_assert_dialog_fits (GTK_WIDGET (learn), learn_root (learn), 360, 640);
+  if (g_getenv ("STERN_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("STERN_SCREENSHOT_DIR"),
+                                                "learn-narrow.png", NULL);
+
+      g_assert_true (test_wait_until (board_has_size, stern_learn_window_get_board (learn), 5000));
+      gui_test_wait_for_frame (GTK_WIDGET (learn));
+      save_png (GTK_WIDGET (learn_root (learn)), path);
+    }
+  learn_destroy (learn);
 }
 
 int
@@ -811,6 +888,7 @@ main (int   argc,
   g_test_add_func ("/learn/rules-page-named", test_rules_page_named);
   g_test_add_func ("/position-editor/refuses", test_editor_refuses);
   g_test_add_func ("/learn/puzzle-wrong-then-right", test_puzzle_wrong_then_right);
+  g_test_add_func ("/learn/narrow", test_learn_narrow);
 
   return g_test_run ();
 }

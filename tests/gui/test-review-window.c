@@ -63,7 +63,7 @@ review_shown (gpointer window)
 {
   SternReviewWindow *review = stern_window_get_review_window (window);
 
-  return review != NULL && gtk_widget_get_mapped (GTK_WIDGET (review));
+  return review != NULL && gui_test_dialog_shown (review);
 }
 
 static gboolean
@@ -148,7 +148,7 @@ keep_screenshot (GtkWidget *window, const char *name)
 /* What the Escape key does in widget: its shortcut's action run, as a
  * key press runs it.  FALSE when widget has no shortcut for Escape. */
 static gboolean
-press_escape (GtkWidget *widget)
+press_escape_in (GtkWidget *widget)
 {
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
   g_autoptr (GtkShortcutTrigger) escape = gtk_shortcut_trigger_parse_string ("Escape");
@@ -168,6 +168,23 @@ press_escape (GtkWidget *widget)
                                                  gtk_shortcut_get_arguments (shortcut));
         }
     }
+  return FALSE;
+}
+
+/* The same in the widget, or in what it is made of: from libadwaita 1.5
+ * on a dialog's sheet, inside it, holds its Escape. */
+static gboolean
+press_escape (GtkWidget *widget)
+{
+  if (press_escape_in (widget))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (!STERN_IS_BOARD_VIEW (child) && press_escape (child))
+      {
+        g_test_message ("Escape held by %s", G_OBJECT_TYPE_NAME (child));
+        return TRUE;
+      }
   return FALSE;
 }
 
@@ -423,6 +440,34 @@ test_review_after_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* On a phone's 360x640 screen the review fits (a bottom sheet from
+ * libadwaita 1.5 on, a window of its own before): the board above the
+ * chart, the summary's columns scrolled across. */
+static void
+test_review_narrow (void)
+{
+  SternWindow *window;
+  SternGame *game = read_case ("review-blunder.sgr");
+  SternReviewWindow *review;
+  SternGameSetup setup;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* GNOME's window buttons, as on a phone (GTK's default adds two). */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  window = gui_test_window_new (NULL);
+  setup_for (&setup, stern_game_get_variant (game), "hhhhhh");
+  stern_window_load_game (window, game, &setup);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL));
+  g_assert_true (test_wait_until (review_shown, window, 5000));
+  review = stern_window_get_review_window (window);
+  g_assert_true (test_wait_until (review_done, review, 60000));
+  gui_test_assert_dialog_fits (GTK_WIDGET (review), GTK_WINDOW (window), 360, 640);
+  keep_screenshot (GTK_WIDGET (review), "review-narrow.png");
+  gui_test_destroy (window);
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
+}
+
 static void
 test_analysis (void)
 {
@@ -489,6 +534,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   gui_test_init ();
   g_test_add_func ("/review/after-game", test_review_after_game);
+  g_test_add_func ("/review/narrow", test_review_narrow);
   g_test_add_func ("/review/analysis", test_analysis);
   return g_test_run ();
 }
