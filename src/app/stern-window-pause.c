@@ -1,7 +1,7 @@
 /* stern-window-pause.c: when nobody's time runs in the game window: while
- * it is hidden or minimized, or a modal window (New Game, a question,
- * Statistics) is open over it.  The player's own pause is the window's
- * "paused" property (stern-window.c).
+ * it is hidden or minimized, or a dialog (New Game, a question,
+ * Statistics) is open over it or, from libadwaita 1.5 on, inside it.  The
+ * player's own pause is the window's "paused" property (stern-window.c).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
