@@ -600,6 +600,19 @@ test_new_game_narrow (void)
   save_screenshot (GTK_IS_WINDOW (dialog) ? GTK_WIDGET (dialog) : GTK_WIDGET (window),
                    "new-game-360x640.png");
 
+  /* At its tallest (six seats, five of them the computer's, and the
+   * clock's own rows) it scrolls, no wider. */
+  session_test_setup (&setup, "classic-6", STERN_PRESET_TABLE, "hccccc", 0, 0);
+  setup.clock_reserve_s = 17 * 60;
+  setup.clock_increment_s = 7;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  gui_test_wait_for_frame (GTK_WIDGET (dialog));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=,
+                   gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (widest_inside (GTK_WIDGET (dialog), GTK_WIDGET (dialog)), <=,
+                     gtk_widget_get_width (GTK_WIDGET (dialog)) + 2);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (dialog)), <=, narrow.height);
+
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhhh", 0, 0);
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_start (dialog);
