@@ -194,6 +194,14 @@ fix_widget (GtkWidget *widget)
       gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
       set_label (widget, title != NULL ? title : "");
     }
+  else if (GTK_IS_LIST_VIEW (widget) && gtk_widget_get_ancestor (widget, ADW_TYPE_COMBO_ROW) != NULL)
+    {
+      /* A combo row's list of choices (in its popover): the row's title. */
+      GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_COMBO_ROW);
+      g_autofree char *title = without_mnemonic (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+
+      set_label (widget, title);
+    }
   else if (GTK_IS_SEARCH_ENTRY (widget))
     set_label (widget, _("Search"));
   else if (GTK_IS_LABEL (widget) && gtk_label_get_use_underline (GTK_LABEL (widget)))

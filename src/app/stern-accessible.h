@@ -14,7 +14,8 @@ G_BEGIN_DECLS
  * gets wrong: a button with a mnemonic label is named by the label with
  * its underscore and then by the label again ("_Join Join"); a drop-down's
  * inner button is named after its class (GtkToggleButton) unless a label
- * of the same parent points at it with its mnemonic.  Call it again after
+ * of the same parent points at it with its mnemonic; a combo row's list
+ * of choices is named after its class.  Call it again after
  * adding controls. */
 void stern_accessible_fix_names (GtkWidget *root);
 

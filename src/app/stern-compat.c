@@ -125,7 +125,12 @@ stern_compat_dialog_close (GtkWidget *dialog)
   g_return_if_fail (GTK_IS_WIDGET (dialog));
 
 #if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_close (ADW_DIALOG (dialog));
+  /* One never presented has no window to leave: it is let go of, as a
+   * window of its own would be. */
+  if (gtk_widget_get_parent (dialog) == NULL)
+    stern_compat_dialog_force_close (dialog);
+  else
+    adw_dialog_close (ADW_DIALOG (dialog));
 #else
   gtk_window_close (GTK_WINDOW (dialog));
 #endif

@@ -46,7 +46,8 @@ void       stern_compat_dialog_set_child (GtkWidget *dialog, GtkWidget *child);
 void       stern_compat_dialog_set_content (GtkWidget *dialog, GtkWidget *content);
 /* The widget that Enter activates, and that has the focus at first. */
 void       stern_compat_dialog_set_default (GtkWidget *dialog, GtkWidget *widget);
-/* Closes it as its close button would. */
+/* Closes it as its close button would (one never presented is let go
+ * of). */
 void       stern_compat_dialog_close (GtkWidget *dialog);
 
 /* Shows dialog (an AdwDialog from 1.5 on, else a GtkWindow) over parent

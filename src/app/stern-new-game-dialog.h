@@ -1,7 +1,8 @@
 /* stern-new-game-dialog.h: choose variant, rules and players.
  *
- * A modal window (not GtkDialog, deprecated in GTK 4.10).  Its choices start
- * from and are saved to GSettings; "start" is emitted with the chosen
+ * One of our dialogs (stern-compat.h): a sheet inside the window from
+ * libadwaita 1.5 on, a window of its own before.  Its choices start from
+ * and are saved to GSettings; "start" is emitted with the chosen
  * SternGameSetup (a const pointer valid during the emission), and then the
  * dialog closes itself.
  *
@@ -12,13 +13,16 @@
 
 #include <gtk/gtk.h>
 
+#include "stern-compat.h"
 #include "stern-game-setup.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_NEW_GAME_DIALOG (stern_new_game_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (SternNewGameDialog, stern_new_game_dialog, STERN, NEW_GAME_DIALOG, GtkWindow)
+STERN_DECLARE_DIALOG (SternNewGameDialog, stern_new_game_dialog, STERN, NEW_GAME_DIALOG)
 
+/* Present it with stern_compat_dialog_present() over parent, which (before
+ * libadwaita 1.5) bounds its width. */
 GtkWidget *stern_new_game_dialog_new (GtkWindow *parent, GSettings *settings);
 
 /* The current choices. */

@@ -243,11 +243,13 @@ open_new_game_dialog (SternWindow *self)
   GtkWidget *dialog;
 
   dialog = stern_new_game_dialog_new (GTK_WINDOW (self), self->settings);
-  /* The application's shortcuts (Ctrl+Q) work in the dialog too. */
+#if !ADW_CHECK_VERSION (1, 5, 0)
+  /* The application's shortcuts (Ctrl+Q) work in the dialog's window too. */
   gtk_window_set_application (GTK_WINDOW (dialog), gtk_window_get_application (GTK_WINDOW (self)));
+#endif
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_dialog_start),
                            self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  stern_compat_dialog_present (dialog, GTK_WINDOW (self), TRUE);
 }
 
 #ifdef STERN_HAVE_NETWORK

@@ -1,13 +1,14 @@
 /* stern-window-pause.c: when nobody's time runs in the game window: while
- * it is hidden or minimized, or a modal window (New Game, a question,
- * Statistics) is open over it.  The player's own pause is the window's
- * "paused" property (stern-window.c).
+ * it is hidden or minimized, or a dialog (New Game, a question,
+ * Statistics) is open over it or, from libadwaita 1.5 on, inside it.  The
+ * player's own pause is the window's "paused" property (stern-window.c).
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include "stern-compat.h"
 #include "stern-window-private.h"
 
 static gboolean
@@ -34,6 +35,9 @@ modal_window_open (SternWindow *self)
   GListModel *toplevels = gtk_window_get_toplevels ();
   guint n = g_list_model_get_n_items (toplevels);
 
+  /* From libadwaita 1.5 on a dialog is drawn inside the window. */
+  if (stern_compat_get_visible_dialog (GTK_WINDOW (self)) != NULL)
+    return TRUE;
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
@@ -99,6 +103,9 @@ stern_window_follow_visibility (SternWindow *self)
   /* A modal window opened over this one stops the clocks too. */
   g_signal_connect_object (gtk_window_get_toplevels (), "items-changed",
                            G_CALLBACK (on_toplevels_changed), self, G_CONNECT_SWAPPED);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_signal_connect (self, "notify::visible-dialog", G_CALLBACK (stern_window_update_paused), NULL);
+#endif
   /* Shown, hidden, minimized: the clocks follow. */
   g_signal_connect (self, "map", G_CALLBACK (on_mapped), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (stern_window_update_paused), NULL);

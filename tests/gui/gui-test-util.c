@@ -11,6 +11,7 @@
 
 #include <adwaita.h>
 
+#include "stern-compat.h"
 #include "stern-notation.h"
 #include "stern-window-private.h"
 
@@ -82,6 +83,36 @@ gui_test_hole (const char *name)
 
   g_assert_cmpuint (cell, !=, STERN_NO_CELL);
   return cell;
+}
+
+SternNewGameDialog *
+gui_test_find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+      GtkWidget *dialog = stern_compat_get_visible_dialog (GTK_WINDOW (item));
+
+      if (STERN_IS_NEW_GAME_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return STERN_NEW_GAME_DIALOG (item);
+      if (dialog != NULL && STERN_IS_NEW_GAME_DIALOG (dialog))
+        return STERN_NEW_GAME_DIALOG (dialog);
+    }
+  return NULL;
+}
+
+GtkWidget *
+gui_test_dialog_content (GtkWidget *dialog)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  return adw_dialog_get_child (ADW_DIALOG (dialog));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  return dialog;
+#endif
 }
 
 gboolean

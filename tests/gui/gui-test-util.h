@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "stern-game.h"
+#include "stern-new-game-dialog.h"
 #include "stern-save-banner.h"
 #include "stern-board-view-private.h"
 #include "stern-window-private.h"
@@ -80,6 +81,13 @@ gboolean gui_test_dialog_shown (gpointer dialog);
  * window of its own, asked for that size, and must take no more width. */
 void     gui_test_assert_dialog_fits (GtkWidget *dialog, GtkWindow *window, int width,
                                       int height);
+/* The New Game dialog that is shown, a window of its own or (libadwaita
+ * 1.5 and later) inside one, or NULL. */
+SternNewGameDialog *gui_test_find_new_game_dialog (void);
+/* What one of our dialogs (stern-compat.h) shows, under its header: from
+ * libadwaita 1.5 on, a dialog never presented holds it outside its own
+ * widget tree. */
+GtkWidget *gui_test_dialog_content (GtkWidget *dialog);
 /* Condition on a widget: it is mapped. */
 gboolean gui_test_is_mapped (gpointer widget);
 /* A shown window without the computer's delay that saves into data_dir. */

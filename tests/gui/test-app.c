@@ -19,6 +19,7 @@
 
 #include "stern-application.h"
 #include "stern-computer.h"
+#include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-position-editor.h"
 #include "stern-rules-window.h"
@@ -526,6 +527,104 @@ test_header_after_narrow (void)
   gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
 }
 
+static gboolean
+new_game_dialog_shown (gpointer data)
+{
+  SternNewGameDialog *dialog = gui_test_find_new_game_dialog ();
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog)) &&
+         gtk_widget_get_width (GTK_WIDGET (dialog)) > 0;
+}
+
+/* The right edge of the widest of widget's shown descendants in dialog,
+ * popovers (surfaces of their own) and scroll bars (overlaid, their slider
+ * reaching over the edge) aside; none starts left of it (but for a pixel
+ * or two of a frame's edge). */
+static double
+widest_inside (GtkWidget *widget,
+               GtkWidget *dialog)
+{
+  double right = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t bounds;
+
+      if (GTK_IS_NATIVE (child) || GTK_IS_SCROLLBAR (child) || !gtk_widget_get_mapped (child))
+        continue;
+      if (gtk_widget_compute_bounds (child, dialog, &bounds))
+        {
+          g_assert_cmpfloat (bounds.origin.x, >=, -2);
+          right = MAX (right, bounds.origin.x + bounds.size.width);
+        }
+      right = MAX (right, widest_inside (child, dialog));
+    }
+  return right;
+}
+
+/* New Game on a phone's screen: no wider than the window (from
+ * libadwaita 1.5 on a sheet inside it, before that a window of its own),
+ * nothing in it wider than the dialog, and Start starts the game. */
+static void
+test_new_game_narrow (void)
+{
+  static const Size narrow = { 360, 640, TRUE, "narrow" };
+  SizedWindow sized = { NULL, &narrow };
+  SternNewGameDialog *dialog;
+  SternGameSetup setup;
+  SternWindow *window;
+  double right;
+  int width;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  ensure_styles ();
+  /* The sheet in its place at once, not sliding in. */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close",
+                "gtk-enable-animations", FALSE, NULL);
+  window = window_new (narrow.width, narrow.height);
+  sized.window = window;
+  g_assert_true (test_wait_until (has_size, &sized, 5000));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  g_assert_true (test_wait_until (new_game_dialog_shown, NULL, 5000));
+  dialog = gui_test_find_new_game_dialog ();
+  gui_test_wait_for_frame (GTK_WIDGET (dialog));
+
+  width = gtk_widget_get_width (GTK_WIDGET (dialog));
+  right = widest_inside (GTK_WIDGET (dialog), GTK_WIDGET (dialog));
+  g_test_message ("New Game in a window %d px wide: %d px wide, its content up to %.0f px",
+                  gtk_widget_get_width (GTK_WIDGET (window)), width, right);
+  g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (right, <=, width + 2);
+  save_screenshot (GTK_IS_WINDOW (dialog) ? GTK_WIDGET (dialog) : GTK_WIDGET (window),
+                   "new-game-360x640.png");
+
+  /* At its tallest (six seats, five of them the computer's, and the
+   * clock's own rows) it scrolls, no wider. */
+  session_test_setup (&setup, "classic-6", STERN_PRESET_TABLE, "hccccc", 0, 0);
+  setup.clock_reserve_s = 17 * 60;
+  setup.clock_increment_s = 7;
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  gui_test_wait_for_frame (GTK_WIDGET (dialog));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=,
+                   gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (widest_inside (GTK_WIDGET (dialog), GTK_WIDGET (dialog)), <=,
+                     gtk_widget_get_width (GTK_WIDGET (dialog)) + 2);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (dialog)), <=, narrow.height);
+
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hchhhh", 0, 0);
+  stern_new_game_dialog_set_setup (dialog, &setup);
+  stern_new_game_dialog_start (dialog);
+  g_assert_true (test_wait_until (gui_test_no_dialog, window, 5000));
+  g_assert_true (stern_game_get_variant (stern_window_get_game (window)) ==
+                 stern_variant_lookup ("classic-2"));
+
+  gui_test_destroy (window);
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-enable-animations");
+}
+
 static void
 test_rules_screenshot (void)
 {
@@ -605,6 +704,7 @@ main (int   argc,
   g_test_add_func ("/app/sizes-dark", test_sizes_dark);
   g_test_add_func ("/app/rules-screenshot", test_rules_screenshot);
   g_test_add_func ("/app/header-after-narrow", test_header_after_narrow);
+  g_test_add_func ("/app/new-game-narrow", test_new_game_narrow);
   g_test_add_func ("/app/position-editor-play", test_position_editor_play);
 
   {

@@ -167,21 +167,6 @@ check_banners (SternWindow           *window,
   assert_same_bounds (steady, &now, "the online banner hidden");
 }
 
-static SternNewGameDialog *
-find_new_game_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (STERN_IS_NEW_GAME_DIALOG (item))
-        return STERN_NEW_GAME_DIALOG (item);
-    }
-  return NULL;
-}
-
 static int
 status_lines (SternWindow *window)
 {
@@ -275,7 +260,7 @@ test_board_steady (void)
   /* A new game over a game begun. */
   gui_test_play_first (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  dialog = find_new_game_dialog ();
+  dialog = gui_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_start (dialog);

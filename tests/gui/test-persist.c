@@ -117,7 +117,7 @@ read_settings (void)
   g_assert_cmpint (setup.level[STERN_BLACK], ==, STERN_LEVEL_HARD);
   g_assert_cmpuint (setup.clock_reserve_s, ==, 17 * 60);
   g_assert_cmpuint (setup.clock_increment_s, ==, 7);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (GTK_WIDGET (dialog));
 
   /* ... and a new window starts a game with it, sounds off. */
   window = g_object_new (STERN_TYPE_WINDOW, NULL);

@@ -441,7 +441,6 @@ test_in_step_after_new_game (void)
   SternNewGameDialog *dialog = NULL;
   SternWindow *window;
   GtkWidget *preferences;
-  GListModel *toplevels;
   SternGameSetup setup;
   gboolean started = FALSE;
 
@@ -453,14 +452,7 @@ test_in_step_after_new_game (void)
   preferences_show (preferences);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (STERN_IS_NEW_GAME_DIALOG (item))
-        dialog = STERN_NEW_GAME_DIALOG (item);
-    }
+  dialog = gui_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
   session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
   stern_new_game_dialog_set_setup (dialog, &setup);

@@ -60,17 +60,9 @@ start_from_dialog (SternWindow          *window,
                    const SternGameSetup *setup)
 {
   SternNewGameDialog *dialog = NULL;
-  GListModel *toplevels;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (STERN_IS_NEW_GAME_DIALOG (item))
-        dialog = STERN_NEW_GAME_DIALOG (item);
-    }
+  dialog = gui_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
   stern_new_game_dialog_set_setup (dialog, setup);
   stern_new_game_dialog_start (dialog);
@@ -1080,14 +1072,14 @@ test_rating_help (SaveFixture   *f,
   /* Said before the game. */
   dialog = stern_new_game_dialog_new (GTK_WINDOW (window), NULL);
   stern_new_game_dialog_set_setup (STERN_NEW_GAME_DIALOG (dialog), &setup);
-  note = find_label (dialog, "Rated game: a hint, an undo or the analysis board makes it unrated");
+  note = find_label (gui_test_dialog_content (dialog), "Rated game: a hint, an undo or the analysis board makes it unrated");
   g_assert_nonnull (note);
   g_assert_true (gtk_widget_get_visible (note));
   setup.computer[STERN_BLACK] = FALSE;
   stern_new_game_dialog_set_setup (STERN_NEW_GAME_DIALOG (dialog), &setup);
   g_assert_false (gtk_widget_get_visible (note));
   setup.computer[STERN_BLACK] = TRUE;
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (dialog);
 
   /* Rated: the end shows the change. */
   stern_window_new_game (window, &setup);

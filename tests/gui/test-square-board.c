@@ -363,10 +363,10 @@ test_new_game_dialog (void)
       /* One to look at. */
       if (g_getenv ("STERN_SQUARE_SHOTS") != NULL && g_str_equal (variant->id, "ugolki+diag"))
         {
-          gtk_window_present (GTK_WINDOW (dialog));
+          stern_compat_dialog_present (dialog, NULL, TRUE);
           test_spin (2500);
         }
-      gtk_window_destroy (GTK_WINDOW (dialog));
+      stern_compat_dialog_force_close (dialog);
     }
 }
 

@@ -92,21 +92,6 @@ static void on_dialog_start (SternNewGameDialog   *dialog,
                              const SternGameSetup *setup,
                              SternGameSetup       *got);
 
-static SternNewGameDialog *
-find_new_game_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (STERN_IS_NEW_GAME_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return STERN_NEW_GAME_DIALOG (item);
-    }
-  return NULL;
-}
-
 static gboolean
 message_window_open (void)
 {
@@ -187,11 +172,11 @@ test_pause (void)
 
   /* The New Game dialog, modal over the window, stops the clock. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  dialog = find_new_game_dialog ();
+  dialog = gui_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_NO_SEAT);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_cmpuint (stern_game_clock_get_running (clock), ==, STERN_WHITE);
+  stern_compat_dialog_force_close (GTK_WIDGET (dialog));
+  GUI_TEST_WAIT_FOR (stern_game_clock_get_running (clock) == STERN_WHITE, 5000);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -952,23 +937,25 @@ test_seat_dot_round (void)
                                                  GTK_STYLE_PROVIDER (css));
 }
 
-/* Whether some drop-down under widget offers an item named name. */
+/* Whether some drop-down or combo row under widget offers an item named
+ * name. */
 static gboolean
 offers (GtkWidget  *widget,
         const char *name)
 {
+  GListModel *model = NULL;
+
   if (GTK_IS_DROP_DOWN (widget))
+    model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+  else if (ADW_IS_COMBO_ROW (widget))
+    model = adw_combo_row_get_model (ADW_COMBO_ROW (widget));
+  for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
     {
-      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
 
-      for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
-        {
-          g_autoptr (GObject) item = g_list_model_get_item (model, i);
-
-          if (GTK_IS_STRING_OBJECT (item) &&
-              g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), name) == 0)
-            return TRUE;
-        }
+      if (GTK_IS_STRING_OBJECT (item) &&
+          g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), name) == 0)
+        return TRUE;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -996,7 +983,7 @@ test_new_game_dialog_presets (void)
   stern_new_game_dialog_set_setup (dialog, &setup);
   stern_new_game_dialog_get_setup (dialog, &got);
   g_assert_cmpint (got.preset, ==, STERN_PRESET_RACE);
-  g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
+  g_assert_true (offers (gui_test_dialog_content (GTK_WIDGET (dialog)), stern_preset_display_name (STERN_PRESET_RACE)));
 
   session_test_setup (&setup, "classic-3", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_RACE;
@@ -1004,14 +991,20 @@ test_new_game_dialog_presets (void)
   stern_new_game_dialog_get_setup (dialog, &got);
   g_assert_true (got.variant == stern_variant_lookup ("classic-3"));
   g_assert_cmpint (got.preset, !=, STERN_PRESET_RACE);
-  g_assert_false (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_RACE)));
-  g_assert_true (offers (GTK_WIDGET (dialog), stern_preset_display_name (STERN_PRESET_CLUB)));
+  g_assert_false (offers (gui_test_dialog_content (GTK_WIDGET (dialog)), stern_preset_display_name (STERN_PRESET_RACE)));
+  g_assert_true (offers (gui_test_dialog_content (GTK_WIDGET (dialog)), stern_preset_display_name (STERN_PRESET_CLUB)));
 
+#if ADW_CHECK_VERSION (1, 5, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  focus = adw_dialog_get_focus (ADW_DIALOG (dialog));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
   focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+#endif
   g_assert_true (GTK_IS_BUTTON (focus));
-  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "dialog.start");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "new-game.start");
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (GTK_WIDGET (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1026,7 +1019,6 @@ test_new_game_dialog (void)
   SternNewGameDialog *dialog = NULL;
   SternWindow *window;
   SternGameSetup setup, got = { 0 };
-  GListModel *toplevels;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -1034,17 +1026,13 @@ test_new_game_dialog (void)
 
   /* The window's action opens the dialog. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (STERN_IS_NEW_GAME_DIALOG (item))
-        dialog = STERN_NEW_GAME_DIALOG (item);
-    }
+  dialog = gui_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
+#if !ADW_CHECK_VERSION (1, 5, 0)
+  /* From libadwaita 1.5 on, a dialog is inside its window, modal to it. */
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+#endif
 
   session_test_setup (&setup, "pairs-4", STERN_PRESET_TABLE, "hchhch", 0, 0);
   setup.preset = STERN_PRESET_CLUB;
@@ -1079,7 +1067,7 @@ test_new_game_dialog (void)
   stern_new_game_dialog_get_setup (dialog, &got);
   g_assert_true (got.variant == stern_variant_lookup ("pairs-4"));
   g_assert_true (got.computer[STERN_YELLOW]);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (GTK_WIDGET (dialog));
 
   /* Saved settings drive the window's first game. */
   session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hhhhhh", 0, 0);
