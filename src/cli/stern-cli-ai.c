@@ -319,8 +319,8 @@ stern_cli_match (int argc, char **argv)
   LevelTime times[STERN_N_LEVELS] = { 0 };
   g_autoptr (SternSearch) search = NULL;
   SternReviewer *reviewer = NULL;
-  double lag_sum = 0, alone_sum = 0, place_sum = 0, margin_sum = 0, tempo_sum = 0;
-  guint64 lag_games = 0, star_games = 0, square_games = 0;
+  double lag_sum = 0, alone_sum = 0, place_sum = 0, own_moves_sum = 0, margin_sum = 0, tempo_sum = 0;
+  guint64 lag_games = 0, star_games = 0, finished_games = 0, square_games = 0;
   gboolean star_field, square_pair;
   unsigned n;
 
@@ -463,6 +463,12 @@ stern_cli_match (int argc, char **argv)
           star_games++;
           g_string_append_printf (line, " place=%u alone=%u",
                                   stern_game_get_place (game, first_seat), alone);
+          if (stern_game_get_player_state (game, first_seat) == STERN_PLAYER_FINISHED)
+            {
+              own_moves_sum += stern_game_get_moves_made (game, first_seat);
+              finished_games++;
+              g_string_append_printf (line, " moves=%u", stern_game_get_moves_made (game, first_seat));
+            }
           if (lag >= 0)
             {
               lag_sum += lag;
@@ -542,6 +548,9 @@ stern_cli_match (int argc, char **argv)
       g_string_append_printf (summary, " %s-place=%.2f %s-alone=%.2f",
                               stern_level_name (levels[0]), place_sum / (double) star_games,
                               stern_level_name (levels[0]), alone_sum / (double) star_games);
+    if (finished_games > 0)
+      g_string_append_printf (summary, " %s-moves=%.2f", stern_level_name (levels[0]),
+                              own_moves_sum / (double) finished_games);
     if (lag_games > 0)
       g_string_append_printf (summary, " %s-lag=%.2f", stern_level_name (levels[0]),
                               lag_sum / (double) lag_games);
