@@ -270,8 +270,10 @@ write_match_record (const char *dir, guint64 number, const SternGame *game,
 /* The star, three and more players: how far the first level's rear marble
  * trails the others after that seat's MATCH_LAG_MOVE-th move, in holes to
  * the goal (the rear marble's distance less the mean of the others'; 0 in
- * the goal).  The 25th move is where a rear marble still near home, or one
- * left to make its last moves alone, costs a place (doc/computer.md). */
+ * the goal).  With it, match counts the moves that seat made with one
+ * marble left outside the goal (alone) and the move that took its last
+ * marble out of home: the two ways a straggler costs a place
+ * (doc/computer.md, "The rear marble"). */
 #define MATCH_LAG_MOVE 25
 
 static double
@@ -319,7 +321,8 @@ stern_cli_match (int argc, char **argv)
   LevelTime times[STERN_N_LEVELS] = { 0 };
   g_autoptr (SternSearch) search = NULL;
   SternReviewer *reviewer = NULL;
-  double lag_sum = 0, alone_sum = 0, place_sum = 0, own_moves_sum = 0, margin_sum = 0, tempo_sum = 0;
+  double lag_sum = 0, alone_sum = 0, place_sum = 0, own_moves_sum = 0, left_home_sum = 0;
+  double margin_sum = 0, tempo_sum = 0;
   guint64 lag_games = 0, star_games = 0, finished_games = 0, square_games = 0;
   gboolean star_field, square_pair;
   unsigned n;
@@ -359,7 +362,7 @@ stern_cli_match (int argc, char **argv)
       gboolean capped = FALSE, level_won[STERN_N_LEVELS] = { FALSE };
       unsigned n_first_units = 0, first_unit = STERN_NO_SEAT;
       /* The seat of the first level (levels[0]) in this game. */
-      unsigned first_seat = STERN_NO_SEAT, alone = 0;
+      unsigned first_seat = STERN_NO_SEAT, alone = 0, left_home = 0;
       double lag = -1;
 
       for (unsigned i = 0; i < n; i++)
@@ -415,6 +418,9 @@ stern_cli_match (int argc, char **argv)
               SternSet own = stern_game_get_position (game)->marbles[seat];
 
               alone += stern_set_count (own & ~rules->goal[seat]) == 1;
+              /* The move that takes the last marble out of home. */
+              if (own & rules->home[seat])
+                left_home = stern_game_get_moves_made (game, seat) + 1;
             }
           if (!stern_game_play (game, move.from, move.to, &error))
             g_error ("%s played an illegal move: %s", stern_level_name (level), error->message);
@@ -460,9 +466,10 @@ stern_cli_match (int argc, char **argv)
         {
           place_sum += stern_game_get_place (game, first_seat);
           alone_sum += alone;
+          left_home_sum += left_home;
           star_games++;
-          g_string_append_printf (line, " place=%u alone=%u",
-                                  stern_game_get_place (game, first_seat), alone);
+          g_string_append_printf (line, " place=%u alone=%u left-home=%u",
+                                  stern_game_get_place (game, first_seat), alone, left_home);
           if (stern_game_get_player_state (game, first_seat) == STERN_PLAYER_FINISHED)
             {
               own_moves_sum += stern_game_get_moves_made (game, first_seat);
@@ -545,9 +552,10 @@ stern_cli_match (int argc, char **argv)
     if (o.blockers)
       g_string_append_printf (summary, " blocked-finished=%" G_GUINT64_FORMAT, blocked_finished);
     if (star_games > 0)
-      g_string_append_printf (summary, " %s-place=%.2f %s-alone=%.2f",
+      g_string_append_printf (summary, " %s-place=%.2f %s-alone=%.2f %s-left-home=%.2f",
                               stern_level_name (levels[0]), place_sum / (double) star_games,
-                              stern_level_name (levels[0]), alone_sum / (double) star_games);
+                              stern_level_name (levels[0]), alone_sum / (double) star_games,
+                              stern_level_name (levels[0]), left_home_sum / (double) star_games);
     if (finished_games > 0)
       g_string_append_printf (summary, " %s-moves=%.2f", stern_level_name (levels[0]),
                               own_moves_sum / (double) finished_games);
