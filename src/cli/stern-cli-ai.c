@@ -295,7 +295,7 @@ rear_lag (const SternRules *rules, const SternPosition *pos, unsigned seat)
 
 /* Square boards, two players: the first level's margin at the end, the
  * other's moves to finish less its own (0 once finished) as the review
- * counts them, so a win by a reply draw's length is 0 and a loss negative. */
+ * counts them: 0 for a reply draw, negative for a loss. */
 static double
 square_margin (SternReviewer *reviewer, const SternGame *game, unsigned seat, unsigned other)
 {
