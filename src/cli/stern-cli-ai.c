@@ -17,6 +17,7 @@
 
 #include "stern-blocker.h"
 #include "stern-notation.h"
+#include "stern-review.h"
 #include "stern-search.h"
 
 #define EXIT_USAGE        2
@@ -266,6 +267,42 @@ write_match_record (const char *dir, guint64 number, const SternGame *game,
              error ? error->message : g_strerror (errno));
 }
 
+/* The star, three and more players: how far the first level's rear marble
+ * trails the others after that seat's MATCH_LAG_MOVE-th move, in holes to
+ * the goal (the rear marble's distance less the mean of the others'; 0 in
+ * the goal).  With it, match counts the moves that seat made with one
+ * marble left outside the goal (alone) and the move that took its last
+ * marble out of home: the two ways a straggler costs a place
+ * (doc/computer.md, "The rear marble"). */
+#define MATCH_LAG_MOVE 25
+
+static double
+rear_lag (const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  SternSet marbles = pos->marbles[seat];
+  unsigned rear = 0, sum = 0, n = 0;
+
+  while (marbles)
+    {
+      unsigned d = stern_rules_goal_distance (rules, seat, stern_set_pop (&marbles));
+
+      rear = MAX (rear, d);
+      sum += d;
+      n++;
+    }
+  return n > 1 ? rear - (double) (sum - rear) / (n - 1) : 0;
+}
+
+/* Square boards, two players: the first level's margin at the end, the
+ * other's moves to finish less its own (0 once finished) as the review
+ * counts them: 0 for a reply draw, negative for a loss. */
+static double
+square_margin (SternReviewer *reviewer, const SternGame *game, unsigned seat, unsigned other)
+{
+  return stern_reviewer_moves_to_finish (reviewer, game, other) -
+         stern_reviewer_moves_to_finish (reviewer, game, seat);
+}
+
 int
 stern_cli_match (int argc, char **argv)
 {
@@ -283,6 +320,11 @@ stern_cli_match (int argc, char **argv)
   guint64 firsts[STERN_N_LEVELS] = { 0 }, draws = 0, blocked_finished = 0;
   LevelTime times[STERN_N_LEVELS] = { 0 };
   g_autoptr (SternSearch) search = NULL;
+  SternReviewer *reviewer = NULL;
+  double lag_sum = 0, alone_sum = 0, place_sum = 0, own_moves_sum = 0, left_home_sum = 0;
+  double margin_sum = 0, tempo_sum = 0;
+  guint64 lag_games = 0, star_games = 0, finished_games = 0, square_games = 0;
+  gboolean star_field, square_pair;
   unsigned n;
 
   if (!take_options (&argc, &argv, allowed, &o))
@@ -304,6 +346,10 @@ stern_cli_match (int argc, char **argv)
   if (o.blockers && (n != 2 || variant->teams))
     return ai_usage (_("--blockers takes a two-player variant"));
 
+  star_field = !stern_variant_is_square (variant) && n >= 3;
+  square_pair = stern_variant_is_square (variant) && n == 2;
+  if (square_pair)
+    reviewer = stern_reviewer_new (STERN_LEVEL_HARD);
   search = stern_search_new ();
   for (guint64 g = 0; g < o.games; g++)
     {
@@ -315,12 +361,15 @@ stern_cli_match (int argc, char **argv)
       const char *end;
       gboolean capped = FALSE, level_won[STERN_N_LEVELS] = { FALSE };
       unsigned n_first_units = 0, first_unit = STERN_NO_SEAT;
+      /* The seat of the first level (levels[0]) in this game. */
+      unsigned first_seat = STERN_NO_SEAT, alone = 0, left_home = 0;
+      double lag = -1;
 
       for (unsigned i = 0; i < n; i++)
         {
           seat_level[variant->seats[i]] = levels[(i + g) % n];
           if ((i + g) % n == 0)
-            blocked_seat = variant->seats[i];
+            blocked_seat = first_seat = variant->seats[i];
         }
       if (o.blockers)
         {
@@ -363,8 +412,21 @@ stern_cli_match (int argc, char **argv)
           times[level].seconds += info.seconds;
           times[level].max_seconds = MAX (times[level].max_seconds, info.seconds);
           times[level].moves++;
+          if (star_field && seat == first_seat)
+            {
+              const SternRules *rules = stern_game_get_rules (game);
+              SternSet own = stern_game_get_position (game)->marbles[seat];
+
+              alone += stern_set_count (own & ~rules->goal[seat]) == 1;
+              /* The move that takes the last marble out of home. */
+              if (own & rules->home[seat])
+                left_home = stern_game_get_moves_made (game, seat) + 1;
+            }
           if (!stern_game_play (game, move.from, move.to, &error))
             g_error ("%s played an illegal move: %s", stern_level_name (level), error->message);
+          if (star_field && seat == first_seat &&
+              stern_game_get_moves_made (game, seat) == MATCH_LAG_MOVE)
+            lag = rear_lag (stern_game_get_rules (game), stern_game_get_position (game), seat);
         }
 
       g_string_append_printf (line, "game %" G_GUINT64_FORMAT ":", g + 1);
@@ -400,6 +462,39 @@ stern_cli_match (int argc, char **argv)
         default:                    end = "action-cap"; break;
         }
       g_string_append_printf (line, " end=%s rounds=%u", end, stern_game_get_round (game));
+      if (star_field && !capped)
+        {
+          place_sum += stern_game_get_place (game, first_seat);
+          alone_sum += alone;
+          left_home_sum += left_home;
+          star_games++;
+          g_string_append_printf (line, " place=%u alone=%u left-home=%u",
+                                  stern_game_get_place (game, first_seat), alone, left_home);
+          if (stern_game_get_player_state (game, first_seat) == STERN_PLAYER_FINISHED)
+            {
+              own_moves_sum += stern_game_get_moves_made (game, first_seat);
+              finished_games++;
+              g_string_append_printf (line, " moves=%u", stern_game_get_moves_made (game, first_seat));
+            }
+          if (lag >= 0)
+            {
+              lag_sum += lag;
+              lag_games++;
+              g_string_append_printf (line, " lag=%.1f", lag);
+            }
+        }
+      if (square_pair && !capped)
+        {
+          unsigned other = variant->seats[0] == first_seat ? variant->seats[1] : variant->seats[0];
+          double margin = square_margin (reviewer, game, first_seat, other);
+          int tempo = (int) stern_game_get_tempo (game, other) -
+                      (int) stern_game_get_tempo (game, first_seat);
+
+          margin_sum += margin;
+          tempo_sum += tempo;
+          square_games++;
+          g_string_append_printf (line, " margin=%.1f tempo=%d", margin, tempo);
+        }
       for (unsigned i = 0; i < n; i++)
         if (stern_game_get_player_state (game, variant->seats[i]) == STERN_PLAYER_ELIMINATED)
           g_string_append_printf (line, " eliminated=%s", stern_seat_colour_name (variant->seats[i]));
@@ -456,9 +551,25 @@ stern_cli_match (int argc, char **argv)
                             draws, o.games);
     if (o.blockers)
       g_string_append_printf (summary, " blocked-finished=%" G_GUINT64_FORMAT, blocked_finished);
+    if (star_games > 0)
+      g_string_append_printf (summary, " %s-place=%.2f %s-alone=%.2f %s-left-home=%.2f",
+                              stern_level_name (levels[0]), place_sum / (double) star_games,
+                              stern_level_name (levels[0]), alone_sum / (double) star_games,
+                              stern_level_name (levels[0]), left_home_sum / (double) star_games);
+    if (finished_games > 0)
+      g_string_append_printf (summary, " %s-moves=%.2f", stern_level_name (levels[0]),
+                              own_moves_sum / (double) finished_games);
+    if (lag_games > 0)
+      g_string_append_printf (summary, " %s-lag=%.2f", stern_level_name (levels[0]),
+                              lag_sum / (double) lag_games);
+    if (square_games > 0)
+      g_string_append_printf (summary, " %s-margin=%.2f %s-tempo=%.2f",
+                              stern_level_name (levels[0]), margin_sum / (double) square_games,
+                              stern_level_name (levels[0]), tempo_sum / (double) square_games);
     printf ("%s\n", summary->str);
     g_string_free (summary, TRUE);
   }
+  g_clear_pointer (&reviewer, stern_reviewer_free);
   return 0;
 }
 
