@@ -27,6 +27,7 @@
 #include "stern-puzzle-window.h"
 #include "stern-rating.h"
 #include "stern-ratings.h"
+#include "stern-compat.h"
 #include "stern-rules-window.h"
 
 static void
@@ -130,6 +131,8 @@ test_rules_page_named (void)
 
   learn = learn_window_shown ();
   rules = stern_rules_window_new ();
+  /* From libadwaita 1.5 on a dialog holds its widgets once shown. */
+  stern_compat_dialog_present (rules, GTK_WINDOW (learn), FALSE);
   pages = find_stack (rules);
   g_assert_nonnull (pages);
   gui_test_wait_for_frame (GTK_WIDGET (learn));
@@ -154,7 +157,7 @@ test_rules_page_named (void)
       g_assert_nonnull (shown);
       g_assert_null (find_label (GTK_WIDGET (learn), "§"));
     }
-  gtk_window_destroy (GTK_WINDOW (rules));
+  stern_compat_dialog_force_close (rules);
   gui_test_destroy (learn);
 }
 
