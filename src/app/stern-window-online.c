@@ -1197,10 +1197,11 @@ go_after_leaving (SternWindow *self,
   if (client != NULL)
     {
       stern_online_dialog_follow (STERN_ONLINE_DIALOG (going->dialog), client);
-      gtk_window_present (GTK_WINDOW (going->dialog));
+      if (GTK_IS_WINDOW (going->dialog))
+        gtk_window_present (GTK_WINDOW (going->dialog));
     }
   else
-    gtk_window_destroy (GTK_WINDOW (going->dialog));
+    stern_compat_dialog_force_close (going->dialog);
 }
 
 void
@@ -1273,7 +1274,7 @@ stern_window_present_online_dialog (SternWindow *self)
 
   g_return_if_fail (STERN_IS_WINDOW (self));
 
-  dialog = stern_online_dialog_new (GTK_WINDOW (self), stern_window_get_online (self));
+  dialog = stern_online_dialog_new (stern_window_get_online (self));
   g_signal_connect_object (dialog, "go-online", G_CALLBACK (on_dialog_go_online), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  stern_compat_dialog_present (dialog, GTK_WINDOW (self), TRUE);
 }
