@@ -55,7 +55,7 @@ struct _SternWindow
   SternBoardView    *board;
   GtkStack          *board_stack;   /* the board, or the paused page */
   GtkWidget         *continue_button;
-  GtkSpinner        *spinner;
+  GtkWidget         *spinner;
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
   GtkLabel          *status_label;
