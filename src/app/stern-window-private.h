@@ -62,6 +62,7 @@ struct _SternWindow
   GtkProgressBar    *thinking_bar;
   gint64             thinking_since_us;  /* when the computer on turn began */
   GtkRevealer       *online_banner;
+  GtkImage          *online_banner_icon;
   GtkLabel          *online_banner_label;
   SternSaveBanner   *save_banner;
 

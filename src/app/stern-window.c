@@ -630,6 +630,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, thinking_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_icon);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, save_banner);
 

@@ -1167,6 +1167,7 @@ test_room_list (void)
   dialog = stern_online_dialog_new (NULL);
   /* From libadwaita 1.5 on a dialog is drawn inside a window. */
   parent = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (parent), 900, 700);
   gtk_window_present (GTK_WINDOW (parent));
   stern_compat_dialog_present (dialog, GTK_WINDOW (parent), TRUE);
   type_in (dialog, "host:port", dead);
