@@ -59,22 +59,37 @@ stern_application_get_current_window (SternApplication *self)
 }
 
 /* A window there is one of (Rules, the position editor): brought
- * back when it is already open, else made over the window in use. */
-static GtkWindow *
+ * back when it is already open, else made over the window in use.  One of
+ * our dialogs (stern-compat.h) is shown inside that window from
+ * libadwaita 1.5 on, and is then open when it is the dialog shown there. */
+static GtkWidget *
 present_single_window (GtkApplication *app,
                        GType           type)
 {
   GtkWindow *parent = gtk_application_get_active_window (app);
-  GtkWindow *window = find_window (app, type);
+  GtkWidget *shown = stern_compat_get_visible_dialog (parent);
+  GtkWidget *window;
 
+  if (shown != NULL && G_TYPE_CHECK_INSTANCE_TYPE (shown, type))
+    return shown;
+  window = (GtkWidget *) find_window (app, type);
   if (window == NULL)
     {
       window = g_object_new (type, NULL);
+      if (g_type_is_a (type, STERN_TYPE_DIALOG_BASE))
+        {
+          stern_compat_dialog_present (window, parent, FALSE);
+          /* A window of its own before 1.5: found again among the
+           * application's. */
+          if (GTK_IS_WINDOW (window))
+            gtk_window_set_application (GTK_WINDOW (window), app);
+          return window;
+        }
       if (parent != NULL)
-        gtk_window_set_transient_for (window, parent);
-      gtk_window_set_application (window, app);
+        gtk_window_set_transient_for (GTK_WINDOW (window), parent);
+      gtk_window_set_application (GTK_WINDOW (window), app);
     }
-  gtk_window_present (window);
+  gtk_window_present (GTK_WINDOW (window));
   return window;
 }
 

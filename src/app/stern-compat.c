@@ -186,6 +186,26 @@ stern_compat_dialog_force_close (GtkWidget *dialog)
 }
 
 GtkWidget *
+stern_compat_spinner_new (const char *tooltip)
+{
+  GtkWidget *spinner;
+
+  g_return_val_if_fail (tooltip != NULL, NULL);
+
+#if ADW_CHECK_VERSION (1, 6, 0)
+  spinner = adw_spinner_new ();
+#else
+  spinner = gtk_spinner_new ();
+  gtk_spinner_start (GTK_SPINNER (spinner));
+#endif
+  gtk_widget_set_tooltip_text (spinner, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spinner),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+  return spinner;
+}
+
+GtkWidget *
 stern_compat_about_new (void)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)

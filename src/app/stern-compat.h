@@ -61,6 +61,11 @@ GtkWidget *stern_compat_get_visible_dialog (GtkWindow *window);
  * presented is let go of. */
 void       stern_compat_dialog_force_close (GtkWidget *dialog);
 
+/* A spinner that turns while it is shown: an AdwSpinner from libadwaita
+ * 1.6 on, a GtkSpinner before; tooltip names what it waits for, to the
+ * pointer and to a screen reader. */
+GtkWidget *stern_compat_spinner_new (const char *tooltip);
+
 /* The About dialog (AdwAboutDialog from 1.5 on, else AdwAboutWindow),
  * and a credit section of it. */
 GtkWidget *stern_compat_about_new (void);

@@ -55,7 +55,7 @@ enum {
 
 struct _SternOnlineDialog
 {
-  GtkWindow    parent_instance;
+  SternDialogBase parent_instance;
 
   GtkEntry    *server_entry;
   GtkEntry    *name_entry;
@@ -90,7 +90,7 @@ struct _SternOnlineDialog
   guint        link_port;
 };
 
-G_DEFINE_FINAL_TYPE (SternOnlineDialog, stern_online_dialog, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternOnlineDialog, stern_online_dialog, STERN_TYPE_DIALOG_BASE)
 
 enum {
   SIGNAL_GO_ONLINE,
@@ -376,12 +376,13 @@ set_link_host (SternOnlineDialog *self,
 
 /* No client yet: the window asks first whether to leave the game it
  * plays, and shows the dialog again (stern_online_dialog_follow) or
- * closes it. */
+ * closes it.  A window of its own (before libadwaita 1.5) steps aside
+ * for the question; a dialog inside the window has it shown over it. */
 static void
 wait_for_window (SternOnlineDialog *self,
                  SternNetClient    *client)
 {
-  if (client == NULL)
+  if (client == NULL && GTK_IS_WINDOW (self))
     gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
@@ -474,7 +475,7 @@ join_or_watch (SternOnlineDialog  *self,
   /* An invited seat's link: its key takes the seat. */
   client = go_online (self, uri, request, NULL, code, key);
   follow_client (self, client);
-  gtk_window_close (GTK_WINDOW (self));
+  stern_compat_dialog_close (GTK_WIDGET (self));
 }
 
 /* ---- the list of open rooms ---- */
@@ -498,7 +499,7 @@ room_join_clicked (GtkButton         *button,
   if (uri == NULL || code == NULL)
     return;
   follow_client (self, go_online (self, uri, STERN_ONLINE_JOIN, NULL, code, NULL));
-  gtk_window_close (GTK_WINDOW (self));
+  stern_compat_dialog_close (GTK_WIDGET (self));
 }
 
 static GtkWidget *
@@ -817,8 +818,8 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
                   g_signal_accumulator_first_wins, NULL, NULL, G_TYPE_POINTER, 5,
                   G_TYPE_STRING, G_TYPE_INT, G_TYPE_POINTER, G_TYPE_STRING, G_TYPE_STRING);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/sternhalma/Sternhalma/ui/stern-online-dialog.ui");
+  stern_compat_dialog_class_set_template (widget_class,
+                                          "/io/github/sternhalma/Sternhalma/ui/stern-online-dialog.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SternOnlineDialog, name)
   BIND (server_entry);
   BIND (name_entry);
@@ -844,7 +845,7 @@ stern_online_dialog_class_init (SternOnlineDialogClass *klass)
   BIND (refresh_button);
   BIND (rooms_list);
 #undef BIND
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  stern_compat_dialog_class_init (widget_class);
 }
 
 static void
@@ -855,6 +856,7 @@ stern_online_dialog_init (SternOnlineDialog *self)
   g_autoptr (GtkStringList) clock_names = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_compat_dialog_set_size (GTK_WIDGET (self), 440, -1);
   self->settings = g_settings_new (APP_ID);
 
   for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)
@@ -934,15 +936,13 @@ stern_online_dialog_init (SternOnlineDialog *self)
 }
 
 GtkWidget *
-stern_online_dialog_new (GtkWindow        *parent,
-                         SternOnlineMatch *online)
+stern_online_dialog_new (SternOnlineMatch *online)
 {
   SternOnlineDialog *self;
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (online == NULL || STERN_IS_ONLINE_MATCH (online), NULL);
 
-  self = g_object_new (STERN_TYPE_ONLINE_DIALOG, "transient-for", parent, NULL);
+  self = g_object_new (STERN_TYPE_ONLINE_DIALOG, NULL);
 
   /* Opened again while in a room: its invitation is still there to send,
    * until its game is over. */

@@ -9,17 +9,19 @@
 
 #include <gtk/gtk.h>
 
+#include "stern-compat.h"
 #include "stern-net-client.h"
 #include "stern-online-match.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_ONLINE_DIALOG (stern_online_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (SternOnlineDialog, stern_online_dialog, STERN, ONLINE_DIALOG, GtkWindow)
+STERN_DECLARE_DIALOG (SternOnlineDialog, stern_online_dialog, STERN, ONLINE_DIALOG)
 
 /* online (may be NULL): the window's game online, whose invitation is
- * shown again.  What the user asks for is emitted as "go-online". */
-GtkWidget  *stern_online_dialog_new (GtkWindow *parent, SternOnlineMatch *online);
+ * shown again.  What the user asks for is emitted as "go-online".
+ * Present it with stern_compat_dialog_present(). */
+GtkWidget  *stern_online_dialog_new (SternOnlineMatch *online);
 
 /* Starts the server in this process (once per application) listening on
  * address (NULL: every interface) and shows where; the address field then

@@ -22,7 +22,7 @@
 
 struct _SternPositionEditor
 {
-  GtkWindow parent_instance;
+  SternDialogBase parent_instance;
 
   GtkDropDown    *variant_drop;
   GtkDropDown    *colour_drop;
@@ -41,7 +41,7 @@ struct _SternPositionEditor
   gboolean            updating;  /* the drop-downs are being set from here */
 };
 
-G_DEFINE_FINAL_TYPE (SternPositionEditor, stern_position_editor, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternPositionEditor, stern_position_editor, STERN_TYPE_DIALOG_BASE)
 
 static void
 set_status (SternPositionEditor *self,
@@ -275,14 +275,15 @@ play_activated (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   SternPositionEditor *self = STERN_POSITION_EDITOR (widget);
-  GActionGroup *app = G_ACTION_GROUP (gtk_window_get_application (GTK_WINDOW (self)));
   g_autofree char *text = NULL;
 
-  if (self->problem != NULL || app == NULL)
+  if (self->problem != NULL)
     return;
   text = stern_notation_format_position (self->variant, &self->pos);
-  g_action_group_activate_action (app, "load-position", g_variant_new_string (text));
-  gtk_window_close (GTK_WINDOW (self));
+  /* The application's action, reached through the window the editor is
+   * (before libadwaita 1.5) or is shown in. */
+  if (gtk_widget_activate_action (widget, "app.load-position", "s", text))
+    stern_compat_dialog_close (widget);
 }
 
 /* ---- GObject ---- */
@@ -309,8 +310,8 @@ stern_position_editor_class_init (SternPositionEditorClass *klass)
   object_class->dispose = stern_position_editor_dispose;
 
   g_type_ensure (STERN_TYPE_BOARD_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/sternhalma/Sternhalma/ui/stern-position-editor.ui");
+  stern_compat_dialog_class_set_template (widget_class,
+                                          "/io/github/sternhalma/Sternhalma/ui/stern-position-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, variant_drop);
   gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, colour_drop);
   gtk_widget_class_bind_template_child (widget_class, SternPositionEditor, turn_drop);
@@ -326,7 +327,7 @@ stern_position_editor_class_init (SternPositionEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.copy-record", NULL, copy_record_activated);
   gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_activated);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  stern_compat_dialog_class_init (widget_class);
 }
 
 static void
@@ -335,6 +336,7 @@ stern_position_editor_init (SternPositionEditor *self)
   g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_compat_dialog_set_size (GTK_WIDGET (self), 720, 760);
   stern_accessible_name_flow_box (self->choice_box, _("Marbles and turn"));
   stern_accessible_name_flow_box (self->button_box, _("Position actions"));
   for (guint i = 0; i < STERN_N_ALL_VARIANTS; i++)

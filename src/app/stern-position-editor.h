@@ -13,12 +13,14 @@
 #include <gtk/gtk.h>
 
 #include "stern-board-view.h"
+#include "stern-compat.h"
 
 G_BEGIN_DECLS
 
 #define STERN_TYPE_POSITION_EDITOR (stern_position_editor_get_type ())
-G_DECLARE_FINAL_TYPE (SternPositionEditor, stern_position_editor, STERN, POSITION_EDITOR, GtkWindow)
+STERN_DECLARE_DIALOG (SternPositionEditor, stern_position_editor, STERN, POSITION_EDITOR)
 
+/* Present it with stern_compat_dialog_present(). */
 GtkWidget  *stern_position_editor_new (void);
 
 /* The variant (its start position); the colour a click places

@@ -22,8 +22,11 @@
 
 struct _SternRulesWindow
 {
-  GtkWindow parent_instance;
+  SternDialogBase parent_instance;
 
+  AdwLeaflet *leaflet;
+  GtkWidget *back_button;
+  GtkListBox *topic_list;
   GtkStack *stack;
   SternBoardView *board_start;
   SternBoardView *board_chain;
@@ -38,7 +41,7 @@ struct _SternRulesWindow
   GPtrArray *games;
 };
 
-G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (SternRulesWindow, stern_rules_window, STERN_TYPE_DIALOG_BASE)
 
 /* The illustrated positions (doc/rules.md §7 position strings).  Hole names are
  * the same in every language, so these need no translation. */
@@ -228,6 +231,63 @@ setup_illustrations (SternRulesWindow *self)
   }
 }
 
+/* Folded (narrow), one side shows at a time: the page has a way back to
+ * the topics. */
+static void
+on_leaflet_changed (SternRulesWindow *self)
+{
+  gtk_widget_set_visible (self->back_button,
+                          adw_leaflet_get_folded (self->leaflet) &&
+                          adw_leaflet_get_visible_child (self->leaflet) == GTK_WIDGET (self->stack));
+}
+
+static void
+on_back_clicked (SternRulesWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+on_topic_activated (SternRulesWindow *self,
+                    GtkListBoxRow    *row)
+{
+  gtk_stack_set_visible_child_name (self->stack, gtk_widget_get_name (GTK_WIDGET (row)));
+  adw_leaflet_set_visible_child (self->leaflet, GTK_WIDGET (self->stack));
+}
+
+/* The list of topics, a row for each page, named after it. */
+static void
+fill_topics (SternRulesWindow *self)
+{
+  g_autoptr (GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (self->stack));
+
+  for (guint i = 0; i < g_list_model_get_n_items (pages); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (pages, i);
+      GtkStackPage *page = GTK_STACK_PAGE (item);
+      GtkWidget *row = gtk_list_box_row_new ();
+      GtkWidget *label = gtk_label_new (gtk_stack_page_get_title (page));
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_name (row, gtk_stack_page_get_name (page));
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_list_box_append (self->topic_list, row);
+    }
+}
+
+/* The topic of the page shown stays selected, however it was chosen. */
+static void
+on_page_changed (SternRulesWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->stack);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->topic_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row) && g_strcmp0 (gtk_widget_get_name (row), name) == 0)
+      gtk_list_box_select_row (self->topic_list, GTK_LIST_BOX_ROW (row));
+}
+
 static void
 stern_rules_window_dispose (GObject *object)
 {
@@ -260,8 +320,11 @@ stern_rules_window_class_init (SternRulesWindowClass *klass)
 
   g_type_ensure (STERN_TYPE_BOARD_VIEW);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/sternhalma/Sternhalma/ui/stern-rules-window.ui");
+  stern_compat_dialog_class_set_template (widget_class,
+                                          "/io/github/sternhalma/Sternhalma/ui/stern-rules-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, topic_list);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_start);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_chain);
@@ -272,7 +335,11 @@ stern_rules_window_class_init (SternRulesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_halma);
   gtk_widget_class_bind_template_child (widget_class, SternRulesWindow, board_ugolki);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_bind_template_callback (widget_class, on_leaflet_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_topic_activated);
+
+  stern_compat_dialog_class_init (widget_class);
 }
 
 /* The length in bytes of the move written at text ("m5-o5-m7"), or 0:
@@ -305,7 +372,8 @@ move_length (const char *text)
   return holes >= 2 ? (gsize) (p - text) : 0;
 }
 
-/* No line break inside a move written in the text ("(m5-" / "o5-m7)"). */
+/* No line break inside a move written in the text ("(m5-" / "o5-m7)"),
+ * nor between a number and its ending in a translation ("40-" / "ия"). */
 static void
 keep_moves_whole (GtkWidget *widget)
 {
@@ -333,6 +401,17 @@ keep_moves_whole (GtkWidget *widget)
               p += len - 1;
             }
         }
+      for (const char *p = strchr (text, '-'); p != NULL; p = strchr (p + 1, '-'))
+        if (p > text && g_ascii_isdigit (p[-1]) && g_unichar_isalpha (g_utf8_get_char (p + 1)))
+          {
+            PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+            attr->start_index = (guint) (p - 1 - text);
+            attr->end_index = (guint) (g_utf8_next_char (p + 1) - text);
+            if (attrs == NULL)
+              attrs = pango_attr_list_new ();
+            pango_attr_list_insert (attrs, attr);
+          }
       if (attrs != NULL)
         {
           gtk_label_set_attributes (GTK_LABEL (widget), attrs);
@@ -350,6 +429,11 @@ stern_rules_window_init (SternRulesWindow *self)
   self->games = g_ptr_array_new_with_free_func ((GDestroyNotify) stern_game_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  stern_compat_dialog_set_size (GTK_WIDGET (self), 820, 700);
+  fill_topics (self);
+  on_page_changed (self);
+  g_signal_connect_object (self->stack, "notify::visible-child", G_CALLBACK (on_page_changed),
+                           self, G_CONNECT_SWAPPED);
   setup_illustrations (self);
   keep_moves_whole (GTK_WIDGET (self->stack));
 }

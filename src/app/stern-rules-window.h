@@ -8,11 +8,14 @@
 
 #include <gtk/gtk.h>
 
+#include "stern-compat.h"
+
 G_BEGIN_DECLS
 
 #define STERN_TYPE_RULES_WINDOW (stern_rules_window_get_type ())
-G_DECLARE_FINAL_TYPE (SternRulesWindow, stern_rules_window, STERN, RULES_WINDOW, GtkWindow)
+STERN_DECLARE_DIALOG (SternRulesWindow, stern_rules_window, STERN, RULES_WINDOW)
 
+/* Present it with stern_compat_dialog_present(). */
 GtkWidget *stern_rules_window_new (void);
 
 /* Shows the page of a topic ("board", "moves", "rays", "finishing", "home",

@@ -265,10 +265,14 @@ clear_panel (SternWindow *self)
 
 static void
 show_banner (SternWindow *self,
+             const char  *icon,
              const char  *text)
 {
   if (text != NULL)
-    gtk_label_set_label (self->online_banner_label, text);
+    {
+      gtk_image_set_from_icon_name (self->online_banner_icon, icon);
+      gtk_label_set_label (self->online_banner_label, text);
+    }
   /* Hidden, not just folded: an empty label would still be read out. */
   gtk_widget_set_visible (GTK_WIDGET (self->online_banner), text != NULL);
   gtk_revealer_set_reveal_child (self->online_banner, text != NULL);
@@ -282,11 +286,12 @@ update_banner (SternWindow *self)
   SternOnlineMatch *online = STERN_ONLINE_MATCH (self->online);
 
   if (!stern_online_match_is_connected (online))
-    show_banner (self, _("The connection to the server was lost. Reconnecting…"));
+    show_banner (self, "network-offline-symbolic",
+                 _("The connection to the server was lost. Reconnecting…"));
   else if (stern_online_match_has_room (online) && stern_online_match_is_waiting (online))
-    show_banner (self, _("Waiting for players to join…"));
+    show_banner (self, "system-users-symbolic", _("Waiting for players to join…"));
   else
-    show_banner (self, NULL);
+    show_banner (self, NULL, NULL);
 }
 
 static gboolean
@@ -715,7 +720,7 @@ stern_window_set_online (SternWindow      *self,
       g_clear_object (&self->online);
       clear_panel (self);
     }
-  show_banner (self, NULL);
+  show_banner (self, NULL, NULL);
   g_object_set_data (G_OBJECT (self), FORFEIT_KEY, NULL);
   /* The last game's result is no longer the question. */
   stern_window_close_game_over (self);
@@ -1197,10 +1202,11 @@ go_after_leaving (SternWindow *self,
   if (client != NULL)
     {
       stern_online_dialog_follow (STERN_ONLINE_DIALOG (going->dialog), client);
-      gtk_window_present (GTK_WINDOW (going->dialog));
+      if (GTK_IS_WINDOW (going->dialog))
+        gtk_window_present (GTK_WINDOW (going->dialog));
     }
   else
-    gtk_window_destroy (GTK_WINDOW (going->dialog));
+    stern_compat_dialog_force_close (going->dialog);
 }
 
 void
@@ -1273,7 +1279,7 @@ stern_window_present_online_dialog (SternWindow *self)
 
   g_return_if_fail (STERN_IS_WINDOW (self));
 
-  dialog = stern_online_dialog_new (GTK_WINDOW (self), stern_window_get_online (self));
+  dialog = stern_online_dialog_new (stern_window_get_online (self));
   g_signal_connect_object (dialog, "go-online", G_CALLBACK (on_dialog_go_online), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  stern_compat_dialog_present (dialog, GTK_WINDOW (self), TRUE);
 }

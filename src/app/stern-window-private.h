@@ -56,13 +56,14 @@ struct _SternWindow
   SternBoardView    *board;
   GtkStack          *board_stack;   /* the board, or the paused page */
   GtkWidget         *continue_button;
-  GtkSpinner        *spinner;
+  GtkWidget         *spinner;
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
   GtkLabel          *status_label;
   GtkProgressBar    *thinking_bar;
   gint64             thinking_since_us;  /* when the computer on turn began */
   GtkRevealer       *online_banner;
+  GtkImage          *online_banner_icon;
   GtkLabel          *online_banner_label;
   SternSaveBanner   *save_banner;
 

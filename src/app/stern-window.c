@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "stern-alert-dialog.h"
+#include "stern-compat.h"
 #include "stern-texts.h"
 #include "stern-window-coach.h"
 #include "stern-window-private.h"
@@ -64,8 +65,7 @@ update_spinner (SternWindow *self)
   if (self->online != NULL && self->hint_cancellable == NULL)
     busy = FALSE;
 #endif
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
-  gtk_spinner_set_spinning (self->spinner, busy);
+  gtk_widget_set_visible (self->spinner, busy);
 }
 
 void
@@ -630,6 +630,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, thinking_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_icon);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, save_banner);
 
@@ -643,6 +644,7 @@ stern_window_init (SternWindow *self)
   g_autofree char *notice = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  adw_bin_set_child (ADW_BIN (self->spinner), stern_compat_spinner_new (_("The computer is thinking")));
   /* A screen reader would call them by their class. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (self->players_scroller))),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scroll the players"), -1);

@@ -242,9 +242,14 @@ def first_start(app, frame, home):
 
     # The position editor from the main menu: three marbles moved.
     ok(menu_item(app, frame, "Set Up Position"), "Set Up Position is in the main menu")
-    editor = frame_named(app, "Set Up Position")
+    # A window of its own before libadwaita 1.5, a dialog inside the
+    # game's window from 1.5 on: keys go to the X window it is in.
+    editor = wait_for(lambda: find(app, lambda n: role_name(n) in ("frame", "dialog") and
+                                   n.name == "Set Up Position", 3))
     if not ok(editor is not None, "the position editor opens"):
         return
+    own_window = role_name(editor) == "frame"
+    etitle = "Set Up Position" if own_window else "Sternhalma"
     eboard = find(editor, lambda n: n.name == "Board")
     # Tab until the board has the keyboard, each press waited for by the
     # focus leaving the control it was on.
@@ -252,13 +257,13 @@ def first_start(app, frame, home):
         if eboard.getState().contains(pyatspi.STATE_FOCUSED):
             break
         before = focused(editor)
-        key("Set Up Position", "Tab")
+        key(etitle, "Tab")
         wait_for(lambda: focused(editor) != before, 3)
     wait_for(lambda: HOLE.search(description(eboard)))
     done = []
     for hole in ("m1", "l2", "m2", "i9", "j9", "h10"):
-        if go_to("Set Up Position", eboard, hole):
-            key("Set Up Position", "Return")
+        if go_to(etitle, eboard, hole):
+            key(etitle, "Return")
             done.append(hole)
     ok(len(done) == 6, "three marbles taken away and three placed with the keyboard: %s" % done)
     status = wait_for(lambda: find(editor, lambda n: role_name(n) == "label" and
@@ -266,13 +271,28 @@ def first_start(app, frame, home):
     ok(status is not None, "the editor says it is a position")
     shot("learn-e2e-editor.png")
     if SHOTS:
-        resize("Set Up Position", editor, 360, 800)
+        resize(etitle, editor if own_window else frame, 360, 800)
         shot("learn-e2e-editor-narrow.png")
     play = find(editor, lambda n: role_name(n) == "push button" and n.name == "Play Against Computer")
     ok(act(play), "Play Against Computer")
-    ok(wait_for(lambda: x_window("Set Up Position") is None, 10), "the editor closes")
+
+    def editor_closed():
+        if own_window:
+            return x_window("Set Up Position") is None
+        return find(frame, lambda n: role_name(n) == "dialog" and
+                    n.name == "Set Up Position") is None
+
+    ok(wait_for(editor_closed, 10), "the editor closes")
     main_board = find(frame, lambda n: n.name == "Board")
     key("Sternhalma", "Escape")
+    # A dialog that closes (libadwaita 1.5 on) gives the focus back to the
+    # menu button it was opened from: Tab to the board.
+    for _ in range(15):
+        if main_board.getState().contains(pyatspi.STATE_FOCUSED):
+            break
+        before = focused(frame)
+        key("Sternhalma", "Tab")
+        wait_for(lambda: focused(frame) != before, 3)
     ok(go_to("Sternhalma", main_board, "i9") and "white marble" in description(main_board),
        "the game's board has the set-up white marble on i9: %r" % description(main_board))
     ok(go_to("Sternhalma", main_board, "m1") and "marble" not in description(main_board),

@@ -238,15 +238,21 @@ class Player:
 
     def frame(self, name):
         """The newest shown window of that title (GTK may keep an older
-        object of the same title around for a while)."""
+        object of the same title around for a while), or the dialog of
+        that title inside the game's window (libadwaita 1.5 on)."""
+        def shown(f):
+            try:
+                return role(f) in ("frame", "dialog", "alert") and f.name == name and \
+                    f.getState().contains(pyatspi.STATE_VISIBLE) and f.childCount > 0
+            except Exception:
+                return False
+
         found = None
         for f in children(self.app):
-            try:
-                if role(f) in ("frame", "dialog", "alert") and f.name == name and \
-                        f.getState().contains(pyatspi.STATE_VISIBLE) and f.childCount > 0:
-                    found = f
-            except Exception:
-                continue
+            if shown(f):
+                found = f
+        if found is None and name != "Sternhalma" and getattr(self, "window", None) is not None:
+            found = find(self.window, lambda n: n is not self.window and shown(n))
         return found
 
     def frames(self):
@@ -540,7 +546,8 @@ def create_room(player, server, variant=None, seats=None, asks=False):
 
 def close_dialog(player):
     player.keys("Play Online", "Escape")
-    wait_for(lambda: not player.x_windows("Play Online"), what="the dialog to close")
+    wait_for(lambda: not player.x_windows("Play Online") and player.frame("Play Online") is None,
+             what="the dialog to close")
 
 
 def join_room(player, server, code, watch=False, asks=False):
@@ -553,7 +560,8 @@ def join_room(player, server, code, watch=False, asks=False):
     code_entry = entry(dialog, "Room code")
     code_entry.queryEditableText().setTextContents(code)
     do_action(button(dialog, "Watch" if watch else "Join"))
-    wait_for(lambda: not player.x_windows("Play Online"), what="the dialog to close")
+    wait_for(lambda: not player.x_windows("Play Online") and player.frame("Play Online") is None,
+             what="the dialog to close")
     if asks:
         leave_when_asked(player, "Watch" if watch else "Join")
 

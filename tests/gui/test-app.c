@@ -22,6 +22,7 @@
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
 #include "stern-position-editor.h"
+#include "stern-compat.h"
 #include "stern-rules-window.h"
 #include "stern-window-private.h"
 
@@ -628,18 +629,27 @@ test_new_game_narrow (void)
 static void
 test_rules_screenshot (void)
 {
+  SternWindow *window;
   GtkWidget *rules;
+  GtkWidget *root;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
+  /* From libadwaita 1.5 on the rules are drawn inside the game window. */
+  window = window_new (900, 700);
   rules = stern_rules_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
-  gtk_window_present (GTK_WINDOW (rules));
+  if (GTK_IS_WINDOW (rules))
+    gtk_window_set_default_size (GTK_WINDOW (rules), 900, 700);
+  stern_compat_dialog_present (rules, GTK_WINDOW (window), TRUE);
   g_assert_true (test_wait_until (gui_test_is_mapped, rules, 5000));
-  g_assert_true (test_wait_until (is_allocated, rules, 5000));
-  g_assert_cmpint (gtk_widget_get_width (rules), >=, 880);
-  save_screenshot (rules, "rules.png");
-  gtk_window_destroy (GTK_WINDOW (rules));
+  root = GTK_WIDGET (gtk_widget_get_root (rules));
+  g_assert_true (test_wait_until (is_allocated, root, 5000));
+  g_assert_cmpint (gtk_widget_get_width (root), >=, 880);
+  /* The topics beside the page. */
+  g_assert_cmpint (gtk_widget_get_width (rules), >=, 800);
+  save_screenshot (root, "rules.png");
+  stern_compat_dialog_force_close (rules);
+  gui_test_destroy (window);
 }
 
 static gboolean
@@ -668,8 +678,11 @@ test_position_editor_play (void)
   g_assert_true (stern_application_get_current_window (styles_app) == window);
 
   editor = STERN_POSITION_EDITOR (stern_position_editor_new ());
-  gtk_window_set_application (GTK_WINDOW (editor), GTK_APPLICATION (styles_app));
-  gtk_window_present (GTK_WINDOW (editor));
+  stern_compat_dialog_present (GTK_WIDGET (editor), GTK_WINDOW (window), FALSE);
+  /* A window of its own before libadwaita 1.5 reaches the application's
+   * actions as the application's window. */
+  if (GTK_IS_WINDOW (editor))
+    gtk_window_set_application (GTK_WINDOW (editor), GTK_APPLICATION (styles_app));
   g_assert_true (stern_position_editor_set_text (editor, text));
   g_assert_null (stern_position_editor_get_problem (editor));
   editor_alive = editor;

@@ -27,6 +27,7 @@
 #include "stern-puzzle-window.h"
 #include "stern-rating.h"
 #include "stern-ratings.h"
+#include "stern-compat.h"
 #include "stern-rules-window.h"
 
 static void
@@ -167,6 +168,8 @@ test_rules_page_named (void)
 
   learn = learn_window_shown ();
   rules = stern_rules_window_new ();
+  /* From libadwaita 1.5 on a dialog holds its widgets once shown. */
+  stern_compat_dialog_present (rules, learn_root (learn), FALSE);
   pages = find_stack (rules);
   g_assert_nonnull (pages);
   gui_test_wait_for_frame (GTK_WIDGET (learn));
@@ -191,7 +194,7 @@ test_rules_page_named (void)
       g_assert_nonnull (shown);
       g_assert_null (find_label (GTK_WIDGET (learn), "§"));
     }
-  gtk_window_destroy (GTK_WINDOW (rules));
+  stern_compat_dialog_force_close (rules);
   learn_destroy (learn);
 }
 
@@ -199,6 +202,43 @@ static gboolean
 board_has_size (gpointer board)
 {
   return gui_test_is_mapped (board) && gtk_widget_get_width (board) > 100;
+}
+
+/* Whether a widget stands where it stood in its window a frame before:
+ * a dialog drawn inside the window (libadwaita 1.5 on) has stopped moving
+ * in.  The tick asks for frames until it does. */
+typedef struct {
+  GtkWidget      *widget;
+  graphene_rect_t last;
+  gboolean        have_last, steady;
+} Steady;
+
+static gboolean
+steady_tick (GtkWidget     *root,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  Steady *st = data;
+  graphene_rect_t at;
+
+  if (!board_has_size (st->widget) || !gtk_widget_compute_bounds (st->widget, root, &at))
+    return G_SOURCE_CONTINUE;
+  st->steady = st->have_last && graphene_rect_equal (&at, &st->last);
+  st->last = at;
+  st->have_last = TRUE;
+  return st->steady ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
+}
+
+static void
+wait_board_steady (GtkWidget *board)
+{
+  Steady st = { board };
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (board));
+  guint tick = gtk_widget_add_tick_callback (root, steady_tick, &st, NULL);
+
+  GUI_TEST_WAIT_FOR (st.steady, 5000);
+  if (!st.steady)
+    gtk_widget_remove_tick_callback (root, tick);
 }
 
 static void
@@ -515,6 +555,7 @@ copied_by (SternPositionEditor *editor,
 static void
 test_editor_refuses (void)
 {
+  GtkWidget *host;
   SternPositionEditor *editor;
   SternBoardView *board;
   g_autofree char *text = NULL;
@@ -523,12 +564,18 @@ test_editor_refuses (void)
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
+  /* From libadwaita 1.5 on the editor is drawn inside a window. */
+  host = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (host), 700, 900);
+  gtk_window_present (GTK_WINDOW (host));
   editor = STERN_POSITION_EDITOR (stern_position_editor_new ());
-  gtk_window_set_default_size (GTK_WINDOW (editor), 700, 900);
-  gtk_window_present (GTK_WINDOW (editor));
+  if (GTK_IS_WINDOW (editor))
+    gtk_window_set_default_size (GTK_WINDOW (editor), 700, 900);
+  stern_compat_dialog_present (GTK_WIDGET (editor), GTK_WINDOW (host), TRUE);
   g_assert_true (test_wait_until (gui_test_is_mapped, editor, 5000));
   board = stern_position_editor_get_board (editor);
   g_assert_true (test_wait_until (board_has_size, board, 5000));
+  wait_board_steady (GTK_WIDGET (board));
 
   /* The start of classic-2 is a position. */
   g_assert_null (stern_position_editor_get_problem (editor));
@@ -615,7 +662,8 @@ test_editor_refuses (void)
     g_assert_nonnull (strstr (record, "Position"));
   }
 
-  gtk_window_destroy (GTK_WINDOW (editor));
+  stern_compat_dialog_force_close (GTK_WIDGET (editor));
+  gui_test_destroy (host);
 }
 
 /* Not turning to another side's view nor moving a marble: clicks count. */

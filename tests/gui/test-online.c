@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "stern-application.h"
 #include "stern-net-client.h"
@@ -116,6 +117,27 @@ banner_shown (gpointer window)
   return stern_window_is_offline_banner_shown (window);
 }
 
+/* The Play Online dialog shown over window: inside it from libadwaita 1.5
+ * on, a window of its own before. */
+static GtkWidget *
+shown_dialog (SternWindow *window)
+{
+  GtkWidget *inside = stern_compat_get_visible_dialog (GTK_WINDOW (window));
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog = NULL;
+
+  if (inside != NULL && STERN_IS_ONLINE_DIALOG (inside))
+    return inside;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (STERN_IS_ONLINE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        dialog = GTK_WIDGET (toplevel);
+    }
+  return dialog;
+}
+
 static void
 test_host_create_play (void)
 {
@@ -139,21 +161,10 @@ test_host_create_play (void)
 
   /* The menu's action opens the dialog; here it is made directly. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
-  dialog = NULL;
-  {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr (GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-        if (STERN_IS_ONLINE_DIALOG (toplevel))
-          dialog = GTK_WIDGET (toplevel);
-      }
-  }
+  dialog = shown_dialog (window);
   g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (GTK_IS_WINDOW (dialog))
+    g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
 
   g_assert_true (stern_online_dialog_host (STERN_ONLINE_DIALOG (dialog), "127.0.0.1", &error));
   g_assert_no_error (error);
@@ -212,7 +223,7 @@ test_host_create_play (void)
   /* Online there is no taking a move back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpuint (stern_game_get_n_actions (stern_window_get_game (window)), ==, 2);
-  gtk_window_close (GTK_WINDOW (dialog));
+  stern_compat_dialog_close (dialog);
   shot ("2-window-playing");
   stern_net_client_close (guest);
   /* Only for the picture: no assertion depends on it. */
@@ -589,17 +600,10 @@ find_entry (GtkWidget  *root,
 static GtkWidget *
 open_dialog (SternWindow *window)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  GtkWidget *dialog = NULL;
+  GtkWidget *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL));
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (STERN_IS_ONLINE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
-        dialog = GTK_WIDGET (toplevel);
-    }
+  dialog = shown_dialog (window);
   g_assert_nonnull (dialog);
   return dialog;
 }
@@ -708,7 +712,7 @@ test_link_server_remembered (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_entry (dialog, "host:port"))), ==,
                    address);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (dialog);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_server_disconnect (server);
   gui_test_flush ();
@@ -797,11 +801,14 @@ test_join_asks_first (void)
     g_assert_true (test_wait_until (seated_in, &in, WAIT_MS));
   }
 
-  /* A new room: the dialog waits hidden, then shows its invitation. */
+  /* A new room: the dialog waits for the answer, then shows its
+   * invitation. */
   dialog = open_dialog (window);
   click (dialog, "_Create Room");
   g_assert_nonnull (stern_window_get_message (window));
-  g_assert_false (gtk_widget_get_visible (dialog));
+  /* A window of its own steps aside for the question; a dialog inside the
+   * window (libadwaita 1.5 on) has it shown over it. */
+  g_assert_true (gtk_widget_get_visible (dialog) != GTK_IS_WINDOW (dialog));
   stern_alert_dialog_respond (STERN_ALERT_DIALOG (stern_window_get_message (window)), TRUE);
   {
     NewCode new = { dialog, stern_net_client_get_code (second) };
@@ -810,7 +817,7 @@ test_join_asks_first (void)
   g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==,
                    window_room (window));
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (dialog);
   gtk_window_destroy (GTK_WINDOW (window));
   stern_server_disconnect (server);
   gui_test_flush ();
@@ -1057,7 +1064,7 @@ test_after_the_game (void)
 
   dialog = open_dialog (window);
   g_assert_cmpstr (stern_online_dialog_get_code (STERN_ONLINE_DIALOG (dialog)), ==, "");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (dialog);
 
   g_assert_true (stern_window_online_rematch (window));
   g_assert_nonnull (g_object_get_data (G_OBJECT (window), STERN_WINDOW_REMATCH_TOAST_KEY));
@@ -1143,7 +1150,7 @@ test_room_list (void)
   g_autofree char *dead = NULL;
   g_autofree char *row = NULL;
   guint16 dead_port;
-  GtkWidget *dialog;
+  GtkWidget *dialog, *parent;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -1157,8 +1164,12 @@ test_room_list (void)
   g_socket_listener_close (closed);
   dead = g_strdup_printf ("127.0.0.1:%u", dead_port);
 
-  dialog = stern_online_dialog_new (NULL, NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  dialog = stern_online_dialog_new (NULL);
+  /* From libadwaita 1.5 on a dialog is drawn inside a window. */
+  parent = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (parent), 900, 700);
+  gtk_window_present (GTK_WINDOW (parent));
+  stern_compat_dialog_present (dialog, GTK_WINDOW (parent), TRUE);
   type_in (dialog, "host:port", dead);
   gtk_stack_set_visible_child_name (find_stack (dialog), "join");
   GUI_TEST_WAIT_FOR (find_label (dialog, "cannot be reached") != NULL, WAIT_MS);
@@ -1172,7 +1183,8 @@ test_room_list (void)
   GUI_TEST_WAIT_FOR (find_label (dialog, row) != NULL, WAIT_MS);
   shot ("room-list");
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  stern_compat_dialog_force_close (dialog);
+  gui_test_destroy (parent);
   stern_server_disconnect (server);
   gui_test_flush ();
 }

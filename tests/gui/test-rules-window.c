@@ -21,6 +21,7 @@
 #include <adwaita.h>
 
 #include "stern-board-view-private.h"
+#include "stern-compat.h"
 #include "stern-notation.h"
 #include "stern-rules-window.h"
 
@@ -71,15 +72,50 @@ settle (guint ms)
     }
 }
 
+/* The window the rules are shown over: from libadwaita 1.5 on they are
+ * drawn inside it, before that they are a window of their own. */
+static GtkWidget *host;
+
+/* The rules over a window of width x height; a window of their own is
+ * asked for that size too. */
+static SternRulesWindow *
+open_rules_sized (int width,
+                  int height)
+{
+  GtkWidget *window = stern_rules_window_new ();
+
+  host = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (host), width, height);
+  gtk_window_present (GTK_WINDOW (host));
+  g_assert_true (wait_until (is_mapped, host, 5000));
+  if (GTK_IS_WINDOW (window))
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  stern_compat_dialog_present (window, GTK_WINDOW (host), TRUE);
+  g_assert_true (wait_until (is_mapped, window, 5000));
+  settle (100);
+  return STERN_RULES_WINDOW (window);
+}
+
 static SternRulesWindow *
 open_rules (void)
 {
-  SternRulesWindow *window = STERN_RULES_WINDOW (stern_rules_window_new ());
+  return open_rules_sized (900, 700);
+}
 
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_until (is_mapped, window, 5000));
-  settle (100);
-  return window;
+static void
+close_rules (SternRulesWindow *window)
+{
+  stern_compat_dialog_force_close (GTK_WIDGET (window));
+  gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&host)));
+}
+
+static char *
+title_of (SternRulesWindow *window)
+{
+  char *title = NULL;
+
+  g_object_get (window, "title", &title, NULL);
+  return title;
 }
 
 static GtkWidget *
@@ -167,6 +203,8 @@ save_screenshot (GtkWidget  *window,
   if (dir == NULL || *dir == '\0')
     return;
 
+  /* The whole window: from libadwaita 1.5 on, the one the rules are in. */
+  window = GTK_WIDGET (gtk_widget_get_root (window));
   width = gtk_widget_get_width (window);
   height = gtk_widget_get_height (window);
   paintable = gtk_widget_paintable_new (window);
@@ -230,7 +268,7 @@ test_pages (void)
   stern_rules_window_set_page (window, "no-such-page");
   g_assert_cmpstr (stern_rules_window_get_page (window), ==, pages[G_N_ELEMENTS (pages) - 1]);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_rules (window);
 }
 
 static void
@@ -349,7 +387,7 @@ test_illustrations (void)
   g_assert_true (stern_game_get_rules (game)->long_jumps);
   g_assert_true (stern_game_is_legal (game, hole ("k4"), hole ("k10")));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_rules (window);
 }
 
 static gboolean
@@ -385,6 +423,7 @@ test_language (void)
                       (g_str_has_prefix (language, "bg") || g_str_has_prefix (language, "ru"));
   SternRulesWindow *window;
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *title = NULL;
   guint checked = 0;
 
   if (!have_display)
@@ -394,10 +433,11 @@ test_language (void)
     }
 
   window = open_rules ();
+  title = title_of (window);
   if (cyrillic)
-    g_assert_true (has_cyrillic (gtk_window_get_title (GTK_WINDOW (window))));
+    g_assert_true (has_cyrillic (title));
   else
-    g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Rules");
+    g_assert_cmpstr (title, ==, "Rules");
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
@@ -421,7 +461,7 @@ test_language (void)
     }
   g_assert_cmpuint (checked, >=, 60);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_rules (window);
 }
 
 /* A page's text column: in its scrolled window, held to a readable width. */
@@ -450,6 +490,33 @@ page_laid_out (gpointer data)
   return gtk_widget_get_mapped (box) && gtk_widget_get_width (box) > 0;
 }
 
+/* The page's text column stands where it stood a frame before: a dialog
+ * drawn inside the window (libadwaita 1.5 on) has stopped moving in. */
+static gboolean
+column_steady (gpointer data)
+{
+  static double last_x = -1;
+  static gint64 last_frame = -1;
+  GtkWidget *window = data;
+  GtkWidget *page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (window, "stack")));
+  gint64 frame = gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (window));
+  graphene_rect_t at;
+  gboolean steady = FALSE;
+
+  if (!page_laid_out (window) ||
+      !gtk_widget_compute_bounds (page_column (page), GTK_WIDGET (gtk_widget_get_root (window)), &at))
+    return FALSE;
+  /* A frame to compare with, also when nothing moves. */
+  gtk_widget_queue_draw (window);
+  if (frame != last_frame)
+    {
+      steady = last_frame >= 0 && at.origin.x == last_x;
+      last_x = at.origin.x;
+      last_frame = frame;
+    }
+  return steady;
+}
+
 /* Every page's text column starts at the same x, so the text does not
  * move sideways from page to page, and no line breaks inside a move
  * ("(m5-" / "o5-m7)"). */
@@ -465,8 +532,7 @@ test_layout (void)
       return;
     }
 
-  window = open_rules ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+  window = open_rules_sized (900, 640);
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       g_autoptr (GPtrArray) labels = g_ptr_array_new ();
@@ -475,7 +541,7 @@ test_layout (void)
       int natural;
 
       stern_rules_window_set_page (window, pages[i]);
-      g_assert_true (wait_until (page_laid_out, window, 5000));
+      g_assert_true (wait_until (column_steady, window, 5000));
       page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (GTK_WIDGET (window), "stack")));
       box = page_column (page);
       g_assert_true (gtk_widget_compute_bounds (box, GTK_WIDGET (window), &at));
@@ -501,7 +567,112 @@ test_layout (void)
             }
         }
     }
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_rules (window);
+}
+
+/* The page named is shown on its own (folded), laid out. */
+static gboolean
+narrow_page_shown (gpointer data)
+{
+  GtkWidget *window = data;
+  AdwLeaflet *leaflet = ADW_LEAFLET (find_by_id (window, "leaflet"));
+
+  return adw_leaflet_get_folded (leaflet) && !adw_leaflet_get_child_transition_running (leaflet) &&
+         adw_leaflet_get_visible_child (leaflet) == find_by_id (window, "stack") &&
+         page_laid_out (window);
+}
+
+static gboolean
+topics_shown (gpointer data)
+{
+  GtkWidget *window = data;
+  AdwLeaflet *leaflet = ADW_LEAFLET (find_by_id (window, "leaflet"));
+
+  return adw_leaflet_get_folded (leaflet) && !adw_leaflet_get_child_transition_running (leaflet) &&
+         adw_leaflet_get_visible_child (leaflet) == find_by_id (window, "topics") &&
+         gtk_widget_get_mapped (find_by_id (window, "topic_list"));
+}
+
+/* The row of the topic named, in the list of topics. */
+static GtkListBoxRow *
+topic_row (GtkWidget  *window,
+           const char *name)
+{
+  GtkWidget *list = find_by_id (window, "topic_list");
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_strcmp0 (gtk_widget_get_name (row), name) == 0)
+      return GTK_LIST_BOX_ROW (row);
+  g_error ("no topic %s in the list", name);
+  return NULL;
+}
+
+/* On a 360x640 screen the rules fit the window: the topics, then each
+ * page on its own with a way back, none wider than the window, the text
+ * wrapped inside it. */
+static void
+test_narrow (void)
+{
+  SternRulesWindow *window;
+  GtkWidget *root, *back;
+  int width;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+
+  window = open_rules_sized (360, 640);
+  root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (window)));
+  g_assert_true (wait_until (topics_shown, window, 5000));
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  g_test_message ("rules %d px wide in a window %d px wide", width, gtk_widget_get_width (root));
+  g_assert_cmpint (gtk_widget_get_width (root), <=, 360);
+  g_assert_cmpint (width, <=, gtk_widget_get_width (root));
+  back = find_by_id (GTK_WIDGET (window), "back_button");
+  g_assert_false (gtk_widget_get_visible (back));
+  save_screenshot (GTK_WIDGET (window), "narrow-topics");
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_autoptr (GPtrArray) widgets = g_ptr_array_new ();
+      GtkWidget *page;
+
+      g_signal_emit_by_name (find_by_id (GTK_WIDGET (window), "topic_list"), "row-activated",
+                             topic_row (GTK_WIDGET (window), pages[i]));
+      g_assert_true (wait_until (narrow_page_shown, window, 5000));
+      g_assert_cmpstr (stern_rules_window_get_page (window), ==, pages[i]);
+      g_assert_true (gtk_widget_get_visible (back));
+      g_assert_cmpint (gtk_widget_get_width (root), <=, 360);
+
+      /* Nothing on the page reaches past the window's right edge. */
+      page = gtk_stack_get_visible_child (GTK_STACK (find_by_id (GTK_WIDGET (window), "stack")));
+      collect (page_column (page), GTK_TYPE_WIDGET, widgets);
+      for (guint j = 0; j < widgets->len; j++)
+        {
+          graphene_rect_t at;
+
+          if (!gtk_widget_get_mapped (widgets->pdata[j]) ||
+              !gtk_widget_compute_bounds (widgets->pdata[j], root, &at))
+            continue;
+          if (at.origin.x < 0 || at.origin.x + at.size.width > gtk_widget_get_width (root) + 0.5)
+            g_error ("%s: a %s from x=%.0f to %.0f in a window %d px wide", pages[i],
+                     G_OBJECT_TYPE_NAME (widgets->pdata[j]), at.origin.x,
+                     at.origin.x + at.size.width, gtk_widget_get_width (root));
+        }
+      if (i < 2 || g_str_equal (pages[i], "moves"))
+        {
+          g_autofree char *name = g_strconcat ("narrow-", pages[i], NULL);
+
+          save_screenshot (GTK_WIDGET (window), name);
+        }
+
+      g_signal_emit_by_name (back, "clicked");
+      g_assert_true (wait_until (topics_shown, window, 5000));
+    }
+  close_rules (window);
 }
 
 int
@@ -527,6 +698,7 @@ main (int   argc,
   g_test_add_func ("/rules-window/illustrations", test_illustrations);
   g_test_add_func ("/rules-window/language", test_language);
   g_test_add_func ("/rules-window/layout", test_layout);
+  g_test_add_func ("/rules-window/narrow", test_narrow);
 
   return g_test_run ();
 }

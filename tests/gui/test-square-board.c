@@ -29,6 +29,7 @@
 #include "stern-game-over-window.h"
 #include "stern-new-game-dialog.h"
 #include "stern-notation.h"
+#include "stern-compat.h"
 #include "stern-rules-window.h"
 #include "stern-texts.h"
 #include "stern-window-private.h"
@@ -392,20 +393,26 @@ count_square_views (GtkWidget *widget)
 static void
 test_rules_page (void)
 {
-  GtkWidget *window;
+  GtkWidget *window, *host;
   const char *shots = g_getenv ("STERN_SQUARE_SHOTS");
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
+  /* From libadwaita 1.5 on the rules are drawn inside a window. */
+  host = adw_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (host), 900, 1000);
+  gtk_window_present (GTK_WINDOW (host));
   window = stern_rules_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 1000);
+  if (GTK_IS_WINDOW (window))
+    gtk_window_set_default_size (GTK_WINDOW (window), 900, 1000);
   stern_rules_window_set_page (STERN_RULES_WINDOW (window), "halma");
   g_assert_cmpstr (stern_rules_window_get_page (STERN_RULES_WINDOW (window)), ==, "halma");
-  gtk_window_present (GTK_WINDOW (window));
+  stern_compat_dialog_present (window, GTK_WINDOW (host), TRUE);
   GUI_TEST_WAIT_FOR (count_square_views (GTK_WIDGET (window)) == 2, 5000);
   if (shots != NULL)
     test_spin (3000);
-  gtk_window_destroy (GTK_WINDOW (window));
+  stern_compat_dialog_force_close (window);
+  gui_test_destroy (host);
 }
 
 /* The keyboard on a square board: arrows move the cursor one cell in
