@@ -58,15 +58,15 @@ stern_application_get_current_window (SternApplication *self)
   return (SternWindow *) find_window (GTK_APPLICATION (self), STERN_TYPE_WINDOW);
 }
 
-/* A window there is one of (Rules, the position editor): brought
- * back when it is already open, else made over the window in use.  One of
- * our dialogs (stern-compat.h) is shown inside that window from
- * libadwaita 1.5 on, and is then open when it is the dialog shown there. */
+/* A window there is one of (Rules, Learn, the position editor): brought
+ * back when it is already open, else made over parent.  One of our
+ * dialogs (stern-compat.h) is shown inside parent from libadwaita 1.5 on,
+ * and is then open when it is the dialog shown there. */
 static GtkWidget *
 present_single_window (GtkApplication *app,
+                       GtkWindow      *parent,
                        GType           type)
 {
-  GtkWindow *parent = gtk_application_get_active_window (app);
   GtkWidget *shown = stern_compat_get_visible_dialog (parent);
   GtkWidget *window;
 
@@ -274,35 +274,18 @@ rules_activated (GSimpleAction *action,
                  GVariant      *parameter,
                  gpointer       user_data)
 {
-  present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_RULES_WINDOW);
+  present_single_window (GTK_APPLICATION (user_data),
+                         gtk_application_get_active_window (GTK_APPLICATION (user_data)),
+                         STERN_TYPE_RULES_WINDOW);
 }
 
-/* Learn, over the game's window: a dialog inside it from libadwaita 1.5
- * on, else a window of its own; brought back when it is already open. */
+/* Learn, over the game's window (made if there is none). */
 static SternLearnWindow *
 present_learn (GtkApplication *app)
 {
   GtkWindow *parent = GTK_WINDOW (get_window (G_APPLICATION (app), FALSE));
-  GtkWidget *learn;
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  learn = stern_compat_get_visible_dialog (parent);
-#else
-  learn = (GtkWidget *) find_window (app, STERN_TYPE_LEARN_WINDOW);
-#endif
-  if (learn != NULL && STERN_IS_LEARN_WINDOW (learn))
-    {
-#if !ADW_CHECK_VERSION (1, 5, 0)
-      gtk_window_present (GTK_WINDOW (learn));
-#endif
-      return STERN_LEARN_WINDOW (learn);
-    }
-  learn = stern_learn_window_new ();
-  stern_compat_dialog_present (learn, parent, FALSE);
-#if !ADW_CHECK_VERSION (1, 5, 0)
-  gtk_window_set_application (GTK_WINDOW (learn), app);
-#endif
-  return STERN_LEARN_WINDOW (learn);
+  return STERN_LEARN_WINDOW (present_single_window (app, parent, STERN_TYPE_LEARN_WINDOW));
 }
 
 static void
@@ -326,7 +309,9 @@ position_editor_activated (GSimpleAction *action,
                            GVariant      *parameter,
                            gpointer       user_data)
 {
-  present_single_window (GTK_APPLICATION (user_data), STERN_TYPE_POSITION_EDITOR);
+  present_single_window (GTK_APPLICATION (user_data),
+                         gtk_application_get_active_window (GTK_APPLICATION (user_data)),
+                         STERN_TYPE_POSITION_EDITOR);
 }
 
 /* A position (stern_notation_format_position) played in the game window,

@@ -122,13 +122,7 @@ gui_test_dialog_shown (gpointer dialog)
 
   if (!gtk_widget_get_mapped (dialog))
     return FALSE;
-#if ADW_CHECK_VERSION (1, 5, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  content = adw_dialog_get_child (ADW_DIALOG (dialog));
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  content = adw_window_get_content (ADW_WINDOW (dialog));
-#endif
+  content = gui_test_dialog_content (dialog);
   return content == NULL || gtk_widget_get_mapped (content);
 }
 
