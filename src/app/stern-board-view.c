@@ -740,6 +740,17 @@ stern_board_view_measure (GtkWidget      *widget,
   /* An illustration sits between paragraphs of text: keep it modest. */
   *minimum = self->illustration ? 200 : 240;
   *natural = self->illustration ? 300 : 640;
+  /* The board is round (or square): given its width, more height than
+   * that is empty, so a tall window's spare height can go to what is
+   * under it. */
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
+    *natural = CLAMP (for_size, *minimum, *natural);
+}
+
+static GtkSizeRequestMode
+stern_board_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -804,6 +815,7 @@ stern_board_view_class_init (SternBoardViewClass *klass)
 
   widget_class->snapshot = stern_board_view_snapshot;
   widget_class->measure = stern_board_view_measure;
+  widget_class->get_request_mode = stern_board_view_get_request_mode;
   widget_class->unmap = stern_board_view_unmap;
 
   signals[MOVE_CHOSEN] =

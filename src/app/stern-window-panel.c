@@ -36,6 +36,23 @@ set_header_narrow (SternWindow *self,
   gtk_widget_set_visible (self->pause_button, !narrow);
 }
 
+/* A narrow window at most this wide for its height (a phone held
+ * upright: 360×640 is 0.56) has room under the round board for the
+ * moves, which the folded panel hides. */
+#define TALL_WIDTH  3
+#define TALL_HEIGHT 5
+
+#if !ADW_CHECK_VERSION (1, 4, 0)
+static void
+set_moves_under_board (SternWindow *self,
+                       gboolean     shown)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->moves_under_board), shown);
+  /* The board then takes the height its width needs, the moves the rest. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self->board_stack), !shown);
+}
+#endif
+
 #if ADW_CHECK_VERSION (1, 4, 0)
 static void
 on_breakpoint_apply (SternWindow *self)
@@ -112,13 +129,16 @@ update_header_width (SternWindow *self,
                      GParamSpec  *pspec)
 {
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  int width = surface != NULL ? gdk_surface_get_width (surface) : 0, height;
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  int height = surface != NULL ? gdk_surface_get_height (surface) : 0;
 
-  if ((pspec != NULL && g_strcmp0 (pspec->name, "default-width") == 0 &&
+  if ((pspec != NULL && g_str_has_prefix (pspec->name, "default-") &&
        !gtk_window_is_maximized (GTK_WINDOW (self)) &&
-       !gtk_window_is_fullscreen (GTK_WINDOW (self))) || width <= 0)
+       !gtk_window_is_fullscreen (GTK_WINDOW (self))) || width <= 0 || height <= 0)
     gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   set_header_narrow (self, width < NARROW_WIDTH_SP);
+  set_moves_under_board (self, width < NARROW_WIDTH_SP &&
+                               width * TALL_HEIGHT <= height * TALL_WIDTH);
 }
 #endif
 
@@ -136,6 +156,8 @@ on_panel_mapped (SternWindow *self)
     {
       g_object_set_data (G_OBJECT (surface), "stern-header-width", self);
       g_signal_connect_object (surface, "notify::width", G_CALLBACK (update_header_width),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (surface, "notify::height", G_CALLBACK (update_header_width),
                                self, G_CONNECT_SWAPPED);
     }
   update_header_width (self, NULL);
@@ -194,6 +216,30 @@ setup_panel (SternWindow *self)
   g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
                            self, G_CONNECT_SWAPPED);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
+
+  /* Narrow and tall: the same, and the moves under the board, which
+   * takes the height its width needs (of two breakpoints that match,
+   * the one added last applies). */
+  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_and (
+                                     adw_breakpoint_condition_new_length (
+                                       ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                       NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP),
+                                     adw_breakpoint_condition_new_ratio (
+                                       ADW_BREAKPOINT_CONDITION_MAX_ASPECT_RATIO,
+                                       TALL_WIDTH, TALL_HEIGHT)));
+  adw_breakpoint_add_setters (breakpoint,
+                              G_OBJECT (split), "collapsed", TRUE,
+                              G_OBJECT (split), "show-sidebar", FALSE,
+                              G_OBJECT (self->players_strip), "visible", TRUE,
+                              G_OBJECT (self->title_label), "visible", FALSE,
+                              G_OBJECT (self->moves_under_board), "visible", TRUE,
+                              G_OBJECT (self->board_stack), "vexpand", FALSE,
+                              NULL);
+  g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
+                           self, G_CONNECT_SWAPPED);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
@@ -218,6 +264,7 @@ setup_panel (SternWindow *self)
   g_signal_connect (self, "map", G_CALLBACK (on_panel_mapped), NULL);
 #if !ADW_CHECK_VERSION (1, 4, 0)
   g_signal_connect (self, "notify::default-width", G_CALLBACK (update_header_width), NULL);
+  g_signal_connect (self, "notify::default-height", G_CALLBACK (update_header_width), NULL);
 #endif
   /* The header's panel button (win.show-panel) shows and hides it. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));

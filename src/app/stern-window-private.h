@@ -59,6 +59,7 @@ struct _SternWindow
   GtkWidget         *spinner;
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
+  SternMoveList     *moves_under_board;  /* shown in a tall, narrow window */
   GtkLabel          *status_label;
   GtkProgressBar    *thinking_bar;
   gint64             thinking_since_us;  /* when the computer on turn began */

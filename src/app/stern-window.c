@@ -549,6 +549,7 @@ stern_window_dispose (GObject *object)
       stern_players_panel_set_match (self->players_panel, NULL);
       stern_players_strip_set_match (self->players_strip, NULL);
       stern_move_list_set_match (self->move_list, NULL);
+      stern_move_list_set_match (self->moves_under_board, NULL);
     }
 
   stern_window_forget_toasts (self);
@@ -627,6 +628,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, moves_under_board);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, thinking_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);
@@ -676,6 +678,7 @@ stern_window_init (SternWindow *self)
   stern_players_panel_set_match (self->players_panel, self->match);
   stern_players_strip_set_match (self->players_strip, self->match);
   stern_move_list_set_match (self->move_list, self->match);
+  stern_move_list_set_match (self->moves_under_board, self->match);
 
   g_signal_connect_object (self->match, "game-started", G_CALLBACK (on_game_started),
                            self, G_CONNECT_SWAPPED);

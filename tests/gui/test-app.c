@@ -323,6 +323,22 @@ ensure_styles (void)
   g_assert_true (g_application_register (G_APPLICATION (styles_app), NULL, NULL));
 }
 
+/* The row of the last move under the board is built and in its view. */
+static gboolean
+last_move_in_view (gpointer data)
+{
+  SternWindow *window = data;
+  GtkWidget *list = GTK_WIDGET (window->moves_under_board);
+  guint n = stern_game_get_n_actions (stern_window_get_game (window));
+  GtkWidget *row = stern_move_list_get_cell (window->moves_under_board, n - 1);
+  graphene_rect_t bounds;
+
+  if (row == NULL || !gtk_widget_get_mapped (row) ||
+      !gtk_widget_compute_bounds (row, list, &bounds))
+    return FALSE;
+  return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (list);
+}
+
 static void
 check_size (const Size *size,
             gboolean    dark)
@@ -407,6 +423,19 @@ check_size (const Size *size,
     g_assert_cmpint (gtk_widget_get_width (board), ==, gtk_widget_get_width (GTK_WIDGET (window)));
   else
     g_assert_cmpint (gtk_widget_get_width (board), <=, size->width - 260);
+  if (size->height * 3 >= size->width * 5)
+    {
+      /* Upright, the round board leaves no band above and below it: the
+       * moves are under it, the last one in view. */
+      GtkWidget *moves = GTK_WIDGET (window->moves_under_board);
+
+      g_assert_cmpint (gtk_widget_get_height (board), <=, gtk_widget_get_width (board));
+      g_assert_true (test_wait_until (gui_test_is_mapped, moves, 5000));
+      g_assert_cmpint (gtk_widget_get_height (moves), >=, 40);
+      g_assert_true (test_wait_until (last_move_in_view, window, 5000));
+    }
+  else
+    g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->moves_under_board)));
 
   {
     /* The styles AdwApplication loads are in use: Red's moves in
@@ -494,6 +523,7 @@ test_header_after_narrow (void)
   SizedWindow sized = { NULL, NULL };
   static const Size narrow = { 360, 640, TRUE, "narrow" };
   static const Size wide = { 1000, 700, FALSE, "wide" };
+  static const Size squat = { 440, 400, TRUE, "narrow, not tall" };
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -517,6 +547,17 @@ test_header_after_narrow (void)
   gui_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
   gui_test_wait_for_frame (GTK_WIDGET (window));
+  /* Upright, the moves are under the board. */
+  g_assert_true (test_wait_until (gui_test_is_mapped, window->moves_under_board, 5000));
+
+  /* Narrow and not tall: the header stays narrow, the board has the
+   * height. */
+  gtk_window_set_default_size (GTK_WINDOW (window), squat.width, squat.height);
+  sized.size = &squat;
+  g_assert_true (test_wait_until (has_size, &sized, 5000));
+  g_assert_true (test_wait_until (is_unmapped, window->moves_under_board, 5000));
+  g_assert_true (test_wait_until (is_folded, window, 5000));
+  g_assert_true (test_wait_until (header_narrow, window, 5000));
 
   gtk_window_set_default_size (GTK_WINDOW (window), wide.width, wide.height);
   sized.size = &wide;
