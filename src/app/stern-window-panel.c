@@ -25,15 +25,17 @@
 #define NARROW_WIDTH_SP 600
 
 /* On a phone's width the hint and pause buttons go (the main menu has
- * both): the rest of the header must fit in 360 px.  They start hidden, so
- * that the first layout fits a narrow window before the panel is known to
- * fold. */
+ * both), and the spinner (the status line says who thinks): the rest of
+ * the header must fit in 360 px.  They start left out, so that the first
+ * layout fits a narrow window before the panel is known to fold. */
 static void
 set_header_narrow (SternWindow *self,
                    gboolean     narrow)
 {
   gtk_widget_set_visible (self->hint_button, !narrow);
   gtk_widget_set_visible (self->pause_button, !narrow);
+  self->header_narrow = narrow;
+  stern_window_update_spinner (self);
 }
 
 /* A narrow window at most this wide for its height (a phone held
@@ -460,6 +462,7 @@ stern_window_keep_replaced (SternWindow *self)
 void
 stern_window_setup_panel (SternWindow *self)
 {
+  self->header_narrow = TRUE;
   setup_toolbar (self);
   setup_panel (self);
 }

@@ -36,6 +36,7 @@ struct _SternWindow
   GtkWidget         *window_box;    /* NULL once the toolbar view has it (1.4+) */
   SternPlayersStrip *players_strip;
   guint              strip_idle;
+  gboolean           header_narrow;  /* hint, pause and spinner left out */
   AdwToastOverlay   *toast_overlay;
   char              *last_toast;
   /* Toasts to withdraw once the overlay's animations have run out
@@ -115,6 +116,9 @@ struct _SternWindow
 /* stern-window.c */
 void     stern_window_refresh       (SternWindow *self);
 void     stern_window_cancel_hint   (SternWindow *self);
+/* Shown while the computer thinks for a player or a hint, if the header
+ * has room. */
+void     stern_window_update_spinner (SternWindow *self);
 void     stern_window_update_paused (SternWindow *self);
 /* The player's pause (the "paused" property, the action win.pause). */
 void     stern_window_set_user_paused (SternWindow *self, gboolean paused);

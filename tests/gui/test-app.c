@@ -411,11 +411,24 @@ check_size (const Size *size,
     g_assert_cmpuint (stern_players_strip_get_marked (strip), ==, stern_game_get_turn (game));
     for (unsigned i = 0; i < variant->n_players; i++)
       {
-        g_autofree char *expect = g_strdup_printf ("%u/%u",
-                                                   stern_game_marbles_in_goal (game, variant->seats[i]),
-                                                   (unsigned) variant->marbles);
+        /* With five and six players, the count alone. */
+        g_autofree char *expect = variant->n_players > 4 ?
+          g_strdup_printf ("%u", stern_game_marbles_in_goal (game, variant->seats[i])) :
+          g_strdup_printf ("%u/%u", stern_game_marbles_in_goal (game, variant->seats[i]),
+                           (unsigned) variant->marbles);
 
         g_assert_cmpstr (stern_players_strip_get_text (strip, variant->seats[i]), ==, expect);
+      }
+    if (size->folded)
+      {
+        /* It fits the window, also when every count has grown to "10/10"
+         * (the labels are as wide from the start). */
+        int minimum;
+
+        gtk_widget_measure (GTK_WIDGET (strip), GTK_ORIENTATION_HORIZONTAL, -1,
+                            &minimum, NULL, NULL, NULL);
+        g_test_message ("%s: the strip needs %d px", size->name, minimum);
+        g_assert_cmpint (minimum, <=, size->width - 8);
       }
   }
   if (size->folded)
@@ -549,6 +562,13 @@ test_header_after_narrow (void)
   gui_test_wait_for_frame (GTK_WIDGET (window));
   /* Upright, the moves are under the board. */
   g_assert_true (test_wait_until (gui_test_is_mapped, window->moves_under_board, 5000));
+  /* The computer thinking (here of a hint) leaves the header as narrow:
+   * the status line says it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_nonnull (window->hint_cancellable);
+  g_assert_false (gtk_widget_get_visible (window->spinner));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, 360);
 
   /* Narrow and not tall: the header stays narrow, the board has the
    * height. */
@@ -564,6 +584,10 @@ test_header_after_narrow (void)
   g_assert_true (test_wait_until (has_size, &sized, 5000));
   g_assert_true (test_wait_until (is_unfolded, window, 5000));
   g_assert_true (test_wait_until (header_wide, window, 5000));
+  /* Wide, the spinner shows while the computer thinks. */
+  if (window->hint_cancellable == NULL)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_true (gtk_widget_get_visible (window->spinner) == (window->hint_cancellable != NULL));
 
   gui_test_destroy (window);
   gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
