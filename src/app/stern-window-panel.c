@@ -51,6 +51,7 @@ set_moves_under_board (SternWindow *self,
 {
   gtk_widget_set_visible (GTK_WIDGET (self->moves_under_board), shown);
   /* The board then takes the height its width needs, the moves the rest. */
+  g_object_set (self->board, "square", shown, NULL);
   gtk_widget_set_vexpand (GTK_WIDGET (self->board_stack), !shown);
 }
 #endif
@@ -166,6 +167,17 @@ on_panel_mapped (SternWindow *self)
 #endif
 }
 
+/* Shown, the moves under the board follow the game; hidden, they cost a
+ * long game's moves nothing. */
+static void
+follow_moves_under_board (SternWindow *self)
+{
+  GtkWidget *moves = GTK_WIDGET (self->moves_under_board);
+
+  stern_move_list_set_match (self->moves_under_board,
+                             gtk_widget_get_mapped (moves) ? self->match : NULL);
+}
+
 /* Takes the board and the side panel out of the template's box, to put
  * them in the container that folds the panel away. */
 static void
@@ -235,6 +247,7 @@ setup_panel (SternWindow *self)
                               G_OBJECT (self->players_strip), "visible", TRUE,
                               G_OBJECT (self->title_label), "visible", FALSE,
                               G_OBJECT (self->moves_under_board), "visible", TRUE,
+                              G_OBJECT (self->board), "square", TRUE,
                               G_OBJECT (self->board_stack), "vexpand", FALSE,
                               NULL);
   g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
@@ -262,6 +275,10 @@ setup_panel (SternWindow *self)
   g_signal_connect_object (flap, "notify::folded", G_CALLBACK (on_folded),
                            self, G_CONNECT_SWAPPED);
 #endif
+  g_signal_connect_object (self->moves_under_board, "map",
+                           G_CALLBACK (follow_moves_under_board), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->moves_under_board, "unmap",
+                           G_CALLBACK (follow_moves_under_board), self, G_CONNECT_SWAPPED);
   /* Once laid out, the hint and pause buttons show if the window is wide. */
   g_signal_connect (self, "map", G_CALLBACK (on_panel_mapped), NULL);
 #if !ADW_CHECK_VERSION (1, 4, 0)

@@ -680,7 +680,6 @@ stern_window_init (SternWindow *self)
   stern_players_panel_set_match (self->players_panel, self->match);
   stern_players_strip_set_match (self->players_strip, self->match);
   stern_move_list_set_match (self->move_list, self->match);
-  stern_move_list_set_match (self->moves_under_board, self->match);
 
   g_signal_connect_object (self->match, "game-started", G_CALLBACK (on_game_started),
                            self, G_CONNECT_SWAPPED);
