@@ -71,6 +71,7 @@ struct _SternBoardView
 
   gboolean interactive;
   gboolean illustration;           /* a picture in the rules help: no input */
+  gboolean square;                 /* asks for the height its width needs */
   gboolean editing;                /* setting up a position: holes report activation */
   unsigned zones_seat;             /* zones shown without a pick, or STERN_NO_SEAT */
   guint    focus_hole;             /* centre of an enlarged part, or STERN_NO_CELL */

@@ -35,6 +35,7 @@ static guint signals[N_SIGNALS];
 enum {
   PROP_0,
   PROP_ANIMATING,
+  PROP_SQUARE,
   N_PROPS
 };
 
@@ -740,6 +741,20 @@ stern_board_view_measure (GtkWidget      *widget,
   /* An illustration sits between paragraphs of text: keep it modest. */
   *minimum = self->illustration ? 200 : 240;
   *natural = self->illustration ? 300 : 640;
+  /* The board is round (or square): given its width, more height than
+   * that is empty, so a tall window's spare height can go to what is
+   * under it. */
+  if (self->square && orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
+    *natural = CLAMP (for_size, *minimum, *natural);
+}
+
+/* Only when asked: laying out height for width costs every frame more
+ * measuring. */
+static GtkSizeRequestMode
+stern_board_view_get_request_mode (GtkWidget *widget)
+{
+  return STERN_BOARD_VIEW (widget)->square ? GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH
+                                           : GTK_SIZE_REQUEST_CONSTANT_SIZE;
 }
 
 static void
@@ -787,6 +802,31 @@ stern_board_view_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, stern_board_view_is_animating (self));
       break;
+    case PROP_SQUARE:
+      g_value_set_boolean (value, self->square);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+stern_board_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  SternBoardView *self = STERN_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SQUARE:
+      if (self->square == g_value_get_boolean (value))
+        break;
+      self->square = g_value_get_boolean (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -801,9 +841,11 @@ stern_board_view_class_init (SternBoardViewClass *klass)
   object_class->dispose = stern_board_view_dispose;
   object_class->finalize = stern_board_view_finalize;
   object_class->get_property = stern_board_view_get_property;
+  object_class->set_property = stern_board_view_set_property;
 
   widget_class->snapshot = stern_board_view_snapshot;
   widget_class->measure = stern_board_view_measure;
+  widget_class->get_request_mode = stern_board_view_get_request_mode;
   widget_class->unmap = stern_board_view_unmap;
 
   signals[MOVE_CHOSEN] =
@@ -829,6 +871,11 @@ stern_board_view_class_init (SternBoardViewClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A tall window with the moves under the board: the board asks for no
+   * more height than its width, the moves get the rest. */
+  properties[PROP_SQUARE] =
+    g_param_spec_boolean ("square", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "sternboard");

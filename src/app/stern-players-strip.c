@@ -37,6 +37,27 @@ clear_items (SternPlayersStrip *self)
   self->marked = STERN_NO_SEAT;
 }
 
+/* Five and six players' "10/10" do not fit a phone's 360 px: there the
+ * strip shows the count alone (its tooltip and spoken name the whole). */
+#define MOST_PLAYERS_WITH_TOTAL 4
+
+static char *
+count_text (unsigned in_goal,
+            unsigned marbles)
+{
+  /* Translators: marbles of a player in its goal, e.g. "7/10" */
+  return g_strdup_printf (C_("marbles in goal", "%u/%u"), in_goal, marbles);
+}
+
+static char *
+shown_count_text (const SternVariant *variant,
+                  unsigned            in_goal)
+{
+  if (variant->n_players > MOST_PLAYERS_WITH_TOTAL)
+    return g_strdup_printf ("%u", in_goal);
+  return count_text (in_goal, variant->marbles);
+}
+
 static void
 update_items (SternPlayersStrip *self)
 {
@@ -54,15 +75,14 @@ update_items (SternPlayersStrip *self)
     {
       unsigned seat = variant->seats[i];
       g_autofree char *count = NULL;
+      g_autofree char *shown = NULL;
       g_autofree char *spoken = NULL;
 
       if (self->items[seat] == NULL)
         continue;
-      /* Translators: marbles of a player in its goal, e.g. "7/10" */
-      count = g_strdup_printf (C_("marbles in goal", "%u/%u"),
-                               stern_game_marbles_in_goal (game, seat),
-                               (unsigned) variant->marbles);
-      gtk_label_set_label (GTK_LABEL (self->counts[seat]), count);
+      shown = shown_count_text (variant, stern_game_marbles_in_goal (game, seat));
+      count = count_text (stern_game_marbles_in_goal (game, seat), variant->marbles);
+      gtk_label_set_label (GTK_LABEL (self->counts[seat]), shown);
       if (seat == turn)
         {
           gtk_widget_add_css_class (self->items[seat], "on-turn");
@@ -86,12 +106,18 @@ static void
 build_items (SternPlayersStrip *self)
 {
   const SternVariant *variant;
+  int widest;
 
   clear_items (self);
   if (self->match == NULL || stern_match_get_game (self->match) == NULL)
     return;
 
   variant = stern_match_get_setup (self->match)->variant;
+  {
+    g_autofree char *full = shown_count_text (variant, variant->marbles);
+
+    widest = g_utf8_strlen (full, -1);
+  }
   for (unsigned i = 0; i < variant->n_players; i++)
     {
       unsigned seat = variant->seats[i];
@@ -108,6 +134,9 @@ build_items (SternPlayersStrip *self)
       gtk_accessible_update_state (GTK_ACCESSIBLE (dot), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       gtk_box_append (GTK_BOX (item), dot);
       self->counts[seat] = gtk_label_new (NULL);
+      /* As wide as the widest count from the start ("10/10"): a count
+       * that grows never widens the strip, the window or the board. */
+      gtk_label_set_width_chars (GTK_LABEL (self->counts[seat]), widest);
       gtk_accessible_update_state (GTK_ACCESSIBLE (self->counts[seat]),
                                    GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       gtk_box_append (GTK_BOX (item), self->counts[seat]);

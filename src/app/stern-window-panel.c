@@ -25,16 +25,36 @@
 #define NARROW_WIDTH_SP 600
 
 /* On a phone's width the hint and pause buttons go (the main menu has
- * both): the rest of the header must fit in 360 px.  They start hidden, so
- * that the first layout fits a narrow window before the panel is known to
- * fold. */
+ * both), and the spinner (the status line says who thinks): the rest of
+ * the header must fit in 360 px.  They start left out, so that the first
+ * layout fits a narrow window before the panel is known to fold. */
 static void
 set_header_narrow (SternWindow *self,
                    gboolean     narrow)
 {
   gtk_widget_set_visible (self->hint_button, !narrow);
   gtk_widget_set_visible (self->pause_button, !narrow);
+  self->header_narrow = narrow;
+  stern_window_update_spinner (self);
 }
+
+/* A narrow window at most this wide for its height (a phone held
+ * upright: 360×640 is 0.56) has room under the round board for the
+ * moves, which the folded panel hides. */
+#define TALL_WIDTH  3
+#define TALL_HEIGHT 5
+
+#if !ADW_CHECK_VERSION (1, 4, 0)
+static void
+set_moves_under_board (SternWindow *self,
+                       gboolean     shown)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->moves_under_board), shown);
+  /* The board then takes the height its width needs, the moves the rest. */
+  g_object_set (self->board, "square", shown, NULL);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->board_stack), !shown);
+}
+#endif
 
 #if ADW_CHECK_VERSION (1, 4, 0)
 static void
@@ -112,13 +132,16 @@ update_header_width (SternWindow *self,
                      GParamSpec  *pspec)
 {
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  int width = surface != NULL ? gdk_surface_get_width (surface) : 0, height;
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  int height = surface != NULL ? gdk_surface_get_height (surface) : 0;
 
-  if ((pspec != NULL && g_strcmp0 (pspec->name, "default-width") == 0 &&
+  if ((pspec != NULL && g_str_has_prefix (pspec->name, "default-") &&
        !gtk_window_is_maximized (GTK_WINDOW (self)) &&
-       !gtk_window_is_fullscreen (GTK_WINDOW (self))) || width <= 0)
+       !gtk_window_is_fullscreen (GTK_WINDOW (self))) || width <= 0 || height <= 0)
     gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   set_header_narrow (self, width < NARROW_WIDTH_SP);
+  set_moves_under_board (self, width < NARROW_WIDTH_SP &&
+                               width * TALL_HEIGHT <= height * TALL_WIDTH);
 }
 #endif
 
@@ -137,9 +160,22 @@ on_panel_mapped (SternWindow *self)
       g_object_set_data (G_OBJECT (surface), "stern-header-width", self);
       g_signal_connect_object (surface, "notify::width", G_CALLBACK (update_header_width),
                                self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (surface, "notify::height", G_CALLBACK (update_header_width),
+                               self, G_CONNECT_SWAPPED);
     }
   update_header_width (self, NULL);
 #endif
+}
+
+/* Shown, the moves under the board follow the game; hidden, they cost a
+ * long game's moves nothing. */
+static void
+follow_moves_under_board (SternWindow *self)
+{
+  GtkWidget *moves = GTK_WIDGET (self->moves_under_board);
+
+  stern_move_list_set_match (self->moves_under_board,
+                             gtk_widget_get_mapped (moves) ? self->match : NULL);
 }
 
 /* Takes the board and the side panel out of the template's box, to put
@@ -194,6 +230,31 @@ setup_panel (SternWindow *self)
   g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
                            self, G_CONNECT_SWAPPED);
   adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
+
+  /* Narrow and tall: the same, and the moves under the board, which
+   * takes the height its width needs (of two breakpoints that match,
+   * the one added last applies). */
+  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_and (
+                                     adw_breakpoint_condition_new_length (
+                                       ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                       NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP),
+                                     adw_breakpoint_condition_new_ratio (
+                                       ADW_BREAKPOINT_CONDITION_MAX_ASPECT_RATIO,
+                                       TALL_WIDTH, TALL_HEIGHT)));
+  adw_breakpoint_add_setters (breakpoint,
+                              G_OBJECT (split), "collapsed", TRUE,
+                              G_OBJECT (split), "show-sidebar", FALSE,
+                              G_OBJECT (self->players_strip), "visible", TRUE,
+                              G_OBJECT (self->title_label), "visible", FALSE,
+                              G_OBJECT (self->moves_under_board), "visible", TRUE,
+                              G_OBJECT (self->board), "square", TRUE,
+                              G_OBJECT (self->board_stack), "vexpand", FALSE,
+                              NULL);
+  g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
+                           self, G_CONNECT_SWAPPED);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
@@ -214,10 +275,15 @@ setup_panel (SternWindow *self)
   g_signal_connect_object (flap, "notify::folded", G_CALLBACK (on_folded),
                            self, G_CONNECT_SWAPPED);
 #endif
+  g_signal_connect_object (self->moves_under_board, "map",
+                           G_CALLBACK (follow_moves_under_board), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->moves_under_board, "unmap",
+                           G_CALLBACK (follow_moves_under_board), self, G_CONNECT_SWAPPED);
   /* Once laid out, the hint and pause buttons show if the window is wide. */
   g_signal_connect (self, "map", G_CALLBACK (on_panel_mapped), NULL);
 #if !ADW_CHECK_VERSION (1, 4, 0)
   g_signal_connect (self, "notify::default-width", G_CALLBACK (update_header_width), NULL);
+  g_signal_connect (self, "notify::default-height", G_CALLBACK (update_header_width), NULL);
 #endif
   /* The header's panel button (win.show-panel) shows and hides it. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (panel_action));
@@ -413,6 +479,7 @@ stern_window_keep_replaced (SternWindow *self)
 void
 stern_window_setup_panel (SternWindow *self)
 {
+  self->header_narrow = TRUE;
   setup_toolbar (self);
   setup_panel (self);
 }

@@ -36,6 +36,7 @@ struct _SternWindow
   GtkWidget         *window_box;    /* NULL once the toolbar view has it (1.4+) */
   SternPlayersStrip *players_strip;
   guint              strip_idle;
+  gboolean           header_narrow;  /* hint, pause and spinner left out */
   AdwToastOverlay   *toast_overlay;
   char              *last_toast;
   /* Toasts to withdraw once the overlay's animations have run out
@@ -59,6 +60,7 @@ struct _SternWindow
   GtkWidget         *spinner;
   SternPlayersPanel *players_panel;
   SternMoveList     *move_list;
+  SternMoveList     *moves_under_board;  /* shown in a tall, narrow window */
   GtkLabel          *status_label;
   GtkProgressBar    *thinking_bar;
   gint64             thinking_since_us;  /* when the computer on turn began */
@@ -114,6 +116,9 @@ struct _SternWindow
 /* stern-window.c */
 void     stern_window_refresh       (SternWindow *self);
 void     stern_window_cancel_hint   (SternWindow *self);
+/* Shown while the computer thinks for a player or a hint, if the header
+ * has room. */
+void     stern_window_update_spinner (SternWindow *self);
 void     stern_window_update_paused (SternWindow *self);
 /* The player's pause (the "paused" property, the action win.pause). */
 void     stern_window_set_user_paused (SternWindow *self, gboolean paused);

@@ -54,8 +54,8 @@ is_thinking (SternWindow *self)
   return stern_match_is_thinking (self->match);
 }
 
-static void
-update_spinner (SternWindow *self)
+void
+stern_window_update_spinner (SternWindow *self)
 {
   gboolean busy = is_thinking (self) || self->hint_cancellable != NULL;
 
@@ -65,7 +65,9 @@ update_spinner (SternWindow *self)
   if (self->online != NULL && self->hint_cancellable == NULL)
     busy = FALSE;
 #endif
-  gtk_widget_set_visible (self->spinner, busy);
+  /* A narrow header has no room for it (shown, it widened a 360 px
+   * window): the status line says who thinks, its bar how far. */
+  gtk_widget_set_visible (self->spinner, busy && !self->header_narrow);
 }
 
 void
@@ -76,7 +78,7 @@ stern_window_cancel_hint (SternWindow *self)
       g_cancellable_cancel (self->hint_cancellable);
       g_clear_object (&self->hint_cancellable);
     }
-  update_spinner (self);
+  stern_window_update_spinner (self);
 }
 
 /* The pointers are cleared first, so that the "destroy" handlers know the
@@ -161,7 +163,7 @@ stern_window_refresh (SternWindow *self)
       else
         gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "deadline-near");
     }
-  update_spinner (self);
+  stern_window_update_spinner (self);
   stern_window_update_actions (self);
 }
 
@@ -549,6 +551,7 @@ stern_window_dispose (GObject *object)
       stern_players_panel_set_match (self->players_panel, NULL);
       stern_players_strip_set_match (self->players_strip, NULL);
       stern_move_list_set_match (self->move_list, NULL);
+      stern_move_list_set_match (self->moves_under_board, NULL);
     }
 
   stern_window_forget_toasts (self);
@@ -627,6 +630,7 @@ stern_window_class_init (SternWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SternWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, players_panel);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, SternWindow, moves_under_board);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, thinking_bar);
   gtk_widget_class_bind_template_child (widget_class, SternWindow, online_banner);

@@ -323,6 +323,22 @@ ensure_styles (void)
   g_assert_true (g_application_register (G_APPLICATION (styles_app), NULL, NULL));
 }
 
+/* The row of the last move under the board is built and in its view. */
+static gboolean
+last_move_in_view (gpointer data)
+{
+  SternWindow *window = data;
+  GtkWidget *list = GTK_WIDGET (window->moves_under_board);
+  guint n = stern_game_get_n_actions (stern_window_get_game (window));
+  GtkWidget *row = stern_move_list_get_cell (window->moves_under_board, n - 1);
+  graphene_rect_t bounds;
+
+  if (row == NULL || !gtk_widget_get_mapped (row) ||
+      !gtk_widget_compute_bounds (row, list, &bounds))
+    return FALSE;
+  return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (list);
+}
+
 static void
 check_size (const Size *size,
             gboolean    dark)
@@ -395,11 +411,24 @@ check_size (const Size *size,
     g_assert_cmpuint (stern_players_strip_get_marked (strip), ==, stern_game_get_turn (game));
     for (unsigned i = 0; i < variant->n_players; i++)
       {
-        g_autofree char *expect = g_strdup_printf ("%u/%u",
-                                                   stern_game_marbles_in_goal (game, variant->seats[i]),
-                                                   (unsigned) variant->marbles);
+        /* With five and six players, the count alone. */
+        g_autofree char *expect = variant->n_players > 4 ?
+          g_strdup_printf ("%u", stern_game_marbles_in_goal (game, variant->seats[i])) :
+          g_strdup_printf ("%u/%u", stern_game_marbles_in_goal (game, variant->seats[i]),
+                           (unsigned) variant->marbles);
 
         g_assert_cmpstr (stern_players_strip_get_text (strip, variant->seats[i]), ==, expect);
+      }
+    if (size->folded)
+      {
+        /* It fits the window, also when every count has grown to "10/10"
+         * (the labels are as wide from the start). */
+        int minimum;
+
+        gtk_widget_measure (GTK_WIDGET (strip), GTK_ORIENTATION_HORIZONTAL, -1,
+                            &minimum, NULL, NULL, NULL);
+        g_test_message ("%s: the strip needs %d px", size->name, minimum);
+        g_assert_cmpint (minimum, <=, size->width - 8);
       }
   }
   if (size->folded)
@@ -407,6 +436,19 @@ check_size (const Size *size,
     g_assert_cmpint (gtk_widget_get_width (board), ==, gtk_widget_get_width (GTK_WIDGET (window)));
   else
     g_assert_cmpint (gtk_widget_get_width (board), <=, size->width - 260);
+  if (size->height * 3 >= size->width * 5)
+    {
+      /* Upright, the round board leaves no band above and below it: the
+       * moves are under it, the last one in view. */
+      GtkWidget *moves = GTK_WIDGET (window->moves_under_board);
+
+      g_assert_cmpint (gtk_widget_get_height (board), <=, gtk_widget_get_width (board));
+      g_assert_true (test_wait_until (gui_test_is_mapped, moves, 5000));
+      g_assert_cmpint (gtk_widget_get_height (moves), >=, 40);
+      g_assert_true (test_wait_until (last_move_in_view, window, 5000));
+    }
+  else
+    g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->moves_under_board)));
 
   {
     /* The styles AdwApplication loads are in use: Red's moves in
@@ -494,6 +536,7 @@ test_header_after_narrow (void)
   SizedWindow sized = { NULL, NULL };
   static const Size narrow = { 360, 640, TRUE, "narrow" };
   static const Size wide = { 1000, 700, FALSE, "wide" };
+  static const Size squat = { 440, 400, TRUE, "narrow, not tall" };
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
@@ -517,12 +560,34 @@ test_header_after_narrow (void)
   gui_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", NULL));
   gui_test_wait_for_frame (GTK_WIDGET (window));
+  /* Upright, the moves are under the board. */
+  g_assert_true (test_wait_until (gui_test_is_mapped, window->moves_under_board, 5000));
+  /* The computer thinking (here of a hint) leaves the header as narrow:
+   * the status line says it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_nonnull (window->hint_cancellable);
+  g_assert_false (gtk_widget_get_visible (window->spinner));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, 360);
+
+  /* Narrow and not tall: the header stays narrow, the board has the
+   * height. */
+  gtk_window_set_default_size (GTK_WINDOW (window), squat.width, squat.height);
+  sized.size = &squat;
+  g_assert_true (test_wait_until (has_size, &sized, 5000));
+  g_assert_true (test_wait_until (is_unmapped, window->moves_under_board, 5000));
+  g_assert_true (test_wait_until (is_folded, window, 5000));
+  g_assert_true (test_wait_until (header_narrow, window, 5000));
 
   gtk_window_set_default_size (GTK_WINDOW (window), wide.width, wide.height);
   sized.size = &wide;
   g_assert_true (test_wait_until (has_size, &sized, 5000));
   g_assert_true (test_wait_until (is_unfolded, window, 5000));
   g_assert_true (test_wait_until (header_wide, window, 5000));
+  /* Wide, the spinner shows while the computer thinks. */
+  if (window->hint_cancellable == NULL)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  g_assert_true (gtk_widget_get_visible (window->spinner) == (window->hint_cancellable != NULL));
 
   gui_test_destroy (window);
   gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
