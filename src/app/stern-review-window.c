@@ -522,6 +522,12 @@ mistake_activated (GtkListBox *box, GtkListBoxRow *row, gpointer data)
     stern_review_window_select (self, GPOINTER_TO_UINT (ply) - 1);
 }
 
+static GtkWidget *
+summary_label (const char *text, float xalign)
+{
+  return g_object_new (GTK_TYPE_LABEL, "label", text, "xalign", xalign, NULL);
+}
+
 static void
 fill_results (SternReviewWindow *self)
 {
@@ -533,13 +539,16 @@ fill_results (SternReviewWindow *self)
     STERN_REVIEW_BLUNDER,
   };
 
-  gtk_grid_attach (grid, gtk_label_new (NULL), 0, 0, 2, 1);
-  /* Translators: a column of the review's summary: the average loss a move */
-  gtk_grid_attach (grid, gtk_label_new (_("Loss a move")), 2, 0, 1, 1);
-  /* Translators: a column of the review's summary: 0 to 100, 100 for the computer's moves */
-  gtk_grid_attach (grid, gtk_label_new (_("Accuracy")), 3, 0, 1, 1);
+  /* A column a player, a row a figure: two to six narrow columns fit a
+   * phone's width and the review's column beside the board, where a row
+   * a player with a column for each figure (nine) did not. */
+  gtk_grid_attach (grid, gtk_label_new (NULL), 0, 0, 1, 1);
+  /* Translators: a row of the review's summary: the average loss a move */
+  gtk_grid_attach (grid, summary_label (_("Loss a move"), 0.0f), 0, 1, 1, 1);
+  /* Translators: a row of the review's summary: 0 to 100, 100 for the computer's moves */
+  gtk_grid_attach (grid, summary_label (_("Accuracy"), 0.0f), 0, 2, 1, 1);
   for (unsigned k = 0; k < G_N_ELEMENTS (shown); k++)
-    gtk_grid_attach (grid, gtk_label_new (class_label (shown[k])), 4 + k, 0, 1, 1);
+    gtk_grid_attach (grid, summary_label (class_label (shown[k]), 0.0f), 0, 3 + k, 1, 1);
 
   for (unsigned i = 0; i < variant->n_players; i++)
     {
@@ -547,20 +556,31 @@ fill_results (SternReviewWindow *self)
       g_autofree char *name = stern_game_setup_seat_name (&self->setup, seat, NULL);
       SternReviewSummary sum;
       guint worst[WORST_PER_SEAT], n_worst;
+      GtkWidget *head = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *dot = stern_seat_dot_new (seat), *name_label;
       char text[32];
 
       stern_game_review_get_summary (self->review, seat, &sum);
-      gtk_grid_attach (grid, stern_seat_dot_new (seat), 0, 1 + i, 1, 1);
-      gtk_grid_attach (grid, g_object_new (GTK_TYPE_LABEL, "label", name, "xalign", 0.0f, NULL),
-                       1, 1 + i, 1, 1);
+      gtk_widget_set_halign (head, GTK_ALIGN_CENTER);
+      gtk_widget_set_valign (head, GTK_ALIGN_END);
+      gtk_widget_set_halign (dot, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (head), dot);
+      /* A long name (a person's) is cut here, not the table's width: the
+       * chart's legend above gives it whole, by the same dot.  Wrapped,
+       * it would make the table's height depend on its width, which the
+       * page's flow box does not measure consistently. */
+      name_label = g_object_new (GTK_TYPE_LABEL, "label", name, "ellipsize", PANGO_ELLIPSIZE_END,
+                                 "max-width-chars", 28, "tooltip-text", name, NULL);
+      gtk_box_append (GTK_BOX (head), name_label);
+      gtk_grid_attach (grid, head, 1 + i, 0, 1, 1);
       g_snprintf (text, sizeof text, "%.2f", sum.average_loss);
-      gtk_grid_attach (grid, gtk_label_new (text), 2, 1 + i, 1, 1);
+      gtk_grid_attach (grid, summary_label (text, 0.5f), 1 + i, 1, 1, 1);
       g_snprintf (text, sizeof text, "%.1f", sum.accuracy);
-      gtk_grid_attach (grid, gtk_label_new (text), 3, 1 + i, 1, 1);
+      gtk_grid_attach (grid, summary_label (text, 0.5f), 1 + i, 2, 1, 1);
       for (unsigned k = 0; k < G_N_ELEMENTS (shown); k++)
         {
           g_snprintf (text, sizeof text, "%u", sum.count[shown[k]]);
-          gtk_grid_attach (grid, gtk_label_new (text), 4 + k, 1 + i, 1, 1);
+          gtk_grid_attach (grid, summary_label (text, 0.5f), 1 + i, 3 + k, 1, 1);
         }
 
       n_worst = stern_game_review_get_worst (self->review, seat, worst, WORST_PER_SEAT);
@@ -816,7 +836,7 @@ build_results_page (SternReviewWindow *self)
   GtkWidget *flow = gtk_flow_box_new ();
   GtkWidget *left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *scroller, *clamp;
+  GtkWidget *scroller, *clamp, *row, *label;
   GtkGesture *click;
 
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (page), GTK_POLICY_NEVER,
@@ -871,16 +891,24 @@ build_results_page (SternReviewWindow *self)
   gtk_box_append (GTK_BOX (right), self->chart);
   gtk_box_append (GTK_BOX (right), chart_legend (self));
 
-  gtk_box_append (GTK_BOX (right), heading (_("Summary")));
+  /* Learn From Your Mistakes beside the summary's heading: seen with the
+   * figures it follows from, without scrolling, on a laptop's screen. */
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  label = heading (_("Summary"));
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (row), label);
+  self->learn_button = gtk_button_new_with_mnemonic (_("_Learn From Your Mistakes"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->learn_button), "review.learn");
+  gtk_widget_set_valign (self->learn_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (row), self->learn_button);
+  gtk_box_append (GTK_BOX (right), row);
   self->summary = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->summary), 10);
+  /* Not scrolled: the names are cut short, so that six players fit a
+   * phone. */
+  gtk_grid_set_column_spacing (GTK_GRID (self->summary), 12);
   gtk_grid_set_row_spacing (GTK_GRID (self->summary), 4);
-  /* Its nine columns scroll across on a narrow screen. */
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
-                                  GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->summary);
-  gtk_box_append (GTK_BOX (right), scroller);
+  gtk_widget_set_halign (self->summary, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (right), self->summary);
 
   gtk_box_append (GTK_BOX (right), heading (_("Biggest mistakes")));
   self->mistakes = gtk_list_box_new ();
@@ -895,11 +923,6 @@ build_results_page (SternReviewWindow *self)
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 200);
   gtk_box_append (GTK_BOX (right), scroller);
-
-  self->learn_button = gtk_button_new_with_mnemonic (_("_Learn From Your Mistakes"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->learn_button), "review.learn");
-  gtk_widget_set_halign (self->learn_button, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (right), self->learn_button);
 
   flow_append (flow, right);
   return page;

@@ -77,7 +77,12 @@ struct _SternWindow
   gboolean        move_just_played;
   guint           last_mover;
   gboolean        your_turn_pending;
+  /* The status line, and the same without what to do next (NULL when
+   * the two are alike): shown when the first would be cut. */
   char           *status;
+  char           *status_brief;
+  GdkFrameClock  *status_clock;
+  gulong          status_handler;
 
   /* Preferences, bound to the settings (g_settings_bind). */
   char           *player_name;
@@ -177,6 +182,8 @@ const char  *stern_window_get_last_toast (SternWindow *self);
 /* The question or error shown (resign, a bad file): a
  * SternAlertDialog, or NULL. */
 GtkWidget   *stern_window_get_message (SternWindow *self);
+/* The status line whole: the label shows it without what to do next
+ * when it would be cut. */
 const char  *stern_window_get_status (SternWindow *self);
 /* The move list as text, one round a line. */
 char        *stern_window_get_move_list (SternWindow *self);

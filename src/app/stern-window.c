@@ -120,6 +120,49 @@ update_bottom_seat (SternWindow *self)
     }
 }
 
+/* The status line whole when it fits its two lines, else without what
+ * to do next, so that the countdown and steps to go are never cut.  The
+ * label's layout, as last laid out, gives the width, lines and fonts. */
+static void
+fit_status (SternWindow *self)
+{
+  PangoLayout *shown = gtk_label_get_layout (self->status_label);
+  const char *text = self->status;
+
+  if (self->status_brief != NULL && pango_layout_get_width (shown) > 0)
+    {
+      g_autoptr (PangoLayout) whole = pango_layout_copy (shown);
+
+      pango_layout_set_text (whole, self->status, -1);
+      if (pango_layout_is_ellipsized (whole))
+        text = self->status_brief;
+    }
+  if (text != NULL && g_strcmp0 (gtk_label_get_label (self->status_label), text) != 0)
+    gtk_label_set_label (self->status_label, text);
+}
+
+/* After each layout of the mapped window, at its new width: a new text
+ * is laid out again in the same frame (the frame clock repeats its
+ * layout when asked during it). */
+static void
+follow_status_width (SternWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
+                           ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  if (clock == self->status_clock)
+    return;
+  if (self->status_clock != NULL && self->status_handler != 0)
+    g_signal_handler_disconnect (self->status_clock, self->status_handler);
+  self->status_handler = 0;
+  g_clear_object (&self->status_clock);
+  if (clock == NULL)
+    return;
+  self->status_clock = g_object_ref (clock);
+  self->status_handler = g_signal_connect_object (clock, "layout", G_CALLBACK (fit_status), self,
+                                                  G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
 void
 stern_window_refresh (SternWindow *self)
 {
@@ -141,23 +184,35 @@ stern_window_refresh (SternWindow *self)
 
       gboolean picked = stern_board_view_get_selected (self->board) != STERN_NO_CELL;
 
-      g_free (self->status);
-      self->status = NULL;
+      g_clear_pointer (&self->status, g_free);
+      g_clear_pointer (&self->status_brief, g_free);
 #ifdef STERN_HAVE_NETWORK
       self->status = stern_window_online_status (self);
 #endif
       if (self->status == NULL)
-        self->status = stern_match_get_status_text_with_pick (self->match, self->player_name,
-                                                              picked);
+        {
+          self->status = stern_match_get_status_text_with_pick (self->match, self->player_name,
+                                                                picked, TRUE);
+          self->status_brief = stern_match_get_status_text_with_pick (self->match,
+                                                                      self->player_name,
+                                                                      picked, FALSE);
+          if (g_strcmp0 (self->status, self->status_brief) == 0)
+            g_clear_pointer (&self->status_brief, g_free);
+        }
       if (self->user_paused)
         {
           g_autofree char *shown = self->status;
+          g_autofree char *brief = self->status_brief;
 
           /* Translators: the status line of a paused game; %s is what it
            * says otherwise ("White to move · Round 3") */
           self->status = g_strdup_printf (_("Paused — press P to continue · %s"), shown);
+          if (brief != NULL)
+            self->status_brief = g_strdup_printf (_("Paused — press P to continue · %s"), brief);
+          else
+            self->status_brief = NULL;
         }
-      gtk_label_set_label (self->status_label, self->status);
+      fit_status (self);
       if (left >= 0 && left <= STERN_TEXTS_COUNTDOWN_URGENT)
         gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "deadline-near");
       else
@@ -515,6 +570,11 @@ stern_window_dispose (GObject *object)
   g_clear_object (&self->shown_clock);
   g_clear_handle_id (&self->shown_timeout_id, g_source_remove);
   g_clear_object (&self->too_big_file);
+  if (self->status_clock != NULL && self->status_handler != 0 &&
+      g_signal_handler_is_connected (self->status_clock, self->status_handler))
+    g_signal_handler_disconnect (self->status_clock, self->status_handler);
+  self->status_handler = 0;
+  g_clear_object (&self->status_clock);
 
   /* The actions and properties follow the settings; they must stop
    * telling this window (once: dispose may run again). */
@@ -570,6 +630,7 @@ stern_window_finalize (GObject *object)
   SternWindow *self = STERN_WINDOW (object);
 
   g_free (self->status);
+  g_free (self->status_brief);
   g_free (self->player_name);
   g_free (self->last_toast);
   g_free (self->replaced_record);
@@ -706,6 +767,8 @@ stern_window_init (SternWindow *self)
   g_signal_connect_object (self->match, "turn-started", G_CALLBACK (on_turn_started),
                            self, G_CONNECT_SWAPPED);
   stern_window_follow_visibility (self);
+  g_signal_connect (self, "map", G_CALLBACK (follow_status_width), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (follow_status_width), NULL);
 
   g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (stern_window_move_chosen),
                            self, G_CONNECT_SWAPPED);

@@ -523,20 +523,21 @@ char *
 stern_match_get_status_text (SternMatch *self,
                              const char *player_name)
 {
-  return stern_match_get_status_text_with_pick (self, player_name, FALSE);
+  return stern_match_get_status_text_with_pick (self, player_name, FALSE, TRUE);
 }
 
 char *
 stern_match_get_status_text_with_pick (SternMatch *self,
                                        const char *player_name,
-                                       gboolean    picked)
+                                       gboolean    picked,
+                                       gboolean    how_to)
 {
   g_return_val_if_fail (STERN_IS_MATCH (self), NULL);
   g_return_val_if_fail (self->game != NULL, NULL);
 
   return stern_texts_status_line (self->game, &self->setup, player_name, self->thinking,
                                   stern_match_is_human (self, stern_game_get_turn (self->game)),
-                                  stern_match_browsing (self), picked);
+                                  stern_match_browsing (self), picked, how_to);
 }
 
 /* ------------------------------------------------------------------ */

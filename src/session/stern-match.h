@@ -138,10 +138,12 @@ gint64          stern_match_get_delay_cap_ms   (SternMatch *self, guint seat);
  * pass, the end, the position shown in a replay. */
 char           *stern_match_get_status_text (SternMatch *self, const char *player_name);
 /* The same while the human on turn has a piece picked (picked TRUE): it
- * then says where the piece may go. */
+ * then says where the piece may go; how_to FALSE: without what to do
+ * next, for a line short of room (stern_texts_status_line()). */
 char           *stern_match_get_status_text_with_pick (SternMatch *self,
                                                        const char *player_name,
-                                                       gboolean    picked);
+                                                       gboolean    picked,
+                                                       gboolean    how_to);
 
 /* The autosave (current-game.sgr) and the ratings (ratings.ini) live in
  * dir; NULL (the default) keeps nothing. */

@@ -614,7 +614,8 @@ stern_texts_status_line (const SternGame      *game,
                          gboolean              thinking,
                          gboolean              human_on_turn,
                          gboolean              browsing,
-                         gboolean              picked)
+                         gboolean              picked,
+                         gboolean              how_to)
 {
   g_autoptr (GString) s = NULL;
   unsigned turn;
@@ -650,13 +651,14 @@ stern_texts_status_line (const SternGame      *game,
       g_string_append_printf (s, _("Round %u"), stern_game_get_round (game) + 1);
 
       /* What to do next: after a pick, where it may go; before, until a
-       * human has made a first move, how to begin. */
-      if (!thinking && human_on_turn && picked)
+       * human has made a first move, how to begin.  Left out (how_to
+       * FALSE) when the line is short of room: what follows matters more. */
+      if (how_to && !thinking && human_on_turn && picked)
         {
           g_string_append (s, " · ");
           g_string_append (s, _("Click a lit hole to move there, or Esc to drop the pick"));
         }
-      else if (!thinking && human_on_turn &&
+      else if (how_to && !thinking && human_on_turn &&
                stern_game_get_moves_made (game, turn) == 0 && !browsing)
         {
           g_string_append (s, " · ");

@@ -88,13 +88,13 @@ char       *stern_texts_cannot_finish (const SternGame *game);
 char       *stern_texts_tempo_numbers (const SternGame *game);
 
 /* The window's status line: who is to move (or thinking), the round, what
- * to do next on a human's turn (after a pick when picked), the leaving-home
- * countdown or the square boards' forced end, a pass just made, and the
- * move shown while browsing.  player_name as for
+ * to do next on a human's turn (after a pick when picked; only with
+ * how_to), the leaving-home countdown or the square boards' forced end, a
+ * pass just made, and the move shown while browsing.  player_name as for
  * stern_game_setup_seat_name().  Newly allocated. */
 char       *stern_texts_status_line (const SternGame *game, const SternGameSetup *setup,
                                      const char *player_name, gboolean thinking,
                                      gboolean human_on_turn, gboolean browsing,
-                                     gboolean picked);
+                                     gboolean picked, gboolean how_to);
 
 G_END_DECLS

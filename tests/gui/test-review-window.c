@@ -21,6 +21,7 @@
 #include "stern-mistakes-window.h"
 #include "stern-notation.h"
 #include "stern-review-window-private.h"
+#include "stern-saved-game.h"
 #include "stern-texts.h"
 #include "stern-window-coach.h"
 #include "gui-test-util.h"
@@ -48,6 +49,23 @@ read_case (const char *name)
 
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   game = stern_record_read (text, NULL, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* The record as Open Game reads it: with the players' names from its
+ * tags, long ones as people give. */
+static SternGame *
+open_case (const char *name, SternGameSetup *setup)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "cases", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  SternClock clock;
+  SternGame *game;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  game = stern_saved_game_read (text, setup, &clock, &error);
   g_assert_no_error (error);
   return game;
 }
@@ -440,29 +458,113 @@ test_review_after_game (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* On a phone's 360x640 screen the review fits (a bottom sheet from
+static GtkWidget *
+find_learn_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "review.learn") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_learn_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Where widget lies in page, which must hold it all: in page's width,
+ * and in its height as shown, unscrolled. */
+static void
+assert_seen_in (GtkWidget *widget, GtkWidget *page, gboolean whole_height)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, page, &bounds));
+  g_test_message ("%s at %.0f,%.0f %.0fx%.0f in %dx%d", G_OBJECT_TYPE_NAME (widget),
+                  bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+                  gtk_widget_get_width (page), gtk_widget_get_height (page));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (page) + 0.5);
+  if (whole_height)
+    {
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                         gtk_widget_get_height (page) + 0.5);
+    }
+}
+
+/* The summary is read without scrolling across (nothing between it and
+ * the page scrolls sideways, and it ends inside the page), and so is
+ * Learn From Your Mistakes; in_sight: the button is seen as the page
+ * opens, without scrolling down. */
+static void
+assert_summary_and_learn_seen (SternReviewWindow *review, gboolean in_sight)
+{
+  GtkLabel *accuracy = find_label (GTK_WIDGET (review), _("Accuracy"));
+  GtkWidget *learn = find_learn_button (GTK_WIDGET (review));
+  GtkWidget *summary, *page;
+
+  g_assert_nonnull (accuracy);
+  g_assert_nonnull (learn);
+  summary = gtk_widget_get_parent (GTK_WIDGET (accuracy));
+  g_assert_true (GTK_IS_GRID (summary));
+  /* The results page: the scrolled window round both. */
+  page = gtk_widget_get_ancestor (learn, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_is_ancestor (summary, page));
+  for (GtkWidget *w = gtk_widget_get_parent (summary); w != page; w = gtk_widget_get_parent (w))
+    if (GTK_IS_SCROLLED_WINDOW (w))
+      {
+        GtkAdjustment *across = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (w));
+
+        g_test_message ("summary scrolled across: %.0f in %.0f", gtk_adjustment_get_upper (across),
+                        gtk_adjustment_get_page_size (across));
+        g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=,
+                           gtk_adjustment_get_page_size (across) + 0.5);
+      }
+  assert_seen_in (summary, page, FALSE);
+  if (in_sight)
+    g_assert_cmpfloat (gtk_adjustment_get_value (
+                         gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page))), ==, 0);
+  assert_seen_in (learn, page, in_sight);
+}
+
+/* On a laptop's 1280x900 screen the review's summary and Learn From
+ * Your Mistakes are seen without scrolling (the review is 1100x720: in
+ * the window from libadwaita 1.5 on, a window of its own before).  On a
+ * phone's 360x640 screen the review fits (a bottom sheet from
  * libadwaita 1.5 on, a window of its own before): the board above the
- * chart, the summary's columns scrolled across. */
+ * chart, the summary's columns in the width. */
 static void
 test_review_narrow (void)
 {
   SternWindow *window;
-  SternGame *game = read_case ("review-blunder.sgr");
-  SternReviewWindow *review;
   SternGameSetup setup;
+  SternGame *game = open_case ("review-blunder.sgr", &setup);
+  SternReviewWindow *review;
 
   GUI_TEST_SKIP_WITHOUT_DISPLAY ();
 
   /* GNOME's window buttons, as on a phone (GTK's default adds two). */
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
   window = gui_test_window_new (NULL);
-  setup_for (&setup, stern_game_get_variant (game), "hhhhhh");
   stern_window_load_game (window, game, &setup);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL));
   g_assert_true (test_wait_until (review_shown, window, 5000));
   review = stern_window_get_review_window (window);
   g_assert_true (test_wait_until (review_done, review, 60000));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+#endif
+  gui_test_wait_for_frame (GTK_WIDGET (review));
+  gui_test_wait_for_frame (GTK_WIDGET (review));
+  assert_summary_and_learn_seen (review, TRUE);
+  keep_screenshot (GTK_WIDGET (review), "review-1280.png");
   gui_test_assert_dialog_fits (GTK_WIDGET (review), GTK_WINDOW (window), 360, 640);
+  assert_summary_and_learn_seen (review, FALSE);
   keep_screenshot (GTK_WIDGET (review), "review-narrow.png");
   gui_test_destroy (window);
   gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");

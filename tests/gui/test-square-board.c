@@ -332,6 +332,68 @@ test_window (void)
     }
 }
 
+/* At a phone's 360 px, before the first move of Halma, the status line
+ * keeps the leaving-home countdown and the steps to go whole in its two
+ * lines, leaving how to begin out; at 1000 px it says how to begin again,
+ * still whole; at 360 px again it leaves it out again. */
+static void
+test_status_narrow (void)
+{
+  SternWindow *window;
+  SternGameSetup setup;
+  SternGame *game;
+  PangoLayout *layout;
+  const char *shown;
+  g_autofree char *tempo = NULL, *stage = NULL;
+
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  /* GNOME's window buttons, as on a phone (GTK's default adds two). */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  memset (&setup, 0, sizeof setup);
+  setup.variant = stern_variant_lookup ("halma-8");
+  setup.preset = STERN_PRESET_TABLE;
+  stern_window_set_computer_delay (window, 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  stern_window_new_game (window, &setup);
+  wait_mapped (GTK_WIDGET (stern_window_get_board (window)));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+
+  game = stern_window_get_game (window);
+  tempo = stern_texts_tempo_numbers (game);
+  stage = stern_texts_forced_end (game, stern_game_get_turn (game));
+  layout = gtk_label_get_layout (window->status_label);
+  shown = gtk_label_get_label (window->status_label);
+  g_test_message ("%d px: %s", gtk_widget_get_width (GTK_WIDGET (window)), shown);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  g_assert_cmpint (pango_layout_get_line_count (layout), <=, 2);
+  g_assert_nonnull (strstr (shown, tempo));
+  g_assert_nonnull (strstr (shown, stage));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  GUI_TEST_WAIT_FOR (g_strcmp0 (gtk_label_get_label (window->status_label),
+                                stern_window_get_status (window)) == 0, 5000);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  layout = gtk_label_get_layout (window->status_label);
+  g_test_message ("%d px: %s", gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_label_get_label (window->status_label));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+
+  /* Narrowed again, as a phone turned: without how to begin at once. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
+  GUI_TEST_WAIT_FOR (g_strcmp0 (gtk_label_get_label (window->status_label),
+                                stern_window_get_status (window)) != 0, 5000);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (window->status_label)));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->status_label), tempo));
+  gui_test_destroy (window);
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-decoration-layout");
+}
+
 /* The New Game dialog shows every variant, star or square, as it was
  * set (board, variant, movement mode) and gives it back; starting saves
  * it in the settings, which give it back for the next game. */
@@ -581,6 +643,7 @@ main (int argc, char **argv)
   gui_test_init ();
   g_test_add_func ("/square-board/click-moves", test_click_moves);
   g_test_add_func ("/square-board/window", test_window);
+  g_test_add_func ("/square-board/status-narrow", test_status_narrow);
   g_test_add_func ("/square-board/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/square-board/rules-page", test_rules_page);
   g_test_add_func ("/square-board/keyboard", test_keyboard);

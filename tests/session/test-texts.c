@@ -256,8 +256,16 @@ test_status (void)
   status = stern_match_get_status_text (match, PERSON);
   g_assert_nonnull (strstr (status, PERSON));
   assert_no_verb_after (status, PERSON);
-  /* The first move: what to do. */
+  /* The first move: what to do; left out for a line short of room, the
+   * rest as it was. */
   g_assert_nonnull (strstr (status, _("Click one of your marbles, or use the arrow keys")));
+  {
+    g_autofree char *brief = stern_match_get_status_text_with_pick (match, PERSON, FALSE, FALSE);
+    g_autofree char *expected = g_strdup_printf ("%s · %s", brief,
+                                                 _("Click one of your marbles, or use the arrow keys"));
+
+    g_assert_cmpstr (status, ==, expected);
+  }
   /* 30 moves to go: no countdown yet. */
   g_assert_cmpint (stern_texts_home_countdown (stern_match_get_game (match), STERN_WHITE), ==, -1);
   g_assert_null (strstr (status, "30"));
