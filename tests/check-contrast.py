@@ -12,7 +12,10 @@ WCAG 2 formula:
     background, with any translucent background of the rule composited
     over it);
   - the players' dots (not text): their fill or their border >= 3:1
-    against the background (WCAG's non-text contrast).
+    against the background (WCAG's non-text contrast);
+  - the notes over the board (the save banner, the connection's banner):
+    Adwaita's text colour >= 4.5:1 on their background, which may mix
+    @window_bg_color with a colour of ours.
 Backgrounds are Adwaita's window colours, of libadwaita 1.2 (Debian 12)
 and of 1.6 and later (the Flatpak's runtime).
 Usage: check-contrast.py STYLE.CSS STYLE-DARK.CSS
@@ -25,6 +28,8 @@ BACKGROUNDS = {
     "light": ["#fafafa", "#ffffff", "#fafafb"],
     "dark": ["#242424", "#1e1e1e", "#222226"],
 }
+# Adwaita's window text colour in each style (the notes' text).
+FOREGROUNDS = {"light": "alpha(black, 0.8)", "dark": "#ffffff"}
 NAMED = {"black": (0, 0, 0), "white": (255, 255, 255)}
 TEXT_MIN = 4.5
 NON_TEXT_MIN = 3.0
@@ -35,6 +40,7 @@ TEXT_SELECTORS = [
     "movelist .move.seat-%d" % i for i in range(6)
 ] + ["movelist .round", "movelist .move.future", ".side-panel .player-clock.low"]
 DOT_SELECTORS = [".seat-dot.%s" % c for c in ("white", "red", "blue", "black", "yellow", "green")]
+NOTE_SELECTORS = ["sternsavebanner", ".online-banner"]
 
 
 def fail(msg):
@@ -42,8 +48,17 @@ def fail(msg):
     sys.exit(1)
 
 
-def parse_colour(text, where):
+def parse_colour(text, where, window_bg=None):
+    """(r, g, b, a); window_bg (r, g, b) is what @window_bg_color reads."""
     text = text.strip()
+    if text == "@window_bg_color" and window_bg is not None:
+        return tuple(window_bg) + (1.0,)
+    m = re.fullmatch(r"mix\(\s*([^,]+?)\s*,\s*([^,]+?)\s*,\s*([0-9.]+)\s*\)", text)
+    if m:
+        a = parse_colour(m.group(1), where, window_bg)
+        b = parse_colour(m.group(2), where, window_bg)
+        f = float(m.group(3))
+        return tuple(a[i] * (1 - f) + b[i] * f for i in range(4))
     m = re.fullmatch(r"#([0-9a-fA-F]{6})", text)
     if m:
         h = m.group(1)
@@ -186,6 +201,18 @@ def main():
                 if best < NON_TEXT_MIN:
                     errors.append("%s style: %s on %s: %.2f:1 < %.1f:1"
                                   % (style, sel, bg_hex, best, NON_TEXT_MIN))
+            fg = parse_colour(FOREGROUNDS[style], "text")
+            for sel in NOTE_SELECTORS:
+                if "background-color" not in rules.get(sel, {}):
+                    errors.append("%s style: %s has no background" % (style, sel))
+                    continue
+                back = over(parse_colour(rules[sel]["background-color"], sel, bg), bg)
+                c = contrast(over(fg, back), back)
+                checked += 1
+                print("%-5s text on %s over %s: %.2f:1" % (style, sel, bg_hex, c), file=sys.stderr)
+                if c < TEXT_MIN:
+                    errors.append("%s style: text on %s over %s: %.2f:1 < %.1f:1"
+                                  % (style, sel, bg_hex, c, TEXT_MIN))
     if checked == 0:
         fail("nothing checked")
     if errors:

@@ -754,6 +754,64 @@ test_square_labels (void)
     }
 }
 
+/* The rectangle holding every cell, and what meets a cell: a rectangle
+ * reaching into a hole's marble (a square cell) meets it, the bands
+ * beside the extents meet nothing, a band reaching just past them does. */
+static void
+check_clear (const SternBoardLayout *l)
+{
+  double r = (l->board_size ? 0.5 : STERN_BOARD_MARBLE_R) * l->unit;
+  double x0, y0, x1, y1;
+
+  stern_board_layout_cells_extents (l, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat (x0, <, x1);
+  g_assert_cmpfloat (y0, <, y1);
+  for (guint c = 0; c < stern_board_layout_n_cells (l); c++)
+    {
+      double x, y;
+
+      stern_board_layout_hole_centre (l, c, &x, &y);
+      g_assert_cmpfloat (x - r, >=, x0 - 1e-9);
+      g_assert_cmpfloat (x + r, <=, x1 + 1e-9);
+      g_assert_cmpfloat (y - r, >=, y0 - 1e-9);
+      g_assert_cmpfloat (y + r, <=, y1 + 1e-9);
+      g_assert_true (stern_board_layout_rect_meets_cell (l, x - 1, y - 1, 2, 2));
+      /* A rectangle ending 2 % of the reach into the marble meets it. */
+      g_assert_true (stern_board_layout_rect_meets_cell (l, x - 0.98 * r - 5, y - 0.5, 5, 1));
+    }
+  g_assert_false (stern_board_layout_rect_meets_cell (l, 0, 0, l->width, floor (y0)));
+  g_assert_false (stern_board_layout_rect_meets_cell (l, 0, ceil (y1), l->width,
+                                                      l->height - ceil (y1)));
+  g_assert_false (stern_board_layout_rect_meets_cell (l, 0, 0, floor (x0), l->height));
+  g_assert_false (stern_board_layout_rect_meets_cell (l, ceil (x1), 0, l->width - ceil (x1),
+                                                      l->height));
+  /* Just beyond the edge of the outermost cell in each direction. */
+  g_assert_false (stern_board_layout_rect_meets_cell (l, 0, 0, l->width, y0 - 0.01));
+  g_assert_true (stern_board_layout_rect_meets_cell (l, 0, 0, l->width, y0 + 0.05 * r));
+  g_assert_true (stern_board_layout_rect_meets_cell (l, x1 - 0.05 * r, 0, l->width, l->height));
+}
+
+static void
+test_clear (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (unsigned seat = 0; seat < 6; seat++)
+      for (int coords = 0; coords < 2; coords++)
+        {
+          SternBoardLayout l;
+
+          stern_board_layout_init (&l, sizes[i][0], sizes[i][1], seat, coords, STERN_NO_CELL, 0);
+          check_clear (&l);
+          if (seat < G_N_ELEMENTS (corner_seats))
+            for (guint n = 8; n <= 10; n += 2)
+              {
+                stern_board_layout_init_square (&l, sizes[i][0], sizes[i][1], n,
+                                                corner_seats[seat].seat, coords);
+                check_clear (&l);
+              }
+        }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -769,6 +827,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board-layout/square/rotation", test_square_rotation);
   g_test_add_func ("/board-layout/square/keyboard", test_square_keyboard);
   g_test_add_func ("/board-layout/square/labels", test_square_labels);
+  g_test_add_func ("/board-layout/clear", test_clear);
 
   return g_test_run ();
 }

@@ -286,6 +286,60 @@ stern_board_layout_hole_centre (const SternBoardLayout *layout, guint hole, doub
   stern_board_layout_point (layout, bx, by, x, y);
 }
 
+/* How far a cell reaches from its centre on screen: a marble's radius on
+ * the star, half a cell on a square board (its sides stay upright). */
+static double
+cell_reach (const SternBoardLayout *layout)
+{
+  return (layout->board_size ? 0.5 : STERN_BOARD_MARBLE_R) * layout->unit;
+}
+
+void
+stern_board_layout_cells_extents (const SternBoardLayout *layout,
+                                  double *x0, double *y0, double *x1, double *y1)
+{
+  double r;
+
+  g_return_if_fail (layout != NULL);
+
+  r = cell_reach (layout);
+  *x0 = *y0 = G_MAXDOUBLE;
+  *x1 = *y1 = -G_MAXDOUBLE;
+  for (guint c = 0; c < stern_board_layout_n_cells (layout); c++)
+    {
+      double x, y;
+
+      stern_board_layout_hole_centre (layout, c, &x, &y);
+      *x0 = MIN (*x0, x - r);
+      *y0 = MIN (*y0, y - r);
+      *x1 = MAX (*x1, x + r);
+      *y1 = MAX (*y1, y + r);
+    }
+}
+
+gboolean
+stern_board_layout_rect_meets_cell (const SternBoardLayout *layout,
+                                    double x, double y, double width, double height)
+{
+  double r;
+
+  g_return_val_if_fail (layout != NULL, FALSE);
+
+  r = cell_reach (layout);
+  for (guint c = 0; c < stern_board_layout_n_cells (layout); c++)
+    {
+      double cx, cy, dx, dy;
+
+      stern_board_layout_hole_centre (layout, c, &cx, &cy);
+      /* From the centre to the rectangle's nearest point. */
+      dx = cx - CLAMP (cx, x, x + width);
+      dy = cy - CLAMP (cy, y, y + height);
+      if (layout->board_size ? (fabs (dx) < r && fabs (dy) < r) : dx * dx + dy * dy < r * r)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 guint
 stern_board_layout_hole_at (const SternBoardLayout *layout, double x, double y)
 {

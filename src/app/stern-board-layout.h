@@ -35,6 +35,9 @@ G_BEGIN_DECLS
  * cell spacings, with and without the coordinate labels. */
 #define STERN_BOARD_SQUARE_RIM_PLAIN   0.30
 #define STERN_BOARD_SQUARE_RIM_COORDS  0.85
+/* A marble's radius in hole spacings: what is drawn on a hole, and what
+ * a note laid over the board leaves clear. */
+#define STERN_BOARD_MARBLE_R        0.44
 /* Room around the plate for its shadow. */
 #define STERN_BOARD_FIT_MARGIN      0.08
 
@@ -91,6 +94,14 @@ void     stern_board_layout_unpoint (const SternBoardLayout *layout,
 /* Centre of a hole in widget coordinates. */
 void     stern_board_layout_hole_centre (const SternBoardLayout *layout,
                                          guint hole, double *x, double *y);
+/* The smallest rectangle (x0, y0)–(x1, y1) in widget points that holds
+ * every hole's marble (every square cell, on a square board). */
+void     stern_board_layout_cells_extents (const SternBoardLayout *layout,
+                                           double *x0, double *y0, double *x1, double *y1);
+/* Whether the rectangle at (x, y) of width × height meets a hole's marble
+ * (a square cell, on a square board). */
+gboolean stern_board_layout_rect_meets_cell (const SternBoardLayout *layout,
+                                             double x, double y, double width, double height);
 /* The hole under widget point (x, y), or STERN_NO_CELL: the nearest centre
  * within a little more than half a hole spacing. */
 guint    stern_board_layout_hole_at (const SternBoardLayout *layout, double x, double y);

@@ -24,7 +24,7 @@
 
 /* Sizes in board units (the distance between neighbouring holes). */
 #define HOLE_R          0.255
-#define MARBLE_R        0.44
+#define MARBLE_R        STERN_BOARD_MARBLE_R
 #define SVG_MARBLE_FRAC 0.42   /* the marble's radius in its SVG's square box */
 #define STAR_PAD        0.62   /* inlay around the outermost holes of the star */
 #define RAY_PAD         0.44   /* tint around the holes of a ray */

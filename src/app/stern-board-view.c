@@ -27,6 +27,7 @@ enum {
   MOVE_CHOSEN,
   SELECTION_CHANGED,
   HOLE_ACTIVATED,
+  HOLES_MOVED,
   N_SIGNALS
 };
 
@@ -368,6 +369,8 @@ stern_board_view_set_game (SternBoardView *self, SternGame *game)
 
   self->game = game;
   self->scene.game = game;
+  /* Another board (the star or a square) has its holes elsewhere. */
+  g_signal_emit (self, signals[HOLES_MOVED], 0);
   /* A new game is not news to announce. */
   self->n_actions_seen = game != NULL ? stern_game_get_n_actions (game) : 0;
   stern_board_view_game_changed (self, FALSE);
@@ -499,7 +502,79 @@ stern_board_view_set_show_coordinates (SternBoardView *self, gboolean show)
   if (show == self->show_coordinates)
     return;
   self->show_coordinates = show;
+  /* The labels' room makes the board a little smaller. */
+  g_signal_emit (self, signals[HOLES_MOVED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The note's width in a band band_width wide (its natural one, or the
+ * band's), and its heights at that width; G_MAXINT when it is too wide. */
+static void
+measure_in_band (GtkWidget *widget, int band_width, int *width, int *min_height, int *height)
+{
+  int min_w, nat_w;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  *width = MIN (nat_w, band_width);
+  if (*width < min_w)
+    {
+      *min_height = *height = G_MAXINT;
+      return;
+    }
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, *width, min_height, height, NULL, NULL);
+}
+
+void
+stern_board_view_place_note (SternBoardView *self, GtkWidget *note, GdkRectangle *place)
+{
+  SternBoardLayout layout;
+  int width, height, w, min_h, h;
+  double x0, y0, x1, y1;
+  GdkRectangle bands[4];
+  double best_shown = 0;
+
+  g_return_if_fail (STERN_IS_BOARD_VIEW (self));
+  g_return_if_fail (GTK_IS_WIDGET (note));
+  g_return_if_fail (place != NULL);
+
+  width = gtk_widget_get_width (GTK_WIDGET (self));
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  board_view_get_layout (self, &layout, width, height);
+
+  /* Its natural size in the top left corner, where the star's corner of
+   * the plate or the side of a wide window leaves room. */
+  measure_in_band (note, width, &w, &min_h, &h);
+  *place = (GdkRectangle) { 0, 0, w, MIN (h, height) };
+  if (!stern_board_layout_rect_meets_cell (&layout, 0, 0, w, h))
+    return;
+
+  /* Else the bands the holes leave free above, below, left and right,
+   * the whole note shown where it can be, else the most of it (the note
+   * scrolls the rest). */
+  stern_board_layout_cells_extents (&layout, &x0, &y0, &x1, &y1);
+  bands[0] = (GdkRectangle) { 0, 0, width, (int) floor (y0) };
+  bands[1] = (GdkRectangle) { 0, (int) ceil (y1), width, height - (int) ceil (y1) };
+  bands[2] = (GdkRectangle) { 0, 0, (int) floor (x0), height };
+  bands[3] = (GdkRectangle) { (int) ceil (x1), 0, width - (int) ceil (x1), height };
+  for (int i = 0; i < 4; i++)
+    {
+      double shown;
+
+      measure_in_band (note, bands[i].width, &w, &min_h, &h);
+      if (min_h > bands[i].height)
+        continue;
+      shown = MIN (1.0, bands[i].height / (double) h);
+      if (shown > best_shown)
+        {
+          best_shown = shown;
+          /* Near the window's edge, away from the holes. */
+          h = MIN (h, bands[i].height);
+          *place = (GdkRectangle) { i == 3 ? width - w : bands[i].x,
+                                    i == 1 ? height - h : bands[i].y, w, h };
+          if (shown >= 1.0)
+            break;
+        }
+    }
 }
 
 gboolean
@@ -856,6 +931,15 @@ stern_board_view_class_init (SternBoardViewClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
   signals[SELECTION_CHANGED] =
     g_signal_new ("selection-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  /* "holes-moved" (): the holes are elsewhere with the widget's size
+   * unchanged (another board, the coordinates' room): what is placed by
+   * them (stern_board_view_place_note) is placed again. */
+  signals[HOLES_MOVED] =
+    g_signal_new ("holes-moved",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,

@@ -86,4 +86,12 @@ gboolean   stern_board_view_get_editing (SternBoardView *self);
 void       stern_board_view_set_hint_paths (SternBoardView *self, const SternBoardHintPath *paths,
                                             gsize n);
 
+/* Where note, a widget laid over the board, goes so that it covers no
+ * hole, in the board's coordinates: at its natural size in the top left
+ * corner when that is clear, else in the band the holes leave free above,
+ * below, left or right of them where most of it shows (cut to the band:
+ * the note scrolls the rest).  In a window too small for any, the corner. */
+void       stern_board_view_place_note (SternBoardView *self, GtkWidget *note,
+                                        GdkRectangle *place);
+
 G_END_DECLS

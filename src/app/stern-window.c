@@ -702,11 +702,32 @@ stern_window_class_init (SternWindowClass *klass)
   stern_window_actions_class_init (widget_class);
 }
 
+/* The notes go where they cover no hole, so that no click meant for a
+ * hole lands on them and the board never has to make room. */
+static gboolean
+place_notes (GtkOverlay   *overlay,
+             GtkWidget    *notes,
+             GdkRectangle *place,
+             SternWindow  *self)
+{
+  graphene_point_t origin;
+
+  if (notes != gtk_widget_get_parent (GTK_WIDGET (self->save_banner)) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay),
+                                 &GRAPHENE_POINT_INIT (0, 0), &origin))
+    return FALSE;
+  stern_board_view_place_note (self->board, notes, place);
+  place->x += (int) origin.x;
+  place->y += (int) origin.y;
+  return TRUE;
+}
+
 static void
 stern_window_init (SternWindow *self)
 {
   SternGameSetup setup;
   g_autofree char *notice = NULL;
+  GtkWidget *notes;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_bin_set_child (ADW_BIN (self->spinner), stern_compat_spinner_new (_("The computer is thinking")));
@@ -777,6 +798,13 @@ stern_window_init (SternWindow *self)
   /* The status line says where a picked piece may go. */
   g_signal_connect_object (self->board, "selection-changed", G_CALLBACK (stern_window_refresh),
                            self, G_CONNECT_SWAPPED);
+
+  /* The notes about saving and the connection, over the board. */
+  notes = gtk_widget_get_parent (GTK_WIDGET (self->save_banner));
+  g_signal_connect_object (gtk_widget_get_parent (notes), "get-child-position",
+                           G_CALLBACK (place_notes), self, 0);
+  g_signal_connect_object (self->board, "holes-moved", G_CALLBACK (gtk_widget_queue_allocate),
+                           gtk_widget_get_parent (notes), G_CONNECT_SWAPPED);
 
   stern_game_setup_load (&setup, self->settings, &notice);
   stern_window_new_game (self, &setup);

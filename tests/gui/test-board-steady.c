@@ -7,12 +7,14 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "gui-test-util.h"
+#include "stern-autosave.h"
 #include "stern-new-game-dialog.h"
 #include "stern-save-banner.h"
 #include "temp-dir-util.h"
@@ -280,6 +282,115 @@ test_board_steady (void)
   temp_dir_remove (dir);
 }
 
+/* How far the nearest hole's marble is from the rectangle's edge (less
+ * than 0: it meets the rectangle), and which hole that is. */
+static double
+nearest_hole_gap (SternBoardView        *board,
+                  const graphene_rect_t *rect,
+                  guint                 *hole)
+{
+  SternBoardLayout layout;
+  double best = G_MAXDOUBLE;
+
+  board_view_get_layout (board, &layout, gtk_widget_get_width (GTK_WIDGET (board)),
+                         gtk_widget_get_height (GTK_WIDGET (board)));
+  for (guint h = 0; h < stern_board_layout_n_cells (&layout); h++)
+    {
+      double x, y, dx, dy, gap;
+
+      stern_board_layout_hole_centre (&layout, h, &x, &y);
+      dx = x - CLAMP (x, rect->origin.x, rect->origin.x + rect->size.width);
+      dy = y - CLAMP (y, rect->origin.y, rect->origin.y + rect->size.height);
+      gap = sqrt (dx * dx + dy * dy) - STERN_BOARD_MARBLE_R * layout.unit;
+      if (gap < best)
+        {
+          best = gap;
+          *hole = h;
+        }
+    }
+  return best;
+}
+
+/* A window width × height started on a damaged autosave: the notice
+ * that says so covers no hole's marble, shows two lines at least, and
+ * Close takes it away without moving the board. */
+static void
+check_notice_clear (int width,
+                    int height)
+{
+  g_autofree char *dir = temp_dir_new ("stern-notice-XXXXXX");
+  g_autofree char *path = stern_autosave_get_path (dir);
+  g_autofree char *good = NULL;
+  gsize len;
+  SternGameSetup setup;
+  SternWindow *window;
+  SternBoardView *board;
+  GtkWidget *banner;
+  graphene_rect_t rect, steady, now;
+  double gap;
+  guint hole = STERN_NO_CELL;
+
+  /* A game of a few moves whose save was cut short: the longest notice,
+   * the moves before the damage restored. */
+  window = gui_test_window_new (dir);
+  session_test_setup (&setup, "classic-2", STERN_PRESET_TABLE, "hh", 0, 0);
+  stern_window_new_game (window, &setup);
+  for (guint i = 0; i < 4; i++)
+    gui_test_play_first (window);
+  gui_test_destroy (window);
+  g_assert_true (g_file_get_contents (path, &good, &len, NULL));
+  g_assert_true (g_file_set_contents (path, good, (gssize) len - 6, NULL));
+
+  window = g_object_new (STERN_TYPE_WINDOW, NULL);
+  stern_window_set_computer_delay (window, 0);
+  stern_window_set_data_dir (window, dir);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (stern_window_offer_resume (window));
+  g_assert_nonnull (strstr (stern_save_banner_get_text (window->save_banner), "restored"));
+  board = stern_window_get_board (window);
+  banner = GTK_WIDGET (window->save_banner);
+  g_assert_true (stern_save_banner_is_shown (window->save_banner));
+  /* Laid out as the player sees it: the players' strip shown above the
+   * board once the panel has folded away. */
+  GUI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)) &&
+                     save_banner_revealed (window) && window->strip_idle == 0 &&
+                     stern_window_is_panel_folded (window) ==
+                     gtk_widget_get_visible (GTK_WIDGET (stern_window_get_players_strip (window))),
+                     5000);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+
+  g_assert_true (gtk_widget_compute_bounds (banner, GTK_WIDGET (board), &rect));
+  gap = nearest_hole_gap (board, &rect, &hole);
+  g_test_message ("%dx%d: the board %dx%d, the notice %gx%g at %g,%g, %.1f px from hole %u",
+                  width, height, gtk_widget_get_width (GTK_WIDGET (board)),
+                  gtk_widget_get_height (GTK_WIDGET (board)), rect.size.width, rect.size.height,
+                  rect.origin.x, rect.origin.y, gap, hole);
+  g_assert_cmpfloat (gap, >=, 0);
+  /* Two lines of text at least: not cut to nothing. */
+  g_assert_cmpfloat (rect.size.height, >=, 40);
+
+  steady = board_bounds (window);
+  g_assert_nonnull (find_close_button (banner));
+  gtk_widget_activate (find_close_button (banner));
+  GUI_TEST_WAIT_FOR (!stern_save_banner_is_shown (window->save_banner), 5000);
+  gui_test_wait_for_frame (GTK_WIDGET (window));
+  now = board_bounds (window);
+  assert_same_bounds (&steady, &now, "the notice closed");
+
+  gui_test_destroy (window);
+  temp_dir_remove (dir);
+}
+
+static void
+test_notice_clear_of_holes (void)
+{
+  GUI_TEST_SKIP_WITHOUT_DISPLAY ();
+
+  check_notice_clear (360, 640);
+  check_notice_clear (1280, 900);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -287,5 +398,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   gui_test_init ();
   g_test_add_func ("/board-steady/toasts-and-status", test_board_steady);
+  g_test_add_func ("/board-steady/notice-clear-of-holes", test_notice_clear_of_holes);
   return g_test_run ();
 }
