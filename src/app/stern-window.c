@@ -710,10 +710,29 @@ place_notes (GtkOverlay   *overlay,
              GdkRectangle *place,
              SternWindow  *self)
 {
+  GtkWidget *moves = GTK_WIDGET (self->moves_under_board);
   graphene_point_t origin;
 
-  if (notes != gtk_widget_get_parent (GTK_WIDGET (self->save_banner)) ||
-      !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay),
+  if (notes != gtk_widget_get_parent (GTK_WIDGET (self->save_banner)))
+    return FALSE;
+  /* A tall window's board is a square with no room around the star: the
+   * notes go over the moves under it, at the top. */
+  if (gtk_widget_get_mapped (moves) &&
+      gtk_widget_compute_point (moves, GTK_WIDGET (overlay), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    {
+      int width = gtk_widget_get_width (moves), height = gtk_widget_get_height (moves);
+      int minimum, natural;
+
+      gtk_widget_measure (notes, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+      place->width = CLAMP (natural, minimum, MAX (width, minimum));
+      gtk_widget_measure (notes, GTK_ORIENTATION_VERTICAL, place->width, &minimum, &natural,
+                          NULL, NULL);
+      place->height = CLAMP (natural, minimum, MAX (height, minimum));
+      place->x = (int) origin.x;
+      place->y = (int) origin.y;
+      return TRUE;
+    }
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay),
                                  &GRAPHENE_POINT_INIT (0, 0), &origin))
     return FALSE;
   stern_board_view_place_note (self->board, notes, place);
