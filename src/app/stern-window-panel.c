@@ -198,6 +198,34 @@ put_panel_children (SternWindow *self)
   g_object_unref (self->side_panel);
 }
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+/* A breakpoint under which the split view collapses, the players shown
+ * as a strip above the board and the header narrow. */
+static AdwBreakpoint *
+add_narrow_breakpoint (SternWindow            *self,
+                       AdwOverlaySplitView    *split,
+                       AdwBreakpointCondition *condition)
+{
+  AdwBreakpoint *breakpoint;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  breakpoint = adw_breakpoint_new (condition);
+  adw_breakpoint_add_setters (breakpoint,
+                              G_OBJECT (split), "collapsed", TRUE,
+                              G_OBJECT (split), "show-sidebar", FALSE,
+                              G_OBJECT (self->players_strip), "visible", TRUE,
+                              G_OBJECT (self->title_label), "visible", FALSE,
+                              NULL);
+  g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
+                           self, G_CONNECT_SWAPPED);
+  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return breakpoint;
+}
+#endif
+
 static void
 setup_panel (SternWindow *self)
 {
@@ -216,45 +244,24 @@ setup_panel (SternWindow *self)
   self->panel_fold = GTK_WIDGET (split);
   put_panel_children (self);
 
-  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_length (
-                                     ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
-                                     NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP));
-  adw_breakpoint_add_setters (breakpoint,
-                              G_OBJECT (split), "collapsed", TRUE,
-                              G_OBJECT (split), "show-sidebar", FALSE,
-                              G_OBJECT (self->players_strip), "visible", TRUE,
-                              G_OBJECT (self->title_label), "visible", FALSE,
-                              NULL);
-  g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
-                           self, G_CONNECT_SWAPPED);
-  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
-
+  add_narrow_breakpoint (self, split, adw_breakpoint_condition_new_length (
+                                        ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                        NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP));
   /* Narrow and tall: the same, and the moves under the board, which
    * takes the height its width needs (of two breakpoints that match,
    * the one added last applies). */
-  breakpoint = adw_breakpoint_new (adw_breakpoint_condition_new_and (
-                                     adw_breakpoint_condition_new_length (
-                                       ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
-                                       NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP),
-                                     adw_breakpoint_condition_new_ratio (
-                                       ADW_BREAKPOINT_CONDITION_MAX_ASPECT_RATIO,
-                                       TALL_WIDTH, TALL_HEIGHT)));
+  breakpoint = add_narrow_breakpoint (self, split, adw_breakpoint_condition_new_and (
+                                        adw_breakpoint_condition_new_length (
+                                          ADW_BREAKPOINT_CONDITION_MAX_WIDTH,
+                                          NARROW_WIDTH_SP, ADW_LENGTH_UNIT_SP),
+                                        adw_breakpoint_condition_new_ratio (
+                                          ADW_BREAKPOINT_CONDITION_MAX_ASPECT_RATIO,
+                                          TALL_WIDTH, TALL_HEIGHT)));
   adw_breakpoint_add_setters (breakpoint,
-                              G_OBJECT (split), "collapsed", TRUE,
-                              G_OBJECT (split), "show-sidebar", FALSE,
-                              G_OBJECT (self->players_strip), "visible", TRUE,
-                              G_OBJECT (self->title_label), "visible", FALSE,
                               G_OBJECT (self->moves_under_board), "visible", TRUE,
                               G_OBJECT (self->board), "square", TRUE,
                               G_OBJECT (self->board_stack), "vexpand", FALSE,
                               NULL);
-  g_signal_connect_object (breakpoint, "apply", G_CALLBACK (on_breakpoint_apply),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (breakpoint, "unapply", G_CALLBACK (on_breakpoint_unapply),
-                           self, G_CONNECT_SWAPPED);
-  adw_application_window_add_breakpoint (ADW_APPLICATION_WINDOW (self), breakpoint);
   panel_action = g_property_action_new ("show-panel", split, "show-sidebar");
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
