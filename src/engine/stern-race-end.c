@@ -1,6 +1,7 @@
 /* stern-race-end.c: race endings on the star (stern-race-end.h): the
  * test that a seat has left the others behind for good, and an exact
- * iterative-deepening search for the fewest moves of its own crossing.
+ * iterative-deepening search for the fewest moves of its own crossing,
+ * alone or among the others' marbles standing still.
  *
  * Copyright 2026 The Sternhalma authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -123,6 +124,23 @@ seat_rows (const SternRules *rules, unsigned seat, int8_t *row)
   return false;
 }
 
+/* What both kinds of ending ask before the solver may plan seat's moves
+ * alone: the star's short jumps and seat's marbles able to fill its goal. */
+static bool
+solo_ready (const SternRules *rules, const SternPosition *pos, unsigned seat)
+{
+  SternSet ours = pos->marbles[seat];
+
+  if (rules->long_jumps || rules->tempo_check_move || ours == 0)
+    return false;
+  /* Every move of ours must end in the goal in the end: a marble at home
+   * may meet the deadline (§4), and a foreign marble in the goal may stay. */
+  if ((ours & rules->home[seat]) || (pos->occupied & ~ours & rules->goal[seat]))
+    return false;
+  /* The solver fills the goal with exactly our marbles. */
+  return stern_set_count (ours) == stern_set_count (rules->goal[seat]);
+}
+
 /* The least row (in seat's rows) a marble of seat may stand on, kept
  * apart from the others in playing; FALSE when they are not apart. */
 static bool
@@ -132,14 +150,7 @@ disengaged_line (const SternRules *rules, const SternPosition *pos, unsigned sea
   SternSet ours = pos->marbles[seat], theirs = 0;
   int rear = G_MAXINT, front = G_MININT;
 
-  if (rules->long_jumps || rules->tempo_check_move || ours == 0)
-    return false;
-  /* Every move of ours must end in the goal in the end: a marble at home
-   * may meet the deadline (§4), and a foreign marble in the goal may stay. */
-  if ((ours & rules->home[seat]) || (pos->occupied & ~ours & rules->goal[seat]))
-    return false;
-  /* The solver fills the goal with exactly our marbles. */
-  if (stern_set_count (ours) != stern_set_count (rules->goal[seat]))
+  if (!solo_ready (rules, pos, seat))
     return false;
   for (unsigned other = 0; other < STERN_N_SEATS; other++)
     {
@@ -378,34 +389,16 @@ race_end_dfs (SternRaceEnd *re, unsigned g, unsigned h, unsigned bound)
   return next;
 }
 
-int
-stern_race_end_solve (SternRaceEnd *solver, const SternRules *rules, const SternPosition *pos,
-                      unsigned seat, SternSeatMask playing, guint64 budget, SternMove *plan)
+/* The proof from re->pos, once the caller has set re->allowed and left
+ * on the board only the marbles that stay. */
+static int
+solve (SternRaceEnd *re, const SternRules *rules, unsigned seat, guint64 budget, SternMove *plan)
 {
-  SternRaceEnd *re = solver;
-  int line;
   unsigned bound;
-
-  g_return_val_if_fail (solver != NULL && rules != NULL && pos != NULL, -1);
-  g_return_val_if_fail (seat < STERN_N_SEATS, -1);
-
-  re->nodes = 0;
-  if (!seat_rows (rules, seat, re->row) ||
-      !disengaged_line (rules, pos, seat, playing, re->row, &line))
-    return -1;
 
   re->rules = rules;
   re->seat = seat;
-  re->pos = *pos;
-  /* The others still playing are gone for good: a solo crossing. */
-  for (unsigned other = 0; other < STERN_N_SEATS; other++)
-    if (other != seat && (playing & (1u << other)))
-      stern_position_remove_seat (&re->pos, other);
   re->goal = rules->goal[seat];
-  re->allowed = rules->geometry->all_cells & ~rules->home[seat];
-  for (unsigned cell = 0; cell < STERN_STAR_N_CELLS; cell++)
-    if (re->row[cell] < line)
-      re->allowed &= ~stern_set_bit (cell);
   memset (re->goal_class, 0, sizeof re->goal_class);
   for (unsigned cell = 0; cell < STERN_STAR_N_CELLS; cell++)
     re->klass[cell] = (uint8_t) ((stern_board_hole_u (cell) & 1) |
@@ -441,4 +434,91 @@ stern_race_end_solve (SternRaceEnd *solver, const SternRules *rules, const Stern
       bound = (unsigned) t;
     }
   return -1;
+}
+
+int
+stern_race_end_solve (SternRaceEnd *solver, const SternRules *rules, const SternPosition *pos,
+                      unsigned seat, SternSeatMask playing, guint64 budget, SternMove *plan)
+{
+  SternRaceEnd *re = solver;
+  int line;
+
+  g_return_val_if_fail (solver != NULL && rules != NULL && pos != NULL, -1);
+  g_return_val_if_fail (seat < STERN_N_SEATS, -1);
+
+  re->nodes = 0;
+  if (!seat_rows (rules, seat, re->row) ||
+      !disengaged_line (rules, pos, seat, playing, re->row, &line))
+    return -1;
+
+  re->pos = *pos;
+  /* The others still playing are gone for good: a solo crossing. */
+  for (unsigned other = 0; other < STERN_N_SEATS; other++)
+    if (other != seat && (playing & (1u << other)))
+      stern_position_remove_seat (&re->pos, other);
+  re->allowed = rules->geometry->all_cells & ~rules->home[seat];
+  for (unsigned cell = 0; cell < STERN_STAR_N_CELLS; cell++)
+    if (re->row[cell] < line)
+      re->allowed &= ~stern_set_bit (cell);
+  return solve (re, rules, seat, budget, plan);
+}
+
+/* Whether the plan's moves from its checked_from'th on are legal from
+ * start, the earlier ones played as they are. */
+static bool
+plan_legal (const SternRules *rules, SternPosition start, const SternMove *plan, int n,
+            int checked_from)
+{
+  for (int k = 0; k < n; k++)
+    {
+      if (k >= checked_from &&
+          !stern_set_has (stern_movegen_destinations (rules, &start, plan[k].from), plan[k].to))
+        return false;
+      stern_position_move (&start, plan[k].from, plan[k].to);
+    }
+  return true;
+}
+
+static SternPosition
+seat_alone (const SternPosition *pos, unsigned seat)
+{
+  SternPosition alone = *pos;
+
+  for (unsigned other = 0; other < STERN_N_SEATS; other++)
+    if (other != seat)
+      stern_position_remove_seat (&alone, other);
+  return alone;
+}
+
+int
+stern_race_end_solve_standing (SternRaceEnd *solver, const SternRules *rules,
+                               const SternPosition *pos, unsigned seat, guint64 budget,
+                               SternMove *plan)
+{
+  SternRaceEnd *re = solver;
+  int n;
+
+  g_return_val_if_fail (solver != NULL && rules != NULL && pos != NULL, -1);
+  g_return_val_if_fail (seat < STERN_N_SEATS, -1);
+
+  re->nodes = 0;
+  if (!seat_rows (rules, seat, re->row) || !solo_ready (rules, pos, seat))
+    return -1;
+  re->pos = *pos;
+  re->allowed = rules->geometry->all_cells & ~rules->home[seat];
+  n = solve (re, rules, seat, budget, NULL);
+  if (n <= 0)
+    return n;
+  /* The others move on: a plan whose later moves hop over one of their
+   * marbles may find it gone.  Failing that, a plan of seat's marbles
+   * alone that none of theirs stands in the way of, as short. */
+  if (!plan_legal (rules, seat_alone (pos, seat), re->path, n, 1))
+    {
+      re->pos = seat_alone (pos, seat);
+      if (solve (re, rules, seat, budget, NULL) != n || !plan_legal (rules, *pos, re->path, n, 0))
+        return -1;
+    }
+  if (plan != NULL)
+    memcpy (plan, re->path, (size_t) n * sizeof *plan);
+  return n;
 }

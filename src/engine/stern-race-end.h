@@ -45,7 +45,19 @@ int           stern_race_end_solve (SternRaceEnd *solver, const SternRules *rule
                                     const SternPosition *pos, unsigned seat,
                                     SternSeatMask playing, guint64 budget, SternMove *plan);
 
-/* Nodes the last stern_race_end_solve() visited. */
+/* The fewest moves seat needs to finish from pos were every other marble
+ * to stand still where it is (a hurdle and an obstacle): with three and
+ * more players the others seldom come near a goal that is not theirs, so
+ * near the end this plan is what counts, but it proves nothing about the
+ * game, where they move.  -1 when seat has a marble at home, a foreign
+ * marble is in its goal, the plan needs more than budget nodes, or every
+ * shortest plan it tries needs a foreign marble as a hurdle after its
+ * first move (which may be gone by then). */
+int           stern_race_end_solve_standing (SternRaceEnd *solver, const SternRules *rules,
+                                             const SternPosition *pos, unsigned seat,
+                                             guint64 budget, SternMove *plan);
+
+/* Nodes the last stern_race_end_solve() or _solve_standing() visited. */
 guint64       stern_race_end_get_nodes (const SternRaceEnd *solver);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SternRaceEnd, stern_race_end_free)

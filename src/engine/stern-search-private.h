@@ -81,6 +81,14 @@ G_STATIC_ASSERT (SEEN_SIZE >= 3 * STERN_SEARCH_LOOKBACK);
  * home: they soon wall the last ones in (Hard did so to Medium's). */
 #define HOME_URGENT_CROWDED 4
 
+/* Several opponents: the solo plan of the last moves (search_choose_near_finish)
+ * once at most this many of the mover's marbles are outside its goal, each
+ * at most this many holes from it.  Farther out the others' marbles are
+ * still about; plans from 10 marbles 8 holes out finished no sooner
+ * against greedy players (doc/computer.md). */
+#define NEAR_FINISH_OUTSIDE  4
+#define NEAR_FINISH_DISTANCE 4
+
 /* Solo: how deep the beam search may look, and room for the children of
  * one depth (this many per state in the beam on average). */
 #define SOLO_MAX_DEPTH  96

@@ -399,6 +399,28 @@ race_end_solver (SternSearch *s)
   return s->race_end;
 }
 
+/* Plays the first move of s->race_end_plan, n moves long, if it is among
+ * the level's root moves. */
+static gboolean
+play_race_end_plan (SternSearch *s, const SternGame *game, int n, SternMove *out)
+{
+  SternMove legal[STERN_MAX_MOVES];
+  size_t n_legal;
+
+  if (n <= 0)
+    return FALSE;
+  n_legal = search_level_root_moves (s, game, legal);
+  for (size_t i = 0; i < n_legal; i++)
+    if (legal[i].from == s->race_end_plan[0].from && legal[i].to == s->race_end_plan[0].to)
+      {
+        *out = legal[i];
+        s->nodes = stern_race_end_get_nodes (s->race_end);
+        s->info.depth = (unsigned) n;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* Once the mover's marbles are past the others' for good, its game is a
  * solo crossing (doc/computer.md, "Race endings"): when the exact solver
  * proves its fewest moves within the level's node budget, the first move
@@ -408,29 +430,42 @@ static gboolean
 search_choose_race_end (SternSearch *s, const SternGame *game, const LevelParams *lp,
                         SternMove *out)
 {
-  SternMove legal[STERN_MAX_MOVES];
   SternSeatMask playing = playing_others (game, s->root);
-  size_t n_legal;
   int n;
 
   if (!stern_race_end_disengaged (&s->rules, &s->pos, s->root, playing))
     return FALSE;
   n = stern_race_end_solve (race_end_solver (s), &s->rules, &s->pos, s->root, playing,
                             lp->nodes, s->race_end_plan);
-  if (n > 0)
-    {
-      n_legal = search_level_root_moves (s, game, legal);
-      for (size_t i = 0; i < n_legal; i++)
-        if (legal[i].from == s->race_end_plan[0].from && legal[i].to == s->race_end_plan[0].to)
-          {
-            *out = legal[i];
-            s->nodes = stern_race_end_get_nodes (s->race_end);
-            s->info.proved_moves = (unsigned) n;
-            s->info.depth = (unsigned) n;
-            return TRUE;
-          }
-    }
-  return FALSE;
+  if (!play_race_end_plan (s, game, n, out))
+    return FALSE;
+  s->info.proved_moves = (unsigned) n;
+  return TRUE;
+}
+
+/* With two and more opponents the last moves are seldom contested: a
+ * solo crossing in all but name (doc/computer.md, "The last holes of the
+ * goal").  Once few of the mover's marbles are left outside its goal, and
+ * near it, a shortest plan among the others' marbles standing still is
+ * played when the solver finds one within the level's node budget.  The
+ * tree search, seeing a few of its own moves ahead, played moves there
+ * that brought the finish no nearer. */
+static gboolean
+search_choose_near_finish (SternSearch *s, const SternGame *game, const LevelParams *lp,
+                           SternMove *out)
+{
+  SternSet outside = s->pos.marbles[s->root] & ~s->rules.goal[s->root];
+
+  if (s->n_opp < 2 || stern_set_count (outside) > NEAR_FINISH_OUTSIDE)
+    return FALSE;
+  while (outside)
+    if (s->eval.zone_dist[s->root][stern_set_pop (&outside)] > NEAR_FINISH_DISTANCE)
+      return FALSE;
+  return play_race_end_plan (s, game,
+                             stern_race_end_solve_standing (race_end_solver (s), &s->rules,
+                                                            &s->pos, s->root, lp->nodes,
+                                                            s->race_end_plan),
+                             out);
 }
 
 int
@@ -495,7 +530,8 @@ stern_search_choose (SternSearch *search, const SternGame *game,
       else if (level == STERN_LEVEL_EASY)
         found = search_choose_easy (s, game, seed, out);
       else if (level >= STERN_LEVEL_HARD && !stern_game_get_variant (game)->teams &&
-               search_choose_race_end (s, game, lp, out))
+               (search_choose_race_end (s, game, lp, out) ||
+                search_choose_near_finish (s, game, lp, out)))
         found = TRUE;
       else if (lp->race_width > 0 && s->rules.long_jumps && s->n_opp > 1 &&
                !stern_game_get_variant (game)->teams)

@@ -134,7 +134,8 @@ test_disengaged (void)
 /* The fewest moves for seat's marbles alone (the others taken off the
  * board) by breadth-first search over the rules' own moves. */
 static int
-bfs_moves (const SternRules *rules, const SternPosition *start, unsigned seat, int max)
+bfs_moves_among (const SternRules *rules, const SternPosition *start, unsigned seat, int max,
+                 gboolean others_stay)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr (GArray) layer = g_array_new (FALSE, FALSE, sizeof (SternPosition));
@@ -142,7 +143,7 @@ bfs_moves (const SternRules *rules, const SternPosition *start, unsigned seat, i
   SternPosition pos = *start;
 
   for (unsigned other = 0; other < STERN_N_SEATS; other++)
-    if (other != seat)
+    if (other != seat && !others_stay)
       stern_position_remove_seat (&pos, other);
   g_array_append_val (layer, pos);
   for (int depth = 0; depth <= max; depth++)
@@ -173,6 +174,12 @@ bfs_moves (const SternRules *rules, const SternPosition *start, unsigned seat, i
       g_array_append_vals (layer, next->data, next->len);
     }
   return -1;
+}
+
+static int
+bfs_moves (const SternRules *rules, const SternPosition *start, unsigned seat, int max)
+{
+  return bfs_moves_among (rules, start, seat, max, FALSE);
 }
 
 static void
@@ -272,6 +279,109 @@ test_keeps_the_count (void)
       }
 }
 
+/* Three players near the end: yellow's last marbles and the others'
+ * marbles passing nearby, which the standing plan keeps on the board. */
+static const char *const near_finish[] = {
+  /* a white marble on h6 is a hurdle for yellow's j5 */
+  "classic-3 yellow white:m4,h6,e13,e14,g14,e15,f15,g15,e16,f16 "
+  "blue:n5,p5,q5,l6,o6,p6,n7,n8,k9,l9 yellow:e5,f5,g5,j5,f6,f7,e8,g8,h8,i8",
+  "classic-3 yellow white:j5,g10,e13,f14,h14,e15,f15,g15,e16,f16 "
+  "blue:o5,p5,m6,o6,p6,o7,m8,n8,j9,m9 yellow:h5,i5,e6,f6,g6,e7,f7,e8,h7,g9",
+  "classic-3 yellow white:i9,g11,e14,f14,h14,e15,f15,g15,e16,f16 "
+  "blue:o5,p5,q5,n6,o6,p6,n7,m8,n8,m9 yellow:e5,g5,h5,e6,f6,j6,e8,f8,f9,e10",
+  /* from games against an outside engine, where the tree search alone
+   * played i6-i5 and h6-i6: neither brings the finish a move nearer */
+  "classic-3 yellow white:i10,g11,e14,f14,h14,e15,f15,g15,e16,f16 "
+  "blue:o5,p5,q5,n6,o6,p6,n7,o7,m8,n8 yellow:e5,g5,h5,e6,f6,i6,e8,f8,f9,e10",
+  "classic-3 yellow white:j5,i7,h11,j11,j12,e13,e15,g15,e16,f16 "
+  "blue:l4,o5,n6,o6,l8,m8,n8,i9,m9,g12 yellow:e5,f5,h5,e6,f6,g6,h6,e7,f8,e10",
+};
+
+/* Few enough moves to go for the breadth-first count among the others'
+ * marbles. */
+static const char *const near_finish_small[] = {
+  "classic-3 yellow white:h6,g10,e13,f14,h14,e15,f15,g15,e16,f16 "
+  "blue:o5,p5,m6,o6,p6,o7,m8,n8,j9,m9 yellow:e5,f5,g5,e6,f6,e7,f7,e8,i5,h7",
+  "classic-3 yellow white:m4,h6,e13,e14,g14,e15,f15,g15,e16,f16 "
+  "blue:n5,p5,q5,l6,o6,p6,n7,n8,k9,l9 yellow:e5,f5,g5,h5,e6,f6,f7,g7,e8,h8",
+  "classic-3 yellow white:j5,g10,e13,f14,h14,e15,f15,g15,e16,f16 "
+  "blue:o5,p5,m6,o6,p6,o7,m8,n8,j9,m9 yellow:f5,h5,e6,f6,g6,e7,f7,e8,g8,g9",
+};
+
+/* The standing plan (the others' marbles kept where they are) against a
+ * breadth-first count over the same board, its plan legal there and its
+ * moves after the first legal with yellow's marbles alone. */
+static void
+test_standing_agrees_with_bfs (void)
+{
+  g_autoptr (SternRaceEnd) solver = stern_race_end_new ();
+
+  for (unsigned i = 0; i < G_N_ELEMENTS (near_finish_small); i++)
+    {
+      g_autoptr (SternGame) game = engine_test_game_at (near_finish_small[i], STERN_PRESET_CLUB, 40);
+      const SternRules *rules = stern_game_get_rules (game);
+      const SternPosition *start = stern_game_get_position (game);
+      unsigned yellow = stern_game_get_turn (game);
+      SternMove plan[STERN_RACE_END_MAX_MOVES];
+      SternPosition pos = *start, alone = *start;
+      int planned, counted;
+
+      g_assert_false (stern_race_end_disengaged (rules, start, yellow, others_playing (game, yellow)));
+      planned = stern_race_end_solve_standing (solver, rules, start, yellow, 200000, plan);
+      g_test_message ("%s: %d moves in %" G_GUINT64_FORMAT " nodes", near_finish_small[i], planned,
+                      stern_race_end_get_nodes (solver));
+      g_assert_cmpint (planned, >, 0);
+      counted = bfs_moves_among (rules, start, yellow, planned, TRUE);
+      g_assert_cmpint (counted, ==, planned);
+
+      for (unsigned other = 0; other < STERN_N_SEATS; other++)
+        if (other != yellow)
+          stern_position_remove_seat (&alone, other);
+      for (int k = 0; k < planned; k++)
+        {
+          g_assert_false (stern_eval_seat_finished (rules, &pos, yellow));
+          g_assert_true (stern_set_has (stern_movegen_destinations (rules, &pos, plan[k].from),
+                                        plan[k].to));
+          if (k > 0)
+            g_assert_true (stern_set_has (stern_movegen_destinations (rules, &alone, plan[k].from),
+                                          plan[k].to));
+          stern_position_move (&pos, plan[k].from, plan[k].to);
+          stern_position_move (&alone, plan[k].from, plan[k].to);
+        }
+      g_assert_true (stern_eval_seat_finished (rules, &pos, yellow));
+    }
+}
+
+/* Hard and Expert near the end with two opponents: the move played is on
+ * a shortest standing plan (the plan after it one move shorter). */
+static void
+test_near_finish_on_plan (void)
+{
+  g_autoptr (SternSearch) search = stern_search_new ();
+  g_autoptr (SternRaceEnd) solver = stern_race_end_new ();
+
+  for (SternLevel level = STERN_LEVEL_HARD; level <= STERN_LEVEL_EXPERT; level++)
+    for (unsigned i = 0; i < G_N_ELEMENTS (near_finish); i++)
+      {
+        g_autoptr (SternGame) game = engine_test_game_at (near_finish[i], STERN_PRESET_CLUB, 40);
+        const SternRules *rules = stern_game_get_rules (game);
+        unsigned yellow = stern_game_get_turn (game);
+        SternPosition after;
+        SternMove move;
+        int before, then;
+
+        before = stern_race_end_solve_standing (solver, rules, stern_game_get_position (game),
+                                                yellow, 200000, NULL);
+        g_assert_true (stern_search_choose (search, game, level, 1, 0, NULL, &move));
+        after = *stern_game_get_position (game);
+        stern_position_move (&after, move.from, move.to);
+        then = stern_race_end_solve_standing (solver, rules, &after, yellow, 200000, NULL);
+        g_test_message ("%s %s: %d moves, then %d", stern_level_name (level), near_finish[i],
+                        before, then);
+        g_assert_cmpint (then, ==, before - 1);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -279,5 +389,7 @@ main (int argc, char **argv)
   g_test_add_func ("/race-end/disengaged", test_disengaged);
   g_test_add_func ("/race-end/solver-agrees-with-bfs", test_solver_agrees_with_bfs);
   g_test_add_func ("/race-end/keeps-the-count", test_keeps_the_count);
+  g_test_add_func ("/race-end/standing-agrees-with-bfs", test_standing_agrees_with_bfs);
+  g_test_add_func ("/race-end/near-finish-on-plan", test_near_finish_on_plan);
   return g_test_run ();
 }
