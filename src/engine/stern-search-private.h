@@ -218,6 +218,13 @@ G_GNUC_INTERNAL gboolean search_choose_race (SternSearch *s, const SternGame *ga
 
 /* stern-search-solo.c */
 G_GNUC_INTERNAL gboolean search_choose_solo (SternSearch *s, int level, unsigned beam, SternMove *out);
+/* The first move of the root seat's shortest crossing the solo beam finds
+ * with the others' marbles standing where they are. */
+G_GNUC_INTERNAL gboolean search_plan_first_move (SternSearch *s, unsigned beam, SternMove *out);
+/* After search_choose_tree: does the root's move score at least threshold
+ * at the depth the tree completed (within node_allowance more nodes)? */
+G_GNUC_INTERNAL gboolean search_tree_move_reaches (SternSearch *s, const SternMove *move,
+                                                   int threshold, guint64 node_allowance);
 
 /* Whether the search's time is up (polled every few hundred nodes). */
 static inline bool

@@ -83,6 +83,15 @@ solo_plan (SternSearch *s, unsigned beam)
       unsigned n_child = 0, n_next = 0;
       SternPosition *tmp;
 
+      /* Told to move now: follow the best line found so far. */
+      if (level > 0 && s->stop && g_atomic_int_get (s->stop))
+        {
+          const SoloStep *step = &s->solo_steps[(gsize) (level - 1) * beam];
+
+          solo_trace (s, beam, level - 1, step->parent, step->from, step->to);
+          return;
+        }
+
       for (unsigned i = 0; i < n_cur; i++)
         {
           SternPosition *pos = &s->solo_cur[i];
@@ -160,4 +169,17 @@ search_choose_solo (SternSearch *s, int level, unsigned beam, SternMove *out)
       s->plan_level = level;
     }
   return FALSE;
+}
+
+gboolean
+search_plan_first_move (SternSearch *s, unsigned beam, SternMove *out)
+{
+  solo_plan (s, beam);
+  /* The plan counted on the others' marbles standing still: it is never
+   * replayed, only its first move weighed. */
+  s->plan_level = -1;
+  if (s->plan_len == 0)
+    return FALSE;
+  *out = s->plan[0];
+  return TRUE;
 }

@@ -831,3 +831,25 @@ search_choose_tree (SternSearch *s, const SternGame *game, const LevelParams *lp
   s->info.score = best_score;
   return TRUE;
 }
+
+gboolean
+search_tree_move_reaches (SternSearch *s, const SternMove *move, int threshold,
+                          guint64 node_allowance)
+{
+  SMove m = { .from = move->from, .to = move->to, .seat = (uint8_t) s->root };
+  int v;
+
+  if (s->info.depth == 0)
+    return FALSE;
+  /* The move's own look, bounded by nodes alone: the tree may have spent
+   * the level's time, and this is a short null-window search behind it. */
+  s->aborted = false;
+  s->node_limit = s->nodes + node_allowance;
+  s->deadline_us = 0;
+  s->cpu_deadline_us = 0;
+  make (s, &m);
+  if (!terminal_score (s, s->root, 1, &v))
+    v = search_node (s, (int) s->info.depth - 1, 1, threshold - 1, threshold, false);
+  unmake (s, &m);
+  return !s->aborted && v >= threshold;
+}

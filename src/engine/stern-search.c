@@ -489,6 +489,41 @@ stern_search_prove_finish (SternSearch *search, const SternGame *game, unsigned 
                                NULL);
 }
 
+/* ---- the planned crossing beside the tree ---- */
+
+/* With two and more opponents the tree search sees two or three of our
+ * own moves, too few to shape the whole crossing; the solo beam search
+ * plans it, the others' marbles standing still.  The plan alone races
+ * faster but lets the leaders through, as Best-Reply Search does not.  So
+ * the plan's first move is played while the tree scores it no more than
+ * this below its own choice: half a row and one row took it too rarely,
+ * four rows did no better than two (doc/computer.md). */
+#define PLAN_MARGIN (2 * STERN_EVAL_ROW)
+
+static void
+prefer_planned_move (SternSearch *s, const SternGame *game, const LevelParams *lp,
+                     SternMove *out)
+{
+  SternMove planned, legal[STERN_MAX_MOVES];
+  size_t n;
+
+  if (s->n_opp < 2 || stern_variant_is_square (s->rules.variant) || s->rules.variant->teams ||
+      lp->solo_beam == 0 || (s->stop && g_atomic_int_get (s->stop)))
+    return;
+  if (!search_plan_first_move (s, lp->solo_beam, &planned) ||
+      (planned.from == out->from && planned.to == out->to))
+    return;
+  /* The plan's move as the level may play it (flags, the leaving-home rule). */
+  n = search_level_root_moves (s, game, legal);
+  for (size_t i = 0; i < n; i++)
+    if (legal[i].from == planned.from && legal[i].to == planned.to)
+      {
+        if (search_tree_move_reaches (s, &legal[i], s->info.score - PLAN_MARGIN, lp->nodes))
+          *out = legal[i];
+        return;
+      }
+}
+
 /* ---- the entry point ---- */
 
 gboolean
@@ -553,6 +588,8 @@ stern_search_choose (SternSearch *search, const SternGame *game,
             s->node_limit *= lp->square_factor;
           search_set_time_cap (s, start, lp->time_ms, movetime_ms);
           found = search_choose_tree (s, game, lp, seed, out);
+          if (found && level >= STERN_LEVEL_HARD)
+            prefer_planned_move (s, game, lp, out);
         }
       /* Should the search have picked nothing sensible, any legal move will do. */
       if (!found)

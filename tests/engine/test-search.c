@@ -377,6 +377,31 @@ test_history (void)
   g_assert_cmpuint (from_record.to, ==, again.to);
 }
 
+/* With two and more opponents Hard plays the first move of the crossing it
+ * plans (the others' marbles standing still) when the tree search scores
+ * that move close to its own.  From Hard's 25th move of a game against two
+ * copies of an outside engine: the plan jumps k8 six rows into the goal;
+ * the tree alone, whatever the seed, jumped it two rows, to i10. */
+static void
+test_planned_crossing (void)
+{
+  g_autoptr (SternGame) game = game_from ("classic-3 white "
+                                          "white:e12,e13,e14,e16,e17,f15,g13,h11,h14,k8 "
+                                          "blue:d11,i7,i9,j10,l5,l8,l9,m6,n5,n6 "
+                                          "yellow:e7,e8,e10,f6,f7,g8,h6,h7,k5,k11",
+                                          STERN_PRESET_CLUB, NULL);
+  g_autoptr (SternSearch) search = stern_search_new ();
+
+  for (guint64 seed = 0; seed < 3; seed++)
+    {
+      SternMove move;
+
+      g_assert_true (stern_search_choose (search, game, STERN_LEVEL_HARD, seed, 0, NULL, &move));
+      g_assert_cmpuint (move.from, ==, hole ("k8"));
+      g_assert_cmpuint (move.to, ==, hole ("g14"));
+    }
+}
+
 static void
 test_level_names (void)
 {
@@ -405,5 +430,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search/solo", test_solo);
   g_test_add_func ("/search/long-race", test_long_race);
   g_test_add_func ("/search/history", test_history);
+  g_test_add_func ("/search/planned-crossing", test_planned_crossing);
   return g_test_run ();
 }
