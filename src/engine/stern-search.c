@@ -588,7 +588,8 @@ stern_search_choose (SternSearch *search, const SternGame *game,
             s->node_limit *= lp->square_factor;
           search_set_time_cap (s, start, lp->time_ms, movetime_ms);
           found = search_choose_tree (s, game, lp, seed, out);
-          if (found && level >= STERN_LEVEL_HARD)
+          /* With a clock the tree spends the move's time: it plays alone. */
+          if (found && level >= STERN_LEVEL_HARD && movetime_ms <= 0)
             prefer_planned_move (s, game, lp, out);
         }
       /* Should the search have picked nothing sensible, any legal move will do. */
