@@ -64,6 +64,15 @@ solo_trace (SternSearch *s, unsigned beam, unsigned level, uint32_t parent,
     }
 }
 
+/* Writes the line to the best position kept at `level` into the plan. */
+static void
+solo_trace_best (SternSearch *s, unsigned beam, unsigned level)
+{
+  const SoloStep *step = &s->solo_steps[(gsize) level * beam];
+
+  solo_trace (s, beam, level, step->parent, step->from, step->to);
+}
+
 /* Beam search over move sequences: at each depth keep the `beam` best
  * distinct positions by evaluation, until one has finished. */
 static void
@@ -86,9 +95,7 @@ solo_plan (SternSearch *s, unsigned beam)
       /* Told to move now: follow the best line found so far. */
       if (level > 0 && s->stop && g_atomic_int_get (s->stop))
         {
-          const SoloStep *step = &s->solo_steps[(gsize) (level - 1) * beam];
-
-          solo_trace (s, beam, level - 1, step->parent, step->from, step->to);
+          solo_trace_best (s, beam, level - 1);
           return;
         }
 
@@ -143,10 +150,7 @@ solo_plan (SternSearch *s, unsigned beam)
 
       /* Out of depth: follow the best line found so far. */
       if (level == SOLO_MAX_DEPTH - 1)
-        {
-          const SoloStep *step = &s->solo_steps[(gsize) level * beam];
-          solo_trace (s, beam, level, step->parent, step->from, step->to);
-        }
+        solo_trace_best (s, beam, level);
     }
 }
 

@@ -508,7 +508,7 @@ prefer_planned_move (SternSearch *s, const SternGame *game, const LevelParams *l
   size_t n;
 
   if (s->n_opp < 2 || stern_variant_is_square (s->rules.variant) || s->rules.variant->teams ||
-      lp->solo_beam == 0 || (s->stop && g_atomic_int_get (s->stop)))
+      (s->stop && g_atomic_int_get (s->stop)))
     return;
   if (!search_plan_first_move (s, lp->solo_beam, &planned) ||
       (planned.from == out->from && planned.to == out->to))
