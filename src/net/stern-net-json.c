@@ -63,6 +63,7 @@ read_hex4 (Scan *s, gunichar *out)
 {
   gunichar v = 0;
 
+  *out = 0;
   if (s->at + 4 > s->len)
     return scan_fail (s, "a \\u escape needs four hex digits");
   for (guint i = 0; i < 4; i++)
