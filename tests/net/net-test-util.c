@@ -31,7 +31,9 @@ peer_play_one (Peer *peer)
   guint8 path[STERN_MAX_PATH];
   size_t len;
 
-  if (game == NULL ||
+  /* Only the peer's own turn: a move sent for another seat is refused,
+   * and the test that meant the seat on turn to play would wait for it. */
+  if (game == NULL || stern_game_get_turn (game) != stern_net_client_get_seat (peer->client) ||
       !stern_search_choose (peer->search, game, STERN_LEVEL_GREEDY,
                             stern_game_get_n_actions (game), 0, NULL, &move))
     return FALSE;

@@ -145,6 +145,8 @@ test_kill_and_restart (void)
   g_assert_cmpuint (stern_game_get_n_actions (stern_net_client_get_game (boris->client)), ==, 11);
   n = stern_game_get_n_actions (stern_net_client_get_game (dan->client));
   carla->autoplay = dan->autoplay = TRUE;
+  /* Whoever of the two is on turn plays; after the computer's turn the
+   * autoplay takes over. */
   if (!peer_play_one (carla))
     peer_play_one (dan);
   g_assert_true (peer_wait_actions (dan, 3));
